@@ -1,0 +1,123 @@
+// Package armies holds the official armies, written in the army language and
+// embedded in the binary so hexforge works with no files at hand, and the
+// loader that resolves a short army name or a path to a compiled army.
+package armies
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/hexforge/hexforge/compiler"
+	"github.com/hexforge/hexforge/diag"
+	"github.com/hexforge/hexforge/dsl"
+	"github.com/hexforge/hexforge/rules"
+)
+
+//go:embed *.army
+var files embed.FS
+
+// Names lists the short names of the embedded armies, sorted.
+func Names() []string {
+	entries, _ := fs.ReadDir(files, ".")
+	var out []string
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".army") {
+			out = append(out, strings.TrimSuffix(e.Name(), ".army"))
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Source returns the text of an embedded army by short name.
+func Source(name string) ([]byte, bool) {
+	b, err := files.ReadFile(strings.ToLower(name) + ".army")
+	return b, err == nil
+}
+
+// Loaded is a compiled army with where it came from.
+type Loaded struct {
+	Army   *rules.Army
+	File   string // the file name used in diagnostics
+	Source []byte
+	Diags  diag.List // warnings (and errors when Army is nil)
+}
+
+// ErrNotFound is returned when a name is neither an embedded army nor a file.
+var ErrNotFound = errors.New("no such army")
+
+// IsPath reports whether ref looks like a path rather than a short name.
+func IsPath(ref string) bool {
+	return strings.ContainsAny(ref, `/\`) || strings.HasSuffix(ref, ".army")
+}
+
+// Load resolves ref, an embedded army's short name or a path to an .army
+// file, and compiles it. A file with several armies yields the first; name
+// one with "file.army:Army Name".
+func Load(ref string) (*Loaded, error) {
+	file, want := ref, ""
+	if i := strings.LastIndex(ref, ".army:"); i >= 0 {
+		file, want = ref[:i+5], ref[i+6:]
+	}
+	var src []byte
+	if b, ok := Source(file); ok && !IsPath(file) {
+		src, file = b, path.Join("armies", strings.ToLower(file)+".army")
+	} else if IsPath(file) {
+		b, err := ReadFile(file)
+		if err != nil {
+			return nil, err
+		}
+		src = b
+	} else {
+		return nil, fmt.Errorf("%w %q: embedded armies are %s, or give a path to an .army file", ErrNotFound, ref, strings.Join(Names(), ", "))
+	}
+	res := compiler.CompileSource(file, src)
+	l := &Loaded{File: file, Source: src, Diags: res.Diags}
+	if res.Diags.HasErrors() {
+		return l, res.Diags
+	}
+	if len(res.Armies) == 0 {
+		return l, fmt.Errorf("%s: no army in file", file)
+	}
+	l.Army = res.Armies[0]
+	if want != "" {
+		l.Army = nil
+		for _, a := range res.Armies {
+			if strings.EqualFold(a.Name, want) {
+				l.Army = a
+			}
+		}
+		if l.Army == nil {
+			return l, fmt.Errorf("%s: no army named %q in the file", file, want)
+		}
+	}
+	return l, nil
+}
+
+// ReadFile reads an army file with errors a designer can act on.
+func ReadFile(name string) ([]byte, error) {
+	st, err := os.Stat(name)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%s: no such file", name)
+		}
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if st.IsDir() {
+		return nil, fmt.Errorf("%s is a directory; give an .army file (or a directory to commands that take one)", name)
+	}
+	if st.Size() > int64(dsl.MaxFileSize) {
+		return nil, fmt.Errorf("%s: file is %d bytes; an army file may be at most %d bytes", name, st.Size(), dsl.MaxFileSize)
+	}
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return nil, fmt.Errorf("reading army file: %w", err)
+	}
+	return b, nil
+}

@@ -1,0 +1,198 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/compiler"
+	"github.com/hexforge/hexforge/diag"
+	"github.com/hexforge/hexforge/rules"
+	"github.com/spf13/cobra"
+)
+
+func newCheck() *cobra.Command {
+	return &cobra.Command{
+		Use:   "check [FILE|DIR|ARMY]...",
+		Short: "Check army files and report every error and warning",
+		Long: `check parses and compiles army files and prints every problem as
+file:line:col: severity: message, with the source line and a caret.
+A directory checks every .army file in it; a short name checks an embedded
+army; with no arguments every embedded army is checked.
+Exit status: 0 when there are no errors (warnings are allowed), 1 otherwise.`,
+		Example: `  hexforge check my-army.army
+  hexforge check armies/
+  hexforge check moloch borgo`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runCheck(cmd.OutOrStdout(), cmd.ErrOrStderr(), args)
+		},
+	}
+}
+
+// unit is one source to compile: a file on disk or an embedded army.
+type unit struct {
+	name string
+	src  []byte
+}
+
+// expand turns command-line arguments into sources to compile.
+func expand(args []string) ([]unit, error) {
+	if len(args) == 0 {
+		for _, n := range armies.Names() {
+			args = append(args, n)
+		}
+	}
+	var out []unit
+	for _, a := range args {
+		if !armies.IsPath(a) {
+			if src, ok := armies.Source(a); ok {
+				out = append(out, unit{filepath.Join("armies", a+".army"), src})
+				continue
+			}
+		}
+		st, err := os.Stat(a)
+		if err == nil && st.IsDir() {
+			matches, _ := filepath.Glob(filepath.Join(a, "*.army"))
+			if len(matches) == 0 {
+				return nil, fmt.Errorf("%s: directory has no .army files", a)
+			}
+			sort.Strings(matches)
+			for _, m := range matches {
+				b, err := armies.ReadFile(m)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, unit{m, b})
+			}
+			continue
+		}
+		if err != nil && !armies.IsPath(a) {
+			return nil, fmt.Errorf("%q is neither an embedded army (%v) nor a file", a, armies.Names())
+		}
+		b, err := armies.ReadFile(a)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, unit{a, b})
+	}
+	return out, nil
+}
+
+func runCheck(stdout, stderr io.Writer, args []string) error {
+	units, err := expand(args)
+	if err != nil {
+		return err
+	}
+	failed := false
+	for _, u := range units {
+		res := compiler.CompileSource(u.name, u.src)
+		res.Diags.Render(stderr, map[string][]byte{u.name: u.src})
+		if res.Diags.HasErrors() {
+			failed = true
+			fmt.Fprintf(stdout, "%s: %s\n", u.name, summary(res.Diags))
+			continue
+		}
+		for _, a := range res.Armies {
+			fmt.Fprintf(stdout, "%s: army %q ok: %d token types, %d tokens%s\n", u.name, a.Name, len(a.Tokens), a.Total(), warnSuffix(res.Diags))
+		}
+	}
+	if failed {
+		return exitError{1}
+	}
+	return nil
+}
+
+func summary(l diag.List) string {
+	e, w := 0, 0
+	for _, d := range l {
+		if d.Severity == diag.Error {
+			e++
+		} else {
+			w++
+		}
+	}
+	s := fmt.Sprintf("%d error(s)", e)
+	if w > 0 {
+		s += fmt.Sprintf(", %d warning(s)", w)
+	}
+	return s
+}
+
+func warnSuffix(l diag.List) string {
+	if len(l) == 0 {
+		return ""
+	}
+	return " (" + summary(l)[len("0 error(s), "):] + ")"
+}
+
+func newDump() *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "dump FILE|ARMY",
+		Short: "Print the compiled rule tables of an army",
+		Long: `dump compiles an army and prints the tables the engine runs: per token its
+kind, count, initiatives, toughness, edges, traits, link effects and triggered
+abilities. --json prints the same for tools.`,
+		Example: `  hexforge dump moloch
+  hexforge dump my-army.army --json | jq '.[0].tokens[0]'`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			units, err := expand(args)
+			if err != nil {
+				return err
+			}
+			var all []*rules.Army
+			for _, u := range units {
+				res := compiler.CompileSource(u.name, u.src)
+				res.Diags.Render(cmd.ErrOrStderr(), map[string][]byte{u.name: u.src})
+				if res.Diags.HasErrors() {
+					return exitError{1}
+				}
+				all = append(all, res.Armies...)
+			}
+			out := cmd.OutOrStdout()
+			if asJSON {
+				views := []compiler.ArmyView{}
+				for _, a := range all {
+					views = append(views, compiler.View(a))
+				}
+				enc := json.NewEncoder(out)
+				enc.SetIndent("", "  ")
+				return enc.Encode(views)
+			}
+			for i, a := range all {
+				if i > 0 {
+					fmt.Fprintln(out)
+				}
+				compiler.Dump(out, a)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON instead of text")
+	return cmd
+}
+
+func newArmies() *cobra.Command {
+	return &cobra.Command{
+		Use:     "armies",
+		Short:   "List the embedded armies with their token counts",
+		Example: "  hexforge armies",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			out := cmd.OutOrStdout()
+			for _, n := range armies.Names() {
+				l, err := armies.Load(n)
+				if err != nil {
+					return fmt.Errorf("embedded army %s: %w", n, err)
+				}
+				fmt.Fprintf(out, "%-12s %-16s %2d token types, %2d tokens\n", n, l.Army.Name, len(l.Army.Tokens), l.Army.Total())
+			}
+			return nil
+		},
+	}
+}

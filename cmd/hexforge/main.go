@@ -1,0 +1,60 @@
+// Command hexforge checks, compiles, plays and balances Neuroshima Hex armies
+// written in the hexforge army language.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+// exitError carries an exit code without printing anything more: the
+// command has already said what went wrong.
+type exitError struct{ code int }
+
+func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
+
+func main() {
+	root := newRoot()
+	if err := root.Execute(); err != nil {
+		var ee exitError
+		if errors.As(err, &ee) {
+			os.Exit(ee.code)
+		}
+		fmt.Fprintln(os.Stderr, "hexforge:", err)
+		os.Exit(2)
+	}
+}
+
+func newRoot() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "hexforge",
+		Short: "Design, check and balance Neuroshima Hex armies",
+		Long: `hexforge checks army files written in the hexforge army language, compiles them
+into rule tables, plays them in a rules-faithful engine and reports balance.
+
+Embedded armies are addressed by short name (moloch, borgo, ...); anywhere an
+army name is accepted, a path to an .army file works too.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.AddCommand(newCheck(), newDump(), newVersion(), newArmies())
+	return root
+}
+
+func newVersion() *cobra.Command {
+	return &cobra.Command{
+		Use:     "version",
+		Short:   "Print the hexforge version",
+		Example: "  hexforge version",
+		Args:    cobra.NoArgs,
+		Run: func(cmd *cobra.Command, _ []string) {
+			fmt.Fprintf(cmd.OutOrStdout(), "hexforge %s\n", version)
+		},
+	}
+}

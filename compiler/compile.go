@@ -1,0 +1,268 @@
+// Package compiler turns the army language's syntax tree into rule tables
+// (package rules) and reports every problem it finds, sorted by position.
+//
+// The grammar (package dsl) accepts any word; this package knows the
+// vocabulary. That split lets it say "unknown edge feature "meele" (did you
+// mean "melee"?)" with a position, where a grammar would only say "syntax
+// error".
+package compiler
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hexforge/hexforge/diag"
+	"github.com/hexforge/hexforge/dsl"
+	"github.com/hexforge/hexforge/rules"
+)
+
+// DefaultArmySize is the size of a standard army; a different total is a
+// warning, since fan armies vary.
+const DefaultArmySize = 35
+
+// Limits on values a designer may write.
+const (
+	MaxCount      = 99
+	MaxInitiative = 20
+	MaxToughness  = 99
+	MaxStrength   = 9
+	MaxBonus      = 9
+	HQToughness   = 20
+)
+
+// Result is what compiling one source file gives: its armies and every
+// diagnostic (errors and warnings), sorted by position.
+type Result struct {
+	Armies []*rules.Army
+	Diags  diag.List
+}
+
+// CompileSource parses and compiles one source file.
+func CompileSource(filename string, src []byte) Result {
+	f, err := dsl.Parse(filename, src)
+	if err != nil {
+		if l, ok := err.(diag.List); ok {
+			return Result{Diags: l}
+		}
+		return Result{Diags: diag.List{{Severity: diag.Error, Pos: diag.Pos{File: filename}, Message: err.Error()}}}
+	}
+	return Compile(filename, f)
+}
+
+// Compile compiles a parsed file. Armies with errors are left out of the
+// result; their diagnostics say why.
+func Compile(filename string, f *dsl.File) Result {
+	c := &compiler{file: filename}
+	var armies []*rules.Army
+	seen := map[string]diag.Pos{}
+	for _, s := range f.Stmts {
+		if !strings.EqualFold(s.Word, "army") {
+			c.unknown(stmtPos(s), "top-level statement", s.Word, []string{"army"})
+			continue
+		}
+		before := len(c.errs)
+		a := c.army(s)
+		if a == nil {
+			continue
+		}
+		key := strings.ToLower(a.Name)
+		if p, dup := seen[key]; dup {
+			c.errs.Errorf(stmtPos(s), "army %q is declared twice in this file (first at %s)", a.Name, p)
+			continue
+		}
+		seen[key] = stmtPos(s)
+		if !diag.List(c.errs[before:]).HasErrors() {
+			armies = append(armies, a)
+		}
+	}
+	if len(f.Stmts) == 0 {
+		c.errs.Errorf(diag.Pos{File: filename, Line: 1, Column: 1}, "no army in this file: start with army \"Name\" { ... }")
+	}
+	c.errs.Sort()
+	return Result{Armies: armies, Diags: c.errs}
+}
+
+type compiler struct {
+	file string
+	errs diag.List
+}
+
+// armyWords are the statements allowed directly inside an army block.
+var armyWords = []string{"alias", "notes", "size", "hq", "warrior", "module", "instant", "foundation"}
+
+func (c *compiler) army(s *dsl.Stmt) *rules.Army {
+	a := &rules.Army{Size: DefaultArmySize, HQ: -1, File: c.file}
+	if !c.argCount(s, 1, 1, "a name in quotes") {
+		if len(s.Args) == 0 {
+			return nil
+		}
+	}
+	name, ok := c.stringValue(c.single(s.Args[0], "army"), "army name")
+	if !ok {
+		return nil
+	}
+	if strings.TrimSpace(name) == "" {
+		c.errs.Errorf(groupPos(s.Args[0]), "army name is empty")
+	}
+	a.Name = name
+	c.noColon(s)
+	if s.Body == nil {
+		c.errs.Errorf(stmtPos(s), "army %q has no { } block with its tokens", name)
+		return a
+	}
+	var sizePos diag.Pos
+	once := onceChecker{c: c}
+	var tokens []*tokenBuild
+	for _, st := range s.Body.Stmts {
+		word := strings.ToLower(st.Word)
+		if k, ok := kindByWord(word); ok {
+			if tb := c.token(k, st); tb != nil {
+				tokens = append(tokens, tb)
+			}
+			continue
+		}
+		switch word {
+		case "alias":
+			c.plain(st)
+			for _, g := range st.Args {
+				if v, ok := c.stringValue(c.single(g, "alias"), "alias"); ok {
+					a.Aliases = append(a.Aliases, v)
+				}
+			}
+			c.argCount(st, 1, -1, "at least one name in quotes")
+		case "notes":
+			c.plain(st)
+			once.check(st)
+			if c.argCount(st, 1, 1, "one string") {
+				a.Notes, _ = c.stringValue(c.single(st.Args[0], "notes"), "notes")
+			}
+		case "size":
+			c.plain(st)
+			once.check(st)
+			if c.argCount(st, 1, 1, "one number") {
+				if n, ok := c.intValue(c.single(st.Args[0], "size"), "army size", 1, 500); ok {
+					a.Size = n
+					sizePos = groupPos(st.Args[0])
+				}
+			}
+		default:
+			c.unknown(stmtPos(st), "army statement", st.Word, armyWords)
+		}
+	}
+	c.finishArmy(a, s, tokens, sizePos)
+	return a
+}
+
+// finishArmy runs the checks that need the whole army: names, the HQ, the
+// token total, and references between tokens.
+func (c *compiler) finishArmy(a *rules.Army, s *dsl.Stmt, tokens []*tokenBuild, sizePos diag.Pos) {
+	names := map[string]*tokenBuild{}
+	var hqs []*tokenBuild
+	for _, tb := range tokens {
+		for i, n := range append([]string{tb.tok.Name}, tb.tok.Aliases...) {
+			key := strings.ToLower(n)
+			if prev, dup := names[key]; dup {
+				p := tb.namePos
+				if i > 0 {
+					p = tb.aliasPos[i-1]
+				}
+				c.errs.Errorf(p, "token name %q is already used by %q (line %d)", n, prev.tok.Name, prev.namePos.Line)
+				continue
+			}
+			names[key] = tb
+		}
+		if tb.tok.Kind == rules.HQ {
+			hqs = append(hqs, tb)
+		}
+	}
+	switch {
+	case len(hqs) == 0:
+		c.errs.Errorf(stmtPos(s), "army %q has no HQ: declare one with hq \"HQ\" { ... }", a.Name)
+	case len(hqs) > 1:
+		for _, tb := range hqs[1:] {
+			c.errs.Errorf(tb.kindPos, "army %q has more than one HQ (the first is %q on line %d)", a.Name, hqs[0].tok.Name, hqs[0].kindPos.Line)
+		}
+	}
+	for _, tb := range tokens {
+		for i := range tb.tok.Triggers {
+			tr := &tb.tok.Triggers[i]
+			ref := tb.freeIf[i]
+			if ref.name == "" {
+				continue
+			}
+			other, ok := names[strings.ToLower(ref.name)]
+			if !ok {
+				var all []string
+				for _, t := range tokens {
+					all = append(all, t.tok.Name)
+				}
+				c.errs.Add(diag.Error, ref.pos, diag.Suggest(ref.name, all), "free_if names %q, which is not a token of army %q", ref.name, a.Name)
+				continue
+			}
+			for j, t := range tokens {
+				if t == other {
+					tr.FreeIf = int16(j)
+				}
+			}
+		}
+	}
+	for _, tb := range tokens {
+		a.Tokens = append(a.Tokens, tb.tok)
+		if tb.tok.Kind == rules.HQ && a.HQ < 0 {
+			a.HQ = len(a.Tokens) - 1
+		}
+	}
+	if total := a.Total(); len(tokens) > 0 && total != a.Size {
+		p := sizePos
+		if p.Line == 0 {
+			p = stmtPos(s)
+		}
+		c.errs.Warnf(p, "army %q has %d tokens, not %d (declare `size %d` if that is intended)", a.Name, total, a.Size, total)
+	}
+}
+
+// onceChecker reports a statement that may appear once but appears again.
+type onceChecker struct {
+	c    *compiler
+	seen map[string]diag.Pos
+}
+
+func (o *onceChecker) check(s *dsl.Stmt) bool {
+	if o.seen == nil {
+		o.seen = map[string]diag.Pos{}
+	}
+	w := strings.ToLower(s.Word)
+	if p, dup := o.seen[w]; dup {
+		o.c.errs.Errorf(stmtPos(s), "%q is declared twice (first on line %d)", s.Word, p.Line)
+		return false
+	}
+	o.seen[w] = stmtPos(s)
+	return true
+}
+
+func kindByWord(w string) (rules.Kind, bool) {
+	for i, n := range rules.KindNames {
+		if n == w {
+			return rules.Kind(i), true
+		}
+	}
+	return 0, false
+}
+
+// describeKind names a kind for messages ("an instant", "a module").
+func describeKind(k rules.Kind) string {
+	switch k {
+	case rules.HQ:
+		return "an HQ"
+	case rules.Instant:
+		return "an instant"
+	}
+	return "a " + k.String()
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

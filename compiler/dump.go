@@ -1,0 +1,211 @@
+package compiler
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/hexforge/hexforge/rules"
+)
+
+// This file renders compiled tables for people (Dump) and for tools
+// (View, marshalled as JSON by the CLI).
+
+// ArmyView is the JSON form of a compiled army: the same tables as
+// rules.Army with bit sets spelled out as words.
+type ArmyView struct {
+	Name    string      `json:"name"`
+	Aliases []string    `json:"aliases,omitempty"`
+	Notes   string      `json:"notes,omitempty"`
+	Size    int         `json:"size"`
+	Total   int         `json:"total"`
+	Tokens  []TokenView `json:"tokens"`
+}
+
+// TokenView is the JSON form of one token.
+type TokenView struct {
+	Name       string        `json:"name"`
+	Aliases    []string      `json:"aliases,omitempty"`
+	Kind       string        `json:"kind"`
+	Count      int           `json:"count"`
+	Initiative []int         `json:"initiative"`
+	Agony      bool          `json:"agony,omitempty"`
+	Toughness  int           `json:"toughness"`
+	Edges      []EdgeView    `json:"edges"`
+	Traits     []string      `json:"traits,omitempty"`
+	Effects    []string      `json:"effects,omitempty"`
+	Triggers   []TriggerView `json:"triggers,omitempty"`
+	Notes      string        `json:"notes,omitempty"`
+	Uncertain  []string      `json:"uncertain,omitempty"`
+}
+
+// EdgeView is one edge: its direction relative to the printed top and what
+// is printed there.
+type EdgeView struct {
+	Dir    string   `json:"dir"`
+	Melee  int      `json:"melee,omitempty"`
+	Ranged int      `json:"ranged,omitempty"`
+	Flags  []string `json:"flags,omitempty"`
+}
+
+// TriggerView is one triggered ability.
+type TriggerView struct {
+	Event   string   `json:"event"`
+	CostHQ  int      `json:"cost_hq,omitempty"`
+	FreeIf  string   `json:"free_if,omitempty"`
+	Actions []string `json:"actions"`
+}
+
+// View converts an army to its JSON form.
+func View(a *rules.Army) ArmyView {
+	v := ArmyView{Name: a.Name, Aliases: a.Aliases, Notes: a.Notes, Size: a.Size, Total: a.Total()}
+	for i := range a.Tokens {
+		t := &a.Tokens[i]
+		tv := TokenView{Name: t.Name, Aliases: t.Aliases, Kind: t.Kind.String(), Count: t.Count, Agony: t.Agony,
+			Toughness: int(t.Toughness), Notes: t.Notes, Uncertain: t.Uncertain, Initiative: []int{}, Edges: []EdgeView{}}
+		for _, n := range t.Initiative {
+			tv.Initiative = append(tv.Initiative, int(n))
+		}
+		for d := rules.N; d <= rules.NW; d++ {
+			e := t.Edges[d]
+			if e.Empty() {
+				continue
+			}
+			ev := EdgeView{Dir: d.String(), Melee: int(e.Melee), Ranged: int(e.Ranged)}
+			if e.Flags != 0 {
+				ev.Flags = strings.Fields(e.Flags.String())
+			}
+			tv.Edges = append(tv.Edges, ev)
+		}
+		if t.Traits != 0 {
+			tv.Traits = strings.Fields(t.Traits.String())
+		}
+		for _, e := range t.Effects {
+			tv.Effects = append(tv.Effects, EffectString(e))
+		}
+		for _, tr := range t.Triggers {
+			trv := TriggerView{Event: tr.Event.String(), CostHQ: int(tr.CostHQ)}
+			if tr.FreeIf >= 0 && int(tr.FreeIf) < len(a.Tokens) {
+				trv.FreeIf = a.Tokens[tr.FreeIf].Name
+			}
+			for _, ac := range tr.Actions {
+				trv.Actions = append(trv.Actions, ActionString(ac))
+			}
+			tv.Triggers = append(tv.Triggers, trv)
+		}
+		v.Tokens = append(v.Tokens, tv)
+	}
+	return v
+}
+
+// EffectString writes a link effect back in the language's words.
+func EffectString(e rules.Effect) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "link %s: ", e.Dirs)
+	if e.Side != rules.Friends {
+		b.WriteString(e.Side.String() + " ")
+	}
+	b.WriteString(e.Op.String())
+	switch e.Op {
+	case rules.EffMelee, rules.EffRanged, rules.EffInitiative:
+		fmt.Fprintf(&b, " %+d", e.Value)
+	case rules.EffGrant:
+		b.WriteString(" " + e.Grant.String())
+	case rules.EffConvert:
+		if e.Value == 1 {
+			b.WriteString(" to_melee")
+		} else {
+			b.WriteString(" to_ranged")
+		}
+	}
+	return b.String()
+}
+
+// ActionString writes an action step back in the language's words.
+func ActionString(a rules.Action) string {
+	parts := []string{}
+	spec := actions[a.Op.String()]
+	if a.Side != spec.side && a.Side != 0 {
+		parts = append(parts, a.Side.String())
+	}
+	parts = append(parts, a.Op.String())
+	if spec.value {
+		parts = append(parts, strconv.Itoa(int(a.Value)))
+	}
+	if a.Radius > 0 {
+		parts = append(parts, fmt.Sprintf("radius=%d", a.Radius))
+	}
+	if a.Where != rules.Anywhere {
+		parts = append(parts, "where="+a.Where.String())
+	}
+	if a.HitsHQ {
+		parts = append(parts, "hq")
+	}
+	if a.Optional {
+		parts = append(parts, "optional")
+	}
+	return strings.Join(parts, " ")
+}
+
+// Dump writes the compiled tables of an army in a readable form.
+func Dump(w io.Writer, a *rules.Army) {
+	v := View(a)
+	fmt.Fprintf(w, "army %q: %d tokens (size %d)\n", v.Name, v.Total, v.Size)
+	if len(v.Aliases) > 0 {
+		fmt.Fprintf(w, "  aliases: %s\n", strings.Join(v.Aliases, ", "))
+	}
+	for _, t := range v.Tokens {
+		fmt.Fprintf(w, "\n  %-10s %q x%d", t.Kind, t.Name, t.Count)
+		if len(t.Aliases) > 0 {
+			fmt.Fprintf(w, "  (%s)", strings.Join(t.Aliases, ", "))
+		}
+		fmt.Fprintln(w)
+		if t.Kind == "instant" {
+			for _, tr := range t.Triggers {
+				fmt.Fprintf(w, "    on %s: %s\n", tr.Event, strings.Join(tr.Actions, ", "))
+			}
+			continue
+		}
+		ini := "none"
+		if len(t.Initiative) > 0 {
+			var s []string
+			for _, n := range t.Initiative {
+				s = append(s, strconv.Itoa(n))
+			}
+			ini = strings.Join(s, ", ")
+		}
+		if t.Agony {
+			ini += " + agony"
+		}
+		fmt.Fprintf(w, "    initiative %-8s toughness %d\n", ini, t.Toughness)
+		for _, e := range t.Edges {
+			var f []string
+			if e.Melee > 0 {
+				f = append(f, fmt.Sprintf("melee %d", e.Melee))
+			}
+			if e.Ranged > 0 {
+				f = append(f, fmt.Sprintf("ranged %d", e.Ranged))
+			}
+			f = append(f, e.Flags...)
+			fmt.Fprintf(w, "    edge %-2s  %s\n", e.Dir, strings.Join(f, ", "))
+		}
+		if len(t.Traits) > 0 {
+			fmt.Fprintf(w, "    traits   %s\n", strings.Join(t.Traits, ", "))
+		}
+		for _, e := range t.Effects {
+			fmt.Fprintf(w, "    %s\n", e)
+		}
+		for _, tr := range t.Triggers {
+			cost := ""
+			if tr.CostHQ > 0 {
+				cost = fmt.Sprintf(" (costs the HQ %d", tr.CostHQ)
+				if tr.FreeIf != "" {
+					cost += fmt.Sprintf("; free while %q is on the board", tr.FreeIf)
+				}
+				cost += ")"
+			}
+			fmt.Fprintf(w, "    on %s%s: %s\n", tr.Event, cost, strings.Join(tr.Actions, ", "))
+		}
+	}
+}

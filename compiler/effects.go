@@ -1,0 +1,339 @@
+package compiler
+
+import (
+	"strings"
+
+	"github.com/hexforge/hexforge/dsl"
+	"github.com/hexforge/hexforge/rules"
+)
+
+var sideWords = []string{"friend", "enemy", "any"}
+
+func sideByWord(w string) rules.Side {
+	switch w {
+	case "friend":
+		return rules.Friends
+	case "enemy":
+		return rules.Enemies
+	}
+	return rules.AnySide
+}
+
+// leadingSide reads an optional friend/enemy/any before a clause's verb.
+func leadingSide(vals []*dsl.Value) (rules.Side, bool, []*dsl.Value) {
+	if len(vals) > 1 && vals[0].Ident != nil && vals[0].Key == nil {
+		w := strings.ToLower(*vals[0].Ident)
+		for _, s := range sideWords {
+			if w == s {
+				return sideByWord(w), true, vals[1:]
+			}
+		}
+	}
+	return 0, false, vals
+}
+
+// linkEffect describes one effect word of `link DIRS: ...`.
+type linkEffect struct {
+	op        rules.EffectOp
+	value     bool // takes a signed number
+	side      rules.Side
+	fixedSide bool // the side cannot be changed
+}
+
+var linkEffects = map[string]linkEffect{
+	"melee":        {op: rules.EffMelee, value: true, side: rules.Friends},
+	"ranged":       {op: rules.EffRanged, value: true, side: rules.Friends},
+	"initiative":   {op: rules.EffInitiative, value: true, side: rules.Friends},
+	"medic":        {op: rules.EffMedic, side: rules.Friends, fixedSide: true},
+	"extra_action": {op: rules.EffExtraAction, side: rules.Friends},
+	"grant":        {op: rules.EffGrant, side: rules.Friends},
+	"convert":      {op: rules.EffConvert, side: rules.Friends},
+	"takeover":     {op: rules.EffTakeover, side: rules.Enemies, fixedSide: true},
+	"use_modules":  {op: rules.EffUseModules, side: rules.Enemies, fixedSide: true},
+	"armor":        {op: rules.EffArmor, side: rules.Friends},
+}
+
+func keys[V any](m map[string]V) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	sortStrings(out)
+	return out
+}
+
+func sortStrings(s []string) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}
+
+func (c *compiler) link(tb *tokenBuild, s *dsl.Stmt) {
+	t := &tb.tok
+	set, at, ok := c.dirs(s)
+	if !ok {
+		return
+	}
+	for d := rules.N; d <= rules.NW; d++ {
+		if !set.Has(d) {
+			continue
+		}
+		if tb.linkPos[d].Line != 0 {
+			c.errs.Errorf(at[d], "link on edge %s is declared twice (first on line %d)", d, tb.linkPos[d].Line)
+			set &^= 1 << d
+			continue
+		}
+		tb.linkPos[d] = at[d]
+		t.Edges[d].Flags |= rules.Link
+	}
+	for _, g := range s.Clauses {
+		side, sideGiven, vals := leadingSide(g.Values)
+		head := vals[0]
+		w, good := c.wordValue(head, "link effect", keys(linkEffects))
+		if !good {
+			continue
+		}
+		le := linkEffects[w]
+		eff := rules.Effect{Op: le.op, Side: le.side, Dirs: set}
+		if sideGiven {
+			if le.fixedSide && side != le.side {
+				c.errs.Errorf(groupPos(g), "%s always works on %s units; it cannot be given to %s", w, le.side, side)
+			}
+			eff.Side = side
+			if le.fixedSide {
+				eff.Side = le.side
+			}
+		}
+		rest := vals[1:]
+		switch {
+		case le.value:
+			if len(rest) == 0 {
+				c.errs.Errorf(valuePos(head), "%s needs a bonus, e.g. %s +1", w, w)
+				continue
+			}
+			n, good := c.intValue(rest[0], w+" bonus", -MaxBonus, MaxBonus)
+			if !good {
+				continue
+			}
+			if n == 0 {
+				c.errs.Errorf(valuePos(rest[0]), "%s bonus 0 does nothing", w)
+				continue
+			}
+			eff.Value = int8(n)
+			c.flags(rest[1:], w, nil)
+		case le.op == rules.EffGrant:
+			if len(rest) == 0 {
+				c.errs.Errorf(valuePos(head), "grant needs a trait, e.g. grant mobility")
+				continue
+			}
+			for _, v := range rest {
+				if tw, ok := c.wordValue(v, "trait", rules.TraitNames); ok {
+					eff.Grant |= traitBit(tw)
+				}
+			}
+		case le.op == rules.EffConvert:
+			if len(rest) != 1 {
+				c.errs.Errorf(valuePos(head), "convert needs one of: to_ranged, to_melee")
+				continue
+			}
+			if cw, ok := c.wordValue(rest[0], "conversion", []string{"to_ranged", "to_melee"}); ok && cw == "to_melee" {
+				eff.Value = 1
+			}
+		default:
+			c.flags(rest, w, nil)
+		}
+		t.Effects = append(t.Effects, eff)
+	}
+}
+
+// action describes one verb usable in `on EVENT: ...`.
+type action struct {
+	op       rules.ActionOp
+	side     rules.Side // default side of the units it picks
+	value    bool       // takes a number
+	needs    bool       // the number is required
+	def, max int        // default and maximum of the number
+	named    []string   // named values it accepts
+	flags    []string   // qualifier words it accepts
+	kinds    []rules.Kind
+}
+
+var actions = map[string]action{
+	"battle":         {op: rules.ActBattle},
+	"move":           {op: rules.ActMove, side: rules.Friends, value: true, def: 1, max: 6, flags: []string{"optional"}},
+	"push":           {op: rules.ActPush, side: rules.Enemies, flags: []string{"optional"}},
+	"pull":           {op: rules.ActPull, side: rules.Enemies, flags: []string{"optional"}},
+	"rotate":         {op: rules.ActRotate, side: rules.Friends, flags: []string{"optional"}},
+	"swap":           {op: rules.ActSwap, side: rules.Friends, flags: []string{"optional"}},
+	"damage":         {op: rules.ActDamage, side: rules.Enemies, value: true, needs: true, max: MaxStrength, named: []string{"radius", "where"}, flags: []string{"hq", "optional"}},
+	"destroy":        {op: rules.ActDestroy, side: rules.Enemies, named: []string{"where"}, flags: []string{"hq", "optional"}},
+	"net":            {op: rules.ActNet, side: rules.Enemies, named: []string{"where"}, flags: []string{"hq", "optional"}},
+	"strike":         {op: rules.ActStrike, side: rules.Friends, flags: []string{"optional"}},
+	"forbid_place":   {op: rules.ActForbidPlace, side: rules.Enemies},
+	"return_to_deck": {op: rules.ActReturnToDeck, side: rules.Friends},
+	"replace":        {op: rules.ActReplace, side: rules.Enemies, named: []string{"where"}, flags: []string{"hq", "optional"}},
+	"draw":           {op: rules.ActExtraDraw, value: true, needs: true, max: 5},
+}
+
+var eventWords = rules.EventNames[1:]
+
+// trigger compiles `on EVENT [cost=N] [free_if="Token"]: action, action`.
+func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
+	t := &tb.tok
+	if len(s.Args) == 0 {
+		c.errs.Errorf(stmtPos(s), "\"on\" needs an event: one of %s", strings.Join(eventWords, ", "))
+		return
+	}
+	c.argCount(s, 1, 1, "one event and its named values, e.g. on placed cost=1: ...")
+	vals := s.Args[0].Values
+	tr := rules.Trigger{FreeIf: -1}
+	var ref nameRef
+	w, ok := c.wordValue(vals[0], "event", eventWords)
+	if !ok {
+		return
+	}
+	for i, n := range rules.EventNames {
+		if n == w {
+			tr.Event = rules.Event(i)
+		}
+	}
+	for _, v := range vals[1:] {
+		if v.Key == nil {
+			c.errs.Errorf(valuePos(v), "after the event only cost=N and free_if=\"Token\" may follow; unexpected %s", v.Describe())
+			continue
+		}
+		switch strings.ToLower(*v.Key) {
+		case "cost":
+			kv := *v
+			kv.Key = nil
+			if n, ok := c.intValue(&kv, "cost", 1, 19); ok {
+				tr.CostHQ = uint8(n)
+			}
+		case "free_if":
+			kv := *v
+			kv.Key = nil
+			if name, ok := c.stringValue(&kv, "free_if"); ok {
+				ref = nameRef{name: name, pos: valuePos(v)}
+			}
+		default:
+			c.unknown(valuePos(v), "named value", *v.Key, []string{"cost", "free_if"})
+		}
+	}
+	if ref.name != "" && tr.CostHQ == 0 {
+		c.errs.Errorf(ref.pos, "free_if waives a cost, but this ability has no cost=N")
+	}
+	if (t.Kind == rules.Instant) != (tr.Event == rules.OnPlay) {
+		if t.Kind == rules.Instant {
+			c.errs.Errorf(valuePos(vals[0]), "an instant is only played: use `on play`, not `on %s`", w)
+		} else {
+			c.errs.Errorf(valuePos(vals[0]), "`on play` is for instants; %s %q is placed on the board (use on placed)", t.Kind, t.Name)
+		}
+		return
+	}
+	if tr.Event == rules.OnPlay {
+		if tb.hasPlay {
+			c.errs.Errorf(stmtPos(s), "instant %q already has an `on play`; list all its steps in one statement", t.Name)
+			return
+		}
+		tb.hasPlay = true
+	}
+	if tr.Event == rules.OnEnemyEnter && t.Kind != rules.Foundation {
+		c.errs.Errorf(valuePos(vals[0]), "`on enemy_enters` is for foundations, which units can stand on")
+	}
+	if !s.Colon || len(s.Clauses) == 0 {
+		c.errs.Errorf(stmtPos(s), "\"on %s\" needs \": ...\" with what happens, e.g. on %s: battle", w, w)
+		return
+	}
+	for _, g := range s.Clauses {
+		if a, ok := c.action(g); ok {
+			tr.Actions = append(tr.Actions, a)
+		}
+	}
+	t.Triggers = append(t.Triggers, tr)
+	tb.freeIf = append(tb.freeIf, ref)
+}
+
+func (c *compiler) action(g *dsl.Group) (rules.Action, bool) {
+	side, sideGiven, vals := leadingSide(g.Values)
+	head := vals[0]
+	w, ok := c.wordValue(head, "action", keys(actions))
+	if !ok {
+		return rules.Action{}, false
+	}
+	spec := actions[w]
+	a := rules.Action{Op: spec.op, Side: spec.side}
+	if sideGiven {
+		if spec.side == 0 {
+			c.errs.Errorf(groupPos(g), "%s picks no units; %s makes no sense before it", w, side)
+		}
+		a.Side = side
+	}
+	rest := vals[1:]
+	if spec.value {
+		a.Value = int8(spec.def)
+		if len(rest) > 0 && rest[0].Num != nil && rest[0].Key == nil {
+			if n, ok := c.intValue(rest[0], w, 1, spec.max); ok {
+				a.Value = int8(n)
+			}
+			rest = rest[1:]
+		} else if spec.needs {
+			c.errs.Errorf(valuePos(head), "%s needs a number, e.g. %s 1", w, w)
+		}
+	}
+	for _, v := range rest {
+		if v.Key != nil {
+			key := strings.ToLower(*v.Key)
+			if !contains(spec.named, key) {
+				c.unknown(valuePos(v), w+" named value", *v.Key, spec.named)
+				continue
+			}
+			kv := *v
+			kv.Key = nil
+			switch key {
+			case "radius":
+				if n, ok := c.intValue(&kv, "radius", 0, 3); ok {
+					a.Radius = uint8(n)
+				}
+			case "where":
+				if ww, ok := c.wordValue(&kv, "where", rules.WhereNames[:]); ok {
+					for i, n := range rules.WhereNames {
+						if n == ww {
+							a.Where = rules.Where(i)
+						}
+					}
+				}
+			}
+			continue
+		}
+		if v.Ident == nil {
+			c.errs.Errorf(valuePos(v), "%s: unexpected %s", w, v.Describe())
+			continue
+		}
+		if len(spec.flags) == 0 {
+			c.errs.Errorf(valuePos(v), "%s takes no qualifiers; unexpected word %q (separate steps with commas)", w, *v.Ident)
+			continue
+		}
+		q, ok := c.wordValue(v, w+" qualifier", spec.flags)
+		if !ok {
+			continue
+		}
+		switch q {
+		case "hq":
+			a.HitsHQ = true
+		case "optional":
+			a.Optional = true
+		}
+	}
+	return a, true
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

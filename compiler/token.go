@@ -1,0 +1,389 @@
+package compiler
+
+import (
+	"strings"
+
+	"github.com/hexforge/hexforge/diag"
+	"github.com/hexforge/hexforge/dsl"
+	"github.com/hexforge/hexforge/rules"
+)
+
+// tokenBuild is a token being compiled, with the positions later checks
+// need.
+type tokenBuild struct {
+	tok      rules.Token
+	kindPos  diag.Pos
+	namePos  diag.Pos
+	aliasPos []diag.Pos
+	freeIf   []nameRef // one per trigger
+	edgePos  [6]diag.Pos
+	linkPos  [6]diag.Pos
+	hasPlay  bool
+}
+
+type nameRef struct {
+	name string
+	pos  diag.Pos
+}
+
+// tokenWords are the statements allowed inside a token block.
+var tokenWords = []string{"alias", "count", "initiative", "toughness", "edge", "link", "trait", "on", "notes", "uncertain"}
+
+func (c *compiler) token(k rules.Kind, s *dsl.Stmt) *tokenBuild {
+	tb := &tokenBuild{kindPos: stmtPos(s)}
+	t := &tb.tok
+	t.Kind = k
+	t.Count = 1
+	t.Line = s.Pos.Line
+	t.Toughness = 1
+	if k == rules.HQ {
+		t.Toughness = HQToughness
+		t.Initiative = []uint8{0}
+	}
+	if len(s.Args) == 0 {
+		c.errs.Errorf(stmtPos(s), "%s needs a name in quotes, e.g. %s \"Name\" { ... }", k, k)
+		return nil
+	}
+	c.argCount(s, 1, 1, "one name in quotes")
+	name, ok := c.stringValue(c.single(s.Args[0], k.String()), k.String()+" name")
+	if !ok {
+		return nil
+	}
+	tb.namePos = groupPos(s.Args[0])
+	if strings.TrimSpace(name) == "" {
+		c.errs.Errorf(tb.namePos, "token name is empty")
+	}
+	t.Name = name
+	c.noColon(s)
+	if s.Body == nil {
+		c.errs.Errorf(stmtPos(s), "%s %q has no { } block", k, name)
+		return tb
+	}
+	once := onceChecker{c: c}
+	for _, st := range s.Body.Stmts {
+		word := strings.ToLower(st.Word)
+		switch word {
+		case "alias":
+			c.plain(st)
+			c.argCount(st, 1, -1, "at least one name in quotes")
+			for _, g := range st.Args {
+				if v, ok := c.stringValue(c.single(g, "alias"), "alias"); ok {
+					t.Aliases = append(t.Aliases, v)
+					tb.aliasPos = append(tb.aliasPos, groupPos(g))
+				}
+			}
+		case "notes":
+			c.plain(st)
+			once.check(st)
+			if c.argCount(st, 1, 1, "one string") {
+				t.Notes, _ = c.stringValue(c.single(st.Args[0], "notes"), "notes")
+			}
+		case "uncertain":
+			c.plain(st)
+			if c.argCount(st, 1, 1, "one string saying what is uncertain") {
+				if v, ok := c.stringValue(c.single(st.Args[0], "uncertain"), "uncertain"); ok {
+					t.Uncertain = append(t.Uncertain, v)
+				}
+			}
+		case "count":
+			c.plain(st)
+			once.check(st)
+			if c.argCount(st, 1, 1, "one number") {
+				if n, ok := c.intValue(c.single(st.Args[0], "count"), "count", 1, MaxCount); ok {
+					if k == rules.HQ && n != 1 {
+						c.errs.Errorf(groupPos(st.Args[0]), "an army has exactly one HQ token; count must be 1, not %d", n)
+					}
+					t.Count = n
+				}
+			}
+		case "initiative":
+			c.plain(st)
+			once.check(st)
+			c.initiative(tb, st)
+		case "toughness":
+			c.plain(st)
+			once.check(st)
+			if !c.allowKinds(st, k, rules.HQ, rules.Warrior, rules.Module) {
+				continue
+			}
+			if c.argCount(st, 1, 1, "one number (the total wounds the token takes)") {
+				if n, ok := c.intValue(c.single(st.Args[0], "toughness"), "toughness", 1, MaxToughness); ok {
+					t.Toughness = uint8(n)
+				}
+			}
+		case "edge":
+			c.noBody(st)
+			if c.allowKinds(st, k, rules.HQ, rules.Warrior, rules.Module) {
+				c.edge(tb, st)
+			}
+		case "link":
+			c.noBody(st)
+			if c.allowKinds(st, k, rules.HQ, rules.Module) {
+				c.link(tb, st)
+			}
+		case "trait", "traits":
+			c.plain(st)
+			if c.allowKinds(st, k, rules.HQ, rules.Warrior, rules.Module, rules.Foundation) {
+				c.traits(tb, st)
+			}
+		case "on":
+			c.noBody(st)
+			c.trigger(tb, st)
+		default:
+			c.unknown(stmtPos(st), "token statement", st.Word, tokenWords)
+		}
+	}
+	if k == rules.Instant && !tb.hasPlay {
+		c.errs.Errorf(stmtPos(s), "instant %q does nothing: add `on play: ...` (e.g. on play: battle)", name)
+	}
+	if k == rules.HQ && t.Toughness < 2 {
+		c.errs.Errorf(stmtPos(s), "HQ %q has toughness %d; an HQ needs hit points to lose", name, t.Toughness)
+	}
+	return tb
+}
+
+// allowKinds reports a statement used on a kind of token it makes no sense
+// for.
+func (c *compiler) allowKinds(s *dsl.Stmt, k rules.Kind, allowed ...rules.Kind) bool {
+	for _, a := range allowed {
+		if a == k {
+			return true
+		}
+	}
+	var names []string
+	for _, a := range allowed {
+		names = append(names, a.String())
+	}
+	c.errs.Add(diag.Error, stmtPos(s), "allowed on: "+strings.Join(names, ", "), "%q makes no sense on %s", s.Word, describeKind(k))
+	return false
+}
+
+func (c *compiler) initiative(tb *tokenBuild, s *dsl.Stmt) {
+	t := &tb.tok
+	if !c.allowKinds(s, t.Kind, rules.HQ, rules.Warrior) {
+		return
+	}
+	if !c.argCount(s, 1, -1, "one or more values, e.g. initiative 2, 1 (or agony)") {
+		return
+	}
+	t.Initiative = nil
+	seen := map[int]bool{}
+	for _, g := range s.Args {
+		v := c.single(g, "initiative")
+		if v.Ident != nil && v.Key == nil {
+			if strings.EqualFold(*v.Ident, "agony") {
+				if t.Agony {
+					c.errs.Errorf(valuePos(v), "agony is listed twice")
+				}
+				t.Agony = true
+				continue
+			}
+			c.unknown(valuePos(v), "initiative kind", *v.Ident, []string{"agony"})
+			continue
+		}
+		n, ok := c.intValue(v, "initiative", 0, MaxInitiative)
+		if !ok {
+			continue
+		}
+		if seen[n] {
+			c.errs.Errorf(valuePos(v), "initiative %d is listed twice", n)
+			continue
+		}
+		seen[n] = true
+		t.Initiative = append(t.Initiative, uint8(n))
+	}
+	// Highest first: the order segments run in.
+	for i := 1; i < len(t.Initiative); i++ {
+		for j := i; j > 0 && t.Initiative[j] > t.Initiative[j-1]; j-- {
+			t.Initiative[j], t.Initiative[j-1] = t.Initiative[j-1], t.Initiative[j]
+		}
+	}
+}
+
+var dirWords = append(append([]string{}, rules.DirNames[:]...), "all")
+
+// dirs reads the direction list before the colon of edge and link.
+func (c *compiler) dirs(s *dsl.Stmt) (rules.DirSet, []diag.Pos, bool) {
+	var set rules.DirSet
+	var at [6]diag.Pos
+	ok := true
+	if len(s.Args) == 0 {
+		c.errs.Errorf(stmtPos(s), "%q needs directions, e.g. %s N, NE: ...", s.Word, s.Word)
+		return 0, nil, false
+	}
+	for _, g := range s.Args {
+		v := c.single(g, "direction")
+		w, good := c.wordValue(v, "direction", dirWords)
+		if !good {
+			ok = false
+			continue
+		}
+		add := rules.AllDirs
+		if d, isDir := rules.ParseDir(w); isDir {
+			add = 1 << d
+		}
+		if set&add != 0 {
+			c.errs.Errorf(valuePos(v), "direction %s is listed twice", w)
+		}
+		for d := rules.N; d <= rules.NW; d++ {
+			if add.Has(d) {
+				at[d] = valuePos(v)
+			}
+		}
+		set |= add
+	}
+	if !s.Colon || len(s.Clauses) == 0 {
+		c.errs.Errorf(stmtPos(s), "%q needs \": ...\" after the directions saying what is there", s.Word)
+		return set, at[:], false
+	}
+	return set, at[:], ok
+}
+
+// edgeFeatures are the words allowed after `edge DIRS:`.
+var edgeFeatures = []string{"melee", "ranged", "armor", "net", "reflect"}
+
+func (c *compiler) edge(tb *tokenBuild, s *dsl.Stmt) {
+	t := &tb.tok
+	set, at, ok := c.dirs(s)
+	if !ok {
+		return
+	}
+	var e rules.Edge
+	seen := map[string]bool{}
+	for _, g := range s.Clauses {
+		head := g.Values[0]
+		w, good := c.wordValue(head, "edge feature", edgeFeatures)
+		if !good {
+			continue
+		}
+		if seen[w] {
+			c.errs.Errorf(valuePos(head), "edge feature %q is given twice for the same edges", w)
+			continue
+		}
+		seen[w] = true
+		rest := g.Values[1:]
+		switch w {
+		case "melee", "ranged":
+			if t.Kind == rules.Module {
+				c.errs.Errorf(valuePos(head), "a module does not attack: %s makes no sense on a module edge", w)
+				continue
+			}
+			if len(rest) == 0 {
+				c.errs.Errorf(valuePos(head), "%s needs a strength, e.g. %s 1", w, w)
+				continue
+			}
+			n, good := c.intValue(rest[0], w+" strength", 1, MaxStrength)
+			if !good {
+				continue
+			}
+			flagWords := []string{"hits_friends"}
+			if w == "ranged" {
+				flagWords = []string{"piercing", "aimed"}
+			}
+			flags := c.flags(rest[1:], w, flagWords)
+			if w == "melee" {
+				e.Melee = uint8(n)
+				if flags["hits_friends"] {
+					e.Flags |= rules.MeleeHitsFriends
+				}
+			} else {
+				e.Ranged = uint8(n)
+				if flags["piercing"] {
+					e.Flags |= rules.RangedPiercing
+				}
+				if flags["aimed"] {
+					e.Flags |= rules.RangedAimed
+				}
+				if flags["piercing"] && flags["aimed"] {
+					c.errs.Errorf(valuePos(rest[1]), "a ranged attack cannot be both piercing (hits the whole line) and aimed (picks one target)")
+				}
+			}
+		case "armor", "reflect":
+			c.flags(rest, w, nil)
+			if w == "armor" {
+				e.Flags |= rules.Armor
+			} else {
+				e.Flags |= rules.Reflect
+			}
+		case "net":
+			if t.Kind == rules.Module {
+				c.errs.Errorf(valuePos(head), "a module cannot net: net makes no sense on a module edge")
+				continue
+			}
+			flags := c.flags(rest, w, []string{"hits_friends"})
+			e.Flags |= rules.Net
+			if flags["hits_friends"] {
+				e.Flags |= rules.NetHitsFriends
+			}
+		}
+	}
+	for d := rules.N; d <= rules.NW; d++ {
+		if !set.Has(d) {
+			continue
+		}
+		if tb.edgePos[d].Line != 0 {
+			c.errs.Errorf(at[d], "edge %s is declared twice (first on line %d); put all its features in one edge statement", d, tb.edgePos[d].Line)
+			continue
+		}
+		tb.edgePos[d] = at[d]
+		link := t.Edges[d].Flags & rules.Link
+		t.Edges[d] = e
+		t.Edges[d].Flags |= link
+	}
+}
+
+// flags reads trailing qualifier words and reports unknown or repeated
+// ones.
+func (c *compiler) flags(vals []*dsl.Value, what string, allowed []string) map[string]bool {
+	out := map[string]bool{}
+	for _, v := range vals {
+		if v.Ident == nil || v.Key != nil {
+			if len(allowed) == 0 {
+				c.errs.Errorf(valuePos(v), "%s takes no values; unexpected %s (separate features with commas)", what, v.Describe())
+			} else {
+				c.errs.Errorf(valuePos(v), "%s: unexpected %s (qualifiers: %s)", what, v.Describe(), strings.Join(allowed, ", "))
+			}
+			continue
+		}
+		if len(allowed) == 0 {
+			c.errs.Errorf(valuePos(v), "%s takes no qualifiers; unexpected word %q (separate features with commas)", what, *v.Ident)
+			continue
+		}
+		w, ok := c.wordValue(v, what+" qualifier", allowed)
+		if !ok {
+			continue
+		}
+		if out[w] {
+			c.errs.Errorf(valuePos(v), "qualifier %q is given twice", w)
+		}
+		out[w] = true
+	}
+	return out
+}
+
+func (c *compiler) traits(tb *tokenBuild, s *dsl.Stmt) {
+	if !c.argCount(s, 1, -1, "one or more trait names") {
+		return
+	}
+	for _, g := range s.Args {
+		v := c.single(g, "trait")
+		w, ok := c.wordValue(v, "trait", rules.TraitNames)
+		if !ok {
+			continue
+		}
+		bit := traitBit(w)
+		if tb.tok.Traits&bit != 0 {
+			c.errs.Errorf(valuePos(v), "trait %q is given twice", w)
+		}
+		tb.tok.Traits |= bit
+	}
+}
+
+func traitBit(name string) rules.Traits {
+	for i, n := range rules.TraitNames {
+		if n == name {
+			return 1 << i
+		}
+	}
+	return 0
+}

@@ -1,0 +1,208 @@
+// Package diag holds positioned diagnostics (errors and warnings) and renders
+// them the way compilers do: "file:line:col: error: message", then the source
+// line and a caret under the column.
+package diag
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// Severity says whether a diagnostic stops a file from being used.
+type Severity uint8
+
+const (
+	Error Severity = iota
+	Warning
+)
+
+func (s Severity) String() string {
+	if s == Warning {
+		return "warning"
+	}
+	return "error"
+}
+
+// Pos is a place in a source file. Line and Column count from 1; Column
+// counts characters (runes), not bytes.
+type Pos struct {
+	File   string
+	Line   int
+	Column int
+}
+
+func (p Pos) String() string {
+	if p.Line == 0 {
+		return p.File
+	}
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Column)
+}
+
+// Diagnostic is one problem found in a source file.
+type Diagnostic struct {
+	Severity Severity
+	Pos      Pos
+	Message  string // one line: what is wrong
+	Hint     string // optional: how to fix it ("did you mean ...?")
+}
+
+func (d *Diagnostic) Error() string {
+	s := fmt.Sprintf("%s: %s: %s", d.Pos, d.Severity, d.Message)
+	if d.Hint != "" {
+		s += " (" + d.Hint + ")"
+	}
+	return s
+}
+
+// List is a list of diagnostics. As an error it reports all of them.
+type List []*Diagnostic
+
+// Add appends a diagnostic.
+func (l *List) Add(sev Severity, pos Pos, hint, format string, args ...any) {
+	*l = append(*l, &Diagnostic{Severity: sev, Pos: pos, Message: fmt.Sprintf(format, args...), Hint: hint})
+}
+
+// Errorf appends an error.
+func (l *List) Errorf(pos Pos, format string, args ...any) { l.Add(Error, pos, "", format, args...) }
+
+// Warnf appends a warning.
+func (l *List) Warnf(pos Pos, format string, args ...any) { l.Add(Warning, pos, "", format, args...) }
+
+// Sort orders the list by file, line and column, keeping the order of
+// diagnostics at the same place.
+func (l List) Sort() {
+	sort.SliceStable(l, func(i, j int) bool {
+		a, b := l[i].Pos, l[j].Pos
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Column < b.Column
+	})
+}
+
+// HasErrors reports whether any diagnostic is an error.
+func (l List) HasErrors() bool {
+	for _, d := range l {
+		if d.Severity == Error {
+			return true
+		}
+	}
+	return false
+}
+
+// Err returns the list as an error when it holds an error, nil otherwise.
+func (l List) Err() error {
+	if l.HasErrors() {
+		return l
+	}
+	return nil
+}
+
+func (l List) Error() string {
+	var b strings.Builder
+	for i, d := range l {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(d.Error())
+	}
+	return b.String()
+}
+
+// Render writes every diagnostic with its source line and a caret. sources
+// maps a file name to its text; a file missing from it is rendered without
+// the snippet.
+func (l List) Render(w io.Writer, sources map[string][]byte) {
+	for _, d := range l {
+		fmt.Fprintln(w, d.Error())
+		src, ok := sources[d.Pos.File]
+		if !ok || d.Pos.Line < 1 {
+			continue
+		}
+		line, ok := sourceLine(src, d.Pos.Line)
+		if !ok {
+			continue
+		}
+		line = strings.ReplaceAll(line, "\t", " ")
+		fmt.Fprintf(w, "    %s\n", line)
+		col := d.Pos.Column
+		if col < 1 {
+			col = 1
+		}
+		if n := utf8.RuneCountInString(line) + 1; col > n {
+			col = n
+		}
+		fmt.Fprintf(w, "    %s^\n", strings.Repeat(" ", col-1))
+	}
+}
+
+// sourceLine returns line n (from 1) of src without its line ending.
+func sourceLine(src []byte, n int) (string, bool) {
+	for i := 1; i < n; i++ {
+		j := strings.IndexByte(string(src), '\n')
+		if j < 0 {
+			return "", false
+		}
+		src = src[j+1:]
+	}
+	if k := strings.IndexByte(string(src), '\n'); k >= 0 {
+		src = src[:k]
+	}
+	s := strings.TrimRight(string(src), "\r")
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, "?")
+	}
+	return s, true
+}
+
+// Suggest returns "did you mean X?" for the candidate closest to word by edit
+// distance, or "" when none is close enough to be a plausible misspelling.
+func Suggest(word string, candidates []string) string {
+	best, bestD := "", 1<<30
+	lw := strings.ToLower(word)
+	for _, c := range candidates {
+		if c == "" {
+			continue
+		}
+		d := Distance(lw, strings.ToLower(c))
+		if d < bestD {
+			best, bestD = c, d
+		}
+	}
+	limit := 2
+	if n := utf8.RuneCountInString(word); n > 6 {
+		limit = n / 3
+	}
+	if best == "" || bestD > limit {
+		return ""
+	}
+	return fmt.Sprintf("did you mean %q?", best)
+}
+
+// Distance is the Levenshtein edit distance between a and b, in runes.
+func Distance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

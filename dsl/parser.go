@@ -1,0 +1,112 @@
+package dsl
+
+import (
+	"errors"
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/hexforge/hexforge/diag"
+)
+
+// Limits that keep a hostile or mistaken input from costing much.
+const (
+	MaxFileSize = 1 << 20 // 1 MiB: an army file is a few kilobytes
+	MaxDepth    = 8       // blocks nested deeper than this are rejected
+)
+
+var armyLexer = lexer.MustSimple([]lexer.SimpleRule{
+	{Name: "Comment", Pattern: `#[^\n]*`},
+	{Name: "String", Pattern: `"(\\.|[^"\\\n])*"`},
+	{Name: "Number", Pattern: `[-+]?[0-9]+`},
+	{Name: "Ident", Pattern: `[\p{L}_][\p{L}\p{N}_]*`},
+	{Name: "Punct", Pattern: `[{}:,=;]`},
+	{Name: "Newline", Pattern: `\r?\n`},
+	{Name: "Whitespace", Pattern: `[ \t\r]+`},
+})
+
+var parser = participle.MustBuild[File](
+	participle.Lexer(armyLexer),
+	participle.Elide("Comment", "Whitespace"),
+	participle.Unquote("String"),
+	participle.UseLookahead(4),
+)
+
+// Parse parses one army source file. On failure the error is a diag.List
+// holding one positioned syntax error.
+func Parse(filename string, src []byte) (*File, error) {
+	if d := precheck(filename, src); d != nil {
+		return nil, diag.List{d}
+	}
+	f, err := parser.ParseBytes(filename, src)
+	if err != nil {
+		return nil, diag.List{syntaxError(filename, err)}
+	}
+	return f, nil
+}
+
+// precheck rejects inputs the grammar should never see: oversized files,
+// binary or invalid UTF-8 text, and absurdly deep nesting.
+func precheck(filename string, src []byte) *diag.Diagnostic {
+	at := func(line, col int, format string, args ...any) *diag.Diagnostic {
+		return &diag.Diagnostic{Severity: diag.Error, Pos: diag.Pos{File: filename, Line: line, Column: col}, Message: fmt.Sprintf(format, args...)}
+	}
+	if len(src) > MaxFileSize {
+		return at(0, 0, "file is %d bytes; an army file may be at most %d bytes", len(src), MaxFileSize)
+	}
+	line, col, depth := 1, 1, 0
+	inString, inComment := false, false
+	for i := 0; i < len(src); {
+		r, size := utf8.DecodeRune(src[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return at(line, col, "invalid UTF-8 (byte 0x%02x): is this a text file?", src[i])
+		}
+		if r == 0 {
+			return at(line, col, "NUL byte: this looks like a binary file, not an army file")
+		}
+		switch {
+		case r == '\n':
+			line, col = line+1, 0
+			inString, inComment = false, false
+		case inComment:
+		case inString:
+			if r == '\\' && i+1 < len(src) && src[i+1] != '\n' {
+				i += size
+				col++
+				_, size = utf8.DecodeRune(src[i:])
+			} else if r == '"' {
+				inString = false
+			}
+		case r == '#':
+			inComment = true
+		case r == '"':
+			inString = true
+		case r == '{':
+			depth++
+			if depth > MaxDepth {
+				return at(line, col, "blocks nested more than %d deep", MaxDepth)
+			}
+		case r == '}':
+			depth--
+		}
+		i += size
+		col++
+	}
+	return nil
+}
+
+// syntaxError turns a participle error into a positioned diagnostic with a
+// message written for army designers.
+func syntaxError(filename string, err error) *diag.Diagnostic {
+	d := &diag.Diagnostic{Severity: diag.Error, Pos: diag.Pos{File: filename}, Message: err.Error()}
+	var perr participle.Error
+	if errors.As(err, &perr) {
+		d.Pos = Position(perr.Position())
+		d.Message = "syntax error: " + perr.Message()
+	}
+	if d.Pos.File == "" {
+		d.Pos.File = filename
+	}
+	return d
+}

@@ -1,0 +1,386 @@
+// Package rules holds the compiled rule tables: the compact, flat form of an
+// army that the engine runs. The compiler produces these tables from the army
+// language; the engine reads them and never sees the source text.
+//
+// Everything here is data. No token or army is named in this package: an
+// ability is a record of general primitives (an effect opcode with a target
+// side, a value and a set of edges).
+package rules
+
+import "strings"
+
+// Dir is one of the six hex directions of a flat-topped hex, clockwise from
+// the top. On a token it names an edge relative to the printed top edge.
+type Dir uint8
+
+const (
+	N Dir = iota
+	NE
+	SE
+	S
+	SW
+	NW
+)
+
+// DirNames are the names of the six directions, indexed by Dir.
+var DirNames = [6]string{"N", "NE", "SE", "S", "SW", "NW"}
+
+func (d Dir) String() string {
+	if int(d) < len(DirNames) {
+		return DirNames[d]
+	}
+	return "?"
+}
+
+// Rotate turns d clockwise by r sixths of a turn.
+func (d Dir) Rotate(r Dir) Dir { return (d + r) % 6 }
+
+// Opposite is the direction pointing the other way.
+func (d Dir) Opposite() Dir { return (d + 3) % 6 }
+
+// ParseDir reads a direction name (case-insensitive).
+func ParseDir(s string) (Dir, bool) {
+	for i, n := range DirNames {
+		if strings.EqualFold(n, s) {
+			return Dir(i), true
+		}
+	}
+	return 0, false
+}
+
+// DirSet is a bit set of edges or directions, bit i for Dir(i).
+type DirSet uint8
+
+// AllDirs is the set of all six directions.
+const AllDirs DirSet = 0x3f
+
+func (s DirSet) Has(d Dir) bool { return s&(1<<d) != 0 }
+
+// Rotate turns every edge of the set clockwise by r.
+func (s DirSet) Rotate(r Dir) DirSet {
+	r %= 6
+	return ((s << r) | (s >> (6 - r))) & AllDirs
+}
+
+func (s DirSet) String() string {
+	if s == AllDirs {
+		return "all"
+	}
+	var parts []string
+	for d := N; d <= NW; d++ {
+		if s.Has(d) {
+			parts = append(parts, d.String())
+		}
+	}
+	return strings.Join(parts, ",")
+}
+
+// Kind is what sort of token a token is.
+type Kind uint8
+
+const (
+	HQ Kind = iota
+	Warrior
+	Module
+	Instant
+	Foundation
+)
+
+// KindNames are the language keywords of the kinds, indexed by Kind.
+var KindNames = [...]string{"hq", "warrior", "module", "instant", "foundation"}
+
+func (k Kind) String() string {
+	if int(k) < len(KindNames) {
+		return KindNames[k]
+	}
+	return "?"
+}
+
+// OnBoard reports whether tokens of this kind are placed on the board.
+func (k Kind) OnBoard() bool { return k != Instant }
+
+// IsUnit reports whether the token is a unit: HQs, warriors and modules are
+// units (they can be hit, netted, pushed); foundations and instants are not.
+func (k Kind) IsUnit() bool { return k == HQ || k == Warrior || k == Module }
+
+// EdgeFlags is the bit set of non-numeric features on one edge.
+type EdgeFlags uint16
+
+const (
+	Armor            EdgeFlags = 1 << iota // -1 to each ranged hit arriving on this edge
+	Net                                    // nets the adjacent enemy unit
+	Link                                   // module link: link effects reach the adjacent unit
+	Reflect                                // attacks arriving here bounce back one hex
+	MeleeHitsFriends                       // melee wounds friendly units too (friendly fire)
+	NetHitsFriends                         // the net catches friendly units too (spider net)
+	RangedPiercing                         // ranged hits every enemy in the line (Gauss type)
+	RangedAimed                            // ranged picks its target anywhere in the line (sniper)
+)
+
+var edgeFlagNames = []string{"armor", "net", "link", "reflect", "melee-hits-friends", "net-hits-friends", "piercing", "aimed"}
+
+func (f EdgeFlags) String() string {
+	var parts []string
+	for i, n := range edgeFlagNames {
+		if f&(1<<i) != 0 {
+			parts = append(parts, n)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// Edge is what is printed on one edge of a token.
+type Edge struct {
+	Melee  uint8 // melee strength (number of icons), 0 = none
+	Ranged uint8 // ranged strength, 0 = none
+	Flags  EdgeFlags
+}
+
+// Empty reports whether nothing is printed on the edge.
+func (e Edge) Empty() bool { return e.Melee == 0 && e.Ranged == 0 && e.Flags == 0 }
+
+// Traits is the bit set of a token's standing traits.
+type Traits uint32
+
+const (
+	Mobility        Traits = 1 << iota // may move one hex and/or rotate once per own turn
+	Rotation                           // may rotate once per own turn
+	PushTrait                          // may push one adjacent enemy once per own turn
+	PullTrait                          // may pull one enemy at distance 2 once per own turn
+	Flying                             // after a battle it may move to any empty hex
+	Heavy                              // can never be moved by any player
+	Replaceable                        // its owner may replace it with a drawn board token
+	Scavenger                          // a trait carried for help cards; see docs/rules.md
+	StartsBesideHQ                     // set aside at set-up and placed next to the HQ
+	TetheredToHQ                       // removed when it is no longer adjacent to its HQ
+	TakeoverImmune                     // cannot be taken over
+	NoBattleAtPlace                    // placing it never triggers a battle (reserved)
+)
+
+// TraitNames are the language names of the traits, bit i for 1<<i.
+var TraitNames = []string{"mobility", "rotation", "push", "pull", "flying", "heavy", "replaceable", "scavenger", "starts_beside_hq", "tethered_to_hq", "takeover_immune", "no_battle_at_place"}
+
+func (t Traits) Has(x Traits) bool { return t&x != 0 }
+
+func (t Traits) String() string {
+	var parts []string
+	for i, n := range TraitNames {
+		if t&(1<<i) != 0 {
+			parts = append(parts, n)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// Side selects whose units an effect reaches, relative to the token's owner.
+type Side uint8
+
+const (
+	Friends Side = 1 << iota
+	Enemies
+	AnySide = Friends | Enemies
+)
+
+func (s Side) String() string {
+	switch s {
+	case Friends:
+		return "friend"
+	case Enemies:
+		return "enemy"
+	case AnySide:
+		return "any"
+	}
+	return "none"
+}
+
+// EffectOp is what a link effect does to a linked unit.
+type EffectOp uint8
+
+const (
+	EffMelee       EffectOp = iota + 1 // +Value melee strength on every melee edge
+	EffRanged                          // +Value ranged strength on every (non-piercing) ranged edge
+	EffInitiative                      // +Value (may be negative) to every initiative
+	EffMedic                           // absorbs one attack, then the module is discarded
+	EffExtraAction                     // one more action one segment lower
+	EffGrant                           // grants the traits in Grant (does not stack)
+	EffConvert                         // melee attacks become ranged (Value: 0) or ranged become melee (1)
+	EffTakeover                        // the linked enemy unit is controlled by this token's owner
+	EffUseModules                      // the linked enemy module's effects work for this token's owner
+	EffArmor                           // the linked unit gets armor on every edge (reserved for designers)
+)
+
+// EffectOpNames are the language names of effect ops, indexed by EffectOp.
+var EffectOpNames = [...]string{"", "melee", "ranged", "initiative", "medic", "extra_action", "grant", "convert", "takeover", "use_modules", "armor"}
+
+func (o EffectOp) String() string {
+	if int(o) < len(EffectOpNames) {
+		return EffectOpNames[o]
+	}
+	return "?"
+}
+
+// Effect is one thing a token does to the units on its linked edges.
+type Effect struct {
+	Op    EffectOp
+	Side  Side   // whose units it reaches
+	Dirs  DirSet // edges it works through (relative to the printed top)
+	Value int8
+	Grant Traits // for EffGrant
+}
+
+// Event is when a triggered ability fires.
+type Event uint8
+
+const (
+	OnPlay       Event = iota + 1 // an instant is played
+	OnPlaced                      // a board token is placed
+	OnDestroyed                   // the token is destroyed
+	AfterBattle                   // a battle ends
+	TurnStart                     // the owner's turn starts
+	OwnTurn                       // may be used once in each of the owner's turns
+	OnEnemyEnter                  // an enemy unit is placed on or moved onto this token's hex
+)
+
+// EventNames are the language names of events, indexed by Event.
+var EventNames = [...]string{"", "play", "placed", "destroyed", "after_battle", "turn_start", "own_turn", "enemy_enters"}
+
+func (e Event) String() string {
+	if int(e) < len(EventNames) {
+		return EventNames[e]
+	}
+	return "?"
+}
+
+// ActionOp is one primitive step of an instant or a triggered ability.
+type ActionOp uint8
+
+const (
+	ActBattle       ActionOp = iota + 1 // start a battle; ends the turn
+	ActMove                             // an own unit moves up to Value hexes and/or rotates
+	ActPush                             // an own unit pushes an adjacent enemy one hex away
+	ActPull                             // an own unit pulls an enemy Value+1 hexes away next to itself
+	ActRotate                           // rotate one unit of Side
+	ActSwap                             // two own units exchange hexes (castling)
+	ActDamage                           // Value wounds to one unit (or an area of Radius)
+	ActDestroy                          // destroy one unit outright
+	ActNet                              // put a net marker on one unit
+	ActStrike                           // an own unit attacks once with one of its edges (hunt)
+	ActForbidPlace                      // the opponent may not place board tokens next turn (terror)
+	ActReturnToDeck                     // the token goes back on top of its owner's deck
+	ActReplace                          // remove a unit and put this token on its hex (execution)
+	ActExtraDraw                        // draw Value more tokens
+)
+
+// ActionOpNames are the language names of action ops, indexed by ActionOp.
+var ActionOpNames = [...]string{"", "battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "return_to_deck", "replace", "draw"}
+
+func (o ActionOp) String() string {
+	if int(o) < len(ActionOpNames) {
+		return ActionOpNames[o]
+	}
+	return "?"
+}
+
+// Where limits which hexes or units an action may pick.
+type Where uint8
+
+const (
+	Anywhere      Where = iota
+	AdjacentOwnHQ       // next to the acting player's HQ
+	AdjacentSelf        // next to the token itself
+	InLine              // in a straight line from the token
+)
+
+// WhereNames are the language names of Where, indexed by Where.
+var WhereNames = [...]string{"anywhere", "adjacent_own_hq", "adjacent_self", "in_line"}
+
+func (w Where) String() string {
+	if int(w) < len(WhereNames) {
+		return WhereNames[w]
+	}
+	return "?"
+}
+
+// Action is one primitive step.
+type Action struct {
+	Op       ActionOp
+	Side     Side  // whose units it may pick
+	Value    int8  // strength, distance or count
+	Radius   uint8 // area radius around the target hex (0 = the target only)
+	Where    Where // where the target must be
+	HitsHQ   bool  // whether HQs may be picked / are hit
+	Optional bool  // the player may decline this step
+}
+
+// Trigger is an ability that fires on an event.
+type Trigger struct {
+	Event   Event
+	CostHQ  uint8 // HQ hit points paid to use it
+	FreeIf  int16 // index of a token of the same army that waives the cost while on the board, -1 = none
+	Actions []Action
+}
+
+// Token is one token type of an army with everything the engine needs.
+type Token struct {
+	Name       string
+	Aliases    []string
+	Kind       Kind
+	Count      int
+	Initiative []uint8 // printed initiative values, highest first
+	Agony      bool    // also acts in the segment in which it is destroyed
+	Toughness  uint8   // total wounds it takes before it is removed
+	Edges      [6]Edge // indexed by Dir relative to the printed top
+	Traits     Traits
+	Effects    []Effect
+	Triggers   []Trigger
+	Notes      string
+	Uncertain  []string // facts the designer marked uncertain
+	Line       int      // where the token is declared in its source file
+}
+
+// LinkDirs is the set of edges carrying a link.
+func (t *Token) LinkDirs() DirSet {
+	var s DirSet
+	for d := N; d <= NW; d++ {
+		if t.Edges[d].Flags&Link != 0 {
+			s |= 1 << d
+		}
+	}
+	return s
+}
+
+// Army is a compiled army.
+type Army struct {
+	Name    string
+	Aliases []string
+	Notes   string
+	Size    int // declared army size (35 when not declared)
+	Tokens  []Token
+	HQ      int    // index of the HQ in Tokens
+	File    string // source file name, for messages
+}
+
+// Total is the number of tokens in the army.
+func (a *Army) Total() int {
+	n := 0
+	for i := range a.Tokens {
+		n += a.Tokens[i].Count
+	}
+	return n
+}
+
+// Lookup finds a token by name or alias (case-insensitive); -1 when unknown.
+func (a *Army) Lookup(name string) int {
+	for i := range a.Tokens {
+		t := &a.Tokens[i]
+		if strings.EqualFold(t.Name, name) {
+			return i
+		}
+		for _, al := range t.Aliases {
+			if strings.EqualFold(al, name) {
+				return i
+			}
+		}
+	}
+	return -1
+}
