@@ -1,0 +1,128 @@
+// Package engine runs Neuroshima Hex: the board, the game state, turn flow and
+// battle resolution, all driven by the compiled rule tables of package rules.
+// No token or army is named here; abilities are general primitives.
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hexforge/hexforge/rules"
+)
+
+// MaxHexes is the number of hexes on the largest board.
+const MaxHexes = 37
+
+// Hex indexes a hex of a board; NoHex is "off the board".
+type Hex int8
+
+const NoHex Hex = -1
+
+// Board is the fixed geometry of a board: which hexes exist, their names,
+// and their neighbours. Boards are built once and shared read-only.
+//
+// Hexes are flat-topped and addressed in axial coordinates (q, r): q is the
+// column (left to right), r grows downwards within a column. The six
+// directions are N (0,-1), NE (+1,-1), SE (+1,0), S (0,+1), SW (-1,+1),
+// NW (-1,0).
+type Board struct {
+	Name   string
+	Radius int
+	Size   int              // number of hexes
+	Q, R   [MaxHexes]int8   // axial coordinates of each hex
+	Nb     [MaxHexes][6]Hex // neighbour in each direction, NoHex off the board
+	Inner  [MaxHexes]bool   // inside the standard 19-hex area (fills trigger a battle)
+	Names  [MaxHexes]string // "c3"
+	index  map[[2]int8]Hex  // (q, r) -> hex
+	byName map[string]Hex   // lower-case name -> hex
+	Dist   [MaxHexes][MaxHexes]int8
+}
+
+var dq = [6]int8{0, 1, 1, 0, -1, -1}
+var dr = [6]int8{-1, -1, 0, 1, 1, 0}
+
+// Standard is the 19-hex board; Large is the 37-hex enlarged board.
+var (
+	Standard = newBoard("standard", 2)
+	Large    = newBoard("large", 3)
+)
+
+// BoardByName returns the board called name ("standard" or "large").
+func BoardByName(name string) (*Board, error) {
+	switch strings.ToLower(name) {
+	case "standard", "":
+		return Standard, nil
+	case "large":
+		return Large, nil
+	}
+	return nil, fmt.Errorf("unknown board %q: use standard or large", name)
+}
+
+func newBoard(name string, radius int) *Board {
+	b := &Board{Name: name, Radius: radius, index: map[[2]int8]Hex{}, byName: map[string]Hex{}}
+	n := 0
+	for q := -radius; q <= radius; q++ {
+		rmin, rmax := max(-radius, -radius-q), min(radius, radius-q)
+		for r := rmin; r <= rmax; r++ {
+			h := Hex(n)
+			b.Q[h], b.R[h] = int8(q), int8(r)
+			b.index[[2]int8{int8(q), int8(r)}] = h
+			b.Names[h] = fmt.Sprintf("%c%d", 'a'+q+radius, r-rmin+1)
+			b.byName[b.Names[h]] = h
+			b.Inner[h] = distance(0, 0, q, r) <= 2
+			n++
+		}
+	}
+	b.Size = n
+	for h := Hex(0); int(h) < n; h++ {
+		for d := 0; d < 6; d++ {
+			nb, ok := b.index[[2]int8{b.Q[h] + dq[d], b.R[h] + dr[d]}]
+			if !ok {
+				nb = NoHex
+			}
+			b.Nb[h][d] = nb
+		}
+		for g := Hex(0); int(g) < n; g++ {
+			b.Dist[h][g] = int8(distance(int(b.Q[h]), int(b.R[h]), int(b.Q[g]), int(b.R[g])))
+		}
+	}
+	return b
+}
+
+func distance(q1, r1, q2, r2 int) int {
+	dq, dr := q1-q2, r1-r2
+	ds := -dq - dr
+	return max(abs(dq), abs(dr), abs(ds))
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// Hex returns the hex called name (e.g. "c3"), case-insensitive.
+func (b *Board) Hex(name string) (Hex, bool) {
+	h, ok := b.byName[strings.ToLower(name)]
+	return h, ok
+}
+
+// Neighbour is the hex next to h in direction d, or NoHex.
+func (b *Board) Neighbour(h Hex, d rules.Dir) Hex { return b.Nb[h][d] }
+
+// Centre is the middle hex.
+func (b *Board) Centre() Hex { return b.index[[2]int8{0, 0}] }
+
+// InnerSize is the number of hexes whose filling triggers a battle.
+func (b *Board) InnerSize() int { return 19 }
+
+// DirTo returns the direction from a to an adjacent hex c, or false.
+func (b *Board) DirTo(a, c Hex) (rules.Dir, bool) {
+	for d := rules.N; d <= rules.NW; d++ {
+		if b.Nb[a][d] == c {
+			return d, true
+		}
+	}
+	return 0, false
+}
