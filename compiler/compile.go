@@ -217,7 +217,7 @@ func (c *compiler) finishArmy(a *rules.Army, s *dsl.Stmt, tokens []*tokenBuild, 
 		if p.Line == 0 {
 			p = stmtPos(s)
 		}
-		c.errs.Warnf(p, "army %q has %d tokens, not %d (declare `size %d` if that is intended)", a.Name, total, a.Size, total)
+		c.errs.Warnf(p, "army %q has %s, not %d (declare `size %d` if that is intended)", a.Name, plural(total, "token", "tokens"), a.Size, total)
 	}
 }
 

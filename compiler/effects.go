@@ -286,7 +286,11 @@ func (c *compiler) action(g *dsl.Group) (rules.Action, bool) {
 		if v.Key != nil {
 			key := strings.ToLower(*v.Key)
 			if !contains(spec.named, key) {
-				c.unknown(valuePos(v), w+" named value", *v.Key, spec.named)
+				if len(spec.named) == 0 {
+					c.errs.Errorf(valuePos(v), "%s takes no named values; unexpected %s=", w, *v.Key)
+				} else {
+					c.unknown(valuePos(v), w+" named value", *v.Key, spec.named)
+				}
 				continue
 			}
 			kv := *v

@@ -170,6 +170,11 @@ func Suggest(word string, candidates []string) string {
 		if c == "" {
 			continue
 		}
+		// A clipped word ("pierce" for "piercing") is a plausible slip
+		// however far apart the two are by edit distance.
+		if lc := strings.ToLower(c); len(lw) >= 3 && (strings.HasPrefix(lc, lw) || strings.HasPrefix(lw, lc) && len(lc) >= 3) {
+			return fmt.Sprintf("did you mean %q?", c)
+		}
 		d := Distance(lw, strings.ToLower(c))
 		if d < bestD {
 			best, bestD = c, d

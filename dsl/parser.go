@@ -3,6 +3,8 @@ package dsl
 import (
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
@@ -104,6 +106,12 @@ func syntaxError(filename string, err error) *diag.Diagnostic {
 	if errors.As(err, &perr) {
 		d.Pos = Position(perr.Position())
 		d.Message = "syntax error: " + perr.Message()
+		if rest, ok := strings.CutPrefix(perr.Message(), "lexer: invalid input text "); ok {
+			if text, err := strconv.Unquote(rest); err == nil && text != "" {
+				r, _ := utf8.DecodeRuneInString(text)
+				d.Message = fmt.Sprintf("syntax error: unexpected character %q", r)
+			}
+		}
 	}
 	if d.Pos.File == "" {
 		d.Pos.File = filename

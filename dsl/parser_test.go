@@ -1,0 +1,72 @@
+package dsl
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hexforge/hexforge/diag"
+)
+
+func TestParsePositions(t *testing.T) {
+	src := "army \"Ćma\" {\n    warrior \"Łowca\" {\n        edge N, SW: ranged 1 piercing, armor\n        on placed cost=1: damage 1\n    }\n}\n"
+	f, err := Parse("a.army", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	army := f.Stmts[0]
+	if army.Word != "army" || *army.Args[0].Values[0].Str != "Ćma" {
+		t.Fatalf("army statement parsed as %q %v", army.Word, army.Args)
+	}
+	tok := army.Body.Stmts[0]
+	edge := tok.Body.Stmts[0]
+	if edge.Word != "edge" || len(edge.Args) != 2 || len(edge.Clauses) != 2 {
+		t.Fatalf("edge parsed as %+v", edge)
+	}
+	// Columns count characters: "ranged" starts at column 21.
+	if p := edge.Clauses[0].Pos; p.Line != 3 || p.Column != 21 {
+		t.Errorf("clause at %d:%d, want 3:21", p.Line, p.Column)
+	}
+	on := tok.Body.Stmts[1]
+	if v := on.Args[0].Values[1]; v.Key == nil || *v.Key != "cost" || *v.Num != "1" {
+		t.Errorf("named value parsed as %+v", v)
+	}
+	// Column after a Polish letter still counts characters.
+	if p := tok.Args[0].Pos; p.Line != 2 || p.Column != 13 {
+		t.Errorf("token name at %d:%d, want 2:13", p.Line, p.Column)
+	}
+}
+
+func TestParseRejects(t *testing.T) {
+	cases := []struct {
+		name, src, want string
+	}{
+		{"binary", "army \x00", "1:6: error: NUL byte"},
+		{"invalid utf8", "army \"\xff\"", "1:7: error: invalid UTF-8"},
+		{"deep nesting", "army \"x\" " + strings.Repeat("{", 20), "blocks nested more than 8 deep"},
+		{"huge", strings.Repeat("#", MaxFileSize+1), "an army file may be at most"},
+		{"unclosed string", "army \"x {\n}", "unexpected character"},
+		{"stray colon", "army \"x\" { hq \"HQ\" : : }", "syntax error"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Parse("a.army", []byte(c.src))
+			if err == nil {
+				t.Fatal("accepted")
+			}
+			if _, ok := err.(diag.List); !ok {
+				t.Fatalf("error is %T, want diag.List", err)
+			}
+			if !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %q does not contain %q", err, c.want)
+			}
+		})
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add("army \"x\" { hq \"HQ\" { edge all: melee 1 } }")
+	f.Add("army \"x\" {\n warrior \"w\" { on placed cost=1: damage 1 radius=1 }\n}")
+	f.Fuzz(func(t *testing.T, src string) {
+		_, _ = Parse("f.army", []byte(src))
+	})
+}
