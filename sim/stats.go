@@ -1,0 +1,96 @@
+// Package sim plays many games between armies with computer players and
+// turns the results into statistics people can trust: win rates with Wilson
+// intervals, draws reported on their own, seats swapped with paired seeds.
+package sim
+
+import "math"
+
+// Z95 is the normal quantile for a two-sided 95% interval.
+const Z95 = 1.959963984540054
+
+// Interval is a confidence interval for a proportion.
+type Interval struct {
+	Lo, Hi float64
+}
+
+// HalfWidth is half the interval's width.
+func (iv Interval) HalfWidth() float64 { return (iv.Hi - iv.Lo) / 2 }
+
+// Contains reports whether p lies in the interval.
+func (iv Interval) Contains(p float64) bool { return iv.Lo <= p && p <= iv.Hi }
+
+// Wilson is the Wilson score interval for successes out of n trials at
+// normal quantile z. Unlike the normal approximation it stays inside [0, 1]
+// and behaves at rates near 0 or 1 and for small n. successes may be
+// fractional (a draw counts one half).
+func Wilson(successes, n, z float64) Interval {
+	if n <= 0 {
+		return Interval{0, 1}
+	}
+	p := successes / n
+	z2 := z * z
+	denom := 1 + z2/n
+	centre := (p + z2/(2*n)) / denom
+	half := z / denom * math.Sqrt(p*(1-p)/n+z2/(4*n*n))
+	return Interval{math.Max(0, centre-half), math.Min(1, centre+half)}
+}
+
+// Outcome is how one game ended, from the first army's point of view.
+type Outcome uint8
+
+const (
+	Loss Outcome = iota
+	Draw
+	Win
+	Capped // stopped at the game-length cap: neither a win nor a draw
+)
+
+// Tally counts outcomes for one army against another.
+type Tally struct {
+	Wins, Draws, Losses, Capped int
+}
+
+// Add counts one outcome.
+func (t *Tally) Add(o Outcome) {
+	switch o {
+	case Win:
+		t.Wins++
+	case Draw:
+		t.Draws++
+	case Loss:
+		t.Losses++
+	case Capped:
+		t.Capped++
+	}
+}
+
+// Games is the number of decided games (capped games are reported apart and
+// left out of the win rate).
+func (t Tally) Games() int { return t.Wins + t.Draws + t.Losses }
+
+// Score is wins plus half the draws.
+func (t Tally) Score() float64 { return float64(t.Wins) + float64(t.Draws)/2 }
+
+// Rate is the win rate with draws counted as half a win.
+func (t Tally) Rate() float64 {
+	if t.Games() == 0 {
+		return 0.5
+	}
+	return t.Score() / float64(t.Games())
+}
+
+// Interval is the 95% Wilson interval of Rate.
+func (t Tally) Interval() Interval { return Wilson(t.Score(), float64(t.Games()), Z95) }
+
+// Swap is the same tally seen from the other army.
+func (t Tally) Swap() Tally {
+	return Tally{Wins: t.Losses, Draws: t.Draws, Losses: t.Wins, Capped: t.Capped}
+}
+
+// Merge adds another tally.
+func (t *Tally) Merge(o Tally) {
+	t.Wins += o.Wins
+	t.Draws += o.Draws
+	t.Losses += o.Losses
+	t.Capped += o.Capped
+}
