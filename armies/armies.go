@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -43,10 +44,11 @@ func Source(name string) ([]byte, bool) {
 
 // Loaded is a compiled army with where it came from.
 type Loaded struct {
-	Army   *rules.Army
-	File   string // the file name used in diagnostics
-	Source []byte
-	Diags  diag.List // warnings (and errors when Army is nil)
+	Army    *rules.Army
+	File    string // the file name used in diagnostics
+	Source  []byte
+	Sources map[string][]byte // every file read (bases of variants too), for rendering Diags
+	Diags   diag.List         // warnings (and errors when Army is nil)
 }
 
 // ErrNotFound is returned when a name is neither an embedded army nor a file.
@@ -77,8 +79,9 @@ func Load(ref string) (*Loaded, error) {
 	} else {
 		return nil, fmt.Errorf("%w %q: embedded armies are %s, or give a path to an .army file", ErrNotFound, ref, strings.Join(Names(), ", "))
 	}
-	res := compiler.CompileSource(file, src)
-	l := &Loaded{File: file, Source: src, Diags: res.Diags}
+	res := compiler.CompileWith(file, src, compiler.Options{Resolve: Resolve})
+	res.Sources[file] = src
+	l := &Loaded{File: file, Source: src, Sources: res.Sources, Diags: res.Diags}
 	if res.Diags.HasErrors() {
 		return l, res.Diags
 	}
@@ -120,4 +123,24 @@ func ReadFile(name string) ([]byte, error) {
 		return nil, fmt.Errorf("reading army file: %w", err)
 	}
 	return b, nil
+}
+
+// Resolve finds the base army of an `extends`: an embedded army's short
+// name, or a path relative to the file that names it.
+func Resolve(ref, fromFile string) (string, []byte, error) {
+	if !IsPath(ref) {
+		if b, ok := Source(ref); ok {
+			return path.Join("armies", strings.ToLower(ref)+".army"), b, nil
+		}
+		return "", nil, fmt.Errorf("%w %q: embedded armies are %s", ErrNotFound, ref, strings.Join(Names(), ", "))
+	}
+	p := ref
+	if !filepath.IsAbs(p) && fromFile != "" {
+		p = filepath.Join(filepath.Dir(fromFile), ref)
+	}
+	b, err := ReadFile(p)
+	if err != nil {
+		return "", nil, err
+	}
+	return p, b, nil
 }

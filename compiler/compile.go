@@ -33,26 +33,24 @@ const (
 // Result is what compiling one source file gives: its armies and every
 // diagnostic (errors and warnings), sorted by position.
 type Result struct {
-	Armies []*rules.Army
-	Diags  diag.List
+	Armies  []*rules.Army
+	Diags   diag.List
+	Sources map[string][]byte // every file read, by name, for rendering Diags
 }
 
-// CompileSource parses and compiles one source file.
+// CompileSource parses and compiles one source file that extends nothing.
 func CompileSource(filename string, src []byte) Result {
-	f, err := dsl.Parse(filename, src)
-	if err != nil {
-		if l, ok := err.(diag.List); ok {
-			return Result{Diags: l}
-		}
-		return Result{Diags: diag.List{{Severity: diag.Error, Pos: diag.Pos{File: filename}, Message: err.Error()}}}
-	}
-	return Compile(filename, f)
+	return CompileWith(filename, src, Options{})
 }
 
 // Compile compiles a parsed file. Armies with errors are left out of the
 // result; their diagnostics say why.
 func Compile(filename string, f *dsl.File) Result {
-	c := &compiler{file: filename}
+	return compileFile(filename, f, Options{})
+}
+
+func compileFile(filename string, f *dsl.File, opts Options) Result {
+	c := &compiler{file: filename, opts: opts, sources: map[string][]byte{}}
 	var armies []*rules.Army
 	seen := map[string]diag.Pos{}
 	for _, s := range f.Stmts {
@@ -79,12 +77,14 @@ func Compile(filename string, f *dsl.File) Result {
 		c.errs.Errorf(diag.Pos{File: filename, Line: 1, Column: 1}, "no army in this file: start with army \"Name\" { ... }")
 	}
 	c.errs.Sort()
-	return Result{Armies: armies, Diags: c.errs}
+	return Result{Armies: armies, Diags: c.errs, Sources: c.sources}
 }
 
 type compiler struct {
-	file string
-	errs diag.List
+	file    string
+	errs    diag.List
+	opts    Options
+	sources map[string][]byte // base files read by extends
 }
 
 // armyWords are the statements allowed directly inside an army block.
@@ -92,6 +92,9 @@ var armyWords = []string{"alias", "notes", "size", "hq", "warrior", "module", "i
 
 func (c *compiler) army(s *dsl.Stmt) *rules.Army {
 	a := &rules.Army{Size: DefaultArmySize, HQ: -1, File: c.file}
+	if s = c.extends(s); s == nil {
+		return nil
+	}
 	if !c.argCount(s, 1, 1, "a name in quotes") {
 		if len(s.Args) == 0 {
 			return nil
@@ -145,6 +148,8 @@ func (c *compiler) army(s *dsl.Stmt) *rules.Army {
 					sizePos = groupPos(st.Args[0])
 				}
 			}
+		case "remove":
+			c.errs.Errorf(stmtPos(st), "remove is only for variants: army \"Name\" extends \"base\" { remove \"Token\" }")
 		default:
 			c.unknown(stmtPos(st), "army statement", st.Word, armyWords)
 		}

@@ -82,6 +82,17 @@ func expand(args []string) ([]unit, error) {
 	return out, nil
 }
 
+// compileUnit compiles one source; `extends` finds embedded armies by short
+// name and files relative to the source.
+func compileUnit(u unit) compiler.Result {
+	res := compiler.CompileWith(u.name, u.src, compiler.Options{Resolve: armies.Resolve})
+	if res.Sources == nil {
+		res.Sources = map[string][]byte{}
+	}
+	res.Sources[u.name] = u.src
+	return res
+}
+
 func runCheck(stdout, stderr io.Writer, args []string) error {
 	units, err := expand(args)
 	if err != nil {
@@ -89,8 +100,8 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 	}
 	failed := false
 	for _, u := range units {
-		res := compiler.CompileSource(u.name, u.src)
-		res.Diags.Render(stderr, map[string][]byte{u.name: u.src})
+		res := compileUnit(u)
+		res.Diags.Render(stderr, res.Sources)
 		if res.Diags.HasErrors() {
 			failed = true
 			fmt.Fprintf(stdout, "%s: %s\n", u.name, summary(res.Diags))
@@ -147,8 +158,8 @@ abilities. --json prints the same for tools.`,
 			}
 			var all []*rules.Army
 			for _, u := range units {
-				res := compiler.CompileSource(u.name, u.src)
-				res.Diags.Render(cmd.ErrOrStderr(), map[string][]byte{u.name: u.src})
+				res := compileUnit(u)
+				res.Diags.Render(cmd.ErrOrStderr(), res.Sources)
 				if res.Diags.HasErrors() {
 					return exitError{1}
 				}
@@ -196,3 +207,5 @@ func newArmies() *cobra.Command {
 		},
 	}
 }
+
+func compilerDiff(a, b *armies.Loaded) []string { return compiler.Diff(a.Army, b.Army) }
