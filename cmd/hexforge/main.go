@@ -43,7 +43,7 @@ army name is accepted, a path to an .army file works too.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(newCheck(), newDump(), newVersion(), newArmies())
+	root.AddCommand(newCheck(), newDump(), newVersion(), newArmies(), newBattle())
 	return root
 }
 
