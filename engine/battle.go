@@ -1,15 +1,679 @@
 package engine
 
+import (
+	"math/bits"
+
+	"github.com/hexforge/hexforge/rules"
+)
+
+// maxHits bounds the attacks recorded in one segment: every unit of the
+// largest board firing piercing shots on all six edges stays below it.
+const maxHits = MaxHexes * 6 * 8
+
+// maxOptions bounds the options of one question.
+const maxOptions = 64
+
+// hit is one attack of one edge of one unit on one target in one segment,
+// after armor and reflection: the unit of a medic's "one attack".
+type hit struct {
+	target Hex
+	src    Hex       // the attacking unit
+	dir    rules.Dir // the direction the attack travelled when it arrived
+	wounds int8
+	ranged bool
+}
+
 // Resolver resolves battles. It owns scratch buffers so that resolving a
 // battle does not allocate; one Resolver per goroutine.
-type Resolver struct{}
+type Resolver struct {
+	s *State
+	d Decider
 
-// BattleLog records what happened in a battle, segment by segment, for the
-// battle calculator. A nil *BattleLog records nothing.
-type BattleLog struct{}
+	netted   [MaxHexes]bool
+	meleeB   [MaxHexes]int8
+	rangedB  [MaxHexes]int8
+	initB    [MaxHexes]int8
+	extra    [MaxHexes]bool // linked to an extra-action effect this segment
+	armorAll [MaxHexes]bool
+
+	usedInit   [MaxHexes]uint8 // bit k: printed initiative k has been used (or lost)
+	lastNormal [MaxHexes]int8  // segment of the last normal attack, -1 = none
+	extraUsed  [MaxHexes]bool
+	acted      [MaxHexes]bool // attacked in the current segment
+	killed     [MaxHexes]bool // destroyed outright this segment (a medic that absorbed)
+	medicUsed  [MaxHexes]bool
+	pending    [MaxHexes]int16
+	hitNow     [MaxHexes]bool // took wounds this segment (a medic so hit cannot absorb)
+
+	netOut [MaxHexes]uint64
+	reach  [MaxHexes]uint64
+
+	hits  [maxHits]hit
+	nhits int
+	opts  [maxOptions]Option
+	cand  [maxOptions]int
+}
 
 // Resolve plays one battle on s: every initiative segment from the highest
 // down to 0, removing destroyed units and wounding HQs as the rules say.
 func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
-	// Implemented in the battle work; see docs/rules.md.
+	if d == nil {
+		d = FirstOption{}
+	}
+	r.s, r.d = s, d
+	n := s.Board.Size
+	for h := 0; h < n; h++ {
+		r.usedInit[h] = 0
+		r.lastNormal[h] = -1
+		r.extraUsed[h] = false
+		r.medicUsed[h] = false
+	}
+	takeover := hasEffect(s, rules.EffTakeover)
+	r.prepare(takeover)
+	top := 0
+	for h := 0; h < n; h++ {
+		p := s.Cells[h].Unit
+		if p.Empty() {
+			continue
+		}
+		for _, v := range s.Tok(p).Initiative {
+			top = max(top, int(v)+int(r.initB[h]))
+		}
+	}
+	log.start(s)
+	for seg := top; seg >= 0; seg-- {
+		if seg != top {
+			r.prepare(takeover)
+		}
+		r.segment(seg, log)
+	}
+	log.end(s)
+	r.s, r.d = nil, nil
+}
+
+// hasEffect reports whether any token of either army has an effect op.
+func hasEffect(s *State, op rules.EffectOp) bool {
+	for _, a := range s.Armies {
+		for i := range a.Tokens {
+			for _, e := range a.Tokens[i].Effects {
+				if e.Op == op {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// prepare computes, from the board at the start of a segment, who is netted,
+// who is taken over and what bonuses every unit gets.
+func (r *Resolver) prepare(takeover bool) {
+	r.computeNets()
+	if takeover && r.applyTakeover() {
+		r.computeNets()
+	}
+	r.computeBonuses()
+}
+
+// computeNets fills r.netted. Nets on a directed cycle (two netters netting
+// each other, or a ring of three or more) cancel; the rest are resolved in
+// dependency order: a net works when its netter is not itself netted.
+func (r *Resolver) computeNets() {
+	s := r.s
+	n := s.Board.Size
+	netters := 0
+	for h := 0; h < n; h++ {
+		r.netOut[h] = 0
+		p := s.Cells[h].Unit
+		r.netted[h] = !p.Empty() && p.Marks&NetMarker != 0
+		if p.Empty() {
+			continue
+		}
+		t := s.Tok(p)
+		for e := rules.N; e <= rules.NW; e++ {
+			f := t.Edges[e].Flags
+			if f&rules.Net == 0 {
+				continue
+			}
+			nb := s.Board.Nb[h][p.EdgeDir(e)]
+			if nb == NoHex {
+				continue
+			}
+			q := s.Cells[nb].Unit
+			if q.Empty() || (q.Controller() == p.Controller() && f&rules.NetHitsFriends == 0) {
+				continue
+			}
+			r.netOut[h] |= 1 << uint(nb)
+		}
+		if r.netOut[h] != 0 {
+			netters++
+		}
+	}
+	if netters == 0 {
+		return
+	}
+	// Transitive closure of the net graph.
+	for h := 0; h < n; h++ {
+		r.reach[h] = r.netOut[h]
+	}
+	for changed := true; changed; {
+		changed = false
+		for h := 0; h < n; h++ {
+			m := r.reach[h]
+			acc := m
+			for m != 0 {
+				v := bits.TrailingZeros64(m)
+				m &= m - 1
+				acc |= r.reach[v]
+			}
+			if acc != r.reach[h] {
+				r.reach[h] = acc
+				changed = true
+			}
+		}
+	}
+	// Drop the edges on cycles: u->v where v reaches u.
+	for h := 0; h < n; h++ {
+		m := r.netOut[h]
+		for m != 0 {
+			v := bits.TrailingZeros64(m)
+			m &= m - 1
+			if r.reach[v]&(1<<uint(h)) != 0 {
+				r.netOut[h] &^= 1 << uint(v)
+			}
+		}
+	}
+	// The remaining graph is acyclic: iterate to the fixed point.
+	for iter := 0; iter <= n; iter++ {
+		var now uint64
+		for h := 0; h < n; h++ {
+			if r.netOut[h] != 0 && !r.netted[h] {
+				now |= r.netOut[h]
+			}
+		}
+		changed := false
+		for h := 0; h < n; h++ {
+			p := s.Cells[h].Unit
+			v := now&(1<<uint(h)) != 0 || (!p.Empty() && p.Marks&NetMarker != 0)
+			if v != r.netted[h] {
+				r.netted[h] = v
+				changed = true
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+}
+
+// applyTakeover marks the enemy units linked to an active takeover effect as
+// Controlled, and releases the others. It reports whether anything changed.
+func (r *Resolver) applyTakeover() bool {
+	s := r.s
+	n := s.Board.Size
+	var taken uint64
+	for h := 0; h < n; h++ {
+		p := s.Cells[h].Unit
+		if p.Empty() || r.netted[h] {
+			continue
+		}
+		t := s.Tok(p)
+		for _, e := range t.Effects {
+			if e.Op != rules.EffTakeover {
+				continue
+			}
+			for d := rules.N; d <= rules.NW; d++ {
+				if !e.Dirs.Has(d) {
+					continue
+				}
+				nb := s.Board.Nb[h][p.EdgeDir(d)]
+				if nb == NoHex {
+					continue
+				}
+				q := s.Cells[nb].Unit
+				if q.Empty() || q.Owner == p.Controller() {
+					continue
+				}
+				qt := s.Tok(q)
+				if qt.Kind == rules.HQ || qt.Traits.Has(rules.TakeoverImmune) {
+					continue
+				}
+				taken |= 1 << uint(nb)
+			}
+		}
+	}
+	changed := false
+	for h := 0; h < n; h++ {
+		p := &s.Cells[h].Unit
+		if p.Empty() {
+			continue
+		}
+		was := p.Marks&Controlled != 0
+		now := taken&(1<<uint(h)) != 0
+		if was != now {
+			p.Marks ^= Controlled
+			changed = true
+		}
+	}
+	return changed
+}
+
+// linked calls f for every unit reached by effect e of the unit on h,
+// with the side it must be on already checked.
+func (r *Resolver) computeBonuses() {
+	s := r.s
+	n := s.Board.Size
+	for h := 0; h < n; h++ {
+		r.meleeB[h], r.rangedB[h], r.initB[h] = 0, 0, 0
+		r.extra[h], r.armorAll[h] = false, false
+	}
+	for h := 0; h < n; h++ {
+		p := s.Cells[h].Unit
+		if p.Empty() || r.netted[h] {
+			continue
+		}
+		t := s.Tok(p)
+		for _, e := range t.Effects {
+			for d := rules.N; d <= rules.NW; d++ {
+				if !e.Dirs.Has(d) {
+					continue
+				}
+				nb := s.Board.Nb[h][p.EdgeDir(d)]
+				if nb == NoHex {
+					continue
+				}
+				q := s.Cells[nb].Unit
+				if q.Empty() {
+					continue
+				}
+				side := rules.Enemies
+				if q.Controller() == p.Controller() {
+					side = rules.Friends
+				}
+				if e.Side&side == 0 {
+					continue
+				}
+				switch e.Op {
+				case rules.EffMelee:
+					r.meleeB[nb] += e.Value
+				case rules.EffRanged:
+					r.rangedB[nb] += e.Value
+				case rules.EffInitiative:
+					r.initB[nb] += e.Value
+				case rules.EffExtraAction:
+					r.extra[nb] = true
+				case rules.EffArmor:
+					r.armorAll[nb] = true
+				}
+			}
+		}
+	}
+}
+
+// segment plays one initiative segment.
+func (r *Resolver) segment(seg int, log *BattleLog) {
+	s := r.s
+	n := s.Board.Size
+	r.nhits = 0
+	for h := 0; h < n; h++ {
+		r.acted[h], r.killed[h], r.hitNow[h] = false, false, false
+		r.pending[h] = 0
+	}
+	log.segment(seg)
+	// Normal attacks and extra actions.
+	for h := Hex(0); int(h) < n; h++ {
+		p := s.Cells[h].Unit
+		if p.Empty() {
+			continue
+		}
+		t := s.Tok(p)
+		normal, pendingLater := false, false
+		for k, v := range t.Initiative {
+			if r.usedInit[h]&(1<<uint(k)) != 0 {
+				continue
+			}
+			cur := max(0, int(v)+int(r.initB[h]))
+			if cur == seg {
+				r.usedInit[h] |= 1 << uint(k)
+				normal = true
+			} else if cur < seg {
+				pendingLater = true
+			}
+		}
+		if r.netted[h] {
+			continue
+		}
+		if normal {
+			r.lastNormal[h] = int8(seg)
+			r.attack(h, log, false)
+			continue
+		}
+		if r.extra[h] && !r.extraUsed[h] && int(r.lastNormal[h]) == seg+1 && !pendingLater {
+			r.extraUsed[h] = true
+			r.attack(h, log, false)
+		}
+	}
+	// Medics, then agony waves until nothing more happens.
+	from := 0
+	for {
+		r.medics(from, log)
+		from = r.nhits
+		r.tally()
+		any := false
+		for h := Hex(0); int(h) < n; h++ {
+			p := s.Cells[h].Unit
+			if p.Empty() || r.acted[h] || r.netted[h] || !s.Tok(p).Agony || !r.dies(h) {
+				continue
+			}
+			r.attack(h, log, true)
+			any = true
+		}
+		if !any {
+			break
+		}
+	}
+	// Wounds and removals at the end of the segment.
+	for h := Hex(0); int(h) < n; h++ {
+		p := &s.Cells[h].Unit
+		if p.Empty() {
+			continue
+		}
+		dies := r.dies(h)
+		if r.pending[h] > 0 {
+			p.Wounds = uint8(min(255, int(p.Wounds)+int(r.pending[h])))
+		}
+		if dies {
+			log.destroyed(s, h)
+			s.Remove(h)
+		}
+	}
+}
+
+// tally sums the wounds recorded so far this segment.
+func (r *Resolver) tally() {
+	n := r.s.Board.Size
+	for h := 0; h < n; h++ {
+		r.pending[h] = 0
+		r.hitNow[h] = false
+	}
+	for i := 0; i < r.nhits; i++ {
+		x := &r.hits[i]
+		if x.wounds > 0 {
+			r.pending[x.target] += int16(x.wounds)
+			r.hitNow[x.target] = true
+		}
+	}
+}
+
+// dies reports whether the unit on h is destroyed at the end of the segment.
+func (r *Resolver) dies(h Hex) bool {
+	p := r.s.Cells[h].Unit
+	return r.killed[h] || int(p.Wounds)+int(r.pending[h]) >= int(r.s.Tok(p).Toughness)
+}
+
+// attack makes the unit on h attack with all its edges.
+func (r *Resolver) attack(h Hex, log *BattleLog, agony bool) {
+	s := r.s
+	r.acted[h] = true
+	p := s.Cells[h].Unit
+	t := s.Tok(p)
+	isHQ := t.Kind == rules.HQ
+	me := p.Controller()
+	log.acts(s, h, agony)
+	for e := rules.N; e <= rules.NW; e++ {
+		edge := &t.Edges[e]
+		if edge.Melee == 0 && edge.Ranged == 0 {
+			continue
+		}
+		d := p.EdgeDir(e)
+		if edge.Melee > 0 {
+			str := int(edge.Melee) + int(r.meleeB[h])
+			nb := s.Board.Nb[h][d]
+			if str > 0 && nb != NoHex {
+				q := s.Cells[nb].Unit
+				if !q.Empty() && (q.Controller() != me || edge.Flags&rules.MeleeHitsFriends != 0) {
+					r.strike(h, nb, d, str, false, isHQ, me, log)
+				}
+			}
+		}
+		if edge.Ranged > 0 {
+			switch {
+			case edge.Flags&rules.RangedPiercing != 0:
+				str := int(edge.Ranged)
+				for nb := s.Board.Nb[h][d]; nb != NoHex; nb = s.Board.Nb[nb][d] {
+					q := s.Cells[nb].Unit
+					if !q.Empty() && q.Controller() != me {
+						r.strike(h, nb, d, str, true, isHQ, me, log)
+					}
+				}
+			default:
+				str := int(edge.Ranged) + int(r.rangedB[h])
+				if str <= 0 {
+					continue
+				}
+				target := NoHex
+				if edge.Flags&rules.RangedAimed != 0 {
+					target = r.aim(h, d, me, str)
+				} else {
+					for nb := s.Board.Nb[h][d]; nb != NoHex; nb = s.Board.Nb[nb][d] {
+						q := s.Cells[nb].Unit
+						if !q.Empty() && q.Controller() != me {
+							target = nb
+							break
+						}
+					}
+				}
+				if target != NoHex {
+					r.strike(h, target, d, str, true, isHQ, me, log)
+				}
+			}
+		}
+	}
+}
+
+// aim asks the attacker which enemy in the line its aimed shot hits.
+func (r *Resolver) aim(h Hex, d rules.Dir, me uint8, str int) Hex {
+	s := r.s
+	k := 0
+	for nb := s.Board.Nb[h][d]; nb != NoHex && k < maxOptions; nb = s.Board.Nb[nb][d] {
+		q := s.Cells[nb].Unit
+		if !q.Empty() && q.Controller() != me {
+			kills := 0
+			if int(q.Wounds)+str >= int(s.Tok(q).Toughness) {
+				kills = 1
+			}
+			r.opts[k] = Option{Hex: nb, To: h, Dir: d, Index: kills}
+			k++
+		}
+	}
+	switch k {
+	case 0:
+		return NoHex
+	case 1:
+		return r.opts[0].Hex
+	}
+	i := r.d.Choose(s, me, QAimTarget, r.opts[:k])
+	if i < 0 || i >= k {
+		i = 0
+	}
+	return r.opts[i].Hex
+}
+
+// strike delivers one attack travelling in direction d onto the unit on
+// target: reflection, the HQ rule and armor, then records the wounds.
+func (r *Resolver) strike(src, target Hex, d rules.Dir, str int, ranged, fromHQ bool, me uint8, log *BattleLog) {
+	s := r.s
+	q := s.Cells[target].Unit
+	qt := s.Tok(q)
+	arrive := q.EdgeAt(d.Opposite())
+	if qt.Edges[arrive].Flags&rules.Reflect != 0 && !r.netted[target] {
+		log.reflected(s, target, src)
+		back := d.Opposite()
+		nb := s.Board.Nb[target][back]
+		if nb == NoHex {
+			return
+		}
+		u := s.Cells[nb].Unit
+		if u.Empty() || u.Controller() == q.Controller() {
+			return
+		}
+		r.land(src, nb, back, str, ranged, fromHQ, log)
+		return
+	}
+	r.land(src, target, d, str, ranged, fromHQ, log)
+}
+
+// land applies the HQ rule and armor and records the hit.
+func (r *Resolver) land(src, target Hex, d rules.Dir, str int, ranged, fromHQ bool, log *BattleLog) {
+	s := r.s
+	q := s.Cells[target].Unit
+	qt := s.Tok(q)
+	if fromHQ && qt.Kind == rules.HQ {
+		log.hit(s, src, target, 0, ranged)
+		return
+	}
+	if ranged && (qt.Edges[q.EdgeAt(d.Opposite())].Flags&rules.Armor != 0 || r.armorAll[target]) {
+		str--
+	}
+	if str < 0 {
+		str = 0
+	}
+	log.hit(s, src, target, str, ranged)
+	if str == 0 || r.nhits >= maxHits {
+		return
+	}
+	r.hits[r.nhits] = hit{target: target, src: src, dir: d, wounds: int8(min(str, 127)), ranged: ranged}
+	r.nhits++
+}
+
+// isMedic reports whether the unit's token carries a medic effect.
+func isMedic(t *rules.Token) bool {
+	for _, e := range t.Effects {
+		if e.Op == rules.EffMedic {
+			return true
+		}
+	}
+	return false
+}
+
+// medicLinks reports whether the active medic on m links to the unit on u.
+func (r *Resolver) medicLinks(m, u Hex) bool {
+	s := r.s
+	p := s.Cells[m].Unit
+	q := s.Cells[u].Unit
+	if q.Empty() || q.Controller() != p.Controller() {
+		return false
+	}
+	d, ok := s.Board.DirTo(m, u)
+	if !ok {
+		return false
+	}
+	e := p.EdgeAt(d)
+	for _, ef := range s.Tok(p).Effects {
+		if ef.Op == rules.EffMedic && ef.Dirs.Has(e) && ef.Side&rules.Friends != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// medicReady reports whether the unit on m is a medic that can still absorb
+// an attack this segment.
+func (r *Resolver) medicReady(m Hex) bool {
+	p := r.s.Cells[m].Unit
+	return !p.Empty() && !r.netted[m] && !r.medicUsed[m] && !r.killed[m] && !r.hitNow[m] && isMedic(r.s.Tok(p))
+}
+
+// medics lets ready medics absorb the attacks recorded from index from on.
+// Each medic takes one attack on a linked friendly non-medic unit (its
+// controller chooses which); medics with fewer candidates choose first.
+func (r *Resolver) medics(from int, log *BattleLog) {
+	s := r.s
+	n := s.Board.Size
+	r.tally()
+	for {
+		best, bestN := NoHex, 1<<30
+		for m := Hex(0); int(m) < n; m++ {
+			if !r.medicReady(m) {
+				continue
+			}
+			c := r.candidates(m, from)
+			if c > 0 && c < bestN {
+				best, bestN = m, c
+			}
+		}
+		if best == NoHex {
+			return
+		}
+		c := r.candidates(best, from)
+		owner := s.Cells[best].Unit.Controller()
+		i := 0
+		if c > 1 {
+			for k := 0; k < c; k++ {
+				x := &r.hits[r.cand[k]]
+				saves := 0
+				q := s.Cells[x.target].Unit
+				if int(q.Wounds)+int(r.pending[x.target]) >= int(s.Tok(q).Toughness) &&
+					int(q.Wounds)+int(r.pending[x.target])-int(x.wounds) < int(s.Tok(q).Toughness) {
+					saves = 1
+				}
+				r.opts[k] = Option{Hex: x.target, To: x.src, Dir: x.dir, Index: saves}
+			}
+			i = r.d.Choose(s, owner, QMedicAbsorb, r.opts[:c])
+			if i < 0 || i >= c {
+				i = 0
+			}
+		}
+		x := &r.hits[r.cand[i]]
+		// Follow the chain: a medic linked to a further ready medic passes
+		// the wounds on.
+		absorber := best
+		var visited uint64 = 1 << uint(best)
+		for {
+			k := 0
+			for m := Hex(0); int(m) < n && k < maxOptions; m++ {
+				if visited&(1<<uint(m)) != 0 || !r.medicReady(m) || !r.medicLinks(m, absorber) {
+					continue
+				}
+				r.opts[k] = Option{Hex: m, To: absorber}
+				k++
+			}
+			if k == 0 {
+				break
+			}
+			j := 0
+			if k > 1 {
+				j = r.d.Choose(s, owner, QMedicAbsorb, r.opts[:k])
+				if j < 0 || j >= k {
+					j = 0
+				}
+			}
+			absorber = r.opts[j].Hex
+			visited |= 1 << uint(absorber)
+		}
+		log.absorbed(s, absorber, x.target, x.src, int(x.wounds))
+		x.wounds = 0
+		r.medicUsed[absorber] = true
+		r.killed[absorber] = true
+		r.tally()
+	}
+}
+
+// candidates fills r.cand with the attacks (from index from on) the medic on
+// m may absorb and returns how many.
+func (r *Resolver) candidates(m Hex, from int) int {
+	s := r.s
+	c := 0
+	for i := from; i < r.nhits && c < maxOptions; i++ {
+		x := &r.hits[i]
+		if x.wounds == 0 || x.target == m {
+			continue
+		}
+		if isMedic(s.Tok(s.Cells[x.target].Unit)) || !r.medicLinks(m, x.target) {
+			continue
+		}
+		r.cand[c] = i
+		c++
+	}
+	return c
 }

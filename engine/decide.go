@@ -12,6 +12,7 @@ const (
 	QExplode                             // whether a unit with an optional explosion explodes
 	QTakeoverFacing                      // how a taken-over unit is turned
 	QAfterBattleMove                     // where a flying unit goes after a battle, if anywhere
+	QAimTarget                           // which enemy in the line an aimed shot hits (Option.Index 1: the shot kills it)
 )
 
 // Option is one answer to a question. Which fields matter depends on the
@@ -35,3 +36,20 @@ type Decider interface {
 type FirstOption struct{}
 
 func (FirstOption) Choose(*State, uint8, Question, []Option) int { return 0 }
+
+// OwnerBest answers every question with the option whose Index is highest
+// (first on ties). The resolver sets Index so that this is the choice that
+// saves most of the chooser's own units: for QMedicAbsorb Index is 1 when
+// absorbing that attack saves the unit from destruction, for QAimTarget 1
+// when the shot destroys its target. It is what the battle calculator uses.
+type OwnerBest struct{}
+
+func (OwnerBest) Choose(_ *State, _ uint8, _ Question, options []Option) int {
+	best := 0
+	for i, o := range options {
+		if o.Index > options[best].Index {
+			best = i
+		}
+	}
+	return best
+}

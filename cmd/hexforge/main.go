@@ -43,7 +43,13 @@ army name is accepted, a path to an .army file works too.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(newCheck(), newDump(), newVersion(), newArmies(), newDiff())
+	// One command per line keeps parallel work from colliding here.
+	root.AddCommand(newCheck())
+	root.AddCommand(newDump())
+	root.AddCommand(newVersion())
+	root.AddCommand(newArmies())
+	root.AddCommand(newDiff())
+	root.AddCommand(newBattle())
 	return root
 }
 

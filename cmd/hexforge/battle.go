@@ -1,0 +1,107 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/diag"
+	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/rules"
+	"github.com/spf13/cobra"
+)
+
+func newBattle() *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "battle POSITION",
+		Short: "Resolve one battle from a position file and show what happens",
+		Long: `battle reads a position file (see docs/positions.md), resolves one battle
+and prints every initiative segment: who attacks, who is hit and for how
+many wounds, which medic absorbs what, and who is destroyed; then the HQ
+points of both players.
+
+Choices the rules leave to players are made for the owner: a medic absorbs
+the attack that would otherwise destroy a unit, and an aimed shot picks a
+target it destroys (the first such one in the line, else the first enemy).
+
+With --json it prints the position after the battle:
+  {"hq": [hp1, hp2], "units": [{"player": 1, "token": "...", "at": "c3", "facing": "N", "wounds": 0}, ...]}
+Exit status: 0 on success, 1 when the position file is wrong, 2 on other errors.`,
+		Example: `  hexforge battle position.txt
+  hexforge battle --json position.txt`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runBattle(cmd.OutOrStdout(), cmd.ErrOrStderr(), args[0], asJSON)
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the position after the battle as JSON")
+	return cmd
+}
+
+// positionArmy resolves an army reference for a position file.
+func positionArmy(ref string) (*rules.Army, error) {
+	l, err := armies.Load(ref)
+	if err != nil {
+		return nil, err
+	}
+	return l.Army, nil
+}
+
+type unitJSON struct {
+	Player int    `json:"player"`
+	Token  string `json:"token"`
+	At     string `json:"at"`
+	Facing string `json:"facing"`
+	Wounds int    `json:"wounds"`
+}
+
+type battleJSON struct {
+	HQ    [2]int     `json:"hq"`
+	Units []unitJSON `json:"units"`
+}
+
+func runBattle(out, errw io.Writer, file string, asJSON bool) error {
+	st, err := os.Stat(file)
+	if err != nil {
+		return fmt.Errorf("%s: no such file", file)
+	}
+	if st.IsDir() {
+		return fmt.Errorf("%s is a directory; give a position file", file)
+	}
+	if st.Size() > engine.MaxPositionSize {
+		return fmt.Errorf("%s: file is %d bytes; a position file may be at most %d bytes", file, st.Size(), engine.MaxPositionSize)
+	}
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return fmt.Errorf("reading position file: %w", err)
+	}
+	s, err := engine.ParsePosition(file, src, positionArmy)
+	if err != nil {
+		if l, ok := err.(diag.List); ok {
+			l.Render(errw, map[string][]byte{file: src})
+			return exitError{1}
+		}
+		return err
+	}
+	var r engine.Resolver
+	var log engine.BattleLog
+	r.Resolve(s, engine.OwnerBest{}, &log)
+	if asJSON {
+		res := battleJSON{HQ: [2]int{s.HQPoints(0), s.HQPoints(1)}, Units: []unitJSON{}}
+		for h := 0; h < s.Board.Size; h++ {
+			p := s.Cells[h].Unit
+			if p.Empty() {
+				continue
+			}
+			res.Units = append(res.Units, unitJSON{Player: int(p.Owner) + 1, Token: s.Tok(p).Name, At: s.Board.Names[h], Facing: p.Facing.String(), Wounds: int(p.Wounds)})
+		}
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(res)
+	}
+	log.Write(out, s.Board)
+	return nil
+}

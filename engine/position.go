@@ -1,0 +1,344 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/hexforge/hexforge/diag"
+	"github.com/hexforge/hexforge/rules"
+)
+
+// ArmyLoader resolves an army reference (an embedded army's short name or a
+// path to an .army file) to a compiled army. Package armies provides one;
+// the engine takes it as a function to stay free of file reading.
+type ArmyLoader func(ref string) (*rules.Army, error)
+
+// MaxPositionSize is the largest position file ParsePosition reads.
+const MaxPositionSize = 1 << 20
+
+// word is one word of a position line with the column it starts at.
+type word struct {
+	text string
+	col  int
+}
+
+// splitWords splits a line into words; "quoted words" may hold spaces. A #
+// outside quotes starts a comment.
+func splitWords(line string) ([]word, string) {
+	var out []word
+	col := 0
+	i := 0
+	for i < len(line) {
+		r, size := utf8.DecodeRuneInString(line[i:])
+		if r == ' ' || r == '\t' || r == '\r' {
+			i += size
+			col++
+			continue
+		}
+		if r == '#' {
+			break
+		}
+		start := col + 1
+		if r == '"' {
+			i += size
+			col++
+			var b strings.Builder
+			closed := false
+			for i < len(line) {
+				r, size = utf8.DecodeRuneInString(line[i:])
+				i += size
+				col++
+				if r == '"' {
+					closed = true
+					break
+				}
+				b.WriteRune(r)
+			}
+			if !closed {
+				return out, fmt.Sprintf("%d:unclosed quote", start)
+			}
+			out = append(out, word{b.String(), start})
+			continue
+		}
+		var b strings.Builder
+		for i < len(line) {
+			r, size = utf8.DecodeRuneInString(line[i:])
+			if r == ' ' || r == '\t' || r == '\r' || r == '#' {
+				break
+			}
+			b.WriteRune(r)
+			i += size
+			col++
+		}
+		out = append(out, word{b.String(), start})
+	}
+	return out, ""
+}
+
+// ParsePosition reads a battle position (see docs/positions.md). Every
+// problem is reported as a positioned diagnostic; the returned error is a
+// diag.List when the text is wrong. It never panics.
+func ParsePosition(file string, src []byte, load ArmyLoader) (*State, error) {
+	var errs diag.List
+	pos := func(line, col int) diag.Pos { return diag.Pos{File: file, Line: line, Column: col} }
+	if len(src) > MaxPositionSize {
+		errs.Errorf(pos(1, 1), "position file is %d bytes; at most %d are read", len(src), MaxPositionSize)
+		return nil, errs
+	}
+	if !utf8.Valid(src) {
+		errs.Errorf(pos(1, 1), "position file is not valid UTF-8 text")
+		return nil, errs
+	}
+	type placement struct {
+		line     int
+		w        []word
+		player   uint8
+		tok      int
+		hex      Hex
+		facing   rules.Dir
+		wounds   int
+		hasWound bool
+	}
+	var (
+		armyRefs  [2]string
+		armyLine  int
+		armyWords []word
+		boardName = "standard"
+		boardPos  = pos(0, 0)
+		hqPoints  [2]int
+		hqLine    int
+		hqWords   []word
+		places    []placement
+	)
+	lines := strings.Split(string(src), "\n")
+	for ln, line := range lines {
+		lineNo := ln + 1
+		w, bad := splitWords(line)
+		if bad != "" {
+			c, _ := strconv.Atoi(strings.SplitN(bad, ":", 2)[0])
+			errs.Errorf(pos(lineNo, c), "unclosed quote")
+			continue
+		}
+		if len(w) == 0 {
+			continue
+		}
+		switch strings.ToLower(w[0].text) {
+		case "armies":
+			if armyLine != 0 {
+				errs.Errorf(pos(lineNo, w[0].col), "armies given twice (first on line %d)", armyLine)
+				continue
+			}
+			if len(w) != 3 {
+				errs.Errorf(pos(lineNo, w[0].col), "armies needs two army names: player 1's and player 2's, e.g. armies moloch borgo")
+				continue
+			}
+			armyLine, armyWords = lineNo, w
+			armyRefs = [2]string{w[1].text, w[2].text}
+		case "board":
+			if len(w) != 2 {
+				errs.Errorf(pos(lineNo, w[0].col), "board needs one name: standard or large")
+				continue
+			}
+			boardName, boardPos = w[1].text, pos(lineNo, w[1].col)
+		case "hq":
+			if len(w) != 3 {
+				errs.Errorf(pos(lineNo, w[0].col), "hq needs two numbers: the HQ points of player 1 and player 2, e.g. hq 20 17")
+				continue
+			}
+			hqLine, hqWords = lineNo, w
+			for i := 0; i < 2; i++ {
+				n, err := strconv.Atoi(w[i+1].text)
+				if err != nil || n < 1 || n > 255 {
+					errs.Errorf(pos(lineNo, w[i+1].col), "HQ points must be a number from 1 to the HQ's toughness, not %q", w[i+1].text)
+					hqLine = 0
+					continue
+				}
+				hqPoints[i] = n
+			}
+		case "1", "2":
+			pl := placement{line: lineNo, w: w, player: uint8(w[0].text[0] - '1')}
+			if len(w) < 4 {
+				errs.Errorf(pos(lineNo, w[0].col), "a unit line is: PLAYER TOKEN HEX FACING [wounds=N], e.g. 1 \"Gauss Cannon\" b2 SE")
+				continue
+			}
+			d, ok := rules.ParseDir(w[3].text)
+			if !ok {
+				errs.Add(diag.Error, pos(lineNo, w[3].col), "facing is one of N, NE, SE, S, SW, NW", "bad facing %q", w[3].text)
+				continue
+			}
+			pl.facing = d
+			okLine := true
+			for _, x := range w[4:] {
+				k, v, has := strings.Cut(x.text, "=")
+				if !has || !strings.EqualFold(k, "wounds") {
+					errs.Errorf(pos(lineNo, x.col), "unexpected %q after the facing (only wounds=N may follow)", x.text)
+					okLine = false
+					continue
+				}
+				n, err := strconv.Atoi(v)
+				if err != nil || n < 0 || n > 255 {
+					errs.Errorf(pos(lineNo, x.col+len(k)+1), "wounds must be a number from 0, not %q", v)
+					okLine = false
+					continue
+				}
+				pl.wounds, pl.hasWound = n, true
+			}
+			if okLine {
+				places = append(places, pl)
+			}
+		default:
+			errs.Add(diag.Error, pos(lineNo, w[0].col), diag.Suggest(w[0].text, []string{"armies", "board", "hq"}),
+				"unknown line %q: expected armies, board, hq, or a unit line starting with player 1 or 2", w[0].text)
+		}
+	}
+	if armyLine == 0 {
+		errs.Errorf(pos(1, 1), "no armies line: start with e.g. armies moloch borgo")
+		return nil, errs
+	}
+	b, err := BoardByName(boardName)
+	if err != nil {
+		errs.Add(diag.Error, boardPos, diag.Suggest(boardName, []string{"standard", "large"}), "unknown board %q: use standard or large", boardName)
+		return nil, errs
+	}
+	var as [2]*rules.Army
+	for i := 0; i < 2; i++ {
+		if load == nil {
+			errs.Errorf(pos(armyLine, armyWords[i+1].col), "no army loader")
+			continue
+		}
+		a, err := load(armyRefs[i])
+		if err != nil || a == nil {
+			msg := "unknown army"
+			if err != nil {
+				msg = err.Error()
+			}
+			errs.Errorf(pos(armyLine, armyWords[i+1].col), "army %q: %s", armyRefs[i], firstLine(msg))
+			continue
+		}
+		as[i] = a
+	}
+	if as[0] == nil || as[1] == nil {
+		return nil, errs
+	}
+	s, err := NewState(b, as[0], as[1])
+	if err != nil {
+		errs.Errorf(pos(armyLine, 1), "%s", err)
+		return nil, errs
+	}
+	var used [2][]int
+	used[0] = make([]int, len(as[0].Tokens))
+	used[1] = make([]int, len(as[1].Tokens))
+	var firstAt [MaxHexes]int
+	for _, pl := range places {
+		w := pl.w
+		a := as[pl.player]
+		ti := a.Lookup(w[1].text)
+		if ti < 0 {
+			var names []string
+			for i := range a.Tokens {
+				names = append(names, a.Tokens[i].Name)
+				names = append(names, a.Tokens[i].Aliases...)
+			}
+			errs.Add(diag.Error, pos(pl.line, w[1].col), diag.Suggest(w[1].text, names), "army %q has no token %q", a.Name, w[1].text)
+			continue
+		}
+		t := &a.Tokens[ti]
+		h, ok := b.Hex(w[2].text)
+		if !ok {
+			errs.Add(diag.Error, pos(pl.line, w[2].col), fmt.Sprintf("the %s board has hexes %s..%s", b.Name, b.Names[0], b.Names[b.Size-1]), "unknown hex %q", w[2].text)
+			continue
+		}
+		if !t.Kind.OnBoard() {
+			errs.Errorf(pos(pl.line, w[1].col), "%q is an instant; instants are played, never placed on the board", t.Name)
+			continue
+		}
+		used[pl.player][ti]++
+		if used[pl.player][ti] > t.Count {
+			errs.Errorf(pos(pl.line, w[1].col), "army %q has %d %q; this is copy %d", a.Name, t.Count, t.Name, used[pl.player][ti])
+			continue
+		}
+		if pl.hasWound && pl.wounds >= int(t.Toughness) {
+			errs.Errorf(pos(pl.line, w[4].col), "%q has toughness %d: %d wounds would have destroyed it", t.Name, t.Toughness, pl.wounds)
+			continue
+		}
+		occupied := t.Kind.IsUnit() && !s.Cells[h].Unit.Empty() || t.Kind == rules.Foundation && !s.Cells[h].Ground.Empty()
+		if occupied {
+			errs.Errorf(pos(pl.line, w[2].col), "two tokens on %s (the first is on line %d)", b.Names[h], firstAt[h])
+			continue
+		}
+		if err := s.Place(h, pl.player, uint8(ti), pl.facing); err != nil {
+			errs.Errorf(pos(pl.line, w[2].col), "%s", err)
+			continue
+		}
+		if firstAt[h] == 0 {
+			firstAt[h] = pl.line
+		}
+		if t.Kind.IsUnit() {
+			s.Cells[h].Unit.Wounds = uint8(pl.wounds)
+		} else {
+			s.Cells[h].Ground.Wounds = uint8(pl.wounds)
+		}
+	}
+	for i := uint8(0); i < 2; i++ {
+		if s.HQ[i] == NoHex && !errs.HasErrors() {
+			errs.Errorf(pos(armyLine, armyWords[i+1].col), "player %d has no HQ on the board: add a line like %d HQ c3 N", i+1, i+1)
+		}
+	}
+	if hqLine != 0 {
+		for i := uint8(0); i < 2; i++ {
+			h := s.HQ[i]
+			if h == NoHex {
+				continue
+			}
+			p := &s.Cells[h].Unit
+			tough := int(s.Tok(*p).Toughness)
+			if hqPoints[i] > tough {
+				errs.Errorf(pos(hqLine, hqWords[i+1].col), "player %d's HQ has toughness %d; it cannot have %d points", i+1, tough, hqPoints[i])
+				continue
+			}
+			p.Wounds = uint8(tough - hqPoints[i])
+		}
+	}
+	if errs.HasErrors() {
+		errs.Sort()
+		return nil, errs
+	}
+	return s, nil
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// FormatPosition writes s in the position format, with army references as
+// given.
+func FormatPosition(s *State, refs [2]string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "armies %s %s\nboard %s\nhq %d %d\n", quote(refs[0]), quote(refs[1]), s.Board.Name, s.HQPoints(0), s.HQPoints(1))
+	for h := 0; h < s.Board.Size; h++ {
+		for _, p := range []Piece{s.Cells[h].Ground, s.Cells[h].Unit} {
+			if p.Empty() {
+				continue
+			}
+			t := s.Tok(p)
+			fmt.Fprintf(&b, "%d %s %s %s", p.Owner+1, quote(t.Name), s.Board.Names[h], p.Facing)
+			if p.Wounds > 0 && t.Kind != rules.HQ {
+				fmt.Fprintf(&b, " wounds=%d", p.Wounds)
+			}
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+func quote(s string) string {
+	if s == "" || strings.ContainsAny(s, " \t#\"") {
+		return `"` + strings.ReplaceAll(s, `"`, "") + `"`
+	}
+	return s
+}

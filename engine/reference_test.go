@@ -1,0 +1,100 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/hexforge/hexforge/rules"
+)
+
+// randomPosition places both HQs and up to 16 more units of the two test
+// armies at random, with random facings and some wounds and net markers.
+func randomPosition(rng *rand.Rand, a0, a1 *rules.Army) *State {
+	s, err := NewState(Standard, a0, a1)
+	if err != nil {
+		panic(err)
+	}
+	as := [2]*rules.Army{a0, a1}
+	var left [2][]int
+	for pl := 0; pl < 2; pl++ {
+		for i := range as[pl].Tokens {
+			left[pl] = append(left[pl], as[pl].Tokens[i].Count)
+		}
+	}
+	free := rng.Perm(s.Board.Size)
+	place := func(pl uint8, ti int) {
+		h := Hex(free[0])
+		free = free[1:]
+		if err := s.Place(h, pl, uint8(ti), rules.Dir(rng.IntN(6))); err != nil {
+			panic(err)
+		}
+		t := &as[pl].Tokens[ti]
+		if rng.IntN(4) == 0 {
+			s.Cells[h].Unit.Wounds = uint8(rng.IntN(int(t.Toughness)))
+		}
+		if rng.IntN(40) == 0 {
+			s.Cells[h].Unit.Marks |= NetMarker
+		}
+		left[pl][ti]--
+	}
+	place(0, a0.HQ)
+	place(1, a1.HQ)
+	n := rng.IntN(17)
+	for k := 0; k < n; k++ {
+		pl := uint8(rng.IntN(2))
+		ti := rng.IntN(len(as[pl].Tokens))
+		t := &as[pl].Tokens[ti]
+		if left[pl][ti] == 0 || t.Kind == rules.Instant || t.Kind == rules.HQ || t.Kind == rules.Foundation {
+			continue
+		}
+		place(pl, ti)
+	}
+	return s
+}
+
+func TestReferenceMatchesFast(t *testing.T) {
+	a0, err := testLoader("alpha")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a1, err := testLoader("beta")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 100000
+	if testing.Short() {
+		n = 2000
+	}
+	rng := rand.New(rand.NewPCG(2026, 11))
+	var r Resolver
+	for i := 0; i < n; i++ {
+		// Alternate who owns which army so both orders are covered.
+		x, y := a0, a1
+		if i%2 == 1 {
+			x, y = a1, a0
+		}
+		start := randomPosition(rng, x, y)
+		fast, slow := *start, *start
+		var dec Decider = FirstOption{}
+		if i%3 == 0 {
+			dec = OwnerBest{}
+		}
+		r.Resolve(&fast, dec, nil)
+		ReferenceResolve(&slow, dec)
+		if fast.Cells != slow.Cells || fast.HQ != slow.HQ {
+			t.Fatalf("position %d: fast and reference resolvers differ\nstart:\n%s\nfast:\n%s\nreference:\n%s",
+				i, FormatPosition(start, [2]string{x.Name, y.Name}), dumpState(&fast), dumpState(&slow))
+		}
+	}
+}
+
+// dumpState is FormatPosition with marks, for failure messages.
+func dumpState(s *State) string {
+	out := FormatPosition(s, [2]string{s.Armies[0].Name, s.Armies[1].Name})
+	for h := 0; h < s.Board.Size; h++ {
+		if p := s.Cells[h].Unit; !p.Empty() && p.Marks != 0 {
+			out += "# " + s.Board.Names[h] + " marks " + string(rune('0'+p.Marks)) + "\n"
+		}
+	}
+	return out
+}
