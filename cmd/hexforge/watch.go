@@ -38,4 +38,3 @@ armies (cancelled when a newer save arrives). Ctrl-C stops it.`,
 // watchSim returns the quick-simulation callback, or nil when no opponent is
 // given.
 var watchSim = func(vs []string, games int) watch.OnGood { return nil }
-
