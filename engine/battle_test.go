@@ -75,10 +75,10 @@ func destroyed(s *State, l *BattleLog) []string {
 
 type scenario struct {
 	name    string
-	variant string  // golden file suffix when one position runs with several deciders
-	d       Decider // nil: FirstOption
-	dies []string // "player token hex", sorted
-	hq   [2]int   // HQ points after the battle
+	variant string   // golden file suffix when one position runs with several deciders
+	d       Decider  // nil: FirstOption
+	dies    []string // "player token hex", sorted
+	hq      [2]int   // HQ points after the battle
 }
 
 func runScenario(t *testing.T, sc scenario) {
