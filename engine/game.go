@@ -162,16 +162,33 @@ type workspace struct {
 // deck from seed, tokens with starts_beside_hq are set aside, and player 1
 // is to place the HQ.
 func NewGame(b *Board, a0, a1 *rules.Army, seed uint64) (*Game, error) {
-	s, err := NewState(b, a0, a1)
-	if err != nil {
+	g := &Game{}
+	if err := g.Init(b, a0, a1, seed); err != nil {
 		return nil, err
 	}
-	g := &Game{S: *s, Phase: PhaseHQ, Res: new(Resolver), ws: newWorkspace()}
+	return g, nil
+}
+
+// Init starts a new game in g as NewGame does, keeping g's Resolver and
+// scratch space, so that a simulator can replay games without allocating.
+func (g *Game) Init(b *Board, a0, a1 *rules.Army, seed uint64) error {
+	s, err := NewState(b, a0, a1)
+	if err != nil {
+		return err
+	}
+	res, ws := g.Res, g.ws
+	if res == nil {
+		res = new(Resolver)
+	}
+	if ws == nil {
+		ws = newWorkspace()
+	}
+	*g = Game{S: *s, Phase: PhaseHQ, Res: res, ws: ws}
 	g.rng.Seed(seed, seed^0x9e3779b97f4a7c15)
 	for p := range 2 {
 		a := g.S.Armies[p]
 		if len(a.Tokens) > MaxArmyTokens {
-			return nil, fmt.Errorf("army %q has %d token types; the engine plays at most %d", a.Name, len(a.Tokens), MaxArmyTokens)
+			return fmt.Errorf("army %q has %d token types; the engine plays at most %d", a.Name, len(a.Tokens), MaxArmyTokens)
 		}
 		for ti := range a.Tokens {
 			t := &a.Tokens[ti]
@@ -182,7 +199,7 @@ func NewGame(b *Board, a0, a1 *rules.Army, seed uint64) (*Game, error) {
 			for range t.Count {
 				if t.Traits.Has(rules.StartsBesideHQ) {
 					if g.AsideLen[p] >= MaxAside {
-						return nil, fmt.Errorf("army %q sets aside more than %d tokens at set-up", a.Name, MaxAside)
+						return fmt.Errorf("army %q sets aside more than %d tokens at set-up", a.Name, MaxAside)
 					}
 					g.Aside[p][g.AsideLen[p]] = uint8(ti)
 					g.AsideLen[p]++
@@ -198,7 +215,7 @@ func NewGame(b *Board, a0, a1 *rules.Army, seed uint64) (*Game, error) {
 			g.Deck[p][i], g.Deck[p][j] = g.Deck[p][j], g.Deck[p][i]
 		}
 	}
-	return g, nil
+	return nil
 }
 
 func newWorkspace() *workspace {
@@ -445,7 +462,9 @@ func (g *Game) endTurn(d Decider) {
 	}
 	p := g.Player
 	g.Forbid[p] = false
-	g.pend = pending{}
+	if g.pend.active {
+		g.finishProgram()
+	}
 	if g.Turn == g.FinalAfter {
 		g.battle(d)
 		if g.checkHQ() {

@@ -108,6 +108,9 @@ func (g *Game) placeable(h Hex, p, t uint8) bool {
 	if g.S.Armies[p].Tokens[t].Kind == rules.Foundation {
 		return c.Unit.Empty() && c.Ground.Empty()
 	}
+	if g.S.Armies[p].Tokens[t].Traits.Has(rules.TetheredToHQ) && (g.S.HQ[p] == NoHex || g.S.Board.Dist[h][g.S.HQ[p]] != 1) {
+		return false // it would be removed at once
+	}
 	if c.Unit.Empty() {
 		return true
 	}
@@ -602,7 +605,9 @@ func (g *Game) Apply(a Action, d Decider) error {
 		return nil
 	}
 	if battleOK && !wasFull && s.InnerFull() {
-		g.pend = pending{}
+		if g.pend.active {
+			g.finishProgram() // the battle ends the turn and what was left of the instant
+		}
 		g.battleEndsTurn(d)
 	}
 	return nil
