@@ -74,12 +74,18 @@ func destroyed(s *State, l *BattleLog) []string {
 }
 
 type scenario struct {
-	name string
-	dies []string // "player token hex", sorted
-	hq   [2]int   // HQ points after the battle
+	name    string
+	variant string   // golden file suffix when one position runs with several deciders
+	d       Decider  // nil: FirstOption
+	dies    []string // "player token hex", sorted
+	hq      [2]int   // HQ points after the battle
 }
 
-func runScenario(t *testing.T, sc scenario, d Decider) {
+func runScenario(t *testing.T, sc scenario) {
+	d := sc.d
+	if d == nil {
+		d = FirstOption{}
+	}
 	s := loadPosition(t, sc.name)
 	var r Resolver
 	var l BattleLog
@@ -97,7 +103,7 @@ func runScenario(t *testing.T, sc scenario, d Decider) {
 	l.Write(&b, s.Board)
 	b.WriteString("--- after the battle\n")
 	b.WriteString(FormatPosition(s, [2]string{s.Armies[0].Name, s.Armies[1].Name}))
-	golden := filepath.Join("testdata", "battles", sc.name+".golden")
+	golden := filepath.Join("testdata", "battles", sc.name+sc.variant+".golden")
 	if *update {
 		if err := os.WriteFile(golden, b.Bytes(), 0o644); err != nil {
 			t.Fatal(err)

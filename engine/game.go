@@ -1,0 +1,689 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+
+	"github.com/hexforge/hexforge/rules"
+)
+
+// MaxAside is how many tokens of one army may be set aside at set-up to be
+// placed next to the HQ (trait starts_beside_hq).
+const MaxAside = 6
+
+// Phase is where a game stands within a turn.
+type Phase uint8
+
+const (
+	PhaseHQ      Phase = iota + 1 // the player to move places the HQ
+	PhaseAside                    // the player to move places a set-aside token next to the HQ
+	PhaseDiscard                  // the player holds 3 drawn tokens and must discard one
+	PhasePlay                     // the player plays, discards or keeps tokens, uses abilities, ends the turn
+	PhaseStep                     // a later step of an instant or ability waits for its target
+	PhaseOver                     // the game has ended
+)
+
+// Result is how a game ended.
+type Result uint8
+
+const (
+	Ongoing Result = iota
+	Win1           // player 1 (index 0) won
+	Win2           // player 2 (index 1) won
+	Draw
+)
+
+func (r Result) String() string {
+	return [...]string{"ongoing", "player 1 wins", "player 2 wins", "draw"}[r]
+}
+
+// ActionKind is what a player does.
+type ActionKind uint8
+
+const (
+	KPlaceHQ    ActionKind = iota + 1 // set-up: the HQ goes on Hex facing Facing
+	KPlaceAside                       // set-up: the first set-aside token goes on Hex (next to the HQ)
+	KDiscard                          // discard the token in hand slot Slot
+	KMulligan                         // bad draw: every held token is an instant; discard them all and draw again
+	KPlace                            // put the board token in hand slot Slot on Hex facing Facing
+	KInstant                          // play the instant in hand slot Slot; Hex, To, Facing are its first step's targets
+	KAbility                          // a unit's own-turn ability: Hex is the unit, Slot the ability (Ab*), To/Facing targets
+	KStep                             // targets of the pending step of an instant or ability
+	KSkip                             // decline the pending optional step
+	KEndTurn                          // end the turn
+)
+
+var kindNames = [...]string{"", "place-hq", "place-aside", "discard", "bad-draw", "place", "instant", "ability", "step", "skip", "end-turn"}
+
+func (k ActionKind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "?"
+}
+
+// Ability numbers for KAbility (Action.Slot). AbTrigger+i is the unit's i-th
+// own-turn trigger; its steps are then given with KStep.
+const (
+	AbMove    uint8 = iota // mobility: move one hex to an empty hex and/or turn (To, Facing)
+	AbRotate               // rotation: turn (Facing)
+	AbPush                 // push the adjacent enemy on To
+	AbPull                 // pull the enemy on To next to the unit
+	AbTrigger              // first own-turn trigger
+)
+
+// Action is one thing the player to move does. It is a small value; which
+// fields matter depends on Kind (unused ones are NoHex / 0).
+//
+// Targets by step operation (KInstant's first step, KStep): move: Hex the
+// unit, To the destination (Hex itself to only turn), Facing the new facing;
+// push / pull: Hex the acting own unit, To the enemy; rotate: Hex, Facing;
+// swap: Hex and To; damage, destroy, net: Hex (the centre hex for an area);
+// battle, forbid_place, draw, return_to_deck: none.
+type Action struct {
+	Kind   ActionKind
+	Slot   uint8
+	Hex    Hex
+	To     Hex
+	Facing rules.Dir
+}
+
+func (a Action) String() string {
+	return fmt.Sprintf("%s slot=%d hex=%d to=%d facing=%s", a.Kind, a.Slot, a.Hex, a.To, a.Facing)
+}
+
+// pending is a multi-step instant or ability in progress.
+type pending struct {
+	active bool
+	owner  uint8 // whose token carries the program
+	token  uint8 // token type in owner's army
+	trig   uint8 // trigger index
+	step   uint8 // next step to run
+	src    Hex   // the unit using the ability (NoHex for instants)
+	toDeck bool  // the instant goes back on top of the deck instead of the discard
+	inst   bool  // the program is an instant's (the token goes to discard at the end)
+}
+
+// Used-ability bits per hex, reset each turn; they move with the unit.
+const (
+	usedMove uint8 = 1 << iota
+	usedRotate
+	usedPush
+	usedPull
+	usedTrig0 // own-turn triggers 0..3 use bits 4..7
+)
+
+// Game is a whole two-player game: the position, decks, hands, discards and
+// turn flow. It holds only fixed-size arrays, so a copy (g2 := *g) is an
+// independent game that shares nothing mutable except the Resolver and the
+// scratch space, which are per goroutine: give a copy used on another
+// goroutine its own with SetWorkspace.
+type Game struct {
+	S State
+
+	Deck      [2][MaxArmyTokens]uint8 // token types, top at DeckLen-1
+	DeckLen   [2]uint8
+	Hand      [2][MaxHand]uint8
+	HandLen   [2]uint8
+	Discarded [2][MaxArmyTokens]uint8 // discarded or destroyed tokens, counted by type
+	Aside     [2][MaxAside]uint8      // set aside at set-up, placed next to the HQ
+	AsideLen  [2]uint8
+
+	Player     uint8   // whose turn (or set-up step) it is
+	Phase      Phase   // where the turn stands
+	Turn       int     // turns started so far (1 is player 1's first turn)
+	LastDrawn  bool    // some player has drawn their last token
+	FinalAfter int     // the final battle follows the end of this turn (0 = not yet known)
+	TieBreak   bool    // the final battle was tied; the extra turns are being played
+	Forbid     [2]bool // the player may not place board tokens this (or their next) turn
+	Result     Result
+	Battles    int // battles resolved so far
+
+	fresh bool                    // nothing has been done since the last draw (bad-draw rule)
+	used  [MaxHexes]uint8         // abilities used this turn by the unit on each hex
+	sym   [2][MaxArmyTokens]uint8 // rotation period of each token type (1, 2, 3 or 6)
+	pend  pending
+	rng   rand.PCG
+
+	Res *Resolver
+	ws  *workspace
+}
+
+// workspace is scratch memory for one goroutine.
+type workspace struct {
+	acts []Action
+	opts []Option
+	nets [MaxHexes]bool
+}
+
+// NewGame sets up a game on board b: each army's tokens are shuffled into a
+// deck from seed, tokens with starts_beside_hq are set aside, and player 1
+// is to place the HQ.
+func NewGame(b *Board, a0, a1 *rules.Army, seed uint64) (*Game, error) {
+	g := &Game{}
+	if err := g.Init(b, a0, a1, seed); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// Init starts a new game in g as NewGame does, keeping g's Resolver and
+// scratch space, so that a simulator can replay games without allocating.
+func (g *Game) Init(b *Board, a0, a1 *rules.Army, seed uint64) error {
+	s, err := NewState(b, a0, a1)
+	if err != nil {
+		return err
+	}
+	res, ws := g.Res, g.ws
+	if res == nil {
+		res = new(Resolver)
+	}
+	if ws == nil {
+		ws = newWorkspace()
+	}
+	*g = Game{S: *s, Phase: PhaseHQ, Res: res, ws: ws}
+	g.rng.Seed(seed, seed^0x9e3779b97f4a7c15)
+	for p := range 2 {
+		a := g.S.Armies[p]
+		if len(a.Tokens) > MaxArmyTokens {
+			return fmt.Errorf("army %q has %d token types; the engine plays at most %d", a.Name, len(a.Tokens), MaxArmyTokens)
+		}
+		for ti := range a.Tokens {
+			t := &a.Tokens[ti]
+			g.sym[p][ti] = period(t)
+			if ti == a.HQ || t.Kind == rules.HQ {
+				continue
+			}
+			for range t.Count {
+				if t.Traits.Has(rules.StartsBesideHQ) {
+					if g.AsideLen[p] >= MaxAside {
+						return fmt.Errorf("army %q sets aside more than %d tokens at set-up", a.Name, MaxAside)
+					}
+					g.Aside[p][g.AsideLen[p]] = uint8(ti)
+					g.AsideLen[p]++
+					continue
+				}
+				g.Deck[p][g.DeckLen[p]] = uint8(ti)
+				g.DeckLen[p]++
+			}
+		}
+		// Fisher-Yates with the game's generator.
+		for i := int(g.DeckLen[p]) - 1; i > 0; i-- {
+			j := g.intn(i + 1)
+			g.Deck[p][i], g.Deck[p][j] = g.Deck[p][j], g.Deck[p][i]
+		}
+	}
+	return nil
+}
+
+func newWorkspace() *workspace {
+	return &workspace{acts: make([]Action, 0, 1024), opts: make([]Option, 0, 6*MaxHexes)}
+}
+
+// SetWorkspace gives the game its own Resolver and scratch space, for a
+// copy used on another goroutine.
+func (g *Game) SetWorkspace(r *Resolver) {
+	g.Res = r
+	g.ws = newWorkspace()
+}
+
+// intn is a uniform integer in [0, n) from the game's generator.
+func (g *Game) intn(n int) int {
+	hi, _ := bits.Mul64(g.rng.Uint64(), uint64(n))
+	return int(hi)
+}
+
+// period is the smallest rotation that maps a token onto itself.
+func period(t *rules.Token) uint8 {
+	for _, r := range []rules.Dir{1, 2, 3} {
+		if 6%r != 0 {
+			continue
+		}
+		ok := true
+		for d := rules.N; d <= rules.NW && ok; d++ {
+			ok = t.Edges[d] == t.Edges[d.Rotate(r)]
+		}
+		for _, e := range t.Effects {
+			ok = ok && e.Dirs.Rotate(r) == e.Dirs
+		}
+		if ok {
+			return uint8(r)
+		}
+	}
+	return 6
+}
+
+// Over reports whether the game has ended.
+func (g *Game) Over() bool { return g.Phase == PhaseOver }
+
+// Opp is the other player.
+func Opp(p uint8) uint8 { return p ^ 1 }
+
+// ---------------------------------------------------------------- nets
+
+// computeNets fills ws.nets: a unit is netted when a not-netted unit of the
+// other side (or any side, for net-hits-friends) turns a net edge to it, or
+// when it carries a net marker. Netters netting each other in a loop all
+// stay free (two nets facing each other cancel, rulebook "Kwestia
+// Sieciarza").
+func (g *Game) computeNets() *[MaxHexes]bool {
+	s := &g.S
+	b := s.Board
+	const unknown, free, netted = 0, 1, 2
+	var st [MaxHexes]uint8
+	var has [MaxHexes]bool // some netter faces the unit
+	anyNet := false
+	for h := 0; h < b.Size; h++ {
+		u := s.Cells[h].Unit
+		if u.Empty() {
+			st[h] = free
+			continue
+		}
+		for d := rules.N; d <= rules.NW; d++ {
+			if g.netsDir(Hex(h), d) {
+				has[b.Nb[h][d]] = true
+				anyNet = true
+			}
+		}
+	}
+	nets := &g.ws.nets
+	if !anyNet {
+		for h := 0; h < b.Size; h++ {
+			nets[h] = s.Cells[h].Unit.Marks&NetMarker != 0
+		}
+		return nets
+	}
+	for h := 0; h < b.Size; h++ {
+		if st[h] == unknown && !has[h] {
+			st[h] = free
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for h := 0; h < b.Size; h++ {
+			if st[h] != unknown {
+				continue
+			}
+			allNetted := true
+			for d := rules.N; d <= rules.NW; d++ {
+				n := b.Nb[h][d]
+				if n == NoHex || !g.netsDir(n, d.Opposite()) {
+					continue
+				}
+				switch st[n] {
+				case free:
+					st[h] = netted
+					changed = true
+				case unknown:
+					allNetted = false
+				}
+				if st[h] == netted {
+					break
+				}
+			}
+			if st[h] == unknown && allNetted {
+				st[h] = free
+				changed = true
+			}
+		}
+	}
+	for h := 0; h < b.Size; h++ {
+		nets[h] = st[h] == netted || s.Cells[h].Unit.Marks&NetMarker != 0
+	}
+	return nets
+}
+
+// netsDir reports whether the unit on h throws a net on the unit next to it
+// in direction d.
+func (g *Game) netsDir(h Hex, d rules.Dir) bool {
+	s := &g.S
+	u := s.Cells[h].Unit
+	if u.Empty() {
+		return false
+	}
+	n := s.Board.Nb[h][d]
+	if n == NoHex {
+		return false
+	}
+	v := s.Cells[n].Unit
+	if v.Empty() {
+		return false
+	}
+	e := s.Tok(u).Edges[u.EdgeAt(d)]
+	if e.Flags&rules.Net == 0 {
+		return false
+	}
+	return v.Controller() != u.Controller() || e.Flags&rules.NetHitsFriends != 0
+}
+
+// Netted reports whether the unit on h is netted now.
+func (g *Game) Netted(h Hex) bool { return g.computeNets()[h] }
+
+// traitsAt are the traits of the unit on h, with those granted by linked
+// friendly tokens that are not netted.
+func (g *Game) traitsAt(h Hex, nets *[MaxHexes]bool) rules.Traits {
+	s := &g.S
+	u := s.Cells[h].Unit
+	tr := s.Tok(u).Traits
+	for d := rules.N; d <= rules.NW; d++ {
+		n := s.Board.Nb[h][d]
+		if n == NoHex {
+			continue
+		}
+		v := s.Cells[n].Unit
+		if v.Empty() || nets[n] {
+			continue
+		}
+		vt := s.Tok(v)
+		for i := range vt.Effects {
+			e := &vt.Effects[i]
+			if e.Op != rules.EffGrant || !e.Dirs.Has(v.EdgeAt(d.Opposite())) {
+				continue
+			}
+			friend := v.Controller() == u.Controller()
+			if (friend && e.Side&rules.Friends != 0) || (!friend && e.Side&rules.Enemies != 0) {
+				tr |= e.Grant
+			}
+		}
+	}
+	return tr
+}
+
+// ---------------------------------------------------------------- turn flow
+
+func (g *Game) allInstants(p uint8) bool {
+	if g.HandLen[p] == 0 {
+		return false
+	}
+	for i := uint8(0); i < g.HandLen[p]; i++ {
+		if g.S.Armies[p].Tokens[g.Hand[p][i]].Kind != rules.Instant {
+			return false
+		}
+	}
+	return true
+}
+
+// drawTarget is how many tokens the player holds after drawing this turn.
+func (g *Game) drawTarget() int {
+	switch g.Turn {
+	case 1:
+		return 1
+	case 2:
+		return 2
+	}
+	return MaxHand
+}
+
+// draw fills the hand of the player to move up to n tokens.
+func (g *Game) draw(n int) {
+	p := g.Player
+	for int(g.HandLen[p]) < n {
+		if g.DeckLen[p] == 0 {
+			g.lastDrawn()
+			break
+		}
+		g.DeckLen[p]--
+		g.Hand[p][g.HandLen[p]] = g.Deck[p][g.DeckLen[p]]
+		g.HandLen[p]++
+		if g.DeckLen[p] == 0 {
+			g.lastDrawn()
+		}
+	}
+	g.fresh = true
+	g.Phase = PhasePlay
+	if g.Turn > 2 && g.HandLen[p] == MaxHand {
+		g.Phase = PhaseDiscard
+	}
+}
+
+// lastDrawn: the player to move has drawn their last token; the opponent
+// plays one more turn, then comes the final battle.
+func (g *Game) lastDrawn() {
+	g.LastDrawn = true
+	if g.FinalAfter == 0 {
+		g.FinalAfter = g.Turn + 1
+	}
+}
+
+func (g *Game) startTurn() {
+	g.Turn++
+	g.used = [MaxHexes]uint8{}
+	g.pend = pending{}
+	g.draw(g.drawTarget())
+}
+
+// endTurn ends the turn of the player to move: the final battle if this was
+// the last turn, otherwise the opponent's turn.
+func (g *Game) endTurn(d Decider) {
+	if g.Phase == PhaseOver {
+		return
+	}
+	p := g.Player
+	g.Forbid[p] = false
+	if g.pend.active {
+		g.finishProgram()
+	}
+	if g.Turn == g.FinalAfter {
+		g.battle(d)
+		if g.checkHQ() {
+			return
+		}
+		a, b := g.S.HQPoints(0), g.S.HQPoints(1)
+		switch {
+		case a > b:
+			g.finish(Win1)
+			return
+		case b > a:
+			g.finish(Win2)
+			return
+		case g.TieBreak:
+			g.finish(Draw)
+			return
+		}
+		g.TieBreak = true
+		g.FinalAfter = g.Turn + 2
+	}
+	g.Player = Opp(p)
+	g.startTurn()
+}
+
+func (g *Game) finish(r Result) {
+	g.Result = r
+	g.Phase = PhaseOver
+	g.pend = pending{}
+}
+
+// checkHQ ends the game when an HQ is gone; it reports whether it did.
+func (g *Game) checkHQ() bool {
+	if g.Phase == PhaseOver {
+		return true
+	}
+	if g.S.HQ[0] == NoHex && g.S.HQ[1] == NoHex && g.Turn == 0 {
+		return false // set-up
+	}
+	a, b := g.S.HQPoints(0), g.S.HQPoints(1)
+	switch {
+	case a == 0 && b == 0:
+		g.finish(Draw)
+	case a == 0:
+		g.finish(Win2)
+	case b == 0:
+		g.finish(Win1)
+	default:
+		return false
+	}
+	return true
+}
+
+// battle resolves one battle and moves the destroyed tokens to their
+// owners' discards. It reports whether anything changed on the board.
+func (g *Game) battle(d Decider) bool {
+	var before, after [2][MaxArmyTokens]uint8
+	g.countBoard(&before)
+	hq := [2]int{g.S.HQPoints(0), g.S.HQPoints(1)}
+	g.Battles++
+	g.Res.Resolve(&g.S, d, nil)
+	g.countBoard(&after)
+	changed := hq != [2]int{g.S.HQPoints(0), g.S.HQPoints(1)}
+	for p := range 2 {
+		for t := range before[p] {
+			if after[p][t] < before[p][t] {
+				g.Discarded[p][t] += before[p][t] - after[p][t]
+				changed = true
+			}
+		}
+	}
+	return changed
+}
+
+func (g *Game) countBoard(c *[2][MaxArmyTokens]uint8) {
+	for h := 0; h < g.S.Board.Size; h++ {
+		cell := &g.S.Cells[h]
+		if !cell.Unit.Empty() {
+			c[cell.Unit.Owner][cell.Unit.Token]++
+		}
+		if !cell.Ground.Empty() {
+			c[cell.Ground.Owner][cell.Ground.Token]++
+		}
+	}
+}
+
+// battleEndsTurn starts a battle (a battle instant or a full board): the
+// turn ends; while the board stays full more battles follow, unless a
+// battle changed nothing (it would repeat for ever).
+func (g *Game) battleEndsTurn(d Decider) {
+	for {
+		changed := g.battle(d)
+		if g.checkHQ() {
+			return
+		}
+		if !g.S.InnerFull() || !changed {
+			break
+		}
+	}
+	g.endTurn(d)
+}
+
+// ---------------------------------------------------------------- board changes
+
+func (g *Game) removeUnit(h Hex) {
+	u := g.S.Cells[h].Unit
+	if u.Empty() {
+		return
+	}
+	g.Discarded[u.Owner][u.Token]++
+	g.S.Remove(h)
+	g.used[h] = 0
+}
+
+func (g *Game) removeGround(h Hex) {
+	f := g.S.Cells[h].Ground
+	if f.Empty() {
+		return
+	}
+	g.Discarded[f.Owner][f.Token]++
+	g.S.Cells[h].Ground = emptyPiece
+}
+
+// wound gives n wounds to the unit on h (armor does not help against
+// instants); it is removed at once when its wounds reach its toughness.
+// With ground set, the foundation on h is wounded instead.
+func (g *Game) wound(h Hex, n int, ground bool) {
+	c := &g.S.Cells[h]
+	p := &c.Unit
+	if ground {
+		p = &c.Ground
+	}
+	if p.Empty() {
+		return
+	}
+	w := int(p.Wounds) + n
+	if w > 255 {
+		w = 255
+	}
+	p.Wounds = uint8(w)
+	if w >= max(1, int(g.S.Tok(*p).Toughness)) {
+		if ground {
+			g.removeGround(h)
+		} else {
+			g.removeUnit(h)
+		}
+	}
+}
+
+// moveUnit moves the unit on from to the empty hex to, turning it to f.
+func (g *Game) moveUnit(from, to Hex, f rules.Dir, d Decider) {
+	c := &g.S.Cells[from]
+	u := c.Unit
+	u.Facing = f
+	c.Unit = emptyPiece
+	g.S.Cells[to].Unit = u
+	if g.S.HQ[u.Owner] == from && g.S.Tok(u).Kind == rules.HQ {
+		g.S.HQ[u.Owner] = to
+	}
+	g.used[to] = g.used[from]
+	g.used[from] = 0
+	g.entered(to, d)
+}
+
+// entered runs the enemy_enters triggers of a foundation under a unit that
+// has just been placed on or moved onto h.
+func (g *Game) entered(h Hex, d Decider) {
+	c := &g.S.Cells[h]
+	f := c.Ground
+	if f.Empty() || c.Unit.Empty() || c.Unit.Controller() == f.Owner {
+		return
+	}
+	ft := g.S.Tok(f)
+	fired := false
+	for i := range ft.Triggers {
+		tr := &ft.Triggers[i]
+		if tr.Event != rules.OnEnemyEnter {
+			continue
+		}
+		fired = true
+		for _, a := range tr.Actions {
+			u := g.S.Cells[h].Unit
+			if u.Empty() {
+				break
+			}
+			isHQ := g.S.Tok(u).Kind == rules.HQ
+			switch a.Op {
+			case rules.ActDestroy:
+				if !isHQ || a.HitsHQ {
+					g.removeUnit(h)
+				}
+			case rules.ActDamage:
+				if !isHQ || a.HitsHQ {
+					g.wound(h, int(a.Value), false)
+				}
+			}
+		}
+	}
+	if fired {
+		// A foundation that reacts to an entering enemy is spent.
+		g.removeGround(h)
+	}
+}
+
+// tether removes units that must stay beside their HQ and no longer do.
+func (g *Game) tether() {
+	s := &g.S
+	for h := 0; h < s.Board.Size; h++ {
+		u := s.Cells[h].Unit
+		if u.Empty() || !s.Tok(u).Traits.Has(rules.TetheredToHQ) {
+			continue
+		}
+		hq := s.HQ[u.Owner]
+		if hq == NoHex || s.Board.Dist[h][hq] != 1 {
+			g.removeUnit(Hex(h))
+		}
+	}
+}
+
+// ---------------------------------------------------------------- errors
+
+// ErrIllegal is wrapped by Apply's error for an action that is not legal.
+var ErrIllegal = errors.New("illegal action")

@@ -1,0 +1,838 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/hexforge/hexforge/rules"
+)
+
+// LegalActions appends every legal action of the player to move to buf and
+// returns it. It does not allocate when buf has room. A finished game has
+// none; otherwise there is always at least one.
+func (g *Game) LegalActions(buf []Action) []Action {
+	s := &g.S
+	b := s.Board
+	p := g.Player
+	switch g.Phase {
+	case PhaseOver:
+		return buf
+	case PhaseHQ:
+		t := uint8(s.Armies[p].HQ)
+		for h := Hex(0); int(h) < b.Size; h++ {
+			if s.Cells[h].Unit.Empty() {
+				buf = g.facings(buf, Action{Kind: KPlaceHQ, Hex: h, To: NoHex}, p, t)
+			}
+		}
+		return buf
+	case PhaseAside:
+		t := g.Aside[p][0]
+		hq := s.HQ[p]
+		for d := rules.N; d <= rules.NW; d++ {
+			if h := b.Nb[hq][d]; h != NoHex && g.placeable(h, p, t) {
+				buf = g.facings(buf, Action{Kind: KPlaceAside, Hex: h, To: NoHex}, p, t)
+			}
+		}
+		return buf
+	case PhaseDiscard:
+		if g.mulliganOK() {
+			buf = append(buf, Action{Kind: KMulligan, Hex: NoHex, To: NoHex})
+		}
+		for i := uint8(0); i < g.HandLen[p]; i++ {
+			if !g.dupSlot(p, i) {
+				buf = append(buf, Action{Kind: KDiscard, Slot: i, Hex: NoHex, To: NoHex})
+			}
+		}
+		return buf
+	case PhaseStep:
+		nets := g.computeNets()
+		pe := &g.pend
+		act := &g.program().Actions[pe.step]
+		n := len(buf)
+		buf = g.targets(buf, Action{Kind: KStep, Hex: NoHex, To: NoHex}, act, p, pe.src, nets)
+		if act.Optional || len(buf) == n {
+			buf = append(buf, Action{Kind: KSkip, Hex: NoHex, To: NoHex})
+		}
+		return buf
+	}
+
+	// PhasePlay.
+	nets := g.computeNets()
+	if g.mulliganOK() {
+		buf = append(buf, Action{Kind: KMulligan, Hex: NoHex, To: NoHex})
+	}
+	for i := uint8(0); i < g.HandLen[p]; i++ {
+		if g.dupSlot(p, i) {
+			continue
+		}
+		buf = append(buf, Action{Kind: KDiscard, Slot: i, Hex: NoHex, To: NoHex})
+		ti := g.Hand[p][i]
+		t := &s.Armies[p].Tokens[ti]
+		if t.Kind.OnBoard() {
+			if g.Forbid[p] {
+				continue
+			}
+			for h := Hex(0); int(h) < b.Size; h++ {
+				if g.placeable(h, p, ti) {
+					buf = g.facings(buf, Action{Kind: KPlace, Slot: i, Hex: h, To: NoHex}, p, ti)
+				}
+			}
+			continue
+		}
+		buf = g.instantTargets(buf, i, t, nets)
+	}
+	buf = g.abilities(buf, nets)
+	return append(buf, Action{Kind: KEndTurn, Hex: NoHex, To: NoHex})
+}
+
+// dupSlot reports whether an earlier hand slot holds the same token type,
+// whose actions would be the same.
+func (g *Game) dupSlot(p, i uint8) bool {
+	for j := uint8(0); j < i; j++ {
+		if g.Hand[p][j] == g.Hand[p][i] {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *Game) mulliganOK() bool {
+	p := g.Player
+	return g.fresh && g.DeckLen[p] > 0 && g.allInstants(p)
+}
+
+// placeable reports whether player p may put token type t on h: a unit on
+// a hex without a unit (foundations may lie under it) or on an own
+// replaceable unit; a foundation on a wholly empty hex.
+func (g *Game) placeable(h Hex, p, t uint8) bool {
+	c := &g.S.Cells[h]
+	if g.S.Armies[p].Tokens[t].Kind == rules.Foundation {
+		return c.Unit.Empty() && c.Ground.Empty()
+	}
+	if g.S.Armies[p].Tokens[t].Traits.Has(rules.TetheredToHQ) && (g.S.HQ[p] == NoHex || g.S.Board.Dist[h][g.S.HQ[p]] != 1) {
+		return false // it would be removed at once
+	}
+	if c.Unit.Empty() {
+		return true
+	}
+	return g.Phase == PhasePlay && c.Unit.Owner == p && c.Unit.Controller() == p &&
+		g.S.Tok(c.Unit).Traits.Has(rules.Replaceable)
+}
+
+// facings appends tmpl with each distinct facing of token type t.
+func (g *Game) facings(buf []Action, tmpl Action, p, t uint8) []Action {
+	for f := rules.Dir(0); f < rules.Dir(g.sym[p][t]); f++ {
+		tmpl.Facing = f
+		buf = append(buf, tmpl)
+	}
+	return buf
+}
+
+// onPlay is the index of the instant's on-play trigger, or -1.
+func onPlay(t *rules.Token) int {
+	for i := range t.Triggers {
+		if t.Triggers[i].Event == rules.OnPlay {
+			return i
+		}
+	}
+	return -1
+}
+
+func (g *Game) instantTargets(buf []Action, slot uint8, t *rules.Token, nets *[MaxHexes]bool) []Action {
+	tmpl := Action{Kind: KInstant, Slot: slot, Hex: NoHex, To: NoHex}
+	ti := onPlay(t)
+	if ti < 0 || len(t.Triggers[ti].Actions) == 0 {
+		return append(buf, tmpl)
+	}
+	acts := t.Triggers[ti].Actions
+	n := len(buf)
+	buf = g.targets(buf, tmpl, &acts[0], g.Player, NoHex, nets)
+	if len(buf) == n && !needsTarget(acts[0].Op) {
+		return buf // a battle that may not be played now
+	}
+	if len(buf) == n && acts[0].Optional && len(acts) > 1 {
+		buf = append(buf, tmpl)
+	}
+	return buf
+}
+
+// needsTarget reports whether a step picks units or hexes.
+func needsTarget(op rules.ActionOp) bool {
+	switch op {
+	case rules.ActMove, rules.ActPush, rules.ActPull, rules.ActRotate, rules.ActSwap,
+		rules.ActDamage, rules.ActDestroy, rules.ActNet:
+		return true
+	}
+	return false
+}
+
+// targets appends tmpl with each target of step act for player p; src is
+// the unit using the ability (NoHex for instants).
+func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, src Hex, nets *[MaxHexes]bool) []Action {
+	s := &g.S
+	b := s.Board
+	side := act.Side
+	if side == 0 {
+		side = rules.Friends
+	}
+	switch act.Op {
+	case rules.ActBattle:
+		if g.LastDrawn {
+			return buf
+		}
+		return append(buf, tmpl)
+	case rules.ActMove:
+		for h := Hex(0); int(h) < b.Size; h++ {
+			if g.unitOK(h, side, p, nets) && g.where(act.Where, p, src, h) {
+				buf = g.moves(buf, tmpl, h, int(max(1, act.Value)))
+			}
+		}
+		return buf
+	case rules.ActRotate:
+		for h := Hex(0); int(h) < b.Size; h++ {
+			if g.unitOK(h, side, p, nets) && g.where(act.Where, p, src, h) {
+				buf = g.rotations(buf, tmpl, h)
+			}
+		}
+		return buf
+	case rules.ActPush, rules.ActPull:
+		for h := Hex(0); int(h) < b.Size; h++ {
+			if g.unitOK(h, rules.Friends, p, nets) && (src == NoHex || h == src) {
+				if act.Op == rules.ActPush {
+					buf = g.pushes(buf, tmpl, h, nets)
+				} else {
+					buf = g.pulls(buf, tmpl, h, pullDist(act), nets)
+				}
+			}
+		}
+		return buf
+	case rules.ActSwap:
+		for h := Hex(0); int(h) < b.Size; h++ {
+			if !g.unitOK(h, rules.Friends, p, nets) || s.Tok(s.Cells[h].Unit).Traits.Has(rules.Heavy) {
+				continue
+			}
+			for d := rules.N; d <= rules.NW; d++ {
+				n := b.Nb[h][d]
+				if n > h && g.unitOK(n, rules.Friends, p, nets) && !s.Tok(s.Cells[n].Unit).Traits.Has(rules.Heavy) {
+					tmpl.Hex, tmpl.To = h, n
+					buf = append(buf, tmpl)
+				}
+			}
+		}
+		return buf
+	case rules.ActDamage, rules.ActDestroy, rules.ActNet:
+		if act.Where == rules.AdjacentOwnHQ && (s.HQ[p] == NoHex || nets[s.HQ[p]]) {
+			return buf // not while the own HQ is netted
+		}
+		if act.Op == rules.ActDamage && act.Radius > 0 {
+			r := int(act.Radius)
+			c := b.Centre()
+			for h := Hex(0); int(h) < b.Size; h++ {
+				if int(b.Dist[h][c]) <= b.Radius-r && g.where(act.Where, p, src, h) {
+					tmpl.Hex = h
+					buf = append(buf, tmpl)
+				}
+			}
+			return buf
+		}
+		for h := Hex(0); int(h) < b.Size; h++ {
+			if !g.where(act.Where, p, src, h) {
+				continue
+			}
+			c := &s.Cells[h]
+			if u := c.Unit; !u.Empty() {
+				if g.sideOK(side, p, u) && (act.HitsHQ || s.Tok(u).Kind != rules.HQ) {
+					tmpl.Hex = h
+					buf = append(buf, tmpl)
+				}
+			} else if f := c.Ground; !f.Empty() && act.Op != rules.ActNet && g.sideOK(side, p, f) {
+				tmpl.Hex = h // a foundation can be hit only by instants
+				buf = append(buf, tmpl)
+			}
+		}
+		return buf
+	}
+	// Steps without targets: forbid_place, draw, return_to_deck; and the
+	// steps not implemented here (strike, replace), which do nothing.
+	return append(buf, tmpl)
+}
+
+func pullDist(act *rules.Action) int8 {
+	return max(2, act.Value+1)
+}
+
+func (g *Game) sideOK(side rules.Side, p uint8, u Piece) bool {
+	if u.Controller() == p {
+		return side&rules.Friends != 0
+	}
+	return side&rules.Enemies != 0
+}
+
+// unitOK: a unit of side stands on h and is not netted.
+func (g *Game) unitOK(h Hex, side rules.Side, p uint8, nets *[MaxHexes]bool) bool {
+	u := g.S.Cells[h].Unit
+	return !u.Empty() && !nets[h] && g.sideOK(side, p, u)
+}
+
+// where checks a step's placement limit for target h.
+func (g *Game) where(w rules.Where, p uint8, src, h Hex) bool {
+	b := g.S.Board
+	switch w {
+	case rules.AdjacentOwnHQ:
+		hq := g.S.HQ[p]
+		return hq != NoHex && b.Dist[hq][h] == 1
+	case rules.AdjacentSelf:
+		return src == NoHex || b.Dist[src][h] == 1
+	case rules.InLine:
+		if src == NoHex {
+			return true
+		}
+		if src == h {
+			return false
+		}
+		dq, dr := b.Q[h]-b.Q[src], b.R[h]-b.R[src]
+		return dq == 0 || dr == 0 || dq == -dr
+	}
+	return true
+}
+
+// moves appends the moves of the unit on h: up to dist hexes to an empty
+// hex and/or any turn (heavy units only turn); doing nothing is left out.
+func (g *Game) moves(buf []Action, tmpl Action, h Hex, dist int) []Action {
+	s := &g.S
+	b := s.Board
+	u := s.Cells[h].Unit
+	per := rules.Dir(g.sym[u.Owner][u.Token])
+	heavy := s.Tok(u).Traits.Has(rules.Heavy)
+	tmpl.Hex = h
+	for to := Hex(0); int(to) < b.Size; to++ {
+		if to != h && (heavy || int(b.Dist[h][to]) > dist || !s.Cells[to].Unit.Empty()) {
+			continue
+		}
+		tmpl.To = to
+		for f := rules.Dir(0); f < per; f++ {
+			if to == h && f == u.Facing%per {
+				continue
+			}
+			tmpl.Facing = f
+			buf = append(buf, tmpl)
+		}
+	}
+	return buf
+}
+
+// rotations appends every new facing of the unit on h.
+func (g *Game) rotations(buf []Action, tmpl Action, h Hex) []Action {
+	u := g.S.Cells[h].Unit
+	per := rules.Dir(g.sym[u.Owner][u.Token])
+	tmpl.Hex = h
+	for f := rules.Dir(0); f < per; f++ {
+		if f != u.Facing%per {
+			tmpl.Facing = f
+			buf = append(buf, tmpl)
+		}
+	}
+	return buf
+}
+
+// movable: a unit that moves may be moved by others (not netted, not heavy).
+func (g *Game) movable(h Hex, nets *[MaxHexes]bool) bool {
+	u := g.S.Cells[h].Unit
+	return !u.Empty() && !nets[h] && !g.S.Tok(u).Traits.Has(rules.Heavy)
+}
+
+// pushDests appends the hexes the unit on n can be pushed to by the unit
+// on h: empty, next to n, and one hex further from h.
+func (g *Game) pushDests(opts []Option, h, n Hex) []Option {
+	b := g.S.Board
+	for d := rules.N; d <= rules.NW; d++ {
+		m := b.Nb[n][d]
+		if m != NoHex && b.Dist[h][m] == 2 && g.S.Cells[m].Unit.Empty() {
+			opts = append(opts, Option{Hex: m, To: NoHex, Dir: g.S.Cells[n].Unit.Facing})
+		}
+	}
+	return opts
+}
+
+func (g *Game) pushes(buf []Action, tmpl Action, h Hex, nets *[MaxHexes]bool) []Action {
+	s := &g.S
+	b := s.Board
+	p := s.Cells[h].Unit.Controller()
+	tmpl.Hex = h
+	for d := rules.N; d <= rules.NW; d++ {
+		n := b.Nb[h][d]
+		if n == NoHex || !g.movable(n, nets) || s.Cells[n].Unit.Controller() == p {
+			continue
+		}
+		for e := rules.N; e <= rules.NW; e++ {
+			m := b.Nb[n][e]
+			if m != NoHex && b.Dist[h][m] == 2 && s.Cells[m].Unit.Empty() {
+				tmpl.To = n
+				buf = append(buf, tmpl)
+				break
+			}
+		}
+	}
+	return buf
+}
+
+// pullDests appends where the unit on n can be pulled next to h, with
+// each facing its controller may give it.
+func (g *Game) pullDests(opts []Option, h, n Hex) []Option {
+	s := &g.S
+	b := s.Board
+	u := s.Cells[n].Unit
+	per := rules.Dir(g.sym[u.Owner][u.Token])
+	for d := rules.N; d <= rules.NW; d++ {
+		m := b.Nb[n][d]
+		if m == NoHex || b.Dist[h][m] != 1 || !s.Cells[m].Unit.Empty() {
+			continue
+		}
+		for f := rules.Dir(0); f < per; f++ {
+			opts = append(opts, Option{Hex: m, To: NoHex, Dir: f})
+		}
+	}
+	return opts
+}
+
+func (g *Game) pulls(buf []Action, tmpl Action, h Hex, dist int8, nets *[MaxHexes]bool) []Action {
+	s := &g.S
+	b := s.Board
+	p := s.Cells[h].Unit.Controller()
+	tmpl.Hex = h
+	for n := Hex(0); int(n) < b.Size; n++ {
+		if b.Dist[h][n] != dist || !g.movable(n, nets) || s.Cells[n].Unit.Controller() == p {
+			continue
+		}
+		for d := rules.N; d <= rules.NW; d++ {
+			m := b.Nb[n][d]
+			if m != NoHex && b.Dist[h][m] == 1 && s.Cells[m].Unit.Empty() {
+				tmpl.To = n
+				buf = append(buf, tmpl)
+				break
+			}
+		}
+	}
+	return buf
+}
+
+// abilities appends the own-turn abilities of the units of the player to
+// move: traits (mobility, rotation, push, pull) and own_turn triggers,
+// each once per turn, none while the unit is netted.
+func (g *Game) abilities(buf []Action, nets *[MaxHexes]bool) []Action {
+	s := &g.S
+	p := g.Player
+	for h := Hex(0); int(h) < s.Board.Size; h++ {
+		u := s.Cells[h].Unit
+		if u.Empty() || u.Controller() != p || nets[h] {
+			continue
+		}
+		used := g.used[h]
+		tr := g.traitsAt(h, nets)
+		if tr.Has(rules.Mobility) && used&usedMove == 0 {
+			buf = g.moves(buf, Action{Kind: KAbility, Slot: AbMove}, h, 1)
+		}
+		if tr.Has(rules.Rotation) && used&usedRotate == 0 {
+			buf = g.rotations(buf, Action{Kind: KAbility, Slot: AbRotate, To: NoHex}, h)
+		}
+		if tr.Has(rules.PushTrait) && used&usedPush == 0 {
+			buf = g.pushes(buf, Action{Kind: KAbility, Slot: AbPush}, h, nets)
+		}
+		if tr.Has(rules.PullTrait) && used&usedPull == 0 {
+			buf = g.pulls(buf, Action{Kind: KAbility, Slot: AbPull}, h, 2, nets)
+		}
+		t := s.Tok(u)
+		for i := range t.Triggers {
+			if i >= 4 {
+				break
+			}
+			trg := &t.Triggers[i]
+			if trg.Event != rules.OwnTurn || used&(usedTrig0<<i) != 0 || len(trg.Actions) == 0 || !g.canPay(p, u.Owner, trg) {
+				continue
+			}
+			buf = append(buf, Action{Kind: KAbility, Slot: AbTrigger + uint8(i), Hex: h, To: NoHex})
+		}
+	}
+	return buf
+}
+
+// canPay reports whether player p can pay a trigger's HQ cost (never with
+// the HQ's last point), or needs not.
+func (g *Game) canPay(p, owner uint8, trg *rules.Trigger) bool {
+	if trg.CostHQ == 0 || g.freeIf(owner, trg) {
+		return true
+	}
+	return g.S.HQPoints(p) > int(trg.CostHQ)
+}
+
+func (g *Game) freeIf(owner uint8, trg *rules.Trigger) bool {
+	if trg.FreeIf < 0 {
+		return false
+	}
+	for h := 0; h < g.S.Board.Size; h++ {
+		if u := g.S.Cells[h].Unit; !u.Empty() && u.Owner == owner && int(u.Token) == int(trg.FreeIf) {
+			return true
+		}
+	}
+	return false
+}
+
+// ---------------------------------------------------------------- Apply
+
+// Apply plays action a for the player to move; d answers the questions the
+// rules give either player (push destinations, battle choices). An action
+// LegalActions would not list is rejected with an error wrapping
+// ErrIllegal and the game is unchanged.
+func (g *Game) Apply(a Action, d Decider) error {
+	legal := g.LegalActions(g.ws.acts[:0])
+	g.ws.acts = legal[:0]
+	ok := false
+	for _, x := range legal {
+		if x == a {
+			ok = true
+			break
+		}
+	}
+	if !ok {
+		return fmt.Errorf("%w: %v (phase %d, player %d)", ErrIllegal, a, g.Phase, g.Player+1)
+	}
+	s := &g.S
+	p := g.Player
+	turn := g.Turn
+	wasFull := s.InnerFull()
+	battleOK := true
+	switch a.Kind {
+	case KPlaceHQ:
+		s.Place(a.Hex, p, uint8(s.Armies[p].HQ), a.Facing)
+		g.asideOrNext()
+		return nil
+	case KPlaceAside:
+		t := g.Aside[p][0]
+		copy(g.Aside[p][:], g.Aside[p][1:g.AsideLen[p]])
+		g.AsideLen[p]--
+		s.Place(a.Hex, p, t, a.Facing)
+		g.asideOrNext()
+		return nil
+	case KDiscard:
+		g.Discarded[p][g.takeSlot(a.Slot)]++
+		g.Phase = PhasePlay
+		g.fresh = false
+	case KMulligan:
+		for g.HandLen[p] > 0 {
+			g.Discarded[p][g.takeSlot(0)]++
+		}
+		g.draw(g.drawTarget())
+	case KPlace:
+		g.fresh = false
+		t := g.takeSlot(a.Slot)
+		tok := &s.Armies[p].Tokens[t]
+		if !s.Cells[a.Hex].Unit.Empty() && tok.Kind != rules.Foundation {
+			g.removeUnit(a.Hex) // replaceable
+		}
+		s.Place(a.Hex, p, t, a.Facing)
+		g.used[a.Hex] = 0
+		if tok.Kind != rules.Foundation {
+			g.entered(a.Hex, d)
+		}
+		battleOK = !tok.Traits.Has(rules.NoBattleAtPlace)
+		if !s.Cells[a.Hex].Unit.Empty() || tok.Kind == rules.Foundation {
+			for i := range tok.Triggers {
+				if tok.Triggers[i].Event == rules.OnPlaced && g.canPay(p, p, &tok.Triggers[i]) {
+					g.pay(p, &tok.Triggers[i])
+					g.pend = pending{active: true, owner: p, token: t, trig: uint8(i), src: a.Hex}
+					g.advance(d)
+					break // one placed trigger per token
+				}
+			}
+		}
+	case KInstant:
+		g.fresh = false
+		t := g.takeSlot(a.Slot)
+		tok := &s.Armies[p].Tokens[t]
+		ti := onPlay(tok)
+		if ti < 0 || len(tok.Triggers[ti].Actions) == 0 {
+			g.Discarded[p][t]++
+			break
+		}
+		g.pend = pending{active: true, owner: p, token: t, trig: uint8(ti), src: NoHex, inst: true}
+		if a.Hex == NoHex && needsTarget(tok.Triggers[ti].Actions[0].Op) {
+			g.pend.step++ // declined optional first step
+		} else if g.runStep(a, d) {
+			break
+		}
+		g.advance(d)
+	case KAbility:
+		g.fresh = false
+		if a.Slot >= AbTrigger {
+			i := a.Slot - AbTrigger
+			u := s.Cells[a.Hex].Unit
+			trg := &s.Tok(u).Triggers[i]
+			g.used[a.Hex] |= usedTrig0 << i
+			g.pay(p, trg)
+			g.pend = pending{active: true, owner: u.Owner, token: u.Token, trig: i, src: a.Hex}
+			g.advance(d)
+			break
+		}
+		switch a.Slot {
+		case AbMove:
+			g.used[a.Hex] |= usedMove
+			g.doMove(a, d)
+		case AbRotate:
+			g.used[a.Hex] |= usedRotate
+			s.Cells[a.Hex].Unit.Facing = a.Facing
+		case AbPush:
+			g.used[a.Hex] |= usedPush
+			g.doPush(a.Hex, a.To, d)
+		case AbPull:
+			g.used[a.Hex] |= usedPull
+			g.doPull(a.Hex, a.To, d)
+		}
+	case KStep:
+		if !g.runStep(a, d) {
+			g.advance(d)
+		}
+	case KSkip:
+		g.pend.step++
+		g.advance(d)
+	case KEndTurn:
+		g.endTurn(d)
+		return nil
+	}
+	if g.Phase == PhaseOver || g.Turn != turn {
+		return nil
+	}
+	g.tether()
+	if g.checkHQ() {
+		return nil
+	}
+	if battleOK && !wasFull && s.InnerFull() {
+		if g.pend.active {
+			g.finishProgram() // the battle ends the turn and what was left of the instant
+		}
+		g.battleEndsTurn(d)
+	}
+	return nil
+}
+
+// takeSlot removes hand slot i of the player to move and returns its token.
+func (g *Game) takeSlot(i uint8) uint8 {
+	p := g.Player
+	t := g.Hand[p][i]
+	copy(g.Hand[p][i:], g.Hand[p][i+1:g.HandLen[p]])
+	g.HandLen[p]--
+	return t
+}
+
+func (g *Game) pay(p uint8, trg *rules.Trigger) {
+	if trg.CostHQ == 0 || g.freeIf(p, trg) {
+		return
+	}
+	if hq := g.S.HQ[p]; hq != NoHex {
+		g.S.Cells[hq].Unit.Wounds += trg.CostHQ
+	}
+}
+
+// asideOrNext continues set-up after a token is placed: the next set-aside
+// token (those that find no free hex beside the HQ are discarded), then
+// the other player's HQ, then the first turn.
+func (g *Game) asideOrNext() {
+	p := g.Player
+	if g.AsideLen[p] > 0 {
+		hq := g.S.HQ[p]
+		for d := rules.N; d <= rules.NW; d++ {
+			if h := g.S.Board.Nb[hq][d]; h != NoHex && g.placeable(h, p, g.Aside[p][0]) {
+				g.Phase = PhaseAside
+				return
+			}
+		}
+		for ; g.AsideLen[p] > 0; g.AsideLen[p]-- {
+			g.Discarded[p][g.Aside[p][g.AsideLen[p]-1]]++
+		}
+	}
+	if p == 0 {
+		g.Player = 1
+		g.Phase = PhaseHQ
+		return
+	}
+	g.Player = 0
+	g.startTurn()
+}
+
+// program is the trigger being run.
+func (g *Game) program() *rules.Trigger {
+	pe := &g.pend
+	return &g.S.Armies[pe.owner].Tokens[pe.token].Triggers[pe.trig]
+}
+
+// advance runs the pending program's steps that need no target and stops
+// at the first that needs one (PhaseStep); steps with no possible target
+// are skipped.
+func (g *Game) advance(d Decider) {
+	for g.pend.active && g.Phase != PhaseOver {
+		prog := g.program()
+		if int(g.pend.step) >= len(prog.Actions) {
+			g.finishProgram()
+			return
+		}
+		act := &prog.Actions[g.pend.step]
+		if !needsTarget(act.Op) {
+			if act.Op == rules.ActBattle && g.LastDrawn {
+				g.pend.step++
+				continue
+			}
+			if g.runStep(Action{Kind: KStep, Hex: NoHex, To: NoHex}, d) {
+				return
+			}
+			continue
+		}
+		nets := g.computeNets()
+		n := len(g.targets(g.ws.acts[:0], Action{Kind: KStep}, act, g.Player, g.pend.src, nets))
+		if n == 0 {
+			g.pend.step++
+			continue
+		}
+		g.Phase = PhaseStep
+		return
+	}
+}
+
+func (g *Game) finishProgram() {
+	pe := g.pend
+	g.pend = pending{}
+	if g.Phase == PhaseStep {
+		g.Phase = PhasePlay
+	}
+	if pe.inst {
+		if pe.toDeck && g.DeckLen[pe.owner] < MaxArmyTokens {
+			g.Deck[pe.owner][g.DeckLen[pe.owner]] = pe.token
+			g.DeckLen[pe.owner]++
+		} else {
+			g.Discarded[pe.owner][pe.token]++
+		}
+	}
+}
+
+// runStep performs the pending step with the targets in a and moves to the
+// next step. It reports whether the turn ended (a battle).
+func (g *Game) runStep(a Action, d Decider) bool {
+	s := &g.S
+	p := g.Player
+	act := g.program().Actions[g.pend.step]
+	g.pend.step++
+	switch act.Op {
+	case rules.ActBattle:
+		g.pend.step = uint8(len(g.program().Actions))
+		g.finishProgram()
+		g.battleEndsTurn(d)
+		return true
+	case rules.ActMove:
+		g.doMove(a, d)
+	case rules.ActRotate:
+		s.Cells[a.Hex].Unit.Facing = a.Facing
+	case rules.ActPush:
+		g.doPush(a.Hex, a.To, d)
+	case rules.ActPull:
+		g.doPull(a.Hex, a.To, d)
+	case rules.ActSwap:
+		c1, c2 := &s.Cells[a.Hex], &s.Cells[a.To]
+		c1.Unit, c2.Unit = c2.Unit, c1.Unit
+		g.used[a.Hex], g.used[a.To] = g.used[a.To], g.used[a.Hex]
+		for _, h := range [2]Hex{a.Hex, a.To} {
+			if u := s.Cells[h].Unit; s.Tok(u).Kind == rules.HQ && s.HQ[u.Owner] != NoHex {
+				s.HQ[u.Owner] = h
+			}
+		}
+		g.entered(a.Hex, d)
+		g.entered(a.To, d)
+	case rules.ActDamage:
+		if act.Radius == 0 {
+			g.wound(a.Hex, int(act.Value), s.Cells[a.Hex].Unit.Empty())
+			break
+		}
+		for h := Hex(0); int(h) < s.Board.Size; h++ {
+			if int(s.Board.Dist[a.Hex][h]) > int(act.Radius) {
+				continue
+			}
+			if u := s.Cells[h].Unit; !u.Empty() && g.sideOK(act.Side, p, u) && (act.HitsHQ || s.Tok(u).Kind != rules.HQ) {
+				g.wound(h, int(act.Value), false)
+			}
+			if f := s.Cells[h].Ground; !f.Empty() && g.sideOK(act.Side, p, f) {
+				g.wound(h, int(act.Value), true)
+			}
+		}
+	case rules.ActDestroy:
+		if s.Cells[a.Hex].Unit.Empty() {
+			g.removeGround(a.Hex)
+		} else {
+			g.removeUnit(a.Hex)
+		}
+	case rules.ActNet:
+		s.Cells[a.Hex].Unit.Marks |= NetMarker
+	case rules.ActForbidPlace:
+		g.Forbid[Opp(p)] = true
+	case rules.ActReturnToDeck:
+		g.pend.toDeck = true
+	case rules.ActExtraDraw:
+		for i := 0; i < int(act.Value) && g.HandLen[p] < MaxHand && g.DeckLen[p] > 0; i++ {
+			g.DeckLen[p]--
+			g.Hand[p][g.HandLen[p]] = g.Deck[p][g.DeckLen[p]]
+			g.HandLen[p]++
+			if g.DeckLen[p] == 0 {
+				g.lastDrawn()
+			}
+		}
+	case rules.ActStrike, rules.ActReplace:
+		// TODO(game): strike (hunt: one attack with any edge) needs the
+		// battle's attack code; replace (execution) is not played yet.
+	}
+	if g.Phase == PhaseStep {
+		g.Phase = PhasePlay
+	}
+	return false
+}
+
+func (g *Game) doMove(a Action, d Decider) {
+	if a.To == a.Hex {
+		g.S.Cells[a.Hex].Unit.Facing = a.Facing
+		return
+	}
+	g.moveUnit(a.Hex, a.To, a.Facing, d)
+}
+
+// doPush: the unit on h pushes the enemy on n one hex away; the pushed
+// unit's controller picks the hex; it keeps its facing.
+func (g *Game) doPush(h, n Hex, d Decider) {
+	opts := g.pushDests(g.ws.opts[:0], h, n)
+	g.ws.opts = opts[:0]
+	if len(opts) == 0 {
+		return
+	}
+	u := g.S.Cells[n].Unit
+	i := 0
+	if len(opts) > 1 {
+		i = clampChoice(d.Choose(&g.S, u.Controller(), QPushDestination, opts), len(opts))
+	}
+	g.moveUnit(n, opts[i].Hex, u.Facing, d)
+}
+
+// doPull: the unit on h pulls the enemy on n next to itself; the pulled
+// unit's controller picks the hex and the facing.
+func (g *Game) doPull(h, n Hex, d Decider) {
+	opts := g.pullDests(g.ws.opts[:0], h, n)
+	g.ws.opts = opts[:0]
+	if len(opts) == 0 {
+		return
+	}
+	u := g.S.Cells[n].Unit
+	i := 0
+	if len(opts) > 1 {
+		i = clampChoice(d.Choose(&g.S, u.Controller(), QPullDestination, opts), len(opts))
+	}
+	g.moveUnit(n, opts[i].Hex, opts[i].Dir, d)
+}
+
+func clampChoice(i, n int) int {
+	if i < 0 || i >= n {
+		return 0
+	}
+	return i
+}
