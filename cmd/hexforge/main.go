@@ -51,6 +51,8 @@ army name is accepted, a path to an .army file works too.`,
 	root.AddCommand(newDiff())
 	root.AddCommand(newBattle())
 	root.AddCommand(newWatch())
+	root.AddCommand(newSim())
+	root.AddCommand(newMerge())
 	return root
 }
 

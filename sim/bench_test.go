@@ -1,0 +1,67 @@
+package sim
+
+import (
+	"context"
+	"testing"
+
+	"github.com/hexforge/hexforge/engine"
+)
+
+func benchGames(b *testing.B, pa, pb string) {
+	m := match(b, "moloch", "moloch", pa, pb, 1, 1)
+	res := new(engine.Resolver)
+	b.ReportAllocs()
+	b.ResetTimer()
+	actions := 0
+	for i := 0; i < b.N; i++ {
+		m.Seed = uint64(i)
+		r, err := m.Play(0, i%2 == 0, res)
+		if err != nil {
+			b.Fatal(err)
+		}
+		actions += r.Actions
+	}
+	b.ReportMetric(float64(actions)/float64(b.N), "actions/game")
+}
+
+// BenchmarkRandomGame is one whole game between two random players.
+func BenchmarkRandomGame(b *testing.B) { benchGames(b, "random", "random") }
+
+// BenchmarkGreedyGame is one whole game between two greedy players.
+func BenchmarkGreedyGame(b *testing.B) { benchGames(b, "greedy", "greedy") }
+
+// BenchmarkSearchDecision is one decision of the search player (default
+// budget) in the middle of a game.
+func BenchmarkSearchDecision(b *testing.B) {
+	m := match(b, "moloch", "moloch", "greedy", "greedy", 1, 3)
+	g, _ := engine.NewGame(engine.Standard, m.A, m.B, 3)
+	res := new(engine.Resolver)
+	g.SetWorkspace(res)
+	gp := newGreedy(1, res)
+	buf := make([]engine.Action, 0, 1024)
+	// Play into the middle game, to a decision with many choices.
+	for n := 0; !g.Over(); n++ {
+		buf = g.LegalActions(buf[:0])
+		if n > 20 && len(buf) > 50 {
+			break
+		}
+		g.Apply(buf[gp.Act(g, buf)], gp)
+	}
+	sp := newSearch(5, res, 64)
+	buf = g.LegalActions(buf[:0])
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		sp.Act(g, buf)
+	}
+}
+
+// BenchmarkThroughput plays greedy games on all cores, as hexforge sim does.
+func BenchmarkThroughput(b *testing.B) {
+	m := match(b, "moloch", "moloch", "greedy", "greedy", 0, 9)
+	m.Pairs = max(1, b.N/2)
+	b.ResetTimer()
+	if _, _, err := m.Run(context.Background(), 0, nil); err != nil {
+		b.Fatal(err)
+	}
+}

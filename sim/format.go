@@ -1,0 +1,265 @@
+package sim
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+)
+
+// Formats are the output formats of reports.
+var Formats = []string{"table", "markdown", "csv", "json"}
+
+// CheckFormat validates a --format value.
+func CheckFormat(f string) error {
+	for _, x := range Formats {
+		if f == x {
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown format %q: use %s", f, strings.Join(Formats, ", "))
+}
+
+// table writes rows in the chosen format (table, markdown or csv).
+func table(w io.Writer, format string, header []string, rows [][]string) error {
+	if format == "csv" {
+		cw := csv.NewWriter(w)
+		cw.Write(header)
+		cw.WriteAll(rows)
+		return cw.Error()
+	}
+	var opts []tablewriter.Option
+	if format == "markdown" {
+		opts = append(opts, tablewriter.WithRenderer(renderer.NewMarkdown()))
+	}
+	t := tablewriter.NewTable(w, opts...)
+	hdr := make([]any, len(header))
+	for i, h := range header {
+		hdr[i] = h
+	}
+	t.Header(hdr...)
+	for _, r := range rows {
+		cells := make([]any, len(r))
+		for i, c := range r {
+			cells[i] = c
+		}
+		if err := t.Append(cells...); err != nil {
+			return err
+		}
+	}
+	return t.Render()
+}
+
+func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
+
+func rateCell(t Tally) string {
+	iv := t.Interval()
+	return fmt.Sprintf("%s [%s, %s]", pct(t.Rate()), pct(iv.Lo), pct(iv.Hi))
+}
+
+// SummaryJSON is the JSON form of a match report: the additive sums
+// (for merging) and the derived figures.
+type SummaryJSON struct {
+	*Summary
+	Games      int        `json:"games"`
+	WinRate    float64    `json:"win_rate"`
+	Interval95 [2]float64 `json:"interval95"`
+	FirstSeat  float64    `json:"first_seat_win_rate"`
+	AvgMargin  float64    `json:"avg_hq_margin"`
+	AvgTurns   float64    `json:"avg_turns"`
+	AvgBattles float64    `json:"avg_battles"`
+}
+
+func (s *Summary) jsonView() SummaryJSON {
+	iv := s.Tally.Interval()
+	return SummaryJSON{Summary: s, Games: s.Games(), WinRate: s.Tally.Rate(), Interval95: [2]float64{iv.Lo, iv.Hi},
+		FirstSeat: s.First.Rate(), AvgMargin: s.AvgHQMargin(), AvgTurns: s.AvgTurns(), AvgBattles: s.AvgBattles()}
+}
+
+// WriteMatch writes one match's report.
+func WriteMatch(w io.Writer, s *Summary, format string) error {
+	if format == "json" {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(s.jsonView())
+	}
+	if format != "csv" {
+		partial := ""
+		if s.Partial {
+			partial = "  [PARTIAL: stopped early]"
+		}
+		fmt.Fprintf(w, "%s (%s) vs %s (%s): %d games, seed %d, seats swapped in pairs with the same draws%s\n\n",
+			s.A, s.Players[0], s.B, s.Players[1], s.Games(), s.Seed, partial)
+	}
+	t := s.Tally
+	rows := [][]string{
+		{"win rate of " + s.A + " (draw = 1/2)", rateCell(t)},
+		{"wins / draws / losses", fmt.Sprintf("%d / %d / %d", t.Wins, t.Draws, t.Losses)},
+		{"games stopped at the length cap", fmt.Sprint(t.Capped)},
+		{"first player's win rate", rateCell(s.First)},
+		{"average HQ margin (" + s.A + " - " + s.B + ")", fmt.Sprintf("%+.2f", s.AvgHQMargin())},
+		{"average turns per game", fmt.Sprintf("%.1f", s.AvgTurns())},
+		{"average battles per game", fmt.Sprintf("%.2f", s.AvgBattles())},
+	}
+	if err := table(w, format, []string{"figure", "value"}, rows); err != nil {
+		return err
+	}
+	if format != "csv" {
+		fmt.Fprintln(w)
+	}
+	return WriteTokens(w, s, format)
+}
+
+// WriteTokens writes the per-token figures of both armies.
+func WriteTokens(w io.Writer, s *Summary, format string) error {
+	var rows [][]string
+	rare := 0
+	for side, name := range [2]string{s.A, s.B} {
+		if side == 1 && s.A == s.B {
+			name += " (2nd)"
+		}
+		for _, t := range s.Tokens[side] {
+			if t.Games == 0 || t.Kind == "hq" { // the HQ starts on the board
+				continue
+			}
+			flag := ""
+			if t.Rarely() {
+				flag = "rarely played"
+				rare++
+			}
+			rows = append(rows, []string{name, t.Name, fmt.Sprint(t.Copies),
+				pct(float64(t.PlayedIn) / float64(t.Games)), pct(t.WhenPlayed()), pct(t.SurvivalRate()), flag})
+		}
+	}
+	if err := table(w, format, []string{"army", "token", "copies", "played in", "win rate when played", "survived", "note"}, rows); err != nil {
+		return err
+	}
+	if format != "csv" && rare > 0 {
+		fmt.Fprintf(w, "\n%d token rows are marked \"rarely played\": fewer than 30 games or 10%% of games, so their figures say little.\n", rare)
+	}
+	return nil
+}
+
+// RoundRobin is every pairing of a list of armies.
+type RoundRobin struct {
+	Armies  []string
+	Players string
+	Matches map[[2]int]*Summary // i <= j
+}
+
+// Rate is army i's win rate against army j.
+func (rr *RoundRobin) Rate(i, j int) (Tally, bool) {
+	if i <= j {
+		s, ok := rr.Matches[[2]int{i, j}]
+		if !ok {
+			return Tally{}, false
+		}
+		return s.Tally, true
+	}
+	s, ok := rr.Matches[[2]int{j, i}]
+	if !ok {
+		return Tally{}, false
+	}
+	return s.Tally.Swap(), true
+}
+
+// Ranking orders armies by their average score against the others (mirror
+// matches left out).
+func (rr *RoundRobin) Ranking() []RankRow {
+	var out []RankRow
+	for i, a := range rr.Armies {
+		var total Tally
+		for j := range rr.Armies {
+			if i == j {
+				continue
+			}
+			if t, ok := rr.Rate(i, j); ok {
+				total.Merge(t)
+			}
+		}
+		out = append(out, RankRow{Army: a, Tally: total})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Tally.Rate() > out[j].Tally.Rate() })
+	return out
+}
+
+// RankRow is one line of the ranking.
+type RankRow struct {
+	Army  string `json:"army"`
+	Tally Tally  `json:"tally"`
+}
+
+// WriteRoundRobin writes the matchup matrix and the ranking.
+func WriteRoundRobin(w io.Writer, rr *RoundRobin, format string) error {
+	if format == "json" {
+		type cell struct {
+			A, B     string
+			Rate     float64
+			Interval [2]float64
+			Tally    Tally
+		}
+		var cells []cell
+		for i := range rr.Armies {
+			for j := range rr.Armies {
+				if t, ok := rr.Rate(i, j); ok {
+					iv := t.Interval()
+					cells = append(cells, cell{rr.Armies[i], rr.Armies[j], t.Rate(), [2]float64{iv.Lo, iv.Hi}, t})
+				}
+			}
+		}
+		var matches []SummaryJSON
+		for i := range rr.Armies {
+			for j := i; j < len(rr.Armies); j++ {
+				if s, ok := rr.Matches[[2]int{i, j}]; ok {
+					matches = append(matches, s.jsonView())
+				}
+			}
+		}
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(map[string]any{"players": rr.Players, "armies": rr.Armies, "matrix": cells, "ranking": rr.Ranking(), "matches": matches})
+	}
+	games, partial := 0, false
+	for _, s := range rr.Matches {
+		games += s.Games()
+		partial = partial || s.Partial
+	}
+	if format != "csv" {
+		note := ""
+		if partial {
+			note = "  [PARTIAL: stopped early]"
+		}
+		fmt.Fprintf(w, "Round robin, players: %s on both sides; %d games; row army's win rate vs column army (draw = 1/2), 95%% Wilson interval%s\n\n", rr.Players, games, note)
+	}
+	header := append([]string{"army"}, rr.Armies...)
+	var rows [][]string
+	for i, a := range rr.Armies {
+		row := []string{a}
+		for j := range rr.Armies {
+			t, ok := rr.Rate(i, j)
+			if !ok {
+				row = append(row, "")
+				continue
+			}
+			iv := t.Interval()
+			row = append(row, fmt.Sprintf("%s ±%.1f", pct(t.Rate()), 100*iv.HalfWidth()))
+		}
+		rows = append(rows, row)
+	}
+	if err := table(w, format, header, rows); err != nil {
+		return err
+	}
+	if format != "csv" {
+		fmt.Fprintln(w)
+	}
+	var rank [][]string
+	for n, r := range rr.Ranking() {
+		rank = append(rank, []string{fmt.Sprint(n + 1), r.Army, rateCell(r.Tally), fmt.Sprintf("%d / %d / %d", r.Tally.Wins, r.Tally.Draws, r.Tally.Losses)})
+	}
+	return table(w, format, []string{"rank", "army", "win rate vs the others", "wins / draws / losses"}, rank)
+}

@@ -1,0 +1,215 @@
+package sim
+
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/rules"
+)
+
+// Player is a computer player. It sees what a human player sees: the board,
+// both discard piles, its own hand, the number of tokens left in each deck,
+// never the order of a deck or the opponent's hand.
+type Player interface {
+	// Act returns the index in legal (never empty) of the action to take.
+	Act(g *engine.Game, legal []engine.Action) int
+	// Choose answers the rules' questions (engine.Decider).
+	engine.Decider
+}
+
+// PlayerSpec names a player and its budget, e.g. "greedy" or "search:200".
+type PlayerSpec struct {
+	Kind   string // random, greedy, search
+	Budget int    // search: playouts per decision
+}
+
+// PlayerKinds are the players hexforge has.
+var PlayerKinds = []string{"random", "greedy", "search"}
+
+// ParsePlayer reads "random", "greedy" or "search[:N]".
+func ParsePlayer(s string) (PlayerSpec, error) {
+	kind, budget, hasBudget := strings.Cut(strings.ToLower(strings.TrimSpace(s)), ":")
+	spec := PlayerSpec{Kind: kind}
+	switch kind {
+	case "random", "greedy":
+		if hasBudget {
+			return spec, fmt.Errorf("player %q takes no budget", kind)
+		}
+	case "search":
+		spec.Budget = 64
+		if hasBudget {
+			n, err := strconv.Atoi(budget)
+			if err != nil || n < 1 || n > 1_000_000 {
+				return spec, fmt.Errorf("search budget %q: want playouts per decision, 1 to 1000000", budget)
+			}
+			spec.Budget = n
+		}
+	default:
+		return spec, fmt.Errorf("unknown player %q: use random, greedy or search[:playouts]", s)
+	}
+	return spec, nil
+}
+
+func (p PlayerSpec) String() string {
+	if p.Kind == "search" {
+		return fmt.Sprintf("search:%d", p.Budget)
+	}
+	return p.Kind
+}
+
+// New makes a player for one game and seat. Everything random it does flows
+// from seed.
+func (p PlayerSpec) New(seed uint64, res *engine.Resolver) Player {
+	switch p.Kind {
+	case "greedy":
+		return newGreedy(seed, res)
+	case "search":
+		return newSearch(seed, res, p.Budget)
+	}
+	return newRandom(seed)
+}
+
+// rng is a small seeded generator with a uniform Intn.
+type rng struct{ pcg rand.PCG }
+
+func newRng(seed uint64) rng {
+	var r rng
+	r.pcg.Seed(seed, seed^0x853c49e6748fea9b)
+	return r
+}
+
+func (r *rng) intn(n int) int {
+	hi, _ := bits.Mul64(r.pcg.Uint64(), uint64(n))
+	return int(hi)
+}
+
+// randomPlayer picks uniformly among legal actions: a baseline and a fuzzer.
+type randomPlayer struct{ r rng }
+
+func newRandom(seed uint64) *randomPlayer { return &randomPlayer{r: newRng(seed)} }
+
+func (p *randomPlayer) Act(_ *engine.Game, legal []engine.Action) int { return p.r.intn(len(legal)) }
+
+func (p *randomPlayer) Choose(_ *engine.State, _ uint8, _ engine.Question, options []engine.Option) int {
+	return p.r.intn(len(options))
+}
+
+// Evaluation weights: an HQ point is worth more than a unit, since HQ points
+// decide the game; a unit's worth grows with its toughness and attacks.
+const (
+	hqWeight  = 4.0
+	winScore  = 10000.0
+	unitFloor = 1.0
+)
+
+// unitValue is a rough worth of a token on the board, used by the
+// evaluation: one point, plus its attack strength and extra toughness, plus
+// one for each link effect.
+func unitValue(t *rules.Token) float64 {
+	if t.Kind == rules.HQ {
+		return 0
+	}
+	v := unitFloor + 0.5*float64(t.Toughness-1) + 0.5*float64(len(t.Effects))
+	for _, e := range t.Edges {
+		v += 0.35 * float64(e.Melee+e.Ranged)
+		if e.Flags&rules.Net != 0 {
+			v += 0.5
+		}
+	}
+	v += 0.2 * float64(len(t.Initiative))
+	return v
+}
+
+// evaluate scores a game position for player me: a finished game is won or
+// lost; otherwise the position after a hypothetical battle now, counting HQ
+// points and the worth of the units left.
+func evaluate(g *engine.Game, me uint8, res *engine.Resolver, scratch *engine.State) float64 {
+	if g.Over() {
+		switch {
+		case g.Result == engine.Draw:
+			return 0
+		case (g.Result == engine.Win1) == (me == 0):
+			return winScore
+		default:
+			return -winScore
+		}
+	}
+	*scratch = g.S
+	if scratch.HQ[0] != engine.NoHex && scratch.HQ[1] != engine.NoHex {
+		res.Resolve(scratch, engine.FirstOption{}, nil)
+	}
+	s := scratch
+	score := hqWeight * float64(s.HQPoints(me)-s.HQPoints(me^1))
+	for h := 0; h < s.Board.Size; h++ {
+		u := s.Cells[h].Unit
+		if u.Empty() {
+			continue
+		}
+		v := unitValue(s.Tok(u))
+		if u.Controller() == me {
+			score += v
+		} else {
+			score -= v
+		}
+	}
+	if s.HQPoints(me^1) == 0 && s.HQPoints(me) > 0 {
+		score += winScore / 2
+	}
+	if s.HQPoints(me) == 0 {
+		score -= winScore / 2
+	}
+	return score
+}
+
+// greedyPlayer looks one action ahead: it tries every legal action on a copy
+// of the game and keeps the one whose position scores best after a
+// hypothetical battle. Ties are broken at random.
+type greedyPlayer struct {
+	r       rng
+	res     *engine.Resolver
+	scratch engine.State
+	copyG   engine.Game
+}
+
+func newGreedy(seed uint64, res *engine.Resolver) *greedyPlayer {
+	return &greedyPlayer{r: newRng(seed), res: res}
+}
+
+func (p *greedyPlayer) Act(g *engine.Game, legal []engine.Action) int {
+	if len(legal) == 1 {
+		return 0
+	}
+	me := g.Player
+	best, bestScore, ties := 0, -1e18, 0
+	for i, a := range legal {
+		p.copyG = *g
+		if err := p.copyG.Apply(a, p); err != nil {
+			continue
+		}
+		sc := evaluate(&p.copyG, me, p.res, &p.scratch)
+		if a.Kind == engine.KEndTurn {
+			sc -= 0.01 // prefer doing something when it is worth the same
+		}
+		switch {
+		case sc > bestScore+1e-9:
+			best, bestScore, ties = i, sc, 1
+		case sc > bestScore-1e-9:
+			ties++
+			if p.r.intn(ties) == 0 {
+				best = i
+			}
+		}
+	}
+	return best
+}
+
+// Choose answers a rule question (where a pushed unit goes, which attack a
+// medic takes, ...) with the engine's first option. Questions arise in the
+// middle of an action, where a copy-and-try lookahead is not available.
+func (p *greedyPlayer) Choose(_ *engine.State, _ uint8, _ engine.Question, options []engine.Option) int {
+	return 0
+}

@@ -1,0 +1,168 @@
+package sim
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/hexforge/hexforge/rules"
+)
+
+// Summary is the statistics of one match, from army A's side. It holds sums,
+// not averages, so summaries of shards add up to the summary of one run
+// (Merge) exactly.
+type Summary struct {
+	A        string         `json:"a"`
+	B        string         `json:"b"`
+	Players  [2]string      `json:"players"` // the players of A and B
+	Seed     uint64         `json:"seed"`
+	Pairs    int            `json:"pairs"` // pairs requested
+	Partial  bool           `json:"partial,omitempty"`
+	Tally    Tally          `json:"tally"`      // A's wins, draws, losses, capped
+	First    Tally          `json:"first_seat"` // the same from the first seat's side
+	HQMargin int            `json:"hq_margin_sum"`
+	Turns    int            `json:"turns_sum"`
+	Battles  int            `json:"battles_sum"`
+	Tokens   [2][]TokenStat `json:"tokens"`
+	GameIDs  []int          `json:"game_pairs,omitempty"` // pair indices included (for merging shards)
+}
+
+// TokenStat is one token type's figures over a match.
+type TokenStat struct {
+	Name      string  `json:"name"`
+	Kind      string  `json:"kind"`
+	Copies    int     `json:"copies"`
+	Games     int     `json:"games"`      // games its army played
+	PlayedIn  int     `json:"played_in"`  // games in which at least one copy was put into play
+	Played    int     `json:"played"`     // copies put into play
+	ScoreWhen float64 `json:"score_when"` // its army's score (win 1, draw 1/2) over the games it was played in
+	Survived  int     `json:"survived"`   // copies on the board at the end
+}
+
+// Summarize turns game records into a summary.
+func Summarize(m *Match, recs []GameRecord, partial bool) *Summary {
+	s := &Summary{A: m.A.Name, B: m.B.Name, Seed: m.Seed, Pairs: m.Pairs, Partial: partial,
+		Players: [2]string{m.Players[0].String(), m.Players[1].String()}}
+	for side, a := range [2]*rules.Army{m.A, m.B} {
+		for _, t := range a.Tokens {
+			s.Tokens[side] = append(s.Tokens[side], TokenStat{Name: t.Name, Kind: t.Kind.String(), Copies: t.Count})
+		}
+	}
+	seen := map[int]bool{}
+	for i := range recs {
+		s.add(&recs[i])
+		if !seen[recs[i].Pair] {
+			seen[recs[i].Pair] = true
+			s.GameIDs = append(s.GameIDs, recs[i].Pair)
+		}
+	}
+	return s
+}
+
+func (s *Summary) add(r *GameRecord) {
+	s.Tally.Add(r.Outcome)
+	first := r.Outcome
+	if !r.AFirst && r.Outcome != Capped && r.Outcome != Draw {
+		first = Win + Loss - r.Outcome
+	}
+	s.First.Add(first)
+	s.HQMargin += r.HQ[0] - r.HQ[1]
+	s.Turns += r.Turns
+	s.Battles += r.Battles
+	for side := 0; side < 2; side++ {
+		score := 0.0
+		switch {
+		case r.Outcome == Draw:
+			score = 0.5
+		case (r.Outcome == Win) == (side == 0) && r.Outcome != Capped:
+			score = 1
+		}
+		for ti := range s.Tokens[side] {
+			st := &s.Tokens[side][ti]
+			st.Games++
+			if n := int(r.Played[side][ti]); n > 0 {
+				st.PlayedIn++
+				st.Played += n
+				st.ScoreWhen += score
+			}
+			st.Survived += int(r.Survivors[side][ti])
+		}
+	}
+}
+
+// Games is the number of games summarized (capped included).
+func (s *Summary) Games() int { return s.Tally.Games() + s.Tally.Capped }
+
+// Merge adds another summary of the same match (another shard).
+func (s *Summary) Merge(o *Summary) error {
+	if s.A != o.A || s.B != o.B || s.Seed != o.Seed || s.Players != o.Players {
+		return fmt.Errorf("cannot merge %s vs %s (seed %d, %v) with %s vs %s (seed %d, %v)", s.A, s.B, s.Seed, s.Players, o.A, o.B, o.Seed, o.Players)
+	}
+	have := map[int]bool{}
+	for _, k := range s.GameIDs {
+		have[k] = true
+	}
+	for _, k := range o.GameIDs {
+		if have[k] {
+			return fmt.Errorf("%s vs %s: pair %d is in both results (overlapping shards?)", s.A, s.B, k)
+		}
+	}
+	s.GameIDs = append(s.GameIDs, o.GameIDs...)
+	sort.Ints(s.GameIDs)
+	s.Partial = s.Partial || o.Partial
+	s.Tally.Merge(o.Tally)
+	s.First.Merge(o.First)
+	s.HQMargin += o.HQMargin
+	s.Turns += o.Turns
+	s.Battles += o.Battles
+	for side := 0; side < 2; side++ {
+		for i := range s.Tokens[side] {
+			if i < len(o.Tokens[side]) {
+				a, b := &s.Tokens[side][i], o.Tokens[side][i]
+				a.Games += b.Games
+				a.PlayedIn += b.PlayedIn
+				a.Played += b.Played
+				a.ScoreWhen += b.ScoreWhen
+				a.Survived += b.Survived
+			}
+		}
+	}
+	return nil
+}
+
+// Averages of a summary.
+func (s *Summary) avg(sum int) float64 {
+	if n := s.Games(); n > 0 {
+		return float64(sum) / float64(n)
+	}
+	return 0
+}
+
+// AvgHQMargin is A's HQ points minus B's at the end, on average.
+func (s *Summary) AvgHQMargin() float64 { return s.avg(s.HQMargin) }
+
+// AvgTurns is the average game length in turns.
+func (s *Summary) AvgTurns() float64 { return s.avg(s.Turns) }
+
+// AvgBattles is the average number of battles per game.
+func (s *Summary) AvgBattles() float64 { return s.avg(s.Battles) }
+
+// Rarely reports whether a token was put into play in too few games for its
+// figures to mean much.
+func (t TokenStat) Rarely() bool { return t.PlayedIn < 30 || t.PlayedIn*10 < t.Games }
+
+// WhenPlayed is the army's win rate over the games the token was played in.
+func (t TokenStat) WhenPlayed() float64 {
+	if t.PlayedIn == 0 {
+		return 0
+	}
+	return t.ScoreWhen / float64(t.PlayedIn)
+}
+
+// SurvivalRate is the share of copies put into play that were on the board
+// at the end. Tokens that start on the board are not counted as played.
+func (t TokenStat) SurvivalRate() float64 {
+	if t.Played == 0 {
+		return 0
+	}
+	return float64(t.Survived) / float64(t.Played)
+}

@@ -1,0 +1,228 @@
+package sim
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/rules"
+)
+
+// DefaultMaxActions caps one game's length. A game that reaches it is
+// reported as capped, apart from wins, draws and losses.
+const DefaultMaxActions = 4000
+
+// Match is a series of games between two armies.
+type Match struct {
+	A, B       *rules.Army
+	Players    [2]PlayerSpec // the players of army A and army B
+	Board      *engine.Board
+	Seed       uint64
+	Pairs      int // games are played in pairs with seats swapped
+	MaxActions int
+	Shard      Shard // which pairs this run plays (all by default)
+	FirstPair  int   // the first pair index, for runs that continue a series
+}
+
+// Shard selects pairs k with k mod N == I.
+type Shard struct{ I, N int }
+
+func (s Shard) has(k int) bool { return s.N <= 1 || k%s.N == s.I }
+
+// GameRecord is what one game gives the statistics.
+type GameRecord struct {
+	Pair      int
+	AFirst    bool    // army A moved first
+	Outcome   Outcome // from army A's side
+	HQ        [2]int  // HQ points of A and B at the end
+	Turns     int
+	Battles   int
+	Actions   int
+	Played    [2][engine.MaxArmyTokens]uint8 // tokens of each army put into play, by type
+	Survivors [2][engine.MaxArmyTokens]uint8 // tokens of each army on the board at the end, by type
+}
+
+// pairSeed derives the seed of pair k (SplitMix64), so any pair can be
+// played alone and gives the same game whatever ran before it.
+func pairSeed(seed uint64, k int) uint64 {
+	z := seed + uint64(k+1)*0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// Play plays one game of pair k: aFirst says whether army A takes the first
+// seat. Both games of a pair use the same seed for each army's deck, so each
+// army draws the same tokens in the same order from either seat.
+func (m *Match) Play(k int, aFirst bool, res *engine.Resolver) (GameRecord, error) {
+	seed := pairSeed(m.Seed, k)
+	armies := [2]*rules.Army{m.A, m.B}
+	specs := m.Players
+	side := [2]int{0, 1} // side[seat] = 0 for army A, 1 for army B
+	if !aFirst {
+		armies[0], armies[1] = armies[1], armies[0]
+		specs[0], specs[1] = specs[1], specs[0]
+		side = [2]int{1, 0}
+	}
+	board := m.Board
+	if board == nil {
+		board = engine.Standard
+	}
+	g, err := engine.NewGame(board, armies[0], armies[1], seed)
+	if err != nil {
+		return GameRecord{}, err
+	}
+	g.SetWorkspace(res)
+	for seat := 0; seat < 2; seat++ {
+		shuffleDeck(g, seat, seed^uint64(side[seat]+1)*0xa0761d6478bd642f)
+	}
+	var players [2]Player
+	for seat := 0; seat < 2; seat++ {
+		players[seat] = specs[seat].New(seed^uint64(side[seat]+7)*0xe7037ed1a0b428db, res)
+	}
+	dec := seatDecider{players}
+	rec := GameRecord{Pair: k, AFirst: aFirst}
+	maxActions := m.MaxActions
+	if maxActions == 0 {
+		maxActions = DefaultMaxActions
+	}
+	buf := make([]engine.Action, 0, 1024)
+	for !g.Over() {
+		if rec.Actions >= maxActions {
+			rec.Outcome = Capped
+			break
+		}
+		buf = g.LegalActions(buf[:0])
+		if len(buf) == 0 {
+			return rec, fmt.Errorf("pair %d: no legal action in phase %d", k, g.Phase)
+		}
+		seat := g.Player
+		a := buf[players[seat].Act(g, buf)]
+		if a.Kind == engine.KPlace || a.Kind == engine.KInstant {
+			t := g.Hand[seat][a.Slot]
+			if c := &rec.Played[side[seat]][t]; *c < 255 {
+				*c++
+			}
+		}
+		if err := g.Apply(a, dec); err != nil {
+			return rec, fmt.Errorf("pair %d action %d (%s): %w", k, rec.Actions, a, err)
+		}
+		rec.Actions++
+	}
+	for seat := 0; seat < 2; seat++ {
+		rec.HQ[side[seat]] = g.S.HQPoints(uint8(seat))
+	}
+	for h := 0; h < g.S.Board.Size; h++ {
+		if u := g.S.Cells[h].Unit; !u.Empty() && g.S.Tok(u).Kind != rules.HQ {
+			rec.Survivors[side[u.Owner]][u.Token]++
+		}
+	}
+	rec.Turns, rec.Battles = g.Turn, g.Battles
+	if rec.Outcome != Capped {
+		switch g.Result {
+		case engine.Draw:
+			rec.Outcome = Draw
+		case engine.Win1, engine.Win2:
+			rec.Outcome = Loss
+			if (g.Result == engine.Win1) == aFirst {
+				rec.Outcome = Win
+			}
+		}
+	}
+	return rec, nil
+}
+
+// shuffleDeck reorders a seat's deck from seed: the same army gets the same
+// order whichever seat it plays.
+func shuffleDeck(g *engine.Game, seat int, seed uint64) {
+	r := newRng(seed)
+	d := g.Deck[seat][:g.DeckLen[seat]]
+	// Sort first so the result does not depend on the engine's own shuffle.
+	for i := 1; i < len(d); i++ {
+		for j := i; j > 0 && d[j] < d[j-1]; j-- {
+			d[j], d[j-1] = d[j-1], d[j]
+		}
+	}
+	for i := len(d) - 1; i > 0; i-- {
+		j := r.intn(i + 1)
+		d[i], d[j] = d[j], d[i]
+	}
+}
+
+// seatDecider routes each rule question to the player it is asked of.
+type seatDecider struct{ players [2]Player }
+
+func (d seatDecider) Choose(s *engine.State, player uint8, q engine.Question, opts []engine.Option) int {
+	return d.players[player&1].Choose(s, player, q, opts)
+}
+
+// Progress is told how many games are done out of how many.
+type Progress func(done, total int)
+
+// Run plays every game of the match on workers goroutines (0 = one per
+// core). Records come back in game order, so the statistics are the same
+// whatever the number of workers. When ctx is cancelled it stops early and
+// returns the games finished so far with partial set.
+func (m *Match) Run(ctx context.Context, workers int, progress Progress) (recs []GameRecord, partial bool, err error) {
+	type job struct {
+		k      int
+		aFirst bool
+	}
+	var jobs []job
+	for k := m.FirstPair; k < m.FirstPair+m.Pairs; k++ {
+		if m.Shard.has(k) {
+			jobs = append(jobs, job{k, true}, job{k, false})
+		}
+	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	out := make([]GameRecord, len(jobs))
+	ok := make([]bool, len(jobs))
+	var next, done atomic.Int64
+	var firstErr error
+	var errOnce sync.Once
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res := new(engine.Resolver)
+			for {
+				if ctx.Err() != nil {
+					return
+				}
+				i := int(next.Add(1) - 1)
+				if i >= len(jobs) {
+					return
+				}
+				rec, err := m.Play(jobs[i].k, jobs[i].aFirst, res)
+				if err != nil {
+					errOnce.Do(func() { firstErr = err })
+					return
+				}
+				out[i], ok[i] = rec, true
+				n := int(done.Add(1))
+				if progress != nil {
+					progress(n, len(jobs))
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return nil, false, firstErr
+	}
+	// Keep whole pairs only, in order, so a partial run stays seat-balanced.
+	for i := 0; i+1 < len(jobs); i += 2 {
+		if ok[i] && ok[i+1] {
+			recs = append(recs, out[i], out[i+1])
+		} else {
+			partial = true
+		}
+	}
+	return recs, partial, nil
+}

@@ -1,0 +1,102 @@
+package sim
+
+import (
+	"context"
+	"os"
+	"reflect"
+	"testing"
+
+	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/compiler"
+	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/rules"
+)
+
+func testArmy(t testing.TB, ref string) *rules.Army {
+	t.Helper()
+	if src, err := os.ReadFile(ref); err == nil {
+		res := compiler.CompileSource(ref, src)
+		if res.Diags.HasErrors() {
+			t.Fatal(res.Diags)
+		}
+		return res.Armies[0]
+	}
+	l, err := armies.Load(ref)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l.Army
+}
+
+func match(t testing.TB, a, b string, pa, pb string, pairs int, seed uint64) *Match {
+	sa, err := ParsePlayer(pa)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sb, err := ParsePlayer(pb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Match{A: testArmy(t, a), B: testArmy(t, b), Players: [2]PlayerSpec{sa, sb}, Seed: seed, Pairs: pairs}
+}
+
+// The same seed gives the same games whatever the number of workers.
+func TestRunIsDeterministicAcrossWorkers(t *testing.T) {
+	m := match(t, "../engine/testdata/game_a.army", "../engine/testdata/game_b.army", "greedy", "random", 12, 42)
+	one, _, err := m.Run(context.Background(), 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	four, _, err := m.Run(context.Background(), 4, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(one, four) {
+		t.Fatal("1 worker and 4 workers gave different games")
+	}
+	other := *m
+	other.Seed = 43
+	three, _, _ := other.Run(context.Background(), 2, nil)
+	if reflect.DeepEqual(one, three) {
+		t.Fatal("a different seed gave the same games")
+	}
+}
+
+// Each pair plays both seats, and each army draws the same deck order from
+// either seat.
+func TestPairsSwapSeatsWithTheSameDraws(t *testing.T) {
+	m := match(t, "../engine/testdata/game_a.army", "../engine/testdata/game_b.army", "random", "random", 1, 7)
+	res := new(engine.Resolver)
+	r1, err := m.Play(0, true, res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r2, _ := m.Play(0, false, res)
+	if !r1.AFirst || r2.AFirst {
+		t.Fatal("seats not swapped")
+	}
+	g1, _ := engine.NewGame(engine.Standard, m.A, m.B, 1)
+	g2, _ := engine.NewGame(engine.Standard, m.B, m.A, 2)
+	seed := pairSeed(m.Seed, 0)
+	shuffleDeck(g1, 0, seed^1*0xa0761d6478bd642f)
+	shuffleDeck(g2, 1, seed^1*0xa0761d6478bd642f)
+	if g1.Deck[0] != g2.Deck[1] {
+		t.Fatal("army A's deck order depends on its seat")
+	}
+}
+
+func TestGreedyBeatsRandom(t *testing.T) {
+	pairs := 40
+	if testing.Short() {
+		pairs = 10
+	}
+	m := match(t, "moloch", "moloch", "greedy", "random", pairs, 1)
+	recs, _, err := m.Run(context.Background(), 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Summarize(m, recs, false)
+	if iv := s.Tally.Interval(); iv.Lo < 0.8 {
+		t.Errorf("greedy vs random: %+v, rate %.3f [%.3f, %.3f]", s.Tally, s.Tally.Rate(), iv.Lo, iv.Hi)
+	}
+}
