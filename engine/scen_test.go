@@ -47,6 +47,7 @@ func TestScenarios(t *testing.T) {
 		{name: "medic_choice", variant: "_best", d: OwnerBest{}, dies: []string{"1 Medic d3"}, hq: full},
 		{name: "takeover", dies: none, hq: full},
 		{name: "module_links", dies: none, hq: full},
+		{name: "full_board", dies: []string{"1 Double b2", "1 Gunner c3", "1 Officer c4", "2 Judge c2", "2 Martyr e1", "2 Medic a1", "2 Spitter c1"}, hq: [2]int{20, 18}},
 		{name: "hq_destroyed", dies: []string{"1 Gunner c4", "2 HQ c1"}, hq: [2]int{1, 0}},
 	} {
 		t.Run(sc.name+sc.variant, func(t *testing.T) { runScenario(t, sc) })
