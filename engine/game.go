@@ -172,9 +172,17 @@ func NewGame(b *Board, a0, a1 *rules.Army, seed uint64) (*Game, error) {
 // Init starts a new game in g as NewGame does, keeping g's Resolver and
 // scratch space, so that a simulator can replay games without allocating.
 func (g *Game) Init(b *Board, a0, a1 *rules.Army, seed uint64) error {
-	s, err := NewState(b, a0, a1)
-	if err != nil {
-		return err
+	for i, a := range [2]*rules.Army{a0, a1} {
+		// The checks of NewState, without its allocation.
+		if a == nil {
+			return fmt.Errorf("player %d has no army", i+1)
+		}
+		if a.Total() > MaxArmyTokens {
+			return fmt.Errorf("army %q has %d tokens; the engine plays at most %d", a.Name, a.Total(), MaxArmyTokens)
+		}
+		if a.HQ < 0 {
+			return fmt.Errorf("army %q has no HQ", a.Name)
+		}
 	}
 	res, ws := g.Res, g.ws
 	if res == nil {
@@ -183,7 +191,11 @@ func (g *Game) Init(b *Board, a0, a1 *rules.Army, seed uint64) error {
 	if ws == nil {
 		ws = newWorkspace()
 	}
-	*g = Game{S: *s, Phase: PhaseHQ, Res: res, ws: ws}
+	*g = Game{Phase: PhaseHQ, Res: res, ws: ws}
+	g.S = State{Board: b, Armies: [2]*rules.Army{a0, a1}, HQ: [2]Hex{NoHex, NoHex}}
+	for h := range g.S.Cells {
+		g.S.Cells[h] = Cell{Unit: emptyPiece, Ground: emptyPiece}
+	}
 	g.rng.Seed(seed, seed^0x9e3779b97f4a7c15)
 	for p := range 2 {
 		a := g.S.Armies[p]

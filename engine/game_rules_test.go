@@ -386,3 +386,18 @@ func TestBombAndGrenade(t *testing.T) {
 		t.Fatalf("grenade playable with the own HQ netted (%d targets)", n)
 	}
 }
+
+func TestMedicAbsorbsInstant(t *testing.T) {
+	g := ruleGame(t, "e3", "a1")
+	sh := put(t, g, 1, "Shooter", "c3", rules.N)
+	med := put(t, g, 1, "Medic", "c2", rules.S) // its N link faces c3
+	setHand(t, g, 0, "Sniper")
+	g.fresh = false
+	must(t, g, Action{Kind: KInstant, Hex: sh, To: NoHex})
+	if g.S.Cells[sh].Unit.Empty() || !g.S.Cells[med].Unit.Empty() {
+		t.Fatal("sniper on a unit linked to a medic: the medic must die instead")
+	}
+	if g.Discarded[1][g.S.Armies[1].Lookup("Medic")] != 1 {
+		t.Fatal("medic not discarded")
+	}
+}

@@ -744,25 +744,46 @@ func (g *Game) runStep(a Action, d Decider) bool {
 		g.entered(a.Hex, d)
 		g.entered(a.To, d)
 	case rules.ActDamage:
+		v := int(act.Value)
+		var hit [MaxHexes]bool
 		if act.Radius == 0 {
-			g.wound(a.Hex, int(act.Value), s.Cells[a.Hex].Unit.Empty())
+			if s.Cells[a.Hex].Unit.Empty() {
+				g.wound(a.Hex, v, true)
+				break
+			}
+			hit[a.Hex] = true
+			if !g.medicAbsorbs(a.Hex, &hit, d) {
+				g.wound(a.Hex, v, false)
+			}
 			break
+		}
+		// The area is hit at once: mark every unit first, so that a medic
+		// hit by the same bomb absorbs nothing.
+		for h := Hex(0); int(h) < s.Board.Size; h++ {
+			if u := s.Cells[h].Unit; int(s.Board.Dist[a.Hex][h]) <= int(act.Radius) && !u.Empty() &&
+				g.sideOK(act.Side, p, u) && (act.HitsHQ || s.Tok(u).Kind != rules.HQ) {
+				hit[h] = true
+			}
 		}
 		for h := Hex(0); int(h) < s.Board.Size; h++ {
 			if int(s.Board.Dist[a.Hex][h]) > int(act.Radius) {
 				continue
 			}
-			if u := s.Cells[h].Unit; !u.Empty() && g.sideOK(act.Side, p, u) && (act.HitsHQ || s.Tok(u).Kind != rules.HQ) {
-				g.wound(h, int(act.Value), false)
+			if hit[h] && !s.Cells[h].Unit.Empty() && !g.medicAbsorbs(h, &hit, d) {
+				g.wound(h, v, false)
 			}
 			if f := s.Cells[h].Ground; !f.Empty() && g.sideOK(act.Side, p, f) {
-				g.wound(h, int(act.Value), true)
+				g.wound(h, v, true)
 			}
 		}
 	case rules.ActDestroy:
 		if s.Cells[a.Hex].Unit.Empty() {
 			g.removeGround(a.Hex)
-		} else {
+			break
+		}
+		var hit [MaxHexes]bool
+		hit[a.Hex] = true
+		if !g.medicAbsorbs(a.Hex, &hit, d) {
 			g.removeUnit(a.Hex)
 		}
 	case rules.ActNet:
@@ -835,4 +856,42 @@ func clampChoice(i, n int) int {
 		return 0
 	}
 	return i
+}
+
+// medicAbsorbs: a friendly medic linked to the unit on h, not netted and
+// not hit by the same effect, takes the instant's wounds (or destruction)
+// for it and is destroyed. With several, the unit's controller picks
+// (QMedicAbsorb). It reports whether a medic did.
+func (g *Game) medicAbsorbs(h Hex, hit *[MaxHexes]bool, d Decider) bool {
+	s := &g.S
+	u := s.Cells[h].Unit
+	nets := g.computeNets()
+	opts := g.ws.opts[:0]
+	for dir := rules.N; dir <= rules.NW; dir++ {
+		m := s.Board.Nb[h][dir]
+		if m == NoHex || hit[m] || nets[m] {
+			continue
+		}
+		med := s.Cells[m].Unit
+		if med.Empty() || med.Controller() != u.Controller() {
+			continue
+		}
+		mt := s.Tok(med)
+		for i := range mt.Effects {
+			if e := &mt.Effects[i]; e.Op == rules.EffMedic && e.Dirs.Has(med.EdgeAt(dir.Opposite())) {
+				opts = append(opts, Option{Hex: m, To: h})
+				break
+			}
+		}
+	}
+	g.ws.opts = opts[:0]
+	if len(opts) == 0 {
+		return false
+	}
+	i := 0
+	if len(opts) > 1 {
+		i = clampChoice(d.Choose(s, u.Controller(), QMedicAbsorb, opts), len(opts))
+	}
+	g.removeUnit(opts[i].Hex)
+	return true
 }

@@ -100,6 +100,8 @@ func ParsePosition(file string, src []byte, load ArmyLoader) (*State, error) {
 		facing   rules.Dir
 		wounds   int
 		hasWound bool
+		woundCol int
+		marks    Marks
 	}
 	var (
 		armyRefs  [2]string
@@ -171,9 +173,17 @@ func ParsePosition(file string, src []byte, load ArmyLoader) (*State, error) {
 			pl.facing = d
 			okLine := true
 			for _, x := range w[4:] {
+				switch strings.ToLower(x.text) {
+				case "net":
+					pl.marks |= NetMarker
+					continue
+				case "controlled":
+					pl.marks |= Controlled
+					continue
+				}
 				k, v, has := strings.Cut(x.text, "=")
 				if !has || !strings.EqualFold(k, "wounds") {
-					errs.Errorf(pos(lineNo, x.col), "unexpected %q after the facing (only wounds=N may follow)", x.text)
+					errs.Errorf(pos(lineNo, x.col), "unexpected %q after the facing (only wounds=N, net and controlled may follow)", x.text)
 					okLine = false
 					continue
 				}
@@ -183,7 +193,7 @@ func ParsePosition(file string, src []byte, load ArmyLoader) (*State, error) {
 					okLine = false
 					continue
 				}
-				pl.wounds, pl.hasWound = n, true
+				pl.wounds, pl.hasWound, pl.woundCol = n, true, x.col
 			}
 			if okLine {
 				places = append(places, pl)
@@ -260,7 +270,7 @@ func ParsePosition(file string, src []byte, load ArmyLoader) (*State, error) {
 			continue
 		}
 		if pl.hasWound && pl.wounds >= int(t.Toughness) {
-			errs.Errorf(pos(pl.line, w[4].col), "%q has toughness %d: %d wounds would have destroyed it", t.Name, t.Toughness, pl.wounds)
+			errs.Errorf(pos(pl.line, pl.woundCol), "%q has toughness %d: %d wounds would have destroyed it", t.Name, t.Toughness, pl.wounds)
 			continue
 		}
 		occupied := t.Kind.IsUnit() && !s.Cells[h].Unit.Empty() || t.Kind == rules.Foundation && !s.Cells[h].Ground.Empty()
@@ -277,6 +287,7 @@ func ParsePosition(file string, src []byte, load ArmyLoader) (*State, error) {
 		}
 		if t.Kind.IsUnit() {
 			s.Cells[h].Unit.Wounds = uint8(pl.wounds)
+			s.Cells[h].Unit.Marks = pl.marks
 		} else {
 			s.Cells[h].Ground.Wounds = uint8(pl.wounds)
 		}
@@ -329,6 +340,12 @@ func FormatPosition(s *State, refs [2]string) string {
 			fmt.Fprintf(&b, "%d %s %s %s", p.Owner+1, quote(t.Name), s.Board.Names[h], p.Facing)
 			if p.Wounds > 0 && t.Kind != rules.HQ {
 				fmt.Fprintf(&b, " wounds=%d", p.Wounds)
+			}
+			if p.Marks&NetMarker != 0 {
+				b.WriteString(" net")
+			}
+			if p.Marks&Controlled != 0 {
+				b.WriteString(" controlled")
 			}
 			b.WriteByte('\n')
 		}

@@ -47,6 +47,13 @@ func TestScenarios(t *testing.T) {
 		{name: "medic_choice", variant: "_best", d: OwnerBest{}, dies: []string{"1 Medic d3"}, hq: full},
 		{name: "takeover", dies: none, hq: full},
 		{name: "module_links", dies: none, hq: full},
+		{name: "full_board", dies: []string{"1 Double b2", "1 Gunner c3", "1 Officer c4", "2 Judge c2", "2 Martyr e1", "2 Medic a1", "2 Spitter c1"}, hq: [2]int{20, 18}},
+		{name: "duel_example", dies: []string{"2 Bodyguard d3", "2 Medic d2", "2 Mercenary c2", "2 Scout e3"}, hq: [2]int{19, 18}},
+		{name: "beasts_example", dies: []string{"1 Bug d3", "1 Cerberus c2", "1 Scout b2", "1 Szarpak b3", "2 Judge d1", "2 Officer d2", "2 Sergeant c4"}, hq: [2]int{16, 18}},
+		{name: "rulebook_initiative_1", dies: []string{"1 Scout c4"}, hq: full},
+		{name: "rulebook_initiative_2", dies: []string{"2 Saboteur c4"}, hq: full},
+		{name: "rulebook_initiative_3", dies: []string{"2 Netter d4"}, hq: full},
+		{name: "rulebook_initiative_4", dies: []string{"2 Netter d3"}, hq: full},
 		{name: "hq_destroyed", dies: []string{"1 Gunner c4", "2 HQ c1"}, hq: [2]int{1, 0}},
 	} {
 		t.Run(sc.name+sc.variant, func(t *testing.T) { runScenario(t, sc) })
