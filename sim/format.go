@@ -263,3 +263,8 @@ func WriteRoundRobin(w io.Writer, rr *RoundRobin, format string) error {
 	}
 	return table(w, format, []string{"rank", "army", "win rate vs the others", "wins / draws / losses"}, rank)
 }
+
+// Table writes rows as a table, markdown or csv (for the CLI's studies).
+func Table(w io.Writer, format string, header []string, rows [][]string) error {
+	return table(w, format, header, rows)
+}

@@ -53,6 +53,8 @@ army name is accepted, a path to an .army file works too.`,
 	root.AddCommand(newWatch())
 	root.AddCommand(newSim())
 	root.AddCommand(newMerge())
+	root.AddCommand(newImportance())
+	root.AddCommand(newSweep())
 	return root
 }
 

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// n shards merged give exactly the report of one run with the same seed.
+func TestShardsMergeToOneRun(t *testing.T) {
+	dir := t.TempDir()
+	full := filepath.Join(dir, "full.json")
+	if _, stderr, code := run(t, "sim", "moloch", "moloch", "--games", "30", "--seed", "5", "--format", "json", "--out", full); code != 0 {
+		t.Fatalf("full run: %s", stderr)
+	}
+	var shards []string
+	for i := 0; i < 4; i++ {
+		f := filepath.Join(dir, "shard"+string(rune('0'+i))+".json")
+		if _, stderr, code := run(t, "sim", "moloch", "moloch", "--games", "30", "--seed", "5", "--format", "json", "--shard", string(rune('0'+i))+"/4", "--out", f); code != 0 {
+			t.Fatalf("shard %d: %s", i, stderr)
+		}
+		shards = append(shards, f)
+	}
+	merged := filepath.Join(dir, "merged.json")
+	if _, stderr, code := run(t, append([]string{"merge", "--format", "json", "--out", merged}, shards...)...); code != 0 {
+		t.Fatalf("merge: %s", stderr)
+	}
+	a, _ := os.ReadFile(full)
+	b, _ := os.ReadFile(merged)
+	var ja, jb map[string]any
+	json.Unmarshal(a, &ja)
+	json.Unmarshal(b, &jb)
+	if string(a) != string(b) {
+		t.Errorf("merged shards differ from one run:\n%s\nvs\n%s", a, b)
+	}
+	// The same shard twice is refused.
+	if _, stderr, code := run(t, "merge", shards[0], shards[0]); code == 0 || !strings.Contains(stderr, "in both results") {
+		t.Errorf("overlapping shards merged: %d %s", code, stderr)
+	}
+}
+
+func TestSimWorkersDoNotChangeResults(t *testing.T) {
+	one, _, _ := run(t, "sim", "moloch", "moloch", "--games", "16", "--workers", "1", "--format", "json")
+	three, _, _ := run(t, "sim", "moloch", "moloch", "--games", "16", "--workers", "3", "--format", "json")
+	if one == "" || one != three {
+		t.Error("--workers changed the report")
+	}
+}
+
+func TestSimReportsNamePlayersAndIntervals(t *testing.T) {
+	out, stderr, code := run(t, "sim", "moloch", "moloch", "--games", "10", "--players", "greedy,random")
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	for _, want := range []string{"Moloch (greedy) vs Moloch (random)", "wins / draws / losses", "first player's win rate", "%, "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+	if stderr != "" {
+		t.Errorf("stderr is not a terminal, yet something was written: %q", stderr)
+	}
+}
+
+func TestSimBadFlags(t *testing.T) {
+	cases := [][]string{
+		{"sim", "moloch", "moloch", "--players", "genius"},
+		{"sim", "moloch", "moloch", "--format", "xml"},
+		{"sim", "moloch", "moloch", "--shard", "4/4"},
+		{"sim", "moloch", "moloch", "--games", "0"},
+		{"sim", "moloch", "moloch", "--until-ci", "0.7"},
+		{"sim", "moloch"},
+		{"sim", "moloch", "nosuch"},
+		{"sim", "moloch", "moloch", "--set", "moloch/Nobody.count=1"},
+		{"merge", "/no/such.json"},
+		{"sweep", "moloch/Gauss Cannon.initiative=3..1", "--vs", "moloch"},
+		{"importance", "moloch"},
+	}
+	for _, c := range cases {
+		if _, stderr, code := run(t, c...); code == 0 || stderr == "" {
+			t.Errorf("%v: exit %d, stderr %q", c, code, stderr)
+		}
+	}
+}
+
+func TestSweepAndImportance(t *testing.T) {
+	out, stderr, code := run(t, "sweep", "moloch/Gauss Cannon.initiative=1..2", "--vs", "moloch", "--games", "6", "--format", "csv")
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); len(lines) != 3 || !strings.HasPrefix(lines[1], "1,") || !strings.HasPrefix(lines[2], "2,") {
+		t.Errorf("sweep csv:\n%s", out)
+	}
+	out, stderr, code = run(t, "importance", "moloch", "--vs", "moloch", "--games", "4", "--format", "csv")
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	if !strings.Contains(out, "Gauss Cannon,") || strings.Contains(out, "\nHQ,") {
+		t.Errorf("importance csv:\n%s", out)
+	}
+}
