@@ -449,7 +449,14 @@ func (g *Game) abilities(buf []Action, nets *[MaxHexes]bool) []Action {
 			if trg.Event != rules.OwnTurn || used&(usedTrig0<<i) != 0 || len(trg.Actions) == 0 || !g.canPay(p, u.Owner, trg) {
 				continue
 			}
-			buf = append(buf, Action{Kind: KAbility, Slot: AbTrigger + uint8(i), Hex: h, To: NoHex})
+			// Offer it only when its first step can do something.
+			n := len(buf)
+			buf = g.targets(buf, Action{Kind: KStep}, &trg.Actions[0], p, h, nets)
+			ok := len(buf) > n
+			buf = buf[:n]
+			if ok {
+				buf = append(buf, Action{Kind: KAbility, Slot: AbTrigger + uint8(i), Hex: h, To: NoHex})
+			}
 		}
 	}
 	return buf
