@@ -838,6 +838,7 @@ func (g *Game) doPush(h, n Hex, d Decider) {
 	i := 0
 	if len(opts) > 1 {
 		i = clampChoice(d.Choose(&g.S, u.Controller(), QPushDestination, opts), len(opts))
+		opts = g.pushDests(g.ws.opts[:0], h, n) // the Decider may have reused the scratch space
 	}
 	g.moveUnit(n, opts[i].Hex, u.Facing, d)
 }
@@ -854,6 +855,7 @@ func (g *Game) doPull(h, n Hex, d Decider) {
 	i := 0
 	if len(opts) > 1 {
 		i = clampChoice(d.Choose(&g.S, u.Controller(), QPullDestination, opts), len(opts))
+		opts = g.pullDests(g.ws.opts[:0], h, n) // the Decider may have reused the scratch space
 	}
 	g.moveUnit(n, opts[i].Hex, opts[i].Dir, d)
 }
@@ -872,8 +874,27 @@ func clampChoice(i, n int) int {
 func (g *Game) medicAbsorbs(h Hex, hit *[MaxHexes]bool, d Decider) bool {
 	s := &g.S
 	u := s.Cells[h].Unit
+	opts := g.medics(g.ws.opts[:0], h, hit)
+	g.ws.opts = opts[:0]
+	if len(opts) == 0 {
+		return false
+	}
+	i := 0
+	if len(opts) > 1 {
+		n := len(opts)
+		i = clampChoice(d.Choose(s, u.Controller(), QMedicAbsorb, opts), n)
+		// The Decider may have reused the scratch space: rebuild the list.
+		opts = g.medics(g.ws.opts[:0], h, hit)
+	}
+	g.removeUnit(opts[i].Hex)
+	return true
+}
+
+// medics appends the medics that can take the hit for the unit on h.
+func (g *Game) medics(opts []Option, h Hex, hit *[MaxHexes]bool) []Option {
+	s := &g.S
+	u := s.Cells[h].Unit
 	nets := g.computeNets()
-	opts := g.ws.opts[:0]
 	for dir := rules.N; dir <= rules.NW; dir++ {
 		m := s.Board.Nb[h][dir]
 		if m == NoHex || hit[m] || nets[m] {
@@ -891,14 +912,5 @@ func (g *Game) medicAbsorbs(h Hex, hit *[MaxHexes]bool, d Decider) bool {
 			}
 		}
 	}
-	g.ws.opts = opts[:0]
-	if len(opts) == 0 {
-		return false
-	}
-	i := 0
-	if len(opts) > 1 {
-		i = clampChoice(d.Choose(s, u.Controller(), QMedicAbsorb, opts), len(opts))
-	}
-	g.removeUnit(opts[i].Hex)
-	return true
+	return opts
 }
