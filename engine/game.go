@@ -104,6 +104,7 @@ type pending struct {
 	src    Hex   // the unit using the ability (NoHex for instants)
 	toDeck bool  // the instant goes back on top of the deck instead of the discard
 	inst   bool  // the program is an instant's (the token goes to discard at the end)
+	cost   uint8 // HQ points to pay when the first step is carried out (placed triggers)
 }
 
 // Used-ability bits per hex, reset each turn; they move with the unit.

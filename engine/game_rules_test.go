@@ -499,3 +499,49 @@ func TestMultiStepInstant(t *testing.T) {
 		t.Fatal("instant not discarded after its last step")
 	}
 }
+
+func TestHuntStrike(t *testing.T) {
+	g := ruleGame(t, "e3", "a1")
+	r := put(t, g, 0, "Runner", "c4", rules.N)      // melee 1 on its N edge
+	victim := put(t, g, 1, "Gunner", "c2", rules.S) // toughness 2
+	setHand(t, g, 0, "Hunt")
+	g.fresh = false
+	c3 := hexOf(t, "c3")
+	must(t, g, Action{Kind: KInstant, Hex: r, To: c3, Facing: rules.N})
+	if g.Phase != PhaseStep {
+		t.Fatalf("hunt: after the move, phase %d; want the strike step", g.Phase)
+	}
+	acts := g.LegalActions(nil)
+	if count(acts, func(a Action) bool { return a.Kind == KStep && a.Hex != c3 }) != 0 {
+		t.Fatal("hunt: only the unit that moved may strike")
+	}
+	must(t, g, Action{Kind: KStep, Hex: c3, To: NoHex, Facing: rules.N})
+	if u := g.S.Cells[victim].Unit; u.Empty() || u.Wounds != 1 {
+		t.Fatalf("hunt strike: gunner %+v; want 1 wound", u)
+	}
+}
+
+func TestReplaceOnPlace(t *testing.T) {
+	g := ruleGame(t, "a1", "e3")
+	g.fresh = false
+	endTurn(t, g)
+	victim := put(t, g, 0, "Runner", "c3", rules.N)
+	setHand(t, g, 1, "Executioner")
+	g.fresh = false
+	c5 := hexOf(t, "c5")
+	must(t, g, Action{Kind: KPlace, Hex: c5, To: NoHex, Facing: rules.N})
+	if g.Phase != PhaseStep {
+		t.Fatalf("executioner placed: phase %d; want its replace step", g.Phase)
+	}
+	if g.S.HQPoints(1) != 20 {
+		t.Fatal("cost paid before the ability was used")
+	}
+	must(t, g, Action{Kind: KStep, Hex: victim, To: NoHex, Facing: rules.S})
+	u := g.S.Cells[victim].Unit
+	if u.Empty() || u.Owner != 1 || u.Facing != rules.S || !g.S.Cells[c5].Unit.Empty() {
+		t.Fatalf("replace: %+v on c3; want the executioner facing S", u)
+	}
+	if g.S.HQPoints(1) != 19 || g.Discarded[0][g.S.Armies[0].Lookup("Runner")] != 1 {
+		t.Fatalf("replace: HQ %d (want 19), runner discarded %d", g.S.HQPoints(1), g.Discarded[0][g.S.Armies[0].Lookup("Runner")])
+	}
+}
