@@ -524,8 +524,8 @@ func (g *Game) checkHQ() bool {
 	if g.Phase == PhaseOver {
 		return true
 	}
-	if g.S.HQ[0] == NoHex && g.S.HQ[1] == NoHex && g.Turn == 0 {
-		return false // set-up
+	if g.Turn == 0 {
+		return false // set-up: an HQ not placed yet has no points
 	}
 	a, b := g.S.HQPoints(0), g.S.HQPoints(1)
 	switch {
