@@ -10,8 +10,9 @@ import (
 // largest board firing piercing shots on all six edges stays below it.
 const maxHits = MaxHexes * 6 * 8
 
-// maxOptions bounds the options of one question.
-const maxOptions = 64
+// maxOptions bounds the options of one question: never more than the
+// attacks of a segment.
+const maxOptions = maxHits
 
 // hit is one attack of one edge of one unit on one target in one segment,
 // after armor and reflection: the unit of a medic's "one attack".
@@ -109,7 +110,10 @@ func hasEffect(s *State, op rules.EffectOp) bool {
 // who is taken over and what bonuses every unit gets.
 func (r *Resolver) prepare(takeover bool) {
 	r.computeNets()
-	if takeover && r.applyTakeover() {
+	// A taken-over unit may itself carry a takeover link, and nets depend on
+	// who controls whom: repeat until nothing changes (bounded, in case
+	// takeovers chase each other round a cycle).
+	for i := 0; takeover && i <= r.s.Board.Size && r.applyTakeover(); i++ {
 		r.computeNets()
 	}
 	r.computeBonuses()
@@ -214,9 +218,10 @@ func (r *Resolver) applyTakeover() bool {
 	var taken uint64
 	for h := 0; h < n; h++ {
 		p := s.Cells[h].Unit
-		if p.Empty() || r.netted[h] {
+		if p.Empty() {
 			continue
 		}
+		var targets uint64
 		t := s.Tok(p)
 		for _, e := range t.Effects {
 			if e.Op != rules.EffTakeover {
@@ -238,9 +243,26 @@ func (r *Resolver) applyTakeover() bool {
 				if qt.Kind == rules.HQ || qt.Traits.Has(rules.TakeoverImmune) {
 					continue
 				}
-				taken |= 1 << uint(nb)
+				targets |= 1 << uint(nb)
 			}
 		}
+		if targets == 0 {
+			continue
+		}
+		// Takeover beats a net thrown by the unit it takes over; any other
+		// working net (or a net marker) stops it.
+		if r.netted[h] {
+			blocked := p.Marks&NetMarker != 0
+			for u := 0; u < n && !blocked; u++ {
+				if r.netOut[u]&(1<<uint(h)) != 0 && !r.netted[u] && targets&(1<<uint(u)) == 0 {
+					blocked = true
+				}
+			}
+			if blocked {
+				continue
+			}
+		}
+		taken |= targets
 	}
 	changed := false
 	for h := 0; h < n; h++ {

@@ -127,9 +127,12 @@ func (l *BattleLog) Write(w io.Writer, b *Board) {
 		}
 		return b.Names[h]
 	}
-	for _, e := range l.Events {
+	for i, e := range l.Events {
 		switch e.Kind {
 		case EvSegment:
+			if i+1 == len(l.Events) || l.Events[i+1].Kind == EvSegment {
+				continue // nothing happens in an empty segment
+			}
 			fmt.Fprintf(w, "segment %d\n", e.Seg)
 		case EvActs:
 			how := "attacks"

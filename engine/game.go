@@ -104,6 +104,7 @@ type pending struct {
 	src    Hex   // the unit using the ability (NoHex for instants)
 	toDeck bool  // the instant goes back on top of the deck instead of the discard
 	inst   bool  // the program is an instant's (the token goes to discard at the end)
+	cost   uint8 // HQ points to pay when the first step is carried out (placed triggers)
 }
 
 // Used-ability bits per hex, reset each turn; they move with the unit.
@@ -116,7 +117,18 @@ const (
 )
 
 // Game is a whole two-player game: the position, decks, hands, discards and
-// turn flow. It holds only fixed-size arrays, so a copy (g2 := *g) is an
+// turn flow. A simulator drives it like this:
+//
+//	g, err := engine.NewGame(engine.Standard, a0, a1, seed)
+//	buf := make([]engine.Action, 0, 4096)
+//	for !g.Over() {
+//		buf = g.LegalActions(buf[:0])   // for g.Player
+//		a := choose(g, buf)            // any policy
+//		if err := g.Apply(a, decider); err != nil { ... }
+//	}
+//	_ = g.Result                       // Win1, Win2 or Draw
+//
+// Set-up (HQs, set-aside tokens) is played through the same actions. It holds only fixed-size arrays, so a copy (g2 := *g) is an
 // independent game that shares nothing mutable except the Resolver and the
 // scratch space, which are per goroutine: give a copy used on another
 // goroutine its own with SetWorkspace.
@@ -512,8 +524,8 @@ func (g *Game) checkHQ() bool {
 	if g.Phase == PhaseOver {
 		return true
 	}
-	if g.S.HQ[0] == NoHex && g.S.HQ[1] == NoHex && g.Turn == 0 {
-		return false // set-up
+	if g.Turn == 0 {
+		return false // set-up: an HQ not placed yet has no points
 	}
 	a, b := g.S.HQPoints(0), g.S.HQPoints(1)
 	switch {
@@ -699,3 +711,23 @@ func (g *Game) tether() {
 
 // ErrIllegal is wrapped by Apply's error for an action that is not legal.
 var ErrIllegal = errors.New("illegal action")
+
+// Constructors for the actions whose fields are fixed; any action can also
+// be taken from LegalActions, which is the usual way.
+
+// EndTurn is the action that ends the turn.
+func EndTurn() Action { return Action{Kind: KEndTurn, Hex: NoHex, To: NoHex} }
+
+// Discard discards hand slot i.
+func Discard(i uint8) Action { return Action{Kind: KDiscard, Slot: i, Hex: NoHex, To: NoHex} }
+
+// Mulligan is the bad-draw action.
+func Mulligan() Action { return Action{Kind: KMulligan, Hex: NoHex, To: NoHex} }
+
+// Place puts the board token of hand slot i on h facing f.
+func Place(i uint8, h Hex, f rules.Dir) Action {
+	return Action{Kind: KPlace, Slot: i, Hex: h, To: NoHex, Facing: f}
+}
+
+// PlaceHQ is the set-up action putting the HQ on h facing f.
+func PlaceHQ(h Hex, f rules.Dir) Action { return Action{Kind: KPlaceHQ, Hex: h, To: NoHex, Facing: f} }

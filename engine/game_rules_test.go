@@ -401,3 +401,147 @@ func TestMedicAbsorbsInstant(t *testing.T) {
 		t.Fatal("medic not discarded")
 	}
 }
+
+func TestPullAndSwap(t *testing.T) {
+	g := ruleGame(t, "e3", "a1")
+	hook := put(t, g, 0, "Hook", "c3", rules.N)
+	far := put(t, g, 1, "Shooter", "c1", rules.S) // distance 2 from c3
+	g.fresh = false
+	pull := Action{Kind: KAbility, Slot: AbPull, Hex: hook, To: far}
+	if count(g.LegalActions(nil), func(a Action) bool { return a == pull }) != 1 {
+		t.Fatal("pull trait cannot reach an enemy two hexes away")
+	}
+	var asked int
+	d := deciderFunc(func(s *State, p uint8, q Question, opts []Option) int {
+		if q != QPullDestination || p != 1 {
+			t.Errorf("pull asked %d of player %d", q, p+1)
+		}
+		asked = len(opts)
+		for i, o := range opts {
+			if o.Dir == rules.NE {
+				return i
+			}
+		}
+		return 0
+	})
+	if err := g.Apply(pull, d); err != nil {
+		t.Fatal(err)
+	}
+	c2 := hexOf(t, "c2")
+	if u := g.S.Cells[c2].Unit; u.Empty() || u.Owner != 1 || u.Facing != rules.NE {
+		t.Fatalf("pulled shooter not on c2 facing NE: %+v", u)
+	}
+	if asked != 6 { // only c2 is next to both; six facings
+		t.Errorf("pull offered %d options, want 6", asked)
+	}
+	// Castling: the hook and the HQ are not adjacent; a runner beside the hook is.
+	setHand(t, g, 0, "Castling")
+	run := put(t, g, 0, "Runner", "c4", rules.N)
+	sw := Action{Kind: KInstant, Hex: hook, To: run}
+	if run < hook {
+		sw = Action{Kind: KInstant, Hex: run, To: hook}
+	}
+	must(t, g, sw)
+	if g.S.Armies[0].Tokens[g.S.Cells[hexOf(t, "c3")].Unit.Token].Name != "Runner" {
+		t.Fatal("swap did not exchange the units")
+	}
+}
+
+func TestMine(t *testing.T) {
+	g := ruleGame(t, "e3", "a1")
+	mine := put(t, g, 0, "Mine", "c3", 0)
+	enemy := put(t, g, 1, "Shooter", "c2", rules.S)
+	put(t, g, 0, "Brute", "c1", rules.S) // pushes c2 away from c1: to c3 (or b2/d2)
+	g.fresh = false
+	d := deciderFunc(func(s *State, p uint8, q Question, opts []Option) int {
+		for i, o := range opts {
+			if o.Hex == mine {
+				return i
+			}
+		}
+		t.Fatal("c3 not offered as push destination")
+		return 0
+	})
+	push := Action{Kind: KAbility, Slot: AbPush, Hex: hexOf(t, "c1"), To: enemy}
+	if err := g.Apply(push, d); err != nil {
+		t.Fatal(err)
+	}
+	if !g.S.Cells[mine].Unit.Empty() || !g.S.Cells[mine].Ground.Empty() {
+		t.Fatal("an enemy pushed onto a mine: both must be destroyed")
+	}
+	a := g.S.Armies
+	if g.Discarded[0][a[0].Lookup("Mine")] != 1 || g.Discarded[1][a[1].Lookup("Shooter")] != 1 {
+		t.Fatal("mine and shooter not discarded")
+	}
+}
+
+func TestMultiStepInstant(t *testing.T) {
+	g := ruleGame(t, "a1", "e3")
+	g.fresh = false
+	endTurn(t, g)
+	// Player 2: Assault = move 1, then damage 1 (a second targeted step).
+	setHand(t, g, 1, "Assault")
+	sh := put(t, g, 1, "Shooter", "c3", rules.N)
+	victim := put(t, g, 0, "Runner", "c1", rules.S)
+	g.fresh = false
+	must(t, g, Action{Kind: KInstant, Hex: sh, To: hexOf(t, "c2"), Facing: rules.N})
+	if g.Phase != PhaseStep {
+		t.Fatalf("after the move step: phase %d, want the damage step", g.Phase)
+	}
+	if count(g.LegalActions(nil), func(a Action) bool { return a.Kind == KEndTurn }) != 0 {
+		t.Fatal("the turn cannot end in the middle of an instant")
+	}
+	must(t, g, Action{Kind: KStep, Hex: victim, To: NoHex})
+	if g.Phase != PhasePlay || !g.S.Cells[victim].Unit.Empty() {
+		t.Fatalf("damage step: phase %d, victim still there: %v", g.Phase, !g.S.Cells[victim].Unit.Empty())
+	}
+	if g.Discarded[1][g.S.Armies[1].Lookup("Assault")] != 1 {
+		t.Fatal("instant not discarded after its last step")
+	}
+}
+
+func TestHuntStrike(t *testing.T) {
+	g := ruleGame(t, "e3", "a1")
+	r := put(t, g, 0, "Runner", "c4", rules.N)      // melee 1 on its N edge
+	victim := put(t, g, 1, "Gunner", "c2", rules.S) // toughness 2
+	setHand(t, g, 0, "Hunt")
+	g.fresh = false
+	c3 := hexOf(t, "c3")
+	must(t, g, Action{Kind: KInstant, Hex: r, To: c3, Facing: rules.N})
+	if g.Phase != PhaseStep {
+		t.Fatalf("hunt: after the move, phase %d; want the strike step", g.Phase)
+	}
+	acts := g.LegalActions(nil)
+	if count(acts, func(a Action) bool { return a.Kind == KStep && a.Hex != c3 }) != 0 {
+		t.Fatal("hunt: only the unit that moved may strike")
+	}
+	must(t, g, Action{Kind: KStep, Hex: c3, To: NoHex, Facing: rules.N})
+	if u := g.S.Cells[victim].Unit; u.Empty() || u.Wounds != 1 {
+		t.Fatalf("hunt strike: gunner %+v; want 1 wound", u)
+	}
+}
+
+func TestReplaceOnPlace(t *testing.T) {
+	g := ruleGame(t, "a1", "e3")
+	g.fresh = false
+	endTurn(t, g)
+	victim := put(t, g, 0, "Runner", "c3", rules.N)
+	setHand(t, g, 1, "Executioner")
+	g.fresh = false
+	c5 := hexOf(t, "c5")
+	must(t, g, Action{Kind: KPlace, Hex: c5, To: NoHex, Facing: rules.N})
+	if g.Phase != PhaseStep {
+		t.Fatalf("executioner placed: phase %d; want its replace step", g.Phase)
+	}
+	if g.S.HQPoints(1) != 20 {
+		t.Fatal("cost paid before the ability was used")
+	}
+	must(t, g, Action{Kind: KStep, Hex: victim, To: NoHex, Facing: rules.S})
+	u := g.S.Cells[victim].Unit
+	if u.Empty() || u.Owner != 1 || u.Facing != rules.S || !g.S.Cells[c5].Unit.Empty() {
+		t.Fatalf("replace: %+v on c3; want the executioner facing S", u)
+	}
+	if g.S.HQPoints(1) != 19 || g.Discarded[0][g.S.Armies[0].Lookup("Runner")] != 1 {
+		t.Fatalf("replace: HQ %d (want 19), runner discarded %d", g.S.HQPoints(1), g.Discarded[0][g.S.Armies[0].Lookup("Runner")])
+	}
+}

@@ -113,7 +113,11 @@ func errorf(format string, args ...any) error {
 // playRandom plays one game with uniformly random legal actions and a
 // random decider, checking the invariants after every action.
 func playRandom(t testing.TB, a0, a1 *rules.Army, seed uint64, record *[]Action) *Game {
-	g, err := NewGame(Standard, a0, a1, seed)
+	return playRandomOn(t, Standard, a0, a1, seed, record)
+}
+
+func playRandomOn(t testing.TB, b *Board, a0, a1 *rules.Army, seed uint64, record *[]Action) *Game {
+	g, err := NewGame(b, a0, a1, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,6 +177,17 @@ func TestRandomGamesMoloch(t *testing.T) {
 	}
 	for seed := uint64(0); seed < uint64(n); seed++ {
 		playRandom(t, m, m, seed, nil)
+	}
+}
+
+func TestRandomGamesLarge(t *testing.T) {
+	a0, a1 := testArmies(t)
+	n := 1000
+	if testing.Short() {
+		n = 100
+	}
+	for seed := uint64(0); seed < uint64(n); seed++ {
+		playRandomOn(t, Large, a0, a1, seed, nil)
 	}
 }
 

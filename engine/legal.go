@@ -149,8 +149,8 @@ func (g *Game) instantTargets(buf []Action, slot uint8, t *rules.Token, nets *[M
 	if len(buf) == n && !needsTarget(acts[0].Op) {
 		return buf // a battle that may not be played now
 	}
-	if len(buf) == n && acts[0].Optional && len(acts) > 1 {
-		buf = append(buf, tmpl)
+	if acts[0].Optional && len(acts) > 1 {
+		buf = append(buf, tmpl) // decline the first step, go on with the next
 	}
 	return buf
 }
@@ -159,7 +159,7 @@ func (g *Game) instantTargets(buf []Action, slot uint8, t *rules.Token, nets *[M
 func needsTarget(op rules.ActionOp) bool {
 	switch op {
 	case rules.ActMove, rules.ActPush, rules.ActPull, rules.ActRotate, rules.ActSwap,
-		rules.ActDamage, rules.ActDestroy, rules.ActNet:
+		rules.ActDamage, rules.ActDestroy, rules.ActNet, rules.ActStrike, rules.ActReplace:
 		return true
 	}
 	return false
@@ -217,6 +217,39 @@ func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, sr
 					buf = append(buf, tmpl)
 				}
 			}
+		}
+		return buf
+	case rules.ActStrike:
+		for h := Hex(0); int(h) < b.Size; h++ {
+			if (src != NoHex && h != src) || !g.unitOK(h, rules.Friends, p, nets) {
+				continue
+			}
+			u := s.Cells[h].Unit
+			t := s.Tok(u)
+			tmpl.Hex = h
+			for e := rules.N; e <= rules.NW; e++ {
+				if t.Edges[e].Melee > 0 || t.Edges[e].Ranged > 0 {
+					tmpl.Facing = u.EdgeDir(e)
+					buf = append(buf, tmpl)
+				}
+			}
+		}
+		return buf
+	case rules.ActReplace:
+		if src == NoHex || s.Cells[src].Unit.Empty() {
+			return buf // only a token on the board can take another's place
+		}
+		if side == rules.Friends && act.Side == 0 {
+			side = rules.Enemies
+		}
+		su := s.Cells[src].Unit
+		for h := Hex(0); int(h) < b.Size; h++ {
+			u := s.Cells[h].Unit
+			if h == src || u.Empty() || !g.sideOK(side, p, u) || (!act.HitsHQ && s.Tok(u).Kind == rules.HQ) || !g.where(act.Where, p, src, h) {
+				continue
+			}
+			tmpl.Hex = h
+			buf = g.facings(buf, tmpl, su.Owner, su.Token)
 		}
 		return buf
 	case rules.ActDamage, rules.ActDestroy, rules.ActNet:
@@ -449,7 +482,14 @@ func (g *Game) abilities(buf []Action, nets *[MaxHexes]bool) []Action {
 			if trg.Event != rules.OwnTurn || used&(usedTrig0<<i) != 0 || len(trg.Actions) == 0 || !g.canPay(p, u.Owner, trg) {
 				continue
 			}
-			buf = append(buf, Action{Kind: KAbility, Slot: AbTrigger + uint8(i), Hex: h, To: NoHex})
+			// Offer it only when its first step can do something.
+			n := len(buf)
+			buf = g.targets(buf, Action{Kind: KStep}, &trg.Actions[0], p, h, nets)
+			ok := len(buf) > n
+			buf = buf[:n]
+			if ok {
+				buf = append(buf, Action{Kind: KAbility, Slot: AbTrigger + uint8(i), Hex: h, To: NoHex})
+			}
 		}
 	}
 	return buf
@@ -536,9 +576,11 @@ func (g *Game) Apply(a Action, d Decider) error {
 		battleOK = !tok.Traits.Has(rules.NoBattleAtPlace)
 		if !s.Cells[a.Hex].Unit.Empty() || tok.Kind == rules.Foundation {
 			for i := range tok.Triggers {
-				if tok.Triggers[i].Event == rules.OnPlaced && g.canPay(p, p, &tok.Triggers[i]) {
-					g.pay(p, &tok.Triggers[i])
+				if trg := &tok.Triggers[i]; trg.Event == rules.OnPlaced && g.canPay(p, p, trg) {
 					g.pend = pending{active: true, owner: p, token: t, trig: uint8(i), src: a.Hex}
+					if !g.freeIf(p, trg) {
+						g.pend.cost = trg.CostHQ // paid only if the trigger is used
+					}
 					g.advance(d)
 					break // one placed trigger per token
 				}
@@ -718,6 +760,12 @@ func (g *Game) runStep(a Action, d Decider) bool {
 	p := g.Player
 	act := g.program().Actions[g.pend.step]
 	g.pend.step++
+	if g.pend.cost > 0 {
+		if hq := s.HQ[p]; hq != NoHex {
+			s.Cells[hq].Unit.Wounds += g.pend.cost
+		}
+		g.pend.cost = 0
+	}
 	switch act.Op {
 	case rules.ActBattle:
 		g.pend.step = uint8(len(g.program().Actions))
@@ -801,9 +849,18 @@ func (g *Game) runStep(a Action, d Decider) bool {
 				g.lastDrawn()
 			}
 		}
-	case rules.ActStrike, rules.ActReplace:
-		// TODO(game): strike (hunt: one attack with any edge) needs the
-		// battle's attack code; replace (execution) is not played yet.
+	case rules.ActStrike:
+		g.strike(a.Hex, a.Facing, d)
+	case rules.ActReplace:
+		// The target leaves the board (no medic saves it); the token takes its hex.
+		g.removeUnit(a.Hex)
+		g.moveUnit(g.pend.src, a.Hex, a.Facing, d)
+		g.pend.src = a.Hex
+	}
+	if act.Op == rules.ActMove && g.pend.inst && g.pend.src == NoHex {
+		// Later steps of the instant act with the unit that moved (hunt:
+		// move, then strike with the same unit).
+		g.pend.src = a.To
 	}
 	if g.Phase == PhaseStep {
 		g.Phase = PhasePlay
@@ -831,6 +888,7 @@ func (g *Game) doPush(h, n Hex, d Decider) {
 	i := 0
 	if len(opts) > 1 {
 		i = clampChoice(d.Choose(&g.S, u.Controller(), QPushDestination, opts), len(opts))
+		opts = g.pushDests(g.ws.opts[:0], h, n) // the Decider may have reused the scratch space
 	}
 	g.moveUnit(n, opts[i].Hex, u.Facing, d)
 }
@@ -847,6 +905,7 @@ func (g *Game) doPull(h, n Hex, d Decider) {
 	i := 0
 	if len(opts) > 1 {
 		i = clampChoice(d.Choose(&g.S, u.Controller(), QPullDestination, opts), len(opts))
+		opts = g.pullDests(g.ws.opts[:0], h, n) // the Decider may have reused the scratch space
 	}
 	g.moveUnit(n, opts[i].Hex, opts[i].Dir, d)
 }
@@ -865,8 +924,27 @@ func clampChoice(i, n int) int {
 func (g *Game) medicAbsorbs(h Hex, hit *[MaxHexes]bool, d Decider) bool {
 	s := &g.S
 	u := s.Cells[h].Unit
+	opts := g.medics(g.ws.opts[:0], h, hit)
+	g.ws.opts = opts[:0]
+	if len(opts) == 0 {
+		return false
+	}
+	i := 0
+	if len(opts) > 1 {
+		n := len(opts)
+		i = clampChoice(d.Choose(s, u.Controller(), QMedicAbsorb, opts), n)
+		// The Decider may have reused the scratch space: rebuild the list.
+		opts = g.medics(g.ws.opts[:0], h, hit)
+	}
+	g.removeUnit(opts[i].Hex)
+	return true
+}
+
+// medics appends the medics that can take the hit for the unit on h.
+func (g *Game) medics(opts []Option, h Hex, hit *[MaxHexes]bool) []Option {
+	s := &g.S
+	u := s.Cells[h].Unit
 	nets := g.computeNets()
-	opts := g.ws.opts[:0]
 	for dir := rules.N; dir <= rules.NW; dir++ {
 		m := s.Board.Nb[h][dir]
 		if m == NoHex || hit[m] || nets[m] {
@@ -884,14 +962,101 @@ func (g *Game) medicAbsorbs(h Hex, hit *[MaxHexes]bool, d Decider) bool {
 			}
 		}
 	}
-	g.ws.opts = opts[:0]
-	if len(opts) == 0 {
-		return false
+	return opts
+}
+
+// strike: the unit on h attacks once with its edge facing board direction
+// dir, outside a battle (hunt). Melee wounds the adjacent enemy; ranged
+// hits the first enemy in the line (every enemy for piercing), less one
+// for armor on the edge it arrives at. Linked melee/ranged bonuses of
+// friendly, not netted tokens count; an HQ never wounds an HQ; a medic may
+// take the wounds.
+//
+// TODO(battle): call the resolver's attack routine once merged, so that
+// reflect, friendly fire of nets and every modifier match the battle.
+func (g *Game) strike(h Hex, dir rules.Dir, d Decider) {
+	s := &g.S
+	b := s.Board
+	u := s.Cells[h].Unit
+	if u.Empty() {
+		return
 	}
-	i := 0
-	if len(opts) > 1 {
-		i = clampChoice(d.Choose(s, u.Controller(), QMedicAbsorb, opts), len(opts))
+	t := s.Tok(u)
+	e := t.Edges[u.EdgeAt(dir)]
+	melee, ranged := g.attackBonus(h)
+	hqAttacker := t.Kind == rules.HQ
+	hit := func(n Hex, strength int) {
+		if strength <= 0 {
+			return
+		}
+		var set [MaxHexes]bool
+		set[n] = true
+		if !g.medicAbsorbs(n, &set, d) {
+			g.wound(n, strength, false)
+		}
 	}
-	g.removeUnit(opts[i].Hex)
-	return true
+	if e.Melee > 0 {
+		if n := b.Nb[h][dir]; n != NoHex {
+			v := s.Cells[n].Unit
+			if !v.Empty() && (v.Controller() != u.Controller() || e.Flags&rules.MeleeHitsFriends != 0) &&
+				!(hqAttacker && s.Tok(v).Kind == rules.HQ) {
+				hit(n, int(e.Melee)+melee)
+			}
+		}
+	}
+	if e.Ranged > 0 {
+		strength := int(e.Ranged)
+		if e.Flags&rules.RangedPiercing == 0 {
+			strength += ranged
+		}
+		for n := b.Nb[h][dir]; n != NoHex; n = b.Nb[n][dir] {
+			v := s.Cells[n].Unit
+			if v.Empty() || v.Controller() == u.Controller() {
+				continue
+			}
+			if hqAttacker && s.Tok(v).Kind == rules.HQ {
+				break
+			}
+			sv := strength
+			if s.Tok(v).Edges[v.EdgeAt(dir.Opposite())].Flags&rules.Armor != 0 {
+				sv--
+			}
+			hit(n, sv)
+			if e.Flags&rules.RangedPiercing == 0 {
+				break
+			}
+		}
+	}
+}
+
+// attackBonus sums the melee and ranged bonuses linked to the unit on h
+// by friendly tokens that are not netted.
+func (g *Game) attackBonus(h Hex) (melee, ranged int) {
+	s := &g.S
+	u := s.Cells[h].Unit
+	nets := g.computeNets()
+	for d := rules.N; d <= rules.NW; d++ {
+		n := s.Board.Nb[h][d]
+		if n == NoHex || nets[n] {
+			continue
+		}
+		v := s.Cells[n].Unit
+		if v.Empty() || v.Controller() != u.Controller() {
+			continue
+		}
+		vt := s.Tok(v)
+		for i := range vt.Effects {
+			ef := &vt.Effects[i]
+			if !ef.Dirs.Has(v.EdgeAt(d.Opposite())) || ef.Side&rules.Friends == 0 {
+				continue
+			}
+			switch ef.Op {
+			case rules.EffMelee:
+				melee += int(ef.Value)
+			case rules.EffRanged:
+				ranged += int(ef.Value)
+			}
+		}
+	}
+	return melee, ranged
 }

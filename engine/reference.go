@@ -181,40 +181,100 @@ func (ref *reference) has(h Hex, op rules.EffectOp) bool {
 	return false
 }
 
-func (ref *reference) takeover() bool {
-	changed := false
-	for _, h := range ref.units() {
-		p := ref.piece(h)
-		t := ref.tok(h)
-		should := false
-		if t.Kind != rules.HQ && !t.Traits.Has(rules.TakeoverImmune) {
-			for d := rules.N; d <= rules.NW; d++ {
-				nb := ref.s.Board.Neighbour(h, d)
-				if nb == NoHex || ref.piece(nb).Empty() || ref.netted[nb] {
-					continue
-				}
-				l := ref.piece(nb)
-				if l.Controller() == p.Owner {
-					continue
-				}
-				for _, e := range ref.tok(nb).Effects {
-					if e.Op == rules.EffTakeover && e.Dirs.Has(l.EdgeAt(d.Opposite())) {
-						should = true
-					}
-				}
-			}
+// takeoverTargets lists the units the takeover links of the unit on h reach.
+func (ref *reference) takeoverTargets(h Hex) []Hex {
+	var out []Hex
+	l := ref.piece(h)
+	for _, e := range ref.tok(h).Effects {
+		if e.Op != rules.EffTakeover {
+			continue
 		}
-		if should != (p.Marks&Controlled != 0) {
-			ref.s.Cells[h].Unit.Marks ^= Controlled
-			changed = true
+		for d := rules.N; d <= rules.NW; d++ {
+			if !e.Dirs.Has(d) {
+				continue
+			}
+			nb := ref.s.Board.Neighbour(h, l.EdgeDir(d))
+			if nb == NoHex || ref.piece(nb).Empty() || ref.piece(nb).Owner == l.Controller() {
+				continue
+			}
+			if t := ref.tok(nb); t.Kind == rules.HQ || t.Traits.Has(rules.TakeoverImmune) {
+				continue
+			}
+			out = append(out, nb)
 		}
 	}
-	return changed
+	return out
+}
+
+// netWorks reports whether the net of u on v holds: not cancelled on a cycle
+// and thrown by a free netter.
+func (ref *reference) netWorks(u, v Hex) bool {
+	for _, t := range ref.netTargets(u) {
+		if t == v && !ref.pathExists(v, u) && !ref.netted[u] {
+			return true
+		}
+	}
+	return false
+}
+
+// takeoverWorks reports whether the takeover links of the unit on h work:
+// not netted, or netted only by units it takes over.
+func (ref *reference) takeoverWorks(h Hex, targets []Hex) bool {
+	if !ref.netted[h] {
+		return true
+	}
+	if ref.piece(h).Marks&NetMarker != 0 {
+		return false
+	}
+	for _, u := range ref.units() {
+		if !ref.netWorks(u, h) {
+			continue
+		}
+		isTarget := false
+		for _, x := range targets {
+			if x == u {
+				isTarget = true
+			}
+		}
+		if !isTarget {
+			return false
+		}
+	}
+	return true
+}
+
+func (ref *reference) takeover() bool {
+	should := map[Hex]bool{}
+	for _, h := range ref.units() {
+		targets := ref.takeoverTargets(h)
+		if len(targets) > 0 && ref.takeoverWorks(h, targets) {
+			for _, x := range targets {
+				should[x] = true
+			}
+		}
+	}
+	var toggle []Hex
+	for _, h := range ref.units() {
+		if should[h] != (ref.piece(h).Marks&Controlled != 0) {
+			toggle = append(toggle, h)
+		}
+	}
+	// All units change hands at once, judged by who controlled what before.
+	for _, h := range toggle {
+		ref.s.Cells[h].Unit.Marks ^= Controlled
+	}
+	return len(toggle) > 0
 }
 
 func (ref *reference) prepare() {
 	ref.computeNetted()
-	if ref.takeHas && ref.takeover() {
+	if !ref.takeHas {
+		return
+	}
+	for i := 0; i <= ref.s.Board.Size; i++ {
+		if !ref.takeover() {
+			break
+		}
 		ref.computeNetted()
 	}
 }

@@ -35,6 +35,9 @@ func randomPosition(rng *rand.Rand, a0, a1 *rules.Army) *State {
 		if rng.IntN(40) == 0 {
 			s.Cells[h].Unit.Marks |= NetMarker
 		}
+		if rng.IntN(60) == 0 && t.Kind != rules.HQ {
+			s.Cells[h].Unit.Marks |= Controlled
+		}
 		left[pl][ti]--
 	}
 	place(0, a0.HQ)
@@ -53,13 +56,19 @@ func randomPosition(rng *rand.Rand, a0, a1 *rules.Army) *State {
 }
 
 func TestReferenceMatchesFast(t *testing.T) {
-	a0, err := testLoader("alpha")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a1, err := testLoader("beta")
-	if err != nil {
-		t.Fatal(err)
+	// The two mixed test armies, and the armies of the rulebook examples.
+	pairs := [][2]string{{"alpha", "beta"}, {"alpha", "beta"}, {"alpha", "beta"}, {"tsmart", "tvegas"}, {"tbeasts", "tsteel"}, {"beta", "tsteel"}, {"tvegas", "alpha"}}
+	var loaded [][2]*rules.Army
+	for _, p := range pairs {
+		var ab [2]*rules.Army
+		for i, name := range p {
+			a, err := testLoader(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ab[i] = a
+		}
+		loaded = append(loaded, ab)
 	}
 	n := 100000
 	if testing.Short() {
@@ -69,9 +78,10 @@ func TestReferenceMatchesFast(t *testing.T) {
 	var r Resolver
 	for i := 0; i < n; i++ {
 		// Alternate who owns which army so both orders are covered.
-		x, y := a0, a1
-		if i%2 == 1 {
-			x, y = a1, a0
+		ab := loaded[i%len(loaded)]
+		x, y := ab[0], ab[1]
+		if (i/len(loaded))%2 == 1 {
+			x, y = y, x
 		}
 		start := randomPosition(rng, x, y)
 		fast, slow := *start, *start

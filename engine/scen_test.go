@@ -46,6 +46,7 @@ func TestScenarios(t *testing.T) {
 		{name: "medic_choice", dies: []string{"1 Brute c3", "1 Medic d3"}, hq: full},
 		{name: "medic_choice", variant: "_best", d: OwnerBest{}, dies: []string{"1 Medic d3"}, hq: full},
 		{name: "takeover", dies: none, hq: full},
+		{name: "takeover_beats_net", dies: none, hq: full},
 		{name: "module_links", dies: none, hq: full},
 		{name: "full_board", dies: []string{"1 Double b2", "1 Gunner c3", "1 Officer c4", "2 Judge c2", "2 Martyr e1", "2 Medic a1", "2 Spitter c1"}, hq: [2]int{20, 18}},
 		{name: "duel_example", dies: []string{"2 Bodyguard d3", "2 Medic d2", "2 Mercenary c2", "2 Scout e3"}, hq: [2]int{19, 18}},

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func writePos(t *testing.T, src string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "pos.txt")
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+const mol = `armies moloch moloch
+1 HQ c3 N
+1 Hybrid c4 N         # ranged 1 + HQ 1 over its own HQ onto the enemy HQ
+2 HQ c1 S
+2 "The Brain" b3 N    # beside the Moloch HQ: destroyed in segment 0
+`
+
+func TestBattleText(t *testing.T) {
+	var out, errw bytes.Buffer
+	if err := runBattle(&out, &errw, writePos(t, mol), false); err != nil {
+		t.Fatalf("%v\n%s", err, errw.String())
+	}
+	for _, want := range []string{"segment 3", `1 "Hybrid" c4 attacks`, `ranged hits 2 "HQ" c1: 2 wound(s)`, `destroyed: 2 "The Brain" b3`, "HQ: player 1 20 -> 20, player 2 20 -> 18"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+func TestBattleJSON(t *testing.T) {
+	var out, errw bytes.Buffer
+	if err := runBattle(&out, &errw, writePos(t, mol), true); err != nil {
+		t.Fatal(err)
+	}
+	var res battleJSON
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	if res.HQ != [2]int{20, 18} || len(res.Units) != 3 {
+		t.Errorf("got %+v", res)
+	}
+	if u := res.Units[0]; u.Player != 2 || u.Token != "HQ" || u.At != "c1" || u.Facing != "S" || u.Wounds != 2 {
+		t.Errorf("first unit %+v", u)
+	}
+}
+
+func TestBattleBadInput(t *testing.T) {
+	var out, errw bytes.Buffer
+	err := runBattle(&out, &errw, writePos(t, "armies moloch moloch\n1 HQ c3 N\n2 HQ c3 N\n"), false)
+	var ee exitError
+	if !errors.As(err, &ee) || ee.code != 1 {
+		t.Fatalf("err = %v, want exit 1", err)
+	}
+	if !strings.Contains(errw.String(), "pos.txt:3:6: error: two tokens on c3") || !strings.Contains(errw.String(), "^") {
+		t.Errorf("stderr:\n%s", errw.String())
+	}
+	if err := runBattle(&out, &errw, filepath.Join(t.TempDir(), "missing"), false); err == nil || !strings.Contains(err.Error(), "no such file") {
+		t.Errorf("missing file: %v", err)
+	}
+}
