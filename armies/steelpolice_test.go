@@ -196,29 +196,31 @@ func TestSteelPoliceHQNetWhileNetted(t *testing.T) {
 	}
 }
 
-// The Executioner: placed, it may pay 1 HQ point to take the place of any
-// enemy unit but an HQ; the unit is discarded, a linked Medic does not save
-// it and armor does not help. Declining costs nothing.
+// The Executioner: it may be placed straight onto any enemy unit but an HQ
+// for 1 HQ point ("Wystawia go na Alfę, która zostaje zniszczona", 002);
+// the unit is discarded, a linked Medic does not save it and armor does not
+// help. Placed on an empty hex it may still execute (a second step), or
+// decline for free.
 func TestSteelPoliceExecutioner(t *testing.T) {
 	g := spGame(t, "a1", "e3")
 	jug := spPut(t, g, 1, "Juggernaut", "c3", rules.S)
 	medic := spPut(t, g, 1, "Medic", "c4", rules.N) // its N link reaches the Juggernaut
+	own := spPut(t, g, 0, "Judge", "b2", rules.N)
 	spHand(t, g, 0, "Executioner")
-	b4 := spHex(t, "b4")
-	spDo(t, g, engine.Place(0, b4, rules.N))
-	if g.Phase != engine.PhaseStep || g.S.HQPoints(0) != 20 {
-		t.Fatalf("Executioner placed: phase %d, HQ %d; want its execution step, nothing paid yet", g.Phase, g.S.HQPoints(0))
+	onto := func(h engine.Hex) bool {
+		_, ok := spFind(g, func(a engine.Action) bool { return a.Kind == engine.KPlace && a.Hex == h })
+		return ok
 	}
-	if spSteps(g, g.S.HQ[1]) != 0 || spSteps(g, g.S.HQ[0]) != 0 || spSteps(g, jug) == 0 {
-		t.Fatal("the execution must be offered on enemy units but the HQ")
+	if !onto(jug) || !onto(medic) || onto(own) || onto(g.S.HQ[0]) || onto(g.S.HQ[1]) {
+		t.Fatal("the Executioner must be placeable onto every enemy unit but the HQ, onto no own unit")
 	}
-	spDo(t, g, engine.Action{Kind: engine.KStep, Hex: jug, To: engine.NoHex, Facing: rules.S})
+	spDo(t, g, engine.Place(0, jug, rules.S))
 	u := g.S.Cells[jug].Unit
 	if u.Empty() || u.Owner != 0 || g.S.Tok(u).Name != "Executioner" || u.Facing != rules.S {
 		t.Fatalf("c3 holds %+v; want the Executioner facing S", u)
 	}
-	if !g.S.Cells[b4].Unit.Empty() {
-		t.Fatal("the Executioner is still on b4")
+	if g.Phase != engine.PhasePlay {
+		t.Fatalf("phase %d after the execution; want play", g.Phase)
 	}
 	if hq := g.S.HQPoints(0); hq != 19 {
 		t.Fatalf("HQ points %d, want 19 (the execution costs 1)", hq)
@@ -228,6 +230,20 @@ func TestSteelPoliceExecutioner(t *testing.T) {
 	}
 	if m := g.S.Cells[medic].Unit; m.Empty() || g.S.Tok(m).Name != "Medic" {
 		t.Fatal("the Medic must not take the execution")
+	}
+
+	// Placed on an empty hex, it may execute as a second step.
+	g = spGame(t, "a1", "e3")
+	hybrid := spPut(t, g, 1, "Hybrid", "c3", rules.S)
+	spHand(t, g, 0, "Executioner")
+	b4 := spHex(t, "b4")
+	spDo(t, g, engine.Place(0, b4, rules.N))
+	if g.Phase != engine.PhaseStep || g.S.HQPoints(0) != 20 {
+		t.Fatalf("placed on b4: phase %d, HQ %d; want the execution step, nothing paid yet", g.Phase, g.S.HQPoints(0))
+	}
+	spDo(t, g, engine.Action{Kind: engine.KStep, Hex: hybrid, To: engine.NoHex, Facing: rules.N})
+	if u := g.S.Cells[hybrid].Unit; u.Empty() || u.Owner != 0 || !g.S.Cells[b4].Unit.Empty() || g.S.HQPoints(0) != 19 {
+		t.Fatalf("second-step execution: c3 %+v, HQ %d; want the Executioner on c3, b4 empty, 19", u, g.S.HQPoints(0))
 	}
 
 	// Declined: the Executioner stays where it was placed, for free.

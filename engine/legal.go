@@ -114,8 +114,11 @@ func (g *Game) placeable(h Hex, p, t uint8) bool {
 	if c.Unit.Empty() {
 		return true
 	}
-	return g.Phase == PhasePlay && c.Unit.Owner == p && c.Unit.Controller() == p &&
-		g.S.Tok(c.Unit).Traits.Has(rules.Replaceable)
+	if g.Phase != PhasePlay {
+		return false
+	}
+	return (c.Unit.Owner == p && c.Unit.Controller() == p && g.S.Tok(c.Unit).Traits.Has(rules.Replaceable)) ||
+		g.directReplace(h, p, t) >= 0 // placed straight onto the unit its replace step takes
 }
 
 // facings appends tmpl with each distinct facing of token type t.
@@ -568,8 +571,12 @@ func (g *Game) Apply(a Action, d Decider) error {
 		g.fresh = false
 		t := g.takeSlot(a.Slot)
 		tok := &s.Armies[p].Tokens[t]
+		direct := g.directReplace(a.Hex, p, t)
+		if direct >= 0 {
+			g.pay(p, &tok.Triggers[direct]) // its replace step is carried out by this placement
+		}
 		if !s.Cells[a.Hex].Unit.Empty() && tok.Kind != rules.Foundation {
-			g.removeUnit(a.Hex) // replaceable
+			g.removeUnit(a.Hex) // replaceable, or replaced (no medic saves it)
 		}
 		s.Place(a.Hex, p, t, a.Facing)
 		g.used[a.Hex] = 0
@@ -577,7 +584,10 @@ func (g *Game) Apply(a Action, d Decider) error {
 			g.entered(a.Hex, d)
 		}
 		battleOK = !tok.Traits.Has(rules.NoBattleAtPlace)
-		if !s.Cells[a.Hex].Unit.Empty() || tok.Kind == rules.Foundation {
+		if direct >= 0 && !s.Cells[a.Hex].Unit.Empty() {
+			g.pend = pending{active: true, owner: p, token: t, trig: uint8(direct), step: 1, src: a.Hex}
+			g.advance(d) // the steps after the replace
+		} else if !s.Cells[a.Hex].Unit.Empty() || tok.Kind == rules.Foundation {
 			for i := range tok.Triggers {
 				if trg := &tok.Triggers[i]; trg.Event == rules.OnPlaced && g.canPay(p, p, trg) {
 					g.pend = pending{active: true, owner: p, token: t, trig: uint8(i), src: a.Hex}
