@@ -1011,9 +1011,13 @@ func (g *Game) strike(h Hex, dir rules.Dir, d Decider) {
 	if e.Melee > 0 {
 		if n := b.Nb[h][dir]; n != NoHex {
 			v := s.Cells[n].Unit
-			if !v.Empty() && (v.Controller() != u.Controller() || e.Flags&rules.MeleeHitsFriends != 0) &&
-				!(hqAttacker && s.Tok(v).Kind == rules.HQ) {
-				hit(n, int(e.Melee)+melee)
+			if !v.Empty() && (v.Controller() != u.Controller() || e.Flags&rules.MeleeHitsFriends != 0) {
+				if to, ok := g.reflected(n, dir); ok {
+					n = to // bounced back one hex (NoHex: lost)
+				}
+				if n != NoHex && !(hqAttacker && s.Tok(s.Cells[n].Unit).Kind == rules.HQ) {
+					hit(n, int(e.Melee)+melee)
+				}
 			}
 		}
 	}
@@ -1031,10 +1035,20 @@ func (g *Game) strike(h Hex, dir rules.Dir, d Decider) {
 				break
 			}
 			sv := strength
-			if s.Tok(v).Edges[v.EdgeAt(dir.Opposite())].Flags&rules.Armor != 0 {
-				sv--
+			if to, ok := g.reflected(n, dir); ok {
+				// Bounced back one hex: armor of the unit it hits there counts.
+				if to != NoHex && !(hqAttacker && s.Tok(s.Cells[to].Unit).Kind == rules.HQ) {
+					if w := s.Cells[to].Unit; s.Tok(w).Edges[w.EdgeAt(dir)].Flags&rules.Armor != 0 {
+						sv--
+					}
+					hit(to, sv)
+				}
+			} else {
+				if s.Tok(v).Edges[v.EdgeAt(dir.Opposite())].Flags&rules.Armor != 0 {
+					sv--
+				}
+				hit(n, sv)
 			}
-			hit(n, sv)
 			if e.Flags&rules.RangedPiercing == 0 {
 				break
 			}

@@ -1,0 +1,26 @@
+package engine
+
+import "github.com/hexforge/hexforge/rules"
+
+// reflected: an attack outside a battle (an instant's strike) travelling in
+// direction dir onto the unit on n arrives at that unit's edge facing back
+// along dir. If that edge reflects and the unit is not netted, the attack
+// does not hurt it and goes back one hex: ok is true, and to is the unit
+// there that takes it (NoHex when that hex is empty, off the board, or
+// holds a unit of the reflector's side). The battle resolver's strike
+// follows the same rule (docs/rules.md, "Friendly fire, reflection").
+func (g *Game) reflected(n Hex, dir rules.Dir) (to Hex, ok bool) {
+	s := &g.S
+	v := s.Cells[n].Unit
+	if v.Empty() || s.Tok(v).Edges[v.EdgeAt(dir.Opposite())].Flags&rules.Reflect == 0 || g.computeNets()[n] {
+		return NoHex, false
+	}
+	back := s.Board.Nb[n][dir.Opposite()]
+	if back == NoHex {
+		return NoHex, true
+	}
+	if w := s.Cells[back].Unit; w.Empty() || w.Controller() == v.Controller() {
+		return NoHex, true
+	}
+	return back, true
+}

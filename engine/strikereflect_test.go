@@ -1,0 +1,67 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/hexforge/hexforge/rules"
+)
+
+// reflectGame: Game A (with Hunt) against the test Steel Police (Judge:
+// ranged 1 on N, reflection on S), Game A to play with Hunt in hand.
+func reflectGame(t *testing.T) *Game {
+	t.Helper()
+	g, err := NewGame(Standard, loadArmy(t, "testdata/game_a.army"), loadArmy(t, "testdata/tsteel.army"), 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"a1", "e3"} {
+		must(t, g, Action{Kind: KPlaceHQ, Hex: hexOf(t, name), To: NoHex})
+		for g.Phase == PhaseAside {
+			must(t, g, g.LegalActions(nil)[0])
+		}
+	}
+	setHand(t, g, 0, "Hunt")
+	g.fresh = false
+	return g
+}
+
+// hunt plays Hunt without its move: the unit on h strikes towards dir.
+func hunt(t *testing.T, g *Game, h Hex, dir rules.Dir) {
+	t.Helper()
+	must(t, g, Action{Kind: KInstant, Hex: NoHex, To: NoHex})
+	must(t, g, Action{Kind: KStep, Hex: h, To: NoHex, Facing: dir})
+}
+
+// TestStrikeReflected: an instant's strike (Hunt) is an attack, so a
+// reflecting edge sends it back one hex like a battle attack ("Odbicie
+// chroni jednostkę przed wszelkimi atakami", 002): the striking Runner is
+// destroyed, the Judge is unhurt. A shot from a Turret is reflected too.
+// A netted reflector does not reflect ("Jeśli jednostka z Odbiciem jest
+// zasieciowana, wtedy jej Odbicie nie działa", 002).
+func TestStrikeReflected(t *testing.T) {
+	g := reflectGame(t)
+	runner := put(t, g, 0, "Runner", "c3", rules.N)
+	judge := put(t, g, 1, "Judge", "c2", rules.N) // reflecting S edge faces c3
+	hunt(t, g, runner, rules.N)
+	if !g.S.Cells[runner].Unit.Empty() || g.S.Cells[judge].Unit.Empty() {
+		t.Fatalf("melee strike on the reflecting edge: runner gone %v, judge gone %v; want the runner destroyed",
+			g.S.Cells[runner].Unit.Empty(), g.S.Cells[judge].Unit.Empty())
+	}
+
+	g = reflectGame(t)
+	turret := put(t, g, 0, "Turret", "c3", rules.N) // toughness 2, ranged 1 on N and S
+	judge = put(t, g, 1, "Judge", "c2", rules.N)
+	hunt(t, g, turret, rules.N)
+	if u := g.S.Cells[turret].Unit; u.Empty() || u.Wounds != 1 || g.S.Cells[judge].Unit.Empty() {
+		t.Fatalf("shot on the reflecting edge: turret %+v, judge gone %v; want 1 wound on the turret", u, g.S.Cells[judge].Unit.Empty())
+	}
+
+	g = reflectGame(t)
+	runner = put(t, g, 0, "Runner", "c3", rules.N)
+	judge = put(t, g, 1, "Judge", "c2", rules.N)
+	g.S.Cells[judge].Unit.Marks |= NetMarker
+	hunt(t, g, runner, rules.N)
+	if g.S.Cells[runner].Unit.Empty() || !g.S.Cells[judge].Unit.Empty() {
+		t.Fatal("a netted Judge does not reflect: the Judge should be destroyed, the Runner unhurt")
+	}
+}
