@@ -12,9 +12,9 @@ import (
 func TestBattleAbilityScenarios(t *testing.T) {
 	full := [2]int{20, 20}
 	for _, sc := range []scenario{
-		{name: "blast", d: OwnerBest{}, dies: []string{"1 Bomber c3", "2 Netter d3", "2 Spitter d2"}, hq: full},
-		{name: "blast", variant: "_attack", dies: []string{"1 Bomber c3"}, hq: [2]int{20, 19}},
-		{name: "blast_medic", d: lastOption{}, dies: []string{"1 Bomber c3", "2 Medic e1"}, hq: full},
+		{name: "blast", d: OwnerBest{}, dies: []string{"1 Sapper c3", "2 Netter d3", "2 Spitter d2"}, hq: full},
+		{name: "blast", variant: "_attack", dies: []string{"1 Sapper c3"}, hq: [2]int{20, 19}},
+		{name: "blast_medic", d: lastOption{}, dies: []string{"1 Sapper c3", "2 Medic e1"}, hq: full},
 		{name: "blast_hq", d: lastOption{}, dies: []string{"2 Spitter a3"}, hq: [2]int{20, 18}},
 	} {
 		t.Run(sc.name+sc.variant, func(t *testing.T) { runScenario(t, sc) })
