@@ -51,6 +51,10 @@ type Resolver struct {
 
 	hits  [maxHits]hit
 	nhits int
+
+	// Dealt counts the wounds each token type inflicted in the last battle
+	// (after armor and medics; HQ wounds included), by the attacker's owner.
+	Dealt [2][MaxArmyTokens]uint16
 	opts  [maxOptions]Option
 	cand  [maxOptions]int
 }
@@ -62,6 +66,7 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 		d = FirstOption{}
 	}
 	r.s, r.d = s, d
+	r.Dealt = [2][MaxArmyTokens]uint16{}
 	n := s.Board.Size
 	for h := 0; h < n; h++ {
 		r.usedInit[h] = 0
@@ -395,6 +400,16 @@ func (r *Resolver) segment(seg int, log *BattleLog) {
 		}
 	}
 	// Wounds and removals at the end of the segment.
+	for i := 0; i < r.nhits; i++ {
+		if x := &r.hits[i]; x.wounds > 0 {
+			// A taken-over unit fights for its controller; its wounds are
+			// not credited to its own army's token.
+			if a := s.Cells[x.src].Unit; !a.Empty() && a.Controller() == a.Owner {
+				d := &r.Dealt[a.Owner][a.Token]
+				*d = uint16(min(65535, int(*d)+int(x.wounds)))
+			}
+		}
+	}
 	for h := Hex(0); int(h) < n; h++ {
 		p := &s.Cells[h].Unit
 		if p.Empty() {
