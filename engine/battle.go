@@ -372,12 +372,12 @@ func (r *Resolver) segment(seg int, log *BattleLog) {
 		}
 		if normal {
 			r.lastNormal[h] = int8(seg)
-			r.attack(h, log, false)
+			r.act(h, log)
 			continue
 		}
 		if r.extra[h] && !r.extraUsed[h] && int(r.lastNormal[h]) == seg+1 && !pendingLater {
 			r.extraUsed[h] = true
-			r.attack(h, log, false)
+			r.act(h, log)
 		}
 	}
 	// Medics, then agony waves until nothing more happens.

@@ -335,10 +335,10 @@ func (ref *reference) segment(seg int) {
 		last, ok := ref.last[h]
 		if normal {
 			ref.last[h] = seg
-			ref.attack(h)
+			ref.act(h)
 		} else if ok && last == seg+1 && !later && !ref.extraDone[h] && ref.has(h, rules.EffExtraAction) {
 			ref.extraDone[h] = true
-			ref.attack(h)
+			ref.act(h)
 		}
 	}
 	from := 0
