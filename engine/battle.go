@@ -74,7 +74,7 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 		r.extraUsed[h] = false
 		r.medicUsed[h] = false
 	}
-	takeover := hasEffect(s, rules.EffTakeover)
+	takeover := takesOver(s)
 	r.prepare(takeover)
 	top := 0
 	for h := 0; h < n; h++ {
@@ -229,7 +229,7 @@ func (r *Resolver) applyTakeover() bool {
 		var targets uint64
 		t := s.Tok(p)
 		for _, e := range t.Effects {
-			if e.Op != rules.EffTakeover {
+			if e.Op != rules.EffTakeover && e.Op != rules.EffUseModules {
 				continue
 			}
 			for d := rules.N; d <= rules.NW; d++ {
@@ -246,6 +246,9 @@ func (r *Resolver) applyTakeover() bool {
 				}
 				qt := s.Tok(q)
 				if qt.Kind == rules.HQ || qt.Traits.Has(rules.TakeoverImmune) {
+					continue
+				}
+				if e.Op == rules.EffUseModules && !usesModule(s, Hex(h), nb, func(x Hex) bool { return r.netted[x] }) {
 					continue
 				}
 				targets |= 1 << uint(nb)
