@@ -565,8 +565,8 @@ func (g *Game) battle(d Decider) bool {
 	changed := hq != [2]int{g.S.HQPoints(0), g.S.HQPoints(1)}
 	for p := range 2 {
 		for t := range before[p] {
-			if after[p][t] < before[p][t] {
-				g.Discarded[p][t] += before[p][t] - after[p][t]
+			for k := after[p][t]; k < before[p][t]; k++ {
+				g.toPile(uint8(p), uint8(t))
 				changed = true
 			}
 		}
@@ -604,12 +604,14 @@ func (g *Game) battleEndsTurn(d Decider) {
 
 // ---------------------------------------------------------------- board changes
 
+// removeUnit destroys the unit on h: it leaves the board for its owner's
+// discard (or deck, see toPile).
 func (g *Game) removeUnit(h Hex) {
 	u := g.S.Cells[h].Unit
 	if u.Empty() {
 		return
 	}
-	g.Discarded[u.Owner][u.Token]++
+	g.toPile(u.Owner, u.Token)
 	g.S.Remove(h)
 	g.used[h] = 0
 }

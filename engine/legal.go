@@ -582,8 +582,10 @@ func (g *Game) Apply(a Action, d Decider) error {
 		g.fresh = false
 		t := g.takeSlot(a.Slot)
 		tok := &s.Armies[p].Tokens[t]
-		if !s.Cells[a.Hex].Unit.Empty() && tok.Kind != rules.Foundation {
-			g.removeUnit(a.Hex) // replaceable
+		if u := s.Cells[a.Hex].Unit; !u.Empty() && tok.Kind != rules.Foundation {
+			// A replaceable unit is taken off, not destroyed: to the discard.
+			g.Discarded[u.Owner][u.Token]++
+			s.Remove(a.Hex)
 		}
 		s.Place(a.Hex, p, t, a.Facing)
 		g.used[a.Hex] = 0

@@ -80,3 +80,45 @@ func TestGrantsDoNotStack(t *testing.T) {
 		t.Fatal("a netted HQ grants no move")
 	}
 }
+
+func deckTop(g *Game, p uint8) string {
+	if g.DeckLen[p] == 0 {
+		return ""
+	}
+	return g.S.Armies[p].Tokens[g.Deck[p][g.DeckLen[p]-1]].Name
+}
+
+// A token with "on destroyed: return_to_deck" goes on top of its owner's
+// deck when destroyed, by an instant or in a battle, even while the enemy
+// controls it (001, Bio-droid: "jeśli Bio-droid zginie, automatycznie wraca
+// on na górę stosu Żetonów (...) Jeśli Bio-droid został zlikwidowany w
+// momencie, gdy był przejęty przez przeciwnika (...), wraca on mimo to na
+// górę stosu żetonów gracza kierującego armią Smarta").
+func TestDestroyedReturnsToDeck(t *testing.T) {
+	// By an instant.
+	g := linksGame(t, "a1", "e3")
+	d := put(t, g, 1, "Droid", "c2", rules.S)
+	setHand(t, g, 0, "Sniper")
+	discards := g.Discarded[1]
+	must(t, g, Action{Kind: KInstant, Slot: 0, Hex: d, To: NoHex})
+	if !g.S.Cells[d].Unit.Empty() || deckTop(g, 1) != "Droid" || g.Discarded[1] != discards {
+		t.Fatalf("sniped droid: on board %v, deck top %q, discards changed %v", !g.S.Cells[d].Unit.Empty(), deckTop(g, 1), g.Discarded[1] != discards)
+	}
+
+	// In a battle, while taken over by the other player.
+	g = linksGame(t, "a1", "e3")
+	d = put(t, g, 1, "Droid", "c2", rules.S)
+	g.S.Cells[d].Unit.Marks |= Controlled // player 1 controls it
+	put(t, g, 1, "Walker", "c1", rules.S) // player 2's walker strikes c2
+	setHand(t, g, 0, "Battle")
+	n := g.DeckLen[1]
+	must(t, g, Action{Kind: KInstant, Slot: 0, Hex: NoHex, To: NoHex})
+	if !g.S.Cells[d].Unit.Empty() {
+		t.Fatal("the walker must destroy the taken-over droid")
+	}
+	// The battle ended player 1's turn; player 2 then drew two tokens from
+	// the top of the deck: the droid first.
+	if g.Player != 1 || g.HandLen[1] == 0 || g.S.Armies[1].Tokens[g.Hand[1][0]].Name != "Droid" || g.DeckLen[1] != n+1-g.HandLen[1] {
+		t.Fatalf("player %d holds %d, first %q; deck %d (was %d)", g.Player+1, g.HandLen[1], g.S.Armies[1].Tokens[g.Hand[1][0]].Name, g.DeckLen[1], n)
+	}
+}
