@@ -460,18 +460,14 @@ func (g *Game) abilities(buf []Action, nets *[MaxHexes]bool) []Action {
 			continue
 		}
 		used := g.used[h]
-		tr := g.traitsAt(h, nets)
-		if tr.Has(rules.Mobility) && used&usedMove == 0 {
-			buf = g.moves(buf, Action{Kind: KAbility, Slot: AbMove}, h, 1)
-		}
-		if tr.Has(rules.Rotation) && used&usedRotate == 0 {
-			buf = g.rotations(buf, Action{Kind: KAbility, Slot: AbRotate, To: NoHex}, h)
-		}
-		if tr.Has(rules.PushTrait) && used&usedPush == 0 {
-			buf = g.pushes(buf, Action{Kind: KAbility, Slot: AbPush}, h, nets)
-		}
-		if tr.Has(rules.PullTrait) && used&usedPull == 0 {
-			buf = g.pulls(buf, Action{Kind: KAbility, Slot: AbPull}, h, 2, nets)
+		own, granted := s.Tok(u).Traits, g.grantedAt(h, nets)
+		for k := uint8(0); k < 4; k++ {
+			if own.Has(abilityTraits[k]) && used&(usedMove<<k) == 0 {
+				buf = g.traitActions(buf, AbMove+k, h, nets)
+			}
+			if granted.Has(abilityTraits[k]) && used&(usedGranted0<<k) == 0 {
+				buf = g.traitActions(buf, AbGrantedMove+k, h, nets)
+			}
 		}
 		t := s.Tok(u)
 		for i := range t.Triggers {
@@ -493,6 +489,27 @@ func (g *Game) abilities(buf []Action, nets *[MaxHexes]bool) []Action {
 		}
 	}
 	return buf
+}
+
+// abilityTraits are the traits behind AbMove .. AbPull, in that order.
+var abilityTraits = [4]rules.Traits{rules.Mobility, rules.Rotation, rules.PushTrait, rules.PullTrait}
+
+// traitActions appends the actions of the trait ability slot (AbMove ..
+// AbGrantedPull) of the unit on h.
+func (g *Game) traitActions(buf []Action, slot uint8, h Hex, nets *[MaxHexes]bool) []Action {
+	k := slot
+	if k >= AbGrantedMove {
+		k -= AbGrantedMove
+	}
+	switch k {
+	case AbMove:
+		return g.moves(buf, Action{Kind: KAbility, Slot: slot}, h, 1)
+	case AbRotate:
+		return g.rotations(buf, Action{Kind: KAbility, Slot: slot, To: NoHex}, h)
+	case AbPush:
+		return g.pushes(buf, Action{Kind: KAbility, Slot: slot}, h, nets)
+	}
+	return g.pulls(buf, Action{Kind: KAbility, Slot: slot}, h, 2, nets)
 }
 
 // canPay reports whether player p can pay a trigger's HQ cost (never with
@@ -574,8 +591,10 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 		g.fresh = false
 		t := g.takeSlot(a.Slot)
 		tok := &s.Armies[p].Tokens[t]
-		if !s.Cells[a.Hex].Unit.Empty() && tok.Kind != rules.Foundation {
-			g.removeUnit(a.Hex) // replaceable
+		if u := s.Cells[a.Hex].Unit; !u.Empty() && tok.Kind != rules.Foundation {
+			// A replaceable unit is taken off, not destroyed: to the discard.
+			g.Discarded[u.Owner][u.Token]++
+			s.Remove(a.Hex)
 		}
 		s.Place(a.Hex, p, t, a.Facing)
 		g.used[a.Hex] = 0
@@ -623,18 +642,21 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 			g.advance(d)
 			break
 		}
-		switch a.Slot {
+		k := a.Slot
+		if k >= AbGrantedMove {
+			k -= AbGrantedMove
+			g.used[a.Hex] |= usedGranted0 << k
+		} else {
+			g.used[a.Hex] |= usedMove << k
+		}
+		switch k {
 		case AbMove:
-			g.used[a.Hex] |= usedMove
 			g.doMove(a, d)
 		case AbRotate:
-			g.used[a.Hex] |= usedRotate
 			s.Cells[a.Hex].Unit.Facing = a.Facing
 		case AbPush:
-			g.used[a.Hex] |= usedPush
 			g.doPush(a.Hex, a.To, d)
 		case AbPull:
-			g.used[a.Hex] |= usedPull
 			g.doPull(a.Hex, a.To, d)
 		}
 	case KStep:
