@@ -539,6 +539,7 @@ func (g *Game) Apply(a Action, d Decider) error {
 	p := g.Player
 	turn := g.Turn
 	wasFull := s.InnerFull()
+	ctl := s.controlledSet()
 	battleOK := true
 	switch a.Kind {
 	case KPlaceHQ:
@@ -643,6 +644,7 @@ func (g *Game) Apply(a Action, d Decider) error {
 		return nil
 	}
 	g.tether()
+	g.control(d, ctl)
 	if g.checkHQ() {
 		return nil
 	}
