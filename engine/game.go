@@ -561,12 +561,15 @@ func (g *Game) battle(d Decider) bool {
 	g.countBoard(&before)
 	hq := [2]int{g.S.HQPoints(0), g.S.HQPoints(1)}
 	g.Battles++
+	ctl := g.S.controlledSet()
 	g.Res.Resolve(&g.S, d, nil)
 	for p := range 2 {
 		for t, n := range g.Res.Dealt[p] {
 			g.Dealt[p][t] = uint16(min(65535, int(g.Dealt[p][t])+int(n)))
 		}
 	}
+
+	g.control(d, ctl) // units taken over during the battle may be turned now
 	g.countBoard(&after)
 	changed := hq != [2]int{g.S.HQPoints(0), g.S.HQPoints(1)}
 	for p := range 2 {

@@ -565,6 +565,7 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 	p := g.Player
 	turn := g.Turn
 	wasFull := s.InnerFull()
+	ctl := s.controlledSet()
 	battleOK := true
 	switch a.Kind {
 	case KPlaceHQ:
@@ -674,6 +675,7 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 		return nil
 	}
 	g.tether()
+	g.control(d, ctl)
 	if g.checkHQ() {
 		return nil
 	}
