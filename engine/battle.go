@@ -568,8 +568,8 @@ func (r *Resolver) land(src, target Hex, d rules.Dir, str int, ranged, fromHQ bo
 	s := r.s
 	q := s.Cells[target].Unit
 	qt := s.Tok(q)
-	if fromHQ && qt.Kind == rules.HQ {
-		log.hit(s, src, target, 0, ranged)
+	if (fromHQ && qt.Kind == rules.HQ) || (!ranged && qt.Traits.Has(rules.Flying)) {
+		log.hit(s, src, target, 0, ranged) // a flying unit takes no melee wounds
 		return
 	}
 	if ranged && (qt.Edges[q.EdgeAt(d.Opposite())].Flags&rules.Armor != 0 || r.armorAll[target]) {

@@ -580,6 +580,7 @@ func (g *Game) battle(d Decider) bool {
 			}
 		}
 	}
+	g.afterBattle(d)
 	return changed
 }
 

@@ -1032,7 +1032,7 @@ func (g *Game) strike(h Hex, dir rules.Dir, d Decider) {
 		if n := b.Nb[h][dir]; n != NoHex {
 			v := s.Cells[n].Unit
 			if !v.Empty() && (v.Controller() != u.Controller() || e.Flags&rules.MeleeHitsFriends != 0) &&
-				!(hqAttacker && s.Tok(v).Kind == rules.HQ) {
+				!(hqAttacker && s.Tok(v).Kind == rules.HQ) && !s.Tok(v).Traits.Has(rules.Flying) {
 				hit(n, int(e.Melee)+melee)
 			}
 		}

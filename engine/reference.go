@@ -473,6 +473,9 @@ func (ref *reference) land(src, target Hex, d rules.Dir, str int, ranged bool) {
 	if ref.tok(src).Kind == rules.HQ && ref.tok(target).Kind == rules.HQ {
 		return
 	}
+	if !ranged && ref.tok(target).Traits.Has(rules.Flying) {
+		return
+	}
 	if ranged {
 		q := ref.piece(target)
 		if ref.tok(target).Edges[q.EdgeAt(d.Opposite())].Flags&rules.Armor != 0 || ref.has(target, rules.EffArmor) {

@@ -147,10 +147,10 @@ const (
 	Rotation                           // may rotate once per own turn
 	PushTrait                          // may push one adjacent enemy once per own turn
 	PullTrait                          // may pull one enemy at distance 2 once per own turn
-	Flying                             // after a battle it may move to any empty hex
+	Flying                             // melee attacks do not wound it (battle and strike)
 	Heavy                              // can never be moved by any player
 	Replaceable                        // its owner may replace it with a drawn board token
-	Scavenger                          // a trait carried for help cards; see docs/rules.md
+	Scavenger                          // after each battle its owner may move it to any empty hex
 	StartsBesideHQ                     // set aside at set-up and placed next to the HQ
 	TetheredToHQ                       // removed when it is no longer adjacent to its HQ
 	TakeoverImmune                     // cannot be taken over
