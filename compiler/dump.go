@@ -133,6 +133,9 @@ func ActionString(a rules.Action) string {
 	if spec.value {
 		parts = append(parts, strconv.Itoa(int(a.Value)))
 	}
+	if a.Op == rules.ActNet && a.Value > 0 {
+		parts = append(parts, fmt.Sprintf("markers=%d", a.Value))
+	}
 	if a.Radius > 0 {
 		parts = append(parts, fmt.Sprintf("radius=%d", a.Radius))
 	}

@@ -256,6 +256,9 @@ func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, sr
 		if act.Where == rules.AdjacentOwnHQ && (s.HQ[p] == NoHex || nets[s.HQ[p]]) {
 			return buf // not while the own HQ is netted
 		}
+		if g.netLimited(act, p) {
+			return buf // every net marker the step may throw is out
+		}
 		if act.Op == rules.ActDamage && act.Radius > 0 {
 			r := int(act.Radius)
 			c := b.Centre()

@@ -264,7 +264,7 @@ const (
 	ActSwap                             // two own units exchange hexes (castling)
 	ActDamage                           // Value wounds to one unit (or an area of Radius)
 	ActDestroy                          // destroy one unit outright
-	ActNet                              // put a net marker on one unit
+	ActNet                              // put a net marker on one unit (at most Value of the player's markers out, when Value > 0)
 	ActStrike                           // an own unit attacks once with one of its edges (hunt)
 	ActForbidPlace                      // the opponent may not place board tokens next turn (terror)
 	ActReturnToDeck                     // the token goes back on top of its owner's deck
@@ -307,7 +307,7 @@ func (w Where) String() string {
 type Action struct {
 	Op       ActionOp
 	Side     Side  // whose units it may pick
-	Value    int8  // strength, distance or count
+	Value    int8  // strength, distance or count; for net, the most net markers of its player out at once (0 = no limit)
 	Radius   uint8 // area radius around the target hex (0 = the target only)
 	Where    Where // where the target must be
 	HitsHQ   bool  // whether HQs may be picked / are hit
