@@ -11,7 +11,7 @@ const (
 	QMedicAbsorb                         // which attack a medic absorbs, or none
 	QExplode                             // whether a unit uses its battle ability (on instead_of_attack) instead of attacking (option 1)
 	QTakeoverFacing                      // how a taken-over unit is turned
-	QAfterBattleMove                     // where a flying unit goes after a battle, if anywhere
+	QAfterBattleMove                     // where a scavenger unit goes after a battle, if anywhere
 	QAimTarget                           // which enemy in the line an aimed shot hits (Option.Index 1: the shot kills it)
 )
 

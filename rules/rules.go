@@ -147,10 +147,10 @@ const (
 	Rotation                           // may rotate once per own turn
 	PushTrait                          // may push one adjacent enemy once per own turn
 	PullTrait                          // may pull one enemy at distance 2 once per own turn
-	Flying                             // after a battle it may move to any empty hex
+	Flying                             // melee attacks do not wound it (battle and strike)
 	Heavy                              // can never be moved by any player
 	Replaceable                        // its owner may replace it with a drawn board token
-	Scavenger                          // a trait carried for help cards; see docs/rules.md
+	Scavenger                          // after each battle its owner may move it to any empty hex
 	StartsBesideHQ                     // set aside at set-up and placed next to the HQ
 	TetheredToHQ                       // removed when it is no longer adjacent to its HQ
 	TakeoverImmune                     // cannot be taken over
@@ -264,7 +264,7 @@ const (
 	ActSwap                             // two own units exchange hexes (castling)
 	ActDamage                           // Value wounds to one unit (or an area of Radius)
 	ActDestroy                          // destroy one unit outright
-	ActNet                              // put a net marker on one unit
+	ActNet                              // put a net marker on one unit (at most Value of the player's markers out, when Value > 0)
 	ActStrike                           // an own unit attacks once with one of its edges (hunt)
 	ActForbidPlace                      // the opponent may not place board tokens next turn (terror)
 	ActReturnToDeck                     // the token goes back on top of its owner's deck
@@ -307,7 +307,7 @@ func (w Where) String() string {
 type Action struct {
 	Op       ActionOp
 	Side     Side  // whose units it may pick
-	Value    int8  // strength, distance or count
+	Value    int8  // strength, distance or count; for net, the most net markers of its player out at once (0 = no limit)
 	Radius   uint8 // area radius around the target hex (0 = the target only)
 	Where    Where // where the target must be
 	HitsHQ   bool  // whether HQs may be picked / are hit

@@ -187,7 +187,7 @@ func (p *greedyPlayer) Act(g *engine.Game, legal []engine.Action) int {
 	best, bestScore, ties := 0, -1e18, 0
 	for i, a := range legal {
 		p.copyG = *g
-		if err := p.copyG.Apply(a, p); err != nil {
+		if err := p.copyG.ApplyLegal(a, p); err != nil {
 			continue
 		}
 		sc := evaluate(&p.copyG, me, p.res, &p.scratch)
