@@ -14,8 +14,9 @@ func TestBeastsSignatures(t *testing.T) {
 		{name: "beasts_agony", dies: []string{"1 Bug b4", "1 Bug c3", "1 Urchin d3", "2 Hybrid d2", "2 Ripper e2"}, hq: [2]int{20, 20}},
 		{name: "beasts_spider_net", dies: []string{"2 Ripper c2"}, hq: [2]int{20, 20}},
 		{name: "beasts_flying", dies: []string{"1 Vulture d3", "2 Ripper b1"}, hq: [2]int{20, 19}},
-		// Rulebook 002, "Przykładowa bitwa": the same outcome as the engine's
-		// test-army scenario (Beasts 16, Steel Police 18).
+		// Rulebook 002, "Przykładowa bitwa" with the real Beasts and Steel
+		// Police armies: the same log as the engine's test-army scenario
+		// (Beasts 16, Steel Police 18).
 		{name: "beasts_example", dies: []string{"1 Bug d3", "1 Cerberus c2", "1 Scout b2", "1 Scrabbler b3", "2 Judge d1", "2 Officer d2", "2 Sergeant c4"}, hq: [2]int{16, 18}},
 	})
 }
