@@ -14,11 +14,8 @@ func TestSteelPoliceSignatures(t *testing.T) {
 		{name: "steelpolice_steroid", dies: []string{"2 Blocker b1"}, hq: [2]int{20, 20}},
 		{name: "steelpolice_saboteur", dies: []string{"2 Hybrid c2"}, hq: [2]int{20, 20}},
 		{name: "steelpolice_netofsteel", dies: []string{"2 Gauss Cannon c1"}, hq: [2]int{20, 20}},
-		// The example battle of rulebook 002 with the official Steel Police
-		// tokens: Beasts HQ 20 -> 16, Steel Police 18 (the Net of Steel and the
-		// Executioner were paid before the battle).
-		{name: "steelpolice_rulebook002", dies: []string{"1 Bug d3", "1 Cerberus c2", "1 Scout b2", "1 Szarpak b3",
-			"2 Judge d1", "2 Officer d2", "2 Sergeant c4"}, hq: [2]int{16, 18}},
+		// The example battle of rulebook 002 with both official armies is
+		// beasts_example in beasts_test.go.
 	})
 }
 

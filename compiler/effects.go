@@ -248,9 +248,11 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 	}
 	for _, g := range s.Clauses {
 		if a, ok := c.action(g); ok {
+			c.checkBattleAction(tr.Event, a, g)
 			tr.Actions = append(tr.Actions, a)
 		}
 	}
+	c.checkBattleTrigger(t, &tr, s)
 	t.Triggers = append(t.Triggers, tr)
 	tb.freeIf = append(tb.freeIf, ref)
 }
