@@ -6,7 +6,7 @@ import (
 	"github.com/hexforge/hexforge/rules"
 )
 
-// reflectGame: Game A (with Hunt) against the test Steel Police (Judge:
+// reflectGame: Game A (with a hunt instant) against testdata/tsteel.army (Judge:
 // ranged 1 on N, reflection on S), Game A to play with Hunt in hand.
 func reflectGame(t *testing.T) *Game {
 	t.Helper()
@@ -32,7 +32,7 @@ func hunt(t *testing.T, g *Game, h Hex, dir rules.Dir) {
 	must(t, g, Action{Kind: KStep, Hex: h, To: NoHex, Facing: dir})
 }
 
-// TestStrikeReflected: an instant's strike (Hunt) is an attack, so a
+// TestStrikeReflected: an instant's strike (hunt) is an attack, so a
 // reflecting edge sends it back one hex like a battle attack ("Odbicie
 // chroni jednostkę przed wszelkimi atakami", 002): the striking Runner is
 // destroyed, the Judge is unhurt. A shot from a Turret is reflected too.
