@@ -15,6 +15,7 @@ const (
 	EvReflect                        // the unit on Hex reflects an attack of the unit on Target
 	EvAbsorb                         // the medic on Hex absorbs Wounds meant for Target
 	EvDestroyed                      // the unit on Hex is destroyed at the end of the segment
+	EvConvert                        // the unit on Hex converts the attack of its edge towards Target (Ranged: into a shot)
 )
 
 // Event is one line of a battle log. Names are copied when the event is
@@ -152,6 +153,8 @@ func (l *BattleLog) Write(w io.Writer, b *Board) {
 			fmt.Fprintf(w, "  medic %d %q %s absorbs %d wound(s) meant for %q %s\n", e.Player+1, e.Token, name(e.Hex), e.Wounds, e.TargetToken, name(e.Target))
 		case EvDestroyed:
 			fmt.Fprintf(w, "  destroyed: %d %q %s\n", e.Player+1, e.Token, name(e.Hex))
+		case EvConvert:
+			writeConverted(w, e, name(e.Hex), name(e.Target))
 		}
 	}
 	fmt.Fprintf(w, "HQ: player 1 %d -> %d, player 2 %d -> %d\n", l.HQ[0][0], l.HQ[0][1], l.HQ[1][0], l.HQ[1][1])

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/hexforge/hexforge/rules"
@@ -120,5 +121,71 @@ func TestDestroyedReturnsToDeck(t *testing.T) {
 	// the top of the deck: the droid first.
 	if g.Player != 1 || g.HandLen[1] == 0 || g.S.Armies[1].Tokens[g.Hand[1][0]].Name != "Droid" || g.DeckLen[1] != n+1-g.HandLen[1] {
 		t.Fatalf("player %d holds %d, first %q; deck %d (was %d)", g.Player+1, g.HandLen[1], g.S.Armies[1].Tokens[g.Hand[1][0]].Name, g.DeckLen[1], n)
+	}
+}
+
+// resolveText resolves the battle of a position given as text and returns
+// the log.
+func resolveText(t *testing.T, src string, d Decider) (*State, string) {
+	t.Helper()
+	s, err := ParsePosition("test.pos", []byte(src), testLoader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r Resolver
+	var l BattleLog
+	r.Resolve(s, d, &l)
+	var b strings.Builder
+	l.Write(&b, s.Board)
+	return s, b.String()
+}
+
+// Attack conversion (Hegemony Quartermaster, 001: "jeden cios własnej
+// jednostki połączonej z Kwatermistrzem zmienia się w strzał o tej samej
+// sile (i odwrotnie (...)). Jeśli wojownik otrzymuje z różnych stron bonusy
+// zarówno do strzału, jak i do ciosu, wtedy do siły strzału liczą się jedne
+// i drugie."): the melee edge of c3 shoots up column c with 1 + 1 melee
+// bonus + 1 ranged bonus.
+func TestConvertToRanged(t *testing.T) {
+	s, log := resolveText(t, `armies tlinks tlinks
+1 HQ a1 N
+2 HQ e3 N
+1 Post c3 N
+1 Switch c4 N
+1 Booster b2 SE
+1 Drill d3 NW
+2 Wall c1 N
+`, OwnerBest{})
+	if !s.Cells[hexOf(t, "c1")].Unit.Empty() {
+		t.Fatalf("the converted shot (3) must destroy the wall:\n%s", log)
+	}
+	if !strings.Contains(log, `1 "Post" c3 converts its melee attack towards c2 into a shot`) {
+		t.Fatalf("log does not show the conversion:\n%s", log)
+	}
+	// Declining (the first option) leaves the melee attack on the empty c2.
+	s, log = resolveText(t, `armies tlinks tlinks
+1 HQ a1 N
+2 HQ e3 N
+1 Post c3 N
+1 Switch c4 N
+2 Wall c1 N
+`, FirstOption{})
+	if u := s.Cells[hexOf(t, "c1")].Unit; u.Wounds != 0 || strings.Contains(log, "converts") {
+		t.Fatalf("no conversion chosen, yet the wall has %d wounds:\n%s", u.Wounds, log)
+	}
+}
+
+// "Jeśli jednostka posiada dwa segmenty Inicjatywy, działanie Kwatermistrza
+// obejmie tylko jeden z nich" (001): one conversion per battle.
+func TestConvertOncePerBattle(t *testing.T) {
+	s, log := resolveText(t, `armies tlinks tlinks
+1 HQ a1 N
+2 HQ e3 N
+1 Twin c3 N
+1 Switch c4 N
+2 Wall c1 N
+`, OwnerBest{})
+	if u := s.Cells[hexOf(t, "c1")].Unit; u.Wounds != 1 || strings.Count(log, "converts") != 1 {
+		t.Fatalf("a unit with two initiatives converts once: wall wounds %d\n%s", u.Wounds, log)
 	}
 }
