@@ -28,10 +28,9 @@ func movesOf(g *Game, h Hex, slot uint8) int {
 }
 
 // A unit linked to a token that grants mobility gets a move of its own,
-// besides its own mobility (rulebook 001, Smart: "Gracz może w tej samej
-// turze poruszyć ten sam żeton korzystając kolejno z wszystkich dostępnych
-// możliwości, np. cechy specjalnej Sztabu, Żetonu natychmiastowego Ruch, jak
-// i Mobilności samego żetonu"), even one that takes it out of the link.
+// besides its own mobility, even one that takes it out of the link (001:
+// the HQ ability, a Move instant and the unit's own Mobility may all be used
+// in one turn; docs/rules-game.md, "Own-turn abilities").
 func TestGrantedMoveIsExtra(t *testing.T) {
 	g := linksGame(t, "c3", "e3")
 	w := put(t, g, 0, "Walker", "c2", rules.N) // N of the HQ: linked
@@ -91,10 +90,7 @@ func deckTop(g *Game, p uint8) string {
 
 // A token with "on destroyed: return_to_deck" goes on top of its owner's
 // deck when destroyed, by an instant or in a battle, even while the enemy
-// controls it (001, Bio-droid: "jeśli Bio-droid zginie, automatycznie wraca
-// on na górę stosu Żetonów (...) Jeśli Bio-droid został zlikwidowany w
-// momencie, gdy był przejęty przez przeciwnika (...), wraca on mimo to na
-// górę stosu żetonów gracza kierującego armią Smarta").
+// controls it (001; docs/rules-game.md, "destroyed: return_to_deck").
 func TestDestroyedReturnsToDeck(t *testing.T) {
 	// By an instant.
 	g := linksGame(t, "a1", "e3")
@@ -140,12 +136,10 @@ func resolveText(t *testing.T, src string, d Decider) (*State, string) {
 	return s, b.String()
 }
 
-// Attack conversion (Hegemony Quartermaster, 001: "jeden cios własnej
-// jednostki połączonej z Kwatermistrzem zmienia się w strzał o tej samej
-// sile (i odwrotnie (...)). Jeśli wojownik otrzymuje z różnych stron bonusy
-// zarówno do strzału, jak i do ciosu, wtedy do siły strzału liczą się jedne
-// i drugie."): the melee edge of c3 shoots up column c with 1 + 1 melee
-// bonus + 1 ranged bonus.
+// Attack conversion (001; docs/rules.md, "Attack conversion"): one melee
+// attack becomes a shot of the same strength, and melee and ranged bonuses
+// both count for it: the melee edge of c3 shoots up column c with 1 + 1
+// melee bonus + 1 ranged bonus.
 func TestConvertToRanged(t *testing.T) {
 	s, log := resolveText(t, `armies tlinks tlinks
 1 HQ a1 N
@@ -175,8 +169,8 @@ func TestConvertToRanged(t *testing.T) {
 	}
 }
 
-// "Jeśli jednostka posiada dwa segmenty Inicjatywy, działanie Kwatermistrza
-// obejmie tylko jeden z nich" (001): one conversion per battle.
+// A unit with two initiatives converts in one of its segments only (001):
+// one conversion per battle.
 func TestConvertOncePerBattle(t *testing.T) {
 	s, log := resolveText(t, `armies tlinks tlinks
 1 HQ a1 N
