@@ -163,7 +163,8 @@ type Game struct {
 	TieBreak   bool    // the final battle was tied; the extra turns are being played
 	Forbid     [2]bool // the player may not place board tokens this (or their next) turn
 	Result     Result
-	Battles    int // battles resolved so far
+	Battles    int                      // battles resolved so far
+	Dealt      [2][MaxArmyTokens]uint16 // wounds inflicted in battles so far, by owner and token type
 
 	fresh bool                    // nothing has been done since the last draw (bad-draw rule)
 	used  [MaxHexes]uint16        // abilities used this turn by the unit on each hex
@@ -560,7 +561,15 @@ func (g *Game) battle(d Decider) bool {
 	g.countBoard(&before)
 	hq := [2]int{g.S.HQPoints(0), g.S.HQPoints(1)}
 	g.Battles++
+	ctl := g.S.controlledSet()
 	g.Res.Resolve(&g.S, d, nil)
+	for p := range 2 {
+		for t, n := range g.Res.Dealt[p] {
+			g.Dealt[p][t] = uint16(min(65535, int(g.Dealt[p][t])+int(n)))
+		}
+	}
+
+	g.control(d, ctl) // units taken over during the battle may be turned now
 	g.countBoard(&after)
 	changed := hq != [2]int{g.S.HQPoints(0), g.S.HQPoints(1)}
 	for p := range 2 {
@@ -571,6 +580,7 @@ func (g *Game) battle(d Decider) bool {
 			}
 		}
 	}
+	g.afterBattle(d)
 	return changed
 }
 
