@@ -56,8 +56,7 @@ type Row struct {
 	Abilities  []string `json:"abilities,omitempty"` // traits, link effects, triggered abilities
 	Uncertain  []string `json:"uncertain,omitempty"`
 
-	view compiler.TokenView
-	tok  *rules.Token
+	tok *rules.Token
 }
 
 // New builds the card of an army.
@@ -66,7 +65,7 @@ func New(a *rules.Army) *Card {
 	c := &Card{Army: v.Name, Aliases: v.Aliases, Notes: v.Notes, Size: v.Size, Total: v.Total, Rows: []Row{}}
 	for i, t := range v.Tokens {
 		r := Row{Token: t.Name, Aliases: t.Aliases, Kind: t.Kind, Count: t.Count, Initiative: t.InitiativeWords(),
-			Toughness: t.Toughness, Uncertain: t.Uncertain, view: t, tok: &a.Tokens[i]}
+			Toughness: t.Toughness, Uncertain: t.Uncertain, tok: &a.Tokens[i]}
 		if len(t.Aliases) > 0 {
 			r.Polish = t.Aliases[0]
 		}

@@ -7,6 +7,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/hexforge/hexforge/compiler"
 	"github.com/hexforge/hexforge/rules"
 )
 
@@ -157,6 +158,16 @@ func (r *Row) writeSVG(b *strings.Builder) {
 			word = strings.ReplaceAll(t.Triggers[0].Actions[0].Op.String(), "_", " ")
 		}
 		fmt.Fprintf(b, "<text x=\"0\" y=\"6\" text-anchor=\"middle\" font-size=\"18\" font-weight=\"bold\" fill=\"%s\">%s</text>\n", col[0], e(strings.ToUpper(word)))
+	} else if len(t.Initiative) == 0 && len(t.Effects) > 0 {
+		// A module: what it gives its linked units, in the compiler's words
+		// without the "link DIRS:" the edges already show.
+		for i, ef := range t.Effects {
+			_, w, _ := strings.Cut(compiler.EffectString(ef), ": ")
+			y := -5 + 16*(float64(i)-float64(len(t.Effects)-1)/2) + 5
+			fmt.Fprintf(b, "<text x=\"0\" y=\"%s\" text-anchor=\"middle\" font-size=\"14\" font-weight=\"bold\" fill=\"%s\">%s</text>\n",
+				num(y), col[0], e(strings.ReplaceAll(w, "_", " ")))
+		}
+		writeToughness(b, 0, 26, int(t.Toughness))
 	} else {
 		fmt.Fprintf(b, "<circle cx=\"0\" cy=\"-5\" r=\"23\" fill=\"#fff\" stroke=\"%s\" stroke-width=\"2.5\"/>\n", col[0])
 		ini := "–"
@@ -173,7 +184,7 @@ func (r *Row) writeSVG(b *strings.Builder) {
 		}
 		fmt.Fprintf(b, "<text x=\"0\" y=\"%d\" text-anchor=\"middle\" font-size=\"%d\" font-weight=\"bold\" fill=\"#222\">%s</text>\n", size/3-4, size, e(ini))
 		if t.Agony {
-			b.WriteString("<text x=\"0\" y=\"-17\" text-anchor=\"middle\" font-size=\"8\" fill=\"#a8322b\">agony</text>\n")
+			writeAgony(b, 0, -33)
 		}
 		writeToughness(b, 0, 26, int(t.Toughness))
 	}
@@ -191,6 +202,10 @@ func writeToughness(b *strings.Builder, x, y float64, n int) {
 		num(x), num(y), map[bool]int{true: 10, false: 13}[n >= 10], n)
 }
 
+func writeAgony(b *strings.Builder, x, y float64) {
+	fmt.Fprintf(b, "<text x=\"%s\" y=\"%s\" text-anchor=\"middle\" font-size=\"11\" font-weight=\"bold\" fill=\"#a8322b\">+agony</text>\n", num(x), num(y))
+}
+
 func writeUncertain(b *strings.Builder, x, y float64) {
 	fmt.Fprintf(b, "<g transform=\"translate(%s,%s)\"><circle r=\"9\" fill=\"#a8322b\"/>"+
 		"<text x=\"0\" y=\"5\" text-anchor=\"middle\" font-size=\"14\" font-weight=\"bold\" fill=\"#fff\">?</text></g>\n", num(x), num(y))
@@ -198,12 +213,13 @@ func writeUncertain(b *strings.Builder, x, y float64) {
 
 // icon is one symbol in the row of an edge, drawn centred on local x = 0.
 type icon struct {
-	width float64
-	draw  func(b *strings.Builder)
+	width   float64
+	draw    func(b *strings.Builder)
+	upright bool // a sign to read (a digit, "!"): turned back upright on rotated edges
 }
 
 func melee() icon {
-	return icon{19, func(b *strings.Builder) {
+	return icon{width: 19, draw: func(b *strings.Builder) {
 		fmt.Fprintf(b, "<polygon points=\"-9,-50 9,-50 0,-74\" fill=\"%s\"/>", colMelee)
 	}}
 }
@@ -213,7 +229,7 @@ func ranged(piercing bool) icon {
 	if piercing {
 		c = colPierce
 	}
-	return icon{16, func(b *strings.Builder) {
+	return icon{width: 16, draw: func(b *strings.Builder) {
 		fmt.Fprintf(b, "<line x1=\"0\" y1=\"-46\" x2=\"0\" y2=\"-64\" stroke=\"%s\" stroke-width=\"4\"/>", c)
 		fmt.Fprintf(b, "<polygon points=\"-7.5,-62 7.5,-62 0,-76\" fill=\"%s\"/>", c)
 		if piercing {
@@ -223,7 +239,7 @@ func ranged(piercing bool) icon {
 }
 
 func aimed() icon {
-	return icon{20, func(b *strings.Builder) {
+	return icon{width: 20, draw: func(b *strings.Builder) {
 		fmt.Fprintf(b, "<circle cx=\"0\" cy=\"-61\" r=\"7.5\" fill=\"none\" stroke=\"%s\" stroke-width=\"2.2\"/>"+
 			"<line x1=\"-10\" y1=\"-61\" x2=\"10\" y2=\"-61\" stroke=\"%[1]s\" stroke-width=\"1.8\"/>"+
 			"<line x1=\"0\" y1=\"-71\" x2=\"0\" y2=\"-51\" stroke=\"%[1]s\" stroke-width=\"1.8\"/>", colRanged)
@@ -231,20 +247,20 @@ func aimed() icon {
 }
 
 func netIcon() icon {
-	return icon{26, func(b *strings.Builder) {
+	return icon{width: 26, draw: func(b *strings.Builder) {
 		fmt.Fprintf(b, "<g stroke=\"%s\" stroke-width=\"2.2\" fill=\"#c8e6c9\"><polygon points=\"0,-75 12,-61 0,-47 -12,-61\"/>"+
 			"<line x1=\"-6\" y1=\"-68\" x2=\"6\" y2=\"-54\"/><line x1=\"6\" y1=\"-68\" x2=\"-6\" y2=\"-54\"/></g>", colNet)
 	}}
 }
 
 func reflectIcon() icon {
-	return icon{20, func(b *strings.Builder) {
+	return icon{width: 20, draw: func(b *strings.Builder) {
 		fmt.Fprintf(b, "<polyline points=\"-9,-74 0,-50 9,-74\" fill=\"none\" stroke=\"%s\" stroke-width=\"4\" stroke-linejoin=\"round\"/>", colReflect)
 	}}
 }
 
 func friendlyFire() icon {
-	return icon{18, func(b *strings.Builder) {
+	return icon{width: 18, upright: true, draw: func(b *strings.Builder) {
 		fmt.Fprintf(b, "<circle cx=\"0\" cy=\"-61\" r=\"8\" fill=\"%s\"/>"+
 			"<line x1=\"0\" y1=\"-66.5\" x2=\"0\" y2=\"-60\" stroke=\"#fff\" stroke-width=\"2.4\"/><circle cx=\"0\" cy=\"-56.5\" r=\"1.5\" fill=\"#fff\"/>", colFriend)
 	}}
@@ -260,7 +276,7 @@ func times(n int, ic icon) []icon {
 		}
 		return out
 	}
-	return []icon{ic, {14, func(b *strings.Builder) {
+	return []icon{ic, {width: 14, upright: true, draw: func(b *strings.Builder) {
 		fmt.Fprintf(b, "<text x=\"0\" y=\"-55\" text-anchor=\"middle\" font-size=\"16\" font-weight=\"bold\" fill=\"#222\">%d</text>", n)
 	}}}
 }
@@ -298,11 +314,13 @@ func writeEdge(b *strings.Builder, d rules.Dir, e rules.Edge) {
 		return
 	}
 	fmt.Fprintf(b, "<g class=\"edge %s\" transform=\"rotate(%d)\">", d, 60*int(d))
-	writeEdgeLocal(b, e)
+	writeEdgeLocal(b, e, 60*int(d))
 	b.WriteString("</g>\n")
 }
 
-func writeEdgeLocal(b *strings.Builder, e rules.Edge) {
+// writeEdgeLocal draws an edge in the local frame of an edge turned by
+// angle degrees.
+func writeEdgeLocal(b *strings.Builder, e rules.Edge, angle int) {
 	if e.Flags&rules.Armor != 0 {
 		fmt.Fprintf(b, "<polygon points=\"-44,-%[1]s 44,-%[1]s 40,-%[2]s -40,-%[2]s\" fill=\"%[3]s\"/>", num(apothem-2), num(apothem-9), colArmor)
 	}
@@ -328,7 +346,13 @@ func writeEdgeLocal(b *strings.Builder, e rules.Edge) {
 	x := -total / 2
 	for _, ic := range row {
 		fmt.Fprintf(b, "<g transform=\"translate(%s,0)\">", num(x+ic.width/2))
-		ic.draw(b)
+		if ic.upright && angle%360 != 0 {
+			fmt.Fprintf(b, "<g transform=\"rotate(%d,0,%s)\">", -angle, num(iconY))
+			ic.draw(b)
+			b.WriteString("</g>")
+		} else {
+			ic.draw(b)
+		}
 		b.WriteString("</g>")
 		x += ic.width
 	}
@@ -346,7 +370,7 @@ func writeLegend(b *strings.Builder) {
 			// the local frame puts the icons around y = iconY: centre them
 			fmt.Fprintf(b, "<g transform=\"scale(0.75) translate(0,%s)\">", num(-iconY))
 			fmt.Fprintf(b, "<line x1=\"-46\" y1=\"-%[1]s\" x2=\"46\" y2=\"-%[1]s\" stroke=\"#999\" stroke-width=\"2\"/>", num(apothem))
-			writeEdgeLocal(b, e)
+			writeEdgeLocal(b, e, 0)
 			b.WriteString("</g>")
 		}
 	}
@@ -364,6 +388,7 @@ func writeLegend(b *strings.Builder) {
 			b.WriteString("<circle cx=\"0\" cy=\"0\" r=\"14\" fill=\"#fff\" stroke=\"#2f5d8f\" stroke-width=\"2\"/>" +
 				"<text x=\"0\" y=\"6\" text-anchor=\"middle\" font-size=\"17\" font-weight=\"bold\" fill=\"#222\">2</text>")
 		}},
+		{"agony: also acts in the segment it dies in", func(b *strings.Builder) { writeAgony(b, 0, 4) }},
 		{"toughness: wounds it takes", func(b *strings.Builder) { writeToughness(b, 0, 0, 2) }},
 		{"count in the army", func(b *strings.Builder) {
 			b.WriteString("<text x=\"0\" y=\"6\" text-anchor=\"middle\" font-size=\"17\" font-weight=\"bold\" fill=\"#2f5d8f\">×2</text>")
