@@ -231,7 +231,7 @@ func ranged(piercing bool) icon {
 	}
 	return icon{width: 16, draw: func(b *strings.Builder) {
 		fmt.Fprintf(b, "<line x1=\"0\" y1=\"-46\" x2=\"0\" y2=\"-64\" stroke=\"%s\" stroke-width=\"4\"/>", c)
-		fmt.Fprintf(b, "<polygon points=\"-7.5,-62 7.5,-62 0,-76\" fill=\"%s\"/>", c)
+		fmt.Fprintf(b, "<polygon points=\"-7.5,-61 7.5,-61 0,-74\" fill=\"%s\"/>", c)
 		if piercing {
 			fmt.Fprintf(b, "<polygon points=\"-7.5,-51 7.5,-51 0,-64\" fill=\"%s\"/>", c)
 		}
@@ -337,9 +337,12 @@ func writeEdgeLocal(b *strings.Builder, e rules.Edge, angle int) {
 	}
 	// With a link on the same edge the row moves inward, off the half-disc,
 	// where the wedge is narrower.
+	// Armor moves it less, just clear of the band.
 	shift, max := 0.0, rowMax
 	if e.Flags&rules.Link != 0 {
 		shift, max = 11, rowMax*0.8
+	} else if e.Flags&rules.Armor != 0 {
+		shift, max = 5, rowMax*0.9
 	}
 	scale := math.Min(1, max/total)
 	fmt.Fprintf(b, "<g transform=\"translate(0,%s) scale(%s) translate(0,%s)\">", num(iconY+shift), num(scale), num(-iconY))
