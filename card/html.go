@@ -197,9 +197,13 @@ func (r *Row) writeSVG(b *strings.Builder) {
 }
 
 func writeToughness(b *strings.Builder, x, y float64, n int) {
+	size := 13
+	if n >= 10 {
+		size = 10 // two digits on the shield
+	}
 	fmt.Fprintf(b, "<g transform=\"translate(%s,%s)\"><path d=\"M0,-11 L10,-7.5 L9,3 Q6.5,10 0,12.5 Q-6.5,10 -9,3 L-10,-7.5 Z\" fill=\"#444\"/>"+
 		"<text x=\"0\" y=\"4.5\" text-anchor=\"middle\" font-size=\"%d\" font-weight=\"bold\" fill=\"#fff\">%d</text></g>\n",
-		num(x), num(y), map[bool]int{true: 10, false: 13}[n >= 10], n)
+		num(x), num(y), size, n)
 }
 
 func writeAgony(b *strings.Builder, x, y float64) {
@@ -398,11 +402,10 @@ func writeLegend(b *strings.Builder) {
 		}},
 		{"a fact marked uncertain", func(b *strings.Builder) { writeUncertain(b, 0, 0) }},
 	}
-	kinds := []string{"hq", "warrior", "module", "instant", "foundation"}
 	const rowH, colW, perCol = 40.0, 430.0, 7
-	rows := perCol
-	width := colW * 2
-	height := rowH*float64(rows) + 46
+	cols := (len(entries) + perCol - 1) / perCol
+	width := colW * float64(cols)
+	height := rowH*perCol + 46
 	b.WriteString("<div class=\"legend-box\">\n<h2>Legend</h2>\n")
 	fmt.Fprintf(b, "<svg class=\"legend\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%s\" height=\"%s\" viewBox=\"0 0 %[1]s %[2]s\">\n", num(width), num(height))
 	for i, en := range entries {
@@ -413,9 +416,9 @@ func writeLegend(b *strings.Builder) {
 		b.WriteString("</g>")
 		fmt.Fprintf(b, "<text x=\"%s\" y=\"%s\" font-size=\"14\" fill=\"#222\">%s</text>\n", num(x+50), num(y+5), html.EscapeString(en.label))
 	}
-	y := 24 + rowH*float64(rows)
+	y := 24 + rowH*perCol
 	x := 12.0
-	for _, k := range kinds {
+	for _, k := range rules.KindNames {
 		c := kindColors[k]
 		fmt.Fprintf(b, "<polygon transform=\"translate(%s,%s)\" points=\"%s\" fill=\"%s\" stroke=\"%s\" stroke-width=\"2.5\"/>", num(x+12), num(y), hexPoints(11), c[1], c[0])
 		fmt.Fprintf(b, "<text x=\"%s\" y=\"%s\" font-size=\"13\" fill=\"#222\">%s</text>\n", num(x+28), num(y+5), k)
