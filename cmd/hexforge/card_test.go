@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hexforge/hexforge/armies"
 )
 
 func TestCardTable(t *testing.T) {
@@ -34,8 +36,12 @@ func TestCardSetAndOut(t *testing.T) {
 	if !strings.Contains(page, "<h2>Gauss Cannon</h2>") || !strings.Contains(page, "initiative 3 · toughness 2") {
 		t.Error("the HTML card does not show the --set initiative of Gauss Cannon")
 	}
-	if n := strings.Count(page, `<svg class="token"`); n != 23 {
-		t.Errorf("%d token SVGs, want 23", n)
+	l, err := armies.Load("moloch")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(page, `<svg class="token"`); n != len(l.Army.Tokens) {
+		t.Errorf("%d token SVGs, want %d", n, len(l.Army.Tokens))
 	}
 	out, _, code := run(t, "card", "moloch", "--format", "csv", "--set", "moloch/Gauss Cannon.count=0")
 	if code != 0 || strings.Contains(out, "Gauss Cannon") || !strings.HasPrefix(out, "token,polish,kind,count") {
