@@ -161,11 +161,22 @@ func (r *Row) writeSVG(b *strings.Builder) {
 	} else if len(t.Initiative) == 0 && len(t.Effects) > 0 {
 		// A module: what it gives its linked units, in the compiler's words
 		// without the "link DIRS:" the edges already show.
-		for i, ef := range t.Effects {
+		var lines []string
+		for _, ef := range t.Effects {
 			_, w, _ := strings.Cut(compiler.EffectString(ef), ": ")
-			y := -5 + 16*(float64(i)-float64(len(t.Effects)-1)/2) + 5
-			fmt.Fprintf(b, "<text x=\"0\" y=\"%s\" text-anchor=\"middle\" font-size=\"14\" font-weight=\"bold\" fill=\"%s\">%s</text>\n",
-				num(y), col[0], e(strings.ReplaceAll(w, "_", " ")))
+			lines = append(lines, wrap(strings.ReplaceAll(w, "_", " "), 13)...)
+		}
+		size, widest := 14.0, 0
+		for _, l := range lines {
+			widest = max(widest, len(l))
+		}
+		if widest > 11 || len(lines) > 3 {
+			size = 12
+		}
+		for i, l := range lines {
+			y := -5 + (size+2)*(float64(i)-float64(len(lines)-1)/2) + size/3
+			fmt.Fprintf(b, "<text x=\"0\" y=\"%s\" text-anchor=\"middle\" font-size=\"%s\" font-weight=\"bold\" fill=\"%s\">%s</text>\n",
+				num(y), num(size), col[0], e(l))
 		}
 		writeToughness(b, 0, 26, int(t.Toughness))
 	} else {
@@ -194,6 +205,23 @@ func (r *Row) writeSVG(b *strings.Builder) {
 		writeUncertain(b, 84, -80)
 	}
 	b.WriteString("</svg>\n")
+}
+
+// wrap breaks text at spaces into lines of at most n bytes where it can.
+func wrap(text string, n int) []string {
+	var lines []string
+	cur := ""
+	for _, w := range strings.Fields(text) {
+		if cur != "" && len(cur)+1+len(w) > n {
+			lines = append(lines, cur)
+			cur = ""
+		}
+		if cur != "" {
+			cur += " "
+		}
+		cur += w
+	}
+	return append(lines, cur)
 }
 
 func writeToughness(b *strings.Builder, x, y float64, n int) {
