@@ -5,6 +5,7 @@ import (
 	"html"
 	"io"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/hexforge/hexforge/compiler"
@@ -153,11 +154,24 @@ func (r *Row) writeSVG(b *strings.Builder) {
 	}
 	// Centre: initiatives (or the instant's action), toughness below.
 	if r.Kind == "instant" {
-		word := "instant"
-		if len(t.Triggers) > 0 && len(t.Triggers[0].Actions) > 0 {
-			word = strings.ReplaceAll(t.Triggers[0].Actions[0].Op.String(), "_", " ")
+		// The steps it plays: "BATTLE", "MOVE + STRIKE".
+		var ops []string
+		if len(t.Triggers) > 0 {
+			for _, ac := range t.Triggers[0].Actions {
+				if op := strings.ReplaceAll(ac.Op.String(), "_", " "); !slices.Contains(ops, op) {
+					ops = append(ops, op)
+				}
+			}
 		}
-		fmt.Fprintf(b, "<text x=\"0\" y=\"6\" text-anchor=\"middle\" font-size=\"18\" font-weight=\"bold\" fill=\"%s\">%s</text>\n", col[0], e(strings.ToUpper(word)))
+		if len(ops) == 0 {
+			ops = []string{"instant"}
+		}
+		word := strings.ToUpper(strings.Join(ops, " + "))
+		size := 18
+		if len(word) > 9 {
+			size = 14
+		}
+		fmt.Fprintf(b, "<text x=\"0\" y=\"6\" text-anchor=\"middle\" font-size=\"%d\" font-weight=\"bold\" fill=\"%s\">%s</text>\n", size, col[0], e(word))
 	} else if len(t.Initiative) == 0 && len(t.Effects) > 0 {
 		// A module: what it gives its linked units, in the compiler's words
 		// without the "link DIRS:" the edges already show.
