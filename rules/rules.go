@@ -202,8 +202,8 @@ const (
 	EffInitiative                      // +Value (may be negative) to every initiative
 	EffMedic                           // absorbs one attack, then the module is discarded
 	EffExtraAction                     // one more action one segment lower
-	EffGrant                           // grants the traits in Grant (does not stack)
-	EffConvert                         // melee attacks become ranged (Value: 0) or ranged become melee (1)
+	EffGrant                           // grants the traits in Grant: a use besides the unit's own; grants do not stack
+	EffConvert                         // once per battle one edge's melee becomes a shot (Value: 0) or its shot melee (1)
 	EffTakeover                        // the linked enemy unit is controlled by this token's owner
 	EffUseModules                      // the linked enemy module's effects work for this token's owner
 	EffArmor                           // the linked unit gets armor on every edge (reserved for designers)
