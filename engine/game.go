@@ -390,7 +390,7 @@ func (g *Game) Netted(h Hex) bool { return g.computeNets()[h] }
 func (g *Game) traitsAt(h Hex, nets *[MaxHexes]bool) rules.Traits {
 	s := &g.S
 	u := s.Cells[h].Unit
-	tr := s.Tok(u).Traits
+	tr := s.Tok(u).Traits | g.globalGrants(h, nets)
 	for d := rules.N; d <= rules.NW; d++ {
 		n := s.Board.Nb[h][d]
 		if n == NoHex {

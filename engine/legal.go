@@ -183,7 +183,7 @@ func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, sr
 	case rules.ActMove:
 		for h := Hex(0); int(h) < b.Size; h++ {
 			if g.unitOK(h, side, p, nets) && g.where(act.Where, p, src, h) {
-				buf = g.moves(buf, tmpl, h, int(max(1, act.Value)))
+				buf = g.moves(buf, tmpl, h, g.moveDist(h, int(max(1, act.Value)), nets))
 			}
 		}
 		return buf
@@ -462,7 +462,7 @@ func (g *Game) abilities(buf []Action, nets *[MaxHexes]bool) []Action {
 		used := g.used[h]
 		tr := g.traitsAt(h, nets)
 		if tr.Has(rules.Mobility) && used&usedMove == 0 {
-			buf = g.moves(buf, Action{Kind: KAbility, Slot: AbMove}, h, 1)
+			buf = g.moves(buf, Action{Kind: KAbility, Slot: AbMove}, h, g.moveDist(h, 1, nets))
 		}
 		if tr.Has(rules.Rotation) && used&usedRotate == 0 {
 			buf = g.rotations(buf, Action{Kind: KAbility, Slot: AbRotate, To: NoHex}, h)
