@@ -93,7 +93,7 @@ func outpostFromDeck(t *testing.T, g *engine.Game, p uint8, name string) uint8 {
 func outpostReach(g *engine.Game, k engine.ActionKind, from engine.Hex) []string {
 	seen := map[string]bool{}
 	for _, a := range g.LegalActions(nil) {
-		if a.Kind == k && a.Hex == from && a.To != from && a.To != engine.NoHex && (k != engine.KAbility || a.Slot == engine.AbMove) {
+		if a.Kind == k && a.Hex == from && a.To != from && a.To != engine.NoHex && (k != engine.KAbility || a.Slot == engine.AbMove || a.Slot == engine.AbGrantedMove) {
 			seen[g.S.Board.Names[a.To]] = true
 		}
 	}

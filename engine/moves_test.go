@@ -27,7 +27,7 @@ func beaconGame(t *testing.T, hand ...string) *Game {
 func destinations(g *Game, k ActionKind, from Hex) map[string]bool {
 	out := map[string]bool{}
 	for _, a := range g.LegalActions(nil) {
-		if a.Kind == k && a.Hex == from && a.To != from && a.To != NoHex && (k != KAbility || a.Slot == AbMove) {
+		if a.Kind == k && a.Hex == from && a.To != from && a.To != NoHex && (k != KAbility || a.Slot == AbMove || a.Slot == AbGrantedMove) {
 			out[g.S.Board.Names[a.To]] = true
 		}
 	}

@@ -338,10 +338,10 @@ func (ref *reference) segment(seg int) {
 		last, ok := ref.last[h]
 		if normal {
 			ref.last[h] = seg
-			ref.attack(h)
+			ref.act(h)
 		} else if ok && last == seg+1 && !later && !ref.extraDone[h] && ref.has(h, rules.EffExtraAction) {
 			ref.extraDone[h] = true
-			ref.attack(h)
+			ref.act(h)
 		}
 	}
 	from := 0
@@ -471,6 +471,9 @@ func (ref *reference) deliver(src, target Hex, d rules.Dir, str int, ranged bool
 
 func (ref *reference) land(src, target Hex, d rules.Dir, str int, ranged bool) {
 	if ref.tok(src).Kind == rules.HQ && ref.tok(target).Kind == rules.HQ {
+		return
+	}
+	if !ranged && ref.tok(target).Traits.Has(rules.Flying) {
 		return
 	}
 	if ranged {

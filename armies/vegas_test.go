@@ -1,0 +1,230 @@
+package armies_test
+
+import (
+	"testing"
+
+	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/rules"
+)
+
+func TestVegasSignatures(t *testing.T) {
+	runSignatures(t, []signature{
+		// A destroyed unit is listed under its controller: the Hybrid died as Vegas's.
+		{name: "vegas_hq_takeover", dies: []string{"1 Hybrid d3", "2 Hunter-Killer c4"}, hq: [2]int{19, 19}},
+		{name: "vegas_agitator_beats_net", dies: []string{"2 Hybrid d2"}, hq: [2]int{20, 20}},
+		{name: "vegas_saboteur", dies: []string{"2 Hybrid c2"}, hq: [2]int{20, 20}},
+	})
+}
+
+// Helpers for Vegas's turn abilities through the game API. Vegas is player
+// 1 (index 0); the game starts at player 1's first turn.
+
+func vgGame(t *testing.T, opp, hq1, hq2 string) *engine.Game {
+	t.Helper()
+	a0, err := armies.Load("vegas")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a1, err := armies.Load(opp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.NewGame(engine.Standard, a0.Army, a1.Army, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vgApply(t, g, engine.PlaceHQ(vgHex(t, hq1), rules.N), nil)
+	vgApply(t, g, engine.PlaceHQ(vgHex(t, hq2), rules.N), nil)
+	if g.Turn != 1 || g.Player != 0 {
+		t.Fatalf("after set-up: turn %d, player %d", g.Turn, g.Player+1)
+	}
+	return g
+}
+
+func vgHex(t *testing.T, name string) engine.Hex {
+	t.Helper()
+	h, ok := engine.Standard.Hex(name)
+	if !ok {
+		t.Fatalf("no hex %s", name)
+	}
+	return h
+}
+
+func vgApply(t *testing.T, g *engine.Game, a engine.Action, d engine.Decider) {
+	t.Helper()
+	if d == nil {
+		d = engine.FirstOption{}
+	}
+	if err := g.Apply(a, d); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// vgFromDeck takes a token named name out of player p's deck.
+func vgFromDeck(t *testing.T, g *engine.Game, p uint8, name string) uint8 {
+	t.Helper()
+	ti := g.S.Armies[p].Lookup(name)
+	for i := 0; i < int(g.DeckLen[p]); i++ {
+		if int(g.Deck[p][i]) == ti {
+			copy(g.Deck[p][i:], g.Deck[p][i+1:g.DeckLen[p]])
+			g.DeckLen[p]--
+			return uint8(ti)
+		}
+	}
+	t.Fatalf("no %q left in player %d's deck", name, p+1)
+	return 0
+}
+
+// vgHand gives player p exactly the named tokens (the old hand goes back
+// into the deck, after the turn's mandatory discard).
+func vgHand(t *testing.T, g *engine.Game, p uint8, names ...string) {
+	t.Helper()
+	if g.Phase == engine.PhaseDiscard && g.Player == p {
+		vgApply(t, g, engine.Discard(0), nil)
+	}
+	for i := 0; i < int(g.HandLen[p]); i++ {
+		g.Deck[p][g.DeckLen[p]] = g.Hand[p][i]
+		g.DeckLen[p]++
+	}
+	g.HandLen[p] = 0
+	for _, n := range names {
+		g.Hand[p][g.HandLen[p]] = vgFromDeck(t, g, p, n)
+		g.HandLen[p]++
+	}
+}
+
+// vgPut places a token of player p from the deck on the board.
+func vgPut(t *testing.T, g *engine.Game, p uint8, name, hex string, f rules.Dir) engine.Hex {
+	t.Helper()
+	h := vgHex(t, hex)
+	if err := g.S.Place(h, p, vgFromDeck(t, g, p, name), f); err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func vgLegal(g *engine.Game, a engine.Action) bool {
+	for _, x := range g.LegalActions(nil) {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}
+
+// vgEndTurn ends the turn of the player to move (discarding first when the
+// turn starts with three tokens).
+func vgEndTurn(t *testing.T, g *engine.Game) {
+	t.Helper()
+	if g.Phase == engine.PhaseDiscard {
+		vgApply(t, g, engine.Discard(0), nil)
+	}
+	vgApply(t, g, engine.EndTurn(), nil)
+}
+
+func vgName(g *engine.Game, h engine.Hex) string {
+	u := g.S.Unit(h)
+	if u.Empty() {
+		return ""
+	}
+	return g.S.Tok(u).Name
+}
+
+// vgPair orders two hexes as the game lists a swap (lower hex first).
+func vgPair(a, b engine.Hex) (engine.Hex, engine.Hex) {
+	if b < a {
+		return b, a
+	}
+	return a, b
+}
+
+// Castling (Roszada, 001): two adjacent own units, the HQ too, swap places
+// without turning; a netted unit cannot castle.
+func TestVegasCastling(t *testing.T) {
+	g := vgGame(t, "moloch", "c3", "a1")
+	hq, bg := vgHex(t, "c3"), vgPut(t, g, 0, "Bodyguard", "c4", rules.SE)
+	guard := vgPut(t, g, 0, "Guardian", "e3", rules.N) // not adjacent to either
+	vgHand(t, g, 0, "Castling")
+	x, y := vgPair(hq, guard)
+	if vgLegal(g, engine.Action{Kind: engine.KInstant, Hex: x, To: y}) {
+		t.Fatal("castling offered for two units that are not adjacent")
+	}
+	x, y = vgPair(hq, bg)
+	vgApply(t, g, engine.Action{Kind: engine.KInstant, Hex: x, To: y}, nil)
+	if vgName(g, bg) != "HQ" || vgName(g, hq) != "Bodyguard" || g.S.HQ[0] != bg {
+		t.Fatalf("after castling: c4 %q, c3 %q, HQ at %d", vgName(g, bg), vgName(g, hq), g.S.HQ[0])
+	}
+	if g.S.Unit(hq).Facing != rules.SE || g.S.Unit(bg).Facing != rules.N {
+		t.Fatal("castling turned a unit")
+	}
+	if g.HandLen[0] != 0 || g.Discarded[0][g.S.Armies[0].Lookup("Castling")] != 1 {
+		t.Fatal("the Castling token is not discarded")
+	}
+
+	// A netted unit cannot castle: the Moloch Net Fighter on c2 nets the
+	// Bodyguard now on c3.
+	g = vgGame(t, "moloch", "c4", "a1")
+	bg = vgPut(t, g, 0, "Bodyguard", "c3", rules.N)
+	vgPut(t, g, 1, "Net Fighter", "c2", rules.S)
+	vgHand(t, g, 0, "Castling")
+	x, y = vgPair(vgHex(t, "c4"), bg)
+	if vgLegal(g, engine.Action{Kind: engine.KInstant, Hex: x, To: y}) {
+		t.Fatal("a netted unit castled")
+	}
+}
+
+// Rotation (Obrót, 001): turn one own unit to any facing; never an enemy.
+func TestVegasRotation(t *testing.T) {
+	g := vgGame(t, "moloch", "a1", "e3")
+	sh := vgPut(t, g, 0, "Shooter", "c3", rules.N)
+	hy := vgPut(t, g, 1, "Hybrid", "c2", rules.N)
+	vgHand(t, g, 0, "Rotation")
+	if vgLegal(g, engine.Action{Kind: engine.KInstant, Hex: hy, To: engine.NoHex, Facing: rules.S}) {
+		t.Fatal("rotation offered on an enemy unit")
+	}
+	vgApply(t, g, engine.Action{Kind: engine.KInstant, Hex: sh, To: engine.NoHex, Facing: rules.SW}, nil)
+	if g.S.Unit(sh).Facing != rules.SW || vgName(g, sh) != "Shooter" {
+		t.Fatalf("shooter not turned to SW: %+v", g.S.Unit(sh))
+	}
+}
+
+// The Mine (Mina, 001): a foundation placed on an empty hex; an enemy unit
+// placed on it is destroyed with it; an enemy HQ moved onto it destroys it
+// and takes no harm.
+func TestVegasMine(t *testing.T) {
+	g := vgGame(t, "moloch", "a1", "e3")
+	vgHand(t, g, 0, "Mine")
+	c3 := vgHex(t, "c3")
+	vgApply(t, g, engine.Place(0, c3, rules.N), nil)
+	if g.S.Cells[c3].Ground.Empty() || !g.S.Unit(c3).Empty() {
+		t.Fatal("the Mine is not on c3 as a foundation")
+	}
+	vgEndTurn(t, g)
+	// Moloch places a Hybrid on the Mine: both are destroyed.
+	vgHand(t, g, 1, "Hybrid")
+	vgApply(t, g, engine.Place(0, c3, rules.N), nil)
+	a := g.S.Armies
+	if !g.S.Unit(c3).Empty() || !g.S.Cells[c3].Ground.Empty() {
+		t.Fatal("a Hybrid placed on the Mine survived, or the Mine did")
+	}
+	if g.Discarded[0][a[0].Lookup("Mine")] != 1 || g.Discarded[1][a[1].Lookup("Hybrid")] != 1 {
+		t.Fatal("the Mine and the Hybrid are not discarded")
+	}
+	vgEndTurn(t, g)
+
+	// A second Mine next to the Moloch HQ; Moloch moves its HQ onto it.
+	vgHand(t, g, 0, "Mine")
+	d3 := vgHex(t, "d3")
+	vgApply(t, g, engine.Place(0, d3, rules.N), nil)
+	vgEndTurn(t, g)
+	vgHand(t, g, 1, "Move")
+	vgApply(t, g, engine.Action{Kind: engine.KInstant, Hex: vgHex(t, "e3"), To: d3, Facing: rules.N}, nil)
+	if vgName(g, d3) != "HQ" || g.S.HQPoints(1) != 20 || !g.S.Cells[d3].Ground.Empty() {
+		t.Fatalf("the Moloch HQ on the Mine: %q on d3, %d points, mine left %v",
+			vgName(g, d3), g.S.HQPoints(1), !g.S.Cells[d3].Ground.Empty())
+	}
+	if g.Discarded[0][a[0].Lookup("Mine")] != 2 {
+		t.Fatal("the second Mine is not discarded")
+	}
+}

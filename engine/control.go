@@ -1,0 +1,96 @@
+package engine
+
+import "github.com/hexforge/hexforge/rules"
+
+// Takeover in the turn flow. A unit linked to an enemy takeover effect is
+// controlled by the taker "automatically" and "while it stays linked"
+// (rulebook 001), not only during battles: after every action the game
+// recomputes who controls whom with the battle's own rules (Resolver.prepare:
+// nets and takeovers to a fixed point), and the taker may turn each unit it
+// has just taken over (QTakeoverFacing). A unit taken over during a battle
+// may be turned right after the battle. A released unit keeps its facing.
+
+// controlledSet is the set of hexes whose unit is taken over.
+func (s *State) controlledSet() uint64 {
+	var m uint64
+	for h := 0; h < s.Board.Size; h++ {
+		if u := s.Cells[h].Unit; !u.Empty() && u.Marks&Controlled != 0 {
+			m |= 1 << uint(h)
+		}
+	}
+	return m
+}
+
+// Recontrol recomputes who controls which unit after the board was changed
+// directly (State.Place, a loaded position); Apply does it after every
+// action. Units taken over that were not before are turned as d decides.
+func (g *Game) Recontrol(d Decider) {
+	if d == nil {
+		d = FirstOption{}
+	}
+	g.control(d, g.S.controlledSet())
+}
+
+// control recomputes takeovers; before is the set of units that were taken
+// over before the change. Each unit newly taken over is turned by its new
+// controller; turning it may change links, so this repeats (bounded).
+func (g *Game) control(d Decider, before uint64) {
+	s := &g.S
+	if !hasEffect(s, rules.EffTakeover) && !hasEffect(s, rules.EffUseModules) {
+		return
+	}
+	r := g.Res
+	for round := 0; round <= s.Board.Size; round++ {
+		r.s = s
+		r.control()
+		r.s = nil
+		now := s.controlledSet()
+		fresh := now &^ before
+		if fresh == 0 {
+			return
+		}
+		turned := false
+		for h := Hex(0); int(h) < s.Board.Size; h++ {
+			if fresh&(1<<uint(h)) == 0 {
+				continue
+			}
+			u := s.Cells[h].Unit
+			per := rules.Dir(g.sym[u.Owner][u.Token])
+			// The current facing first: FirstOption and OwnerBest keep it.
+			var dirs [6]rules.Dir
+			n := 0
+			dirs[n], n = u.Facing, n+1
+			for f := rules.Dir(0); f < per; f++ {
+				if f != u.Facing%per {
+					dirs[n], n = f, n+1
+				}
+			}
+			if n < 2 {
+				continue
+			}
+			opts := g.ws.opts[:0]
+			for _, f := range dirs[:n] {
+				opts = append(opts, Option{Hex: h, To: NoHex, Dir: f})
+			}
+			g.ws.opts = opts[:0]
+			i := clampChoice(d.Choose(s, u.Controller(), QTakeoverFacing, opts), n)
+			if f := dirs[i]; f != u.Facing {
+				s.Cells[h].Unit.Facing = f
+				turned = true
+			}
+		}
+		if !turned {
+			return
+		}
+		before = now
+	}
+}
+
+// control computes nets and takeovers on r.s to their fixed point, as at
+// the start of a battle segment, leaving the Controlled marks set.
+func (r *Resolver) control() {
+	r.computeNets()
+	for i := 0; i <= r.s.Board.Size && r.applyTakeover(); i++ {
+		r.computeNets()
+	}
+}
