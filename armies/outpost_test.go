@@ -18,6 +18,8 @@ func TestOutpostSignatures(t *testing.T) {
 		{name: "outpost_saboteur", dies: []string{"2 Hybrid d4"}, hq: [2]int{20, 20}},
 		{name: "outpost_scoper", dies: []string{"2 Hybrid d2"}, hq: [2]int{19, 17}},
 		{name: "outpost_scoper_medic", dies: []string{"1 Medic c3", "2 Hybrid b3", "2 Hybrid c1"}, hq: [2]int{20, 20}},
+		{name: "outpost_scoper_agitator", hq: [2]int{18, 20}},
+		{name: "outpost_scoper_takes_agitator", hq: [2]int{20, 19}},
 	})
 }
 
