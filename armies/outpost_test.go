@@ -10,7 +10,9 @@ import (
 )
 
 // TestOutpostSignatures: the Outpost HQ's extra action (also the third action
-// of a unit with two initiatives) and the Saboteur slowing an enemy unit.
+// of a unit with two initiatives), the Saboteur slowing an enemy unit, the
+// Scoper taking an enemy module (an Officer, a Medic), and the Scoper against
+// the Vegas Agitator (001).
 func TestOutpostSignatures(t *testing.T) {
 	runSignatures(t, []signature{
 		{name: "outpost_hq_extra", dies: []string{"2 Blocker c2"}, hq: [2]int{20, 20}},
