@@ -177,3 +177,24 @@ func outpostHas(list []string, s string) bool {
 	}
 	return false
 }
+
+// TestOutpostScoperInTurn: placing the Scoper next to a Moloch Medic takes
+// it at once (modules act at once, 000), without turning it; the Sniper then
+// kills the Moloch Hybrid the Medic would have saved.
+func TestOutpostScoperInTurn(t *testing.T) {
+	g := outpostGame(t, "a1", "e3", []string{"Scoper", "Sniper"}, "2 Medic c3", "2 Hybrid c2")
+	medic, hybrid := outpostHex(t, "c3"), outpostHex(t, "c2")
+	if err := g.Apply(engine.Place(0, outpostHex(t, "d2"), rules.N), engine.OwnerBest{}); err != nil {
+		t.Fatal(err)
+	}
+	if u := g.S.Unit(medic); u.Controller() != 0 || u.Facing != rules.N {
+		t.Fatalf("Moloch Medic after the Scoper is placed: controller %d facing %s, want player 1 and N", u.Controller()+1, u.Facing)
+	}
+	if err := g.Apply(engine.Action{Kind: engine.KInstant, Slot: 0, Hex: hybrid, To: engine.NoHex}, engine.OwnerBest{}); err != nil {
+		t.Fatal(err)
+	}
+	if !g.S.Unit(hybrid).Empty() || g.S.Unit(medic).Empty() {
+		t.Fatalf("after the Sniper: Hybrid on c2 %v, Medic on c3 %v; want the Hybrid dead and the Medic unused",
+			!g.S.Unit(hybrid).Empty(), !g.S.Unit(medic).Empty())
+	}
+}
