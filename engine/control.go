@@ -51,8 +51,8 @@ func (g *Game) control(d Decider, before uint64) {
 		}
 		turned := false
 		for h := Hex(0); int(h) < s.Board.Size; h++ {
-			if fresh&(1<<uint(h)) == 0 {
-				continue
+			if fresh&(1<<uint(h)) == 0 || !takeoverReaches(s, h, &r.netted) {
+				continue // a module taken by use_modules only is not turned
 			}
 			u := s.Cells[h].Unit
 			per := rules.Dir(g.sym[u.Owner][u.Token])
