@@ -229,3 +229,62 @@ func TestVegasMine(t *testing.T) {
 		t.Fatal("the second Mine is not discarded")
 	}
 }
+
+// vgFacing answers QTakeoverFacing with facing f and records who was asked;
+// any other question gets the first option.
+type vgFacing struct {
+	f     rules.Dir
+	asked []uint8
+}
+
+func (d *vgFacing) Choose(_ *engine.State, p uint8, q engine.Question, opts []engine.Option) int {
+	if q != engine.QTakeoverFacing {
+		return 0
+	}
+	d.asked = append(d.asked, p)
+	for i, o := range opts {
+		if o.Dir == d.f {
+			return i
+		}
+	}
+	return 0
+}
+
+// Control Takeover in the turns (001: automatic, the taker may turn the unit,
+// it lasts while linked, a freed unit keeps its facing): an Agitator placed
+// next to a Moloch Hybrid takes it at once; Vegas turns it and castles it
+// like its own unit; out of the link it is Moloch's again. A unit Moloch
+// places on the Vegas HQ's takeover link is Vegas's at once.
+func TestVegasTakeoverInTurn(t *testing.T) {
+	g := vgGame(t, "moloch", "a1", "e3")
+	c3, c4 := vgHex(t, "c3"), vgHex(t, "c4")
+	vgPut(t, g, 1, "Hybrid", "c3", rules.N)
+	vgHand(t, g, 0, "Agitator", "Castling")
+	d := &vgFacing{f: rules.SE}
+	vgApply(t, g, engine.Place(0, c4, rules.N), d) // link N: c3
+	if u := g.S.Unit(c3); u.Controller() != 0 || u.Facing != rules.SE {
+		t.Fatalf("Hybrid on c3: controller %d facing %s, want Vegas and SE", u.Controller()+1, u.Facing)
+	}
+	if len(d.asked) != 1 || d.asked[0] != 0 {
+		t.Fatalf("the facing was asked of %v, want Vegas once", d.asked)
+	}
+	// Castling the taken Hybrid with the Agitator: both are Vegas's units.
+	vgApply(t, g, engine.Action{Kind: engine.KInstant, Slot: 0, Hex: c3, To: c4}, d)
+	if vgName(g, c4) != "Hybrid" || vgName(g, c3) != "Agitator" {
+		t.Fatalf("after castling: c3 %q, c4 %q", vgName(g, c3), vgName(g, c4))
+	}
+	if u := g.S.Unit(c4); u.Controller() != 1 || u.Facing != rules.SE {
+		t.Fatalf("Hybrid out of the link: controller %d facing %s, want Moloch's again, still SE", u.Controller()+1, u.Facing)
+	}
+	vgEndTurn(t, g)
+
+	// Moloch places a Hybrid on b2, the Vegas HQ's takeover link (SE of a1).
+	vgHand(t, g, 1, "Hybrid")
+	d = &vgFacing{f: rules.S}
+	b2 := vgHex(t, "b2")
+	vgApply(t, g, engine.Place(0, b2, rules.N), d)
+	if u := g.S.Unit(b2); u.Controller() != 0 || u.Facing != rules.S || len(d.asked) != 1 || d.asked[0] != 0 {
+		t.Fatalf("Hybrid placed on the HQ's link: controller %d facing %s, asked %v; want Vegas, S, asked of Vegas",
+			u.Controller()+1, u.Facing, d.asked)
+	}
+}
