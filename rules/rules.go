@@ -239,10 +239,11 @@ const (
 	TurnStart                     // the owner's turn starts
 	OwnTurn                       // may be used once in each of the owner's turns
 	OnEnemyEnter                  // an enemy unit is placed on or moved onto this token's hex
+	OnUnitEnter                   // any unit, own or enemy, is placed on or moved onto this token's hex
 )
 
 // EventNames are the language names of events, indexed by Event.
-var EventNames = [...]string{"", "play", "placed", "destroyed", "after_battle", "turn_start", "own_turn", "enemy_enters"}
+var EventNames = [...]string{"", "play", "placed", "destroyed", "after_battle", "turn_start", "own_turn", "enemy_enters", "unit_enters"}
 
 func (e Event) String() string {
 	if int(e) < len(EventNames) {
