@@ -190,9 +190,9 @@ func TestVegasRotation(t *testing.T) {
 	}
 }
 
-// The Mine (Mina, 001): a foundation placed on an empty hex; an enemy unit
-// placed on it is destroyed with it; an enemy HQ moved onto it destroys it
-// and takes no harm.
+// The Mine (Mina, 001): a foundation placed on an empty hex; a unit placed
+// on it, enemy or own, is destroyed with it unless a linked Medic takes the
+// blow; an HQ moved onto it destroys it and takes no harm.
 func TestVegasMine(t *testing.T) {
 	g := vgGame(t, "moloch", "a1", "e3")
 	vgHand(t, g, 0, "Mine")
@@ -227,6 +227,24 @@ func TestVegasMine(t *testing.T) {
 	}
 	if g.Discarded[0][a[0].Lookup("Mine")] != 2 {
 		t.Fatal("the second Mine is not discarded")
+	}
+
+	// Own units set the Mine off too ("jakakolwiek własna lub wroga
+	// jednostka"); a linked Medic takes the blow.
+	g = vgGame(t, "moloch", "a1", "e3")
+	vgPut(t, g, 0, "Mine", "c3", rules.N)
+	vgPut(t, g, 0, "Mine", "c2", rules.N)
+	med := vgPut(t, g, 0, "Medic", "c4", rules.N) // link N: c3
+	vgHand(t, g, 0, "Bodyguard", "Shooter")
+	c2 := vgHex(t, "c2")
+	vgApply(t, g, engine.Place(0, c2, rules.N), nil)
+	if !g.S.Unit(c2).Empty() || !g.S.Cells[c2].Ground.Empty() {
+		t.Fatal("a Vegas Bodyguard placed on its own Mine survived, or the Mine did")
+	}
+	vgApply(t, g, engine.Place(0, c3, rules.N), nil)
+	if vgName(g, c3) != "Shooter" || !g.S.Unit(med).Empty() || !g.S.Cells[c3].Ground.Empty() {
+		t.Fatalf("Shooter on a Mine linked to a Medic: c3 %q, medic left %v, mine left %v",
+			vgName(g, c3), !g.S.Unit(med).Empty(), !g.S.Cells[c3].Ground.Empty())
 	}
 }
 
