@@ -103,9 +103,3 @@ func runSignatures(t *testing.T, sigs []signature) {
 		})
 	}
 }
-
-func TestMolochSignatures(t *testing.T) {
-	runSignatures(t, []signature{
-		{name: "moloch_gauss", dies: []string{"2 Hybrid c3", "2 Hybrid c4"}, hq: [2]int{20, 19}},
-	})
-}

@@ -133,6 +133,9 @@ func ActionString(a rules.Action) string {
 	if spec.value {
 		parts = append(parts, strconv.Itoa(int(a.Value)))
 	}
+	if a.Op == rules.ActNet && a.Value > 0 {
+		parts = append(parts, fmt.Sprintf("markers=%d", a.Value))
+	}
 	if a.Radius > 0 {
 		parts = append(parts, fmt.Sprintf("radius=%d", a.Radius))
 	}
@@ -163,32 +166,13 @@ func Dump(w io.Writer, a *rules.Army) {
 		fmt.Fprintln(w)
 		if t.Kind == "instant" {
 			for _, tr := range t.Triggers {
-				fmt.Fprintf(w, "    on %s: %s\n", tr.Event, strings.Join(tr.Actions, ", "))
+				fmt.Fprintf(w, "    %s\n", tr.Words())
 			}
 			continue
 		}
-		ini := "none"
-		if len(t.Initiative) > 0 {
-			var s []string
-			for _, n := range t.Initiative {
-				s = append(s, strconv.Itoa(n))
-			}
-			ini = strings.Join(s, ", ")
-		}
-		if t.Agony {
-			ini += " + agony"
-		}
-		fmt.Fprintf(w, "    initiative %-8s toughness %d\n", ini, t.Toughness)
+		fmt.Fprintf(w, "    initiative %-8s toughness %d\n", t.InitiativeWords(), t.Toughness)
 		for _, e := range t.Edges {
-			var f []string
-			if e.Melee > 0 {
-				f = append(f, fmt.Sprintf("melee %d", e.Melee))
-			}
-			if e.Ranged > 0 {
-				f = append(f, fmt.Sprintf("ranged %d", e.Ranged))
-			}
-			f = append(f, e.Flags...)
-			fmt.Fprintf(w, "    edge %-2s  %s\n", e.Dir, strings.Join(f, ", "))
+			fmt.Fprintf(w, "    edge %-2s  %s\n", e.Dir, e.Words())
 		}
 		if len(t.Traits) > 0 {
 			fmt.Fprintf(w, "    traits   %s\n", strings.Join(t.Traits, ", "))
@@ -197,15 +181,50 @@ func Dump(w io.Writer, a *rules.Army) {
 			fmt.Fprintf(w, "    %s\n", e)
 		}
 		for _, tr := range t.Triggers {
-			cost := ""
-			if tr.CostHQ > 0 {
-				cost = fmt.Sprintf(" (costs the HQ %d", tr.CostHQ)
-				if tr.FreeIf != "" {
-					cost += fmt.Sprintf("; free while %q is on the board", tr.FreeIf)
-				}
-				cost += ")"
-			}
-			fmt.Fprintf(w, "    on %s%s: %s\n", tr.Event, cost, strings.Join(tr.Actions, ", "))
+			fmt.Fprintf(w, "    %s\n", tr.Words())
 		}
 	}
+}
+
+// InitiativeWords spells out a token's initiatives: "2, 1", "3 + agony" or
+// "none".
+func (t TokenView) InitiativeWords() string {
+	ini := "none"
+	if len(t.Initiative) > 0 {
+		var s []string
+		for _, n := range t.Initiative {
+			s = append(s, strconv.Itoa(n))
+		}
+		ini = strings.Join(s, ", ")
+	}
+	if t.Agony {
+		ini += " + agony"
+	}
+	return ini
+}
+
+// Words spells out what is printed on an edge: "melee 2, armor".
+func (e EdgeView) Words() string {
+	var f []string
+	if e.Melee > 0 {
+		f = append(f, fmt.Sprintf("melee %d", e.Melee))
+	}
+	if e.Ranged > 0 {
+		f = append(f, fmt.Sprintf("ranged %d", e.Ranged))
+	}
+	f = append(f, e.Flags...)
+	return strings.Join(f, ", ")
+}
+
+// Words spells out a triggered ability: "on play: battle", with its HQ cost.
+func (tr TriggerView) Words() string {
+	cost := ""
+	if tr.CostHQ > 0 {
+		cost = fmt.Sprintf(" (costs the HQ %d", tr.CostHQ)
+		if tr.FreeIf != "" {
+			cost += fmt.Sprintf("; free while %q is on the board", tr.FreeIf)
+		}
+		cost += ")"
+	}
+	return fmt.Sprintf("on %s%s: %s", tr.Event, cost, strings.Join(tr.Actions, ", "))
 }

@@ -169,7 +169,7 @@ var actions = map[string]action{
 	"swap":           {op: rules.ActSwap, side: rules.Friends, flags: []string{"optional"}},
 	"damage":         {op: rules.ActDamage, side: rules.Enemies, value: true, needs: true, max: MaxStrength, named: []string{"radius", "where"}, flags: []string{"hq", "optional"}},
 	"destroy":        {op: rules.ActDestroy, side: rules.Enemies, named: []string{"where"}, flags: []string{"hq", "optional"}},
-	"net":            {op: rules.ActNet, side: rules.Enemies, named: []string{"where"}, flags: []string{"hq", "optional"}},
+	"net":            {op: rules.ActNet, side: rules.Enemies, named: []string{"where", "markers"}, flags: []string{"hq", "optional"}},
 	"strike":         {op: rules.ActStrike, side: rules.Friends, flags: []string{"optional"}},
 	"forbid_place":   {op: rules.ActForbidPlace, side: rules.Enemies},
 	"return_to_deck": {op: rules.ActReturnToDeck, side: rules.Friends},
@@ -248,9 +248,11 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 	}
 	for _, g := range s.Clauses {
 		if a, ok := c.action(g); ok {
+			c.checkBattleAction(tr.Event, a, g)
 			tr.Actions = append(tr.Actions, a)
 		}
 	}
+	c.checkBattleTrigger(t, &tr, s)
 	t.Triggers = append(t.Triggers, tr)
 	tb.freeIf = append(tb.freeIf, ref)
 }
@@ -299,6 +301,10 @@ func (c *compiler) action(g *dsl.Group) (rules.Action, bool) {
 			case "radius":
 				if n, ok := c.intValue(&kv, "radius", 0, 3); ok {
 					a.Radius = uint8(n)
+				}
+			case "markers":
+				if n, ok := c.intValue(&kv, "markers", 1, 9); ok {
+					a.Value = int8(n) // net: how many of its player's net markers may be out at once
 				}
 			case "where":
 				if ww, ok := c.wordValue(&kv, "where", rules.WhereNames[:]); ok {

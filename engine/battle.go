@@ -51,6 +51,10 @@ type Resolver struct {
 
 	hits  [maxHits]hit
 	nhits int
+
+	// Dealt counts the wounds each token type inflicted in the last battle
+	// (after armor and medics; HQ wounds included), by the attacker's owner.
+	Dealt [2][MaxArmyTokens]uint16
 	opts  [maxOptions]Option
 	cand  [maxOptions]int
 }
@@ -62,6 +66,7 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 		d = FirstOption{}
 	}
 	r.s, r.d = s, d
+	r.Dealt = [2][MaxArmyTokens]uint16{}
 	n := s.Board.Size
 	for h := 0; h < n; h++ {
 		r.usedInit[h] = 0
@@ -69,7 +74,7 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 		r.extraUsed[h] = false
 		r.medicUsed[h] = false
 	}
-	takeover := hasEffect(s, rules.EffTakeover)
+	takeover := takesOver(s)
 	r.prepare(takeover)
 	top := 0
 	for h := 0; h < n; h++ {
@@ -224,7 +229,7 @@ func (r *Resolver) applyTakeover() bool {
 		var targets uint64
 		t := s.Tok(p)
 		for _, e := range t.Effects {
-			if e.Op != rules.EffTakeover {
+			if e.Op != rules.EffTakeover && e.Op != rules.EffUseModules {
 				continue
 			}
 			for d := rules.N; d <= rules.NW; d++ {
@@ -241,6 +246,9 @@ func (r *Resolver) applyTakeover() bool {
 				}
 				qt := s.Tok(q)
 				if qt.Kind == rules.HQ || qt.Traits.Has(rules.TakeoverImmune) {
+					continue
+				}
+				if e.Op == rules.EffUseModules && !usesModule(s, Hex(h), nb, func(x Hex) bool { return r.netted[x] }) {
 					continue
 				}
 				targets |= 1 << uint(nb)
@@ -367,12 +375,12 @@ func (r *Resolver) segment(seg int, log *BattleLog) {
 		}
 		if normal {
 			r.lastNormal[h] = int8(seg)
-			r.attack(h, log, false)
+			r.act(h, log)
 			continue
 		}
 		if r.extra[h] && !r.extraUsed[h] && int(r.lastNormal[h]) == seg+1 && !pendingLater {
 			r.extraUsed[h] = true
-			r.attack(h, log, false)
+			r.act(h, log)
 		}
 	}
 	// Medics, then agony waves until nothing more happens.
@@ -395,6 +403,16 @@ func (r *Resolver) segment(seg int, log *BattleLog) {
 		}
 	}
 	// Wounds and removals at the end of the segment.
+	for i := 0; i < r.nhits; i++ {
+		if x := &r.hits[i]; x.wounds > 0 {
+			// A taken-over unit fights for its controller; its wounds are
+			// not credited to its own army's token.
+			if a := s.Cells[x.src].Unit; !a.Empty() && a.Controller() == a.Owner {
+				d := &r.Dealt[a.Owner][a.Token]
+				*d = uint16(min(65535, int(*d)+int(x.wounds)))
+			}
+		}
+	}
 	for h := Hex(0); int(h) < n; h++ {
 		p := &s.Cells[h].Unit
 		if p.Empty() {
@@ -550,8 +568,8 @@ func (r *Resolver) land(src, target Hex, d rules.Dir, str int, ranged, fromHQ bo
 	s := r.s
 	q := s.Cells[target].Unit
 	qt := s.Tok(q)
-	if fromHQ && qt.Kind == rules.HQ {
-		log.hit(s, src, target, 0, ranged)
+	if (fromHQ && qt.Kind == rules.HQ) || (!ranged && qt.Traits.Has(rules.Flying)) {
+		log.hit(s, src, target, 0, ranged) // a flying unit takes no melee wounds
 		return
 	}
 	if ranged && (qt.Edges[q.EdgeAt(d.Opposite())].Flags&rules.Armor != 0 || r.armorAll[target]) {

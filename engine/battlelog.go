@@ -15,6 +15,8 @@ const (
 	EvReflect                        // the unit on Hex reflects an attack of the unit on Target
 	EvAbsorb                         // the medic on Hex absorbs Wounds meant for Target
 	EvDestroyed                      // the unit on Hex is destroyed at the end of the segment
+	EvAbility                        // the unit on Hex uses its battle ability instead of attacking
+	EvBlast                          // the battle ability of the unit on Hex wounds the unit on Target
 )
 
 // Event is one line of a battle log. Names are copied when the event is
@@ -150,6 +152,10 @@ func (l *BattleLog) Write(w io.Writer, b *Board) {
 			fmt.Fprintf(w, "    %d %q %s reflects the attack of %d %q %s\n", e.Player+1, e.Token, name(e.Hex), e.TargetPlayer+1, e.TargetToken, name(e.Target))
 		case EvAbsorb:
 			fmt.Fprintf(w, "  medic %d %q %s absorbs %d wound(s) meant for %q %s\n", e.Player+1, e.Token, name(e.Hex), e.Wounds, e.TargetToken, name(e.Target))
+		case EvAbility:
+			fmt.Fprintf(w, "  %d %q %s uses its ability instead of attacking\n", e.Player+1, e.Token, name(e.Hex))
+		case EvBlast:
+			fmt.Fprintf(w, "    blast hits %d %q %s: %d wound(s)\n", e.TargetPlayer+1, e.TargetToken, name(e.Target), e.Wounds)
 		case EvDestroyed:
 			fmt.Fprintf(w, "  destroyed: %d %q %s\n", e.Player+1, e.Token, name(e.Hex))
 		}

@@ -52,7 +52,7 @@ func TestTakeoverInTurn(t *testing.T) {
 	g := takerGame(t, "a1", "e3")
 	gun := put(t, g, 1, "Gun", "c2", rules.N)
 	put(t, g, 1, "Gun", "d3", rules.N)
-	setHand(t, g, 0, "Taker", "Move")
+	setHand(t, g, 0, "Taker", "Step")
 	d := &facingDecider{f: rules.S}
 	c3 := hexOf(t, "c3")
 	if err := g.Apply(Place(0, c3, rules.N), d); err != nil {
@@ -65,7 +65,7 @@ func TestTakeoverInTurn(t *testing.T) {
 	if len(d.asked) != 1 || d.asked[0] != 0 || d.nopts != 6 {
 		t.Fatalf("facing asked of %v with %d options, want player 1 once with 6", d.asked, d.nopts)
 	}
-	// The Move instant (own units only) may now turn the taken gun.
+	// The move instant (own units only) may now turn the taken gun.
 	must(t, g, Action{Kind: KInstant, Slot: 0, Hex: gun, To: gun, Facing: rules.SE})
 	if u := g.S.Unit(gun); u.Controller() != 0 || u.Facing != rules.SE {
 		t.Fatalf("move on the taken gun: controller %d facing %s", u.Controller()+1, u.Facing)
@@ -73,7 +73,7 @@ func TestTakeoverInTurn(t *testing.T) {
 	endTurn(t, g)
 	// Player 2 pushes the taker away from d3: the gun is free again and
 	// keeps the facing it was given.
-	setHand(t, g, 1, "Push")
+	setHand(t, g, 1, "Shove")
 	g.fresh = false
 	must(t, g, Action{Kind: KInstant, Slot: 0, Hex: hexOf(t, "d3"), To: c3})
 	if !g.S.Unit(c3).Empty() {
@@ -96,7 +96,7 @@ func TestTakeoverAfterBattle(t *testing.T) {
 	if g.S.Unit(gun).Marks&Controlled != 0 {
 		t.Fatal("a netted taker took the gun over")
 	}
-	setHand(t, g, 0, "Battle")
+	setHand(t, g, 0, "Fight")
 	d := &facingDecider{f: rules.SW}
 	if err := g.Apply(Action{Kind: KInstant, Slot: 0, Hex: NoHex, To: NoHex}, d); err != nil {
 		t.Fatal(err)

@@ -9,9 +9,9 @@ const (
 	QPushDestination Question = iota + 1 // where a pushed unit goes (asked of the pushed unit's controller)
 	QPullDestination                     // where a pulled unit goes and how it is turned
 	QMedicAbsorb                         // which attack a medic absorbs, or none
-	QExplode                             // whether a unit with an optional explosion explodes
+	QExplode                             // whether a unit uses its battle ability (on instead_of_attack) instead of attacking (option 1)
 	QTakeoverFacing                      // how a taken-over unit is turned
-	QAfterBattleMove                     // where a flying unit goes after a battle, if anywhere
+	QAfterBattleMove                     // where a scavenger unit goes after a battle, if anywhere
 	QAimTarget                           // which enemy in the line an aimed shot hits (Option.Index 1: the shot kills it)
 )
 

@@ -36,7 +36,7 @@ func TestUnitEnters(t *testing.T) {
 	// The own HQ walks onto it: the foundation goes, the HQ is unharmed.
 	g = takerGame(t, "b2", "e3")
 	put(t, g, 0, "Blast", "c3", 0)
-	setHand(t, g, 0, "Move")
+	setHand(t, g, 0, "Step")
 	must(t, g, Action{Kind: KInstant, Hex: hexOf(t, "b2"), To: c3, Facing: rules.N})
 	if g.S.HQ[0] != c3 || g.S.HQPoints(0) != 20 || !g.S.Cells[c3].Ground.Empty() {
 		t.Fatalf("HQ onto the foundation: at %d with %d points, foundation left %v", g.S.HQ[0], g.S.HQPoints(0), !g.S.Cells[c3].Ground.Empty())

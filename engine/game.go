@@ -67,11 +67,19 @@ func (k ActionKind) String() string {
 // Ability numbers for KAbility (Action.Slot). AbTrigger+i is the unit's i-th
 // own-turn trigger; its steps are then given with KStep.
 const (
-	AbMove    uint8 = iota // mobility: move one hex to an empty hex and/or turn (To, Facing)
-	AbRotate               // rotation: turn (Facing)
-	AbPush                 // push the adjacent enemy on To
-	AbPull                 // pull the enemy on To next to the unit
-	AbTrigger              // first own-turn trigger
+	AbMove   uint8 = iota // mobility: move one hex to an empty hex and/or turn (To, Facing)
+	AbRotate              // rotation: turn (Facing)
+	AbPush                // push the adjacent enemy on To
+	AbPull                // pull the enemy on To next to the unit
+	// A trait granted by a linked token (link effect grant) is a use of its
+	// own, besides the unit's own trait of the same kind: AbGrantedMove is
+	// AbMove through a grant, and so on. Several grants of one trait give
+	// one use.
+	AbGrantedMove
+	AbGrantedRotate
+	AbGrantedPush
+	AbGrantedPull
+	AbTrigger // first own-turn trigger
 )
 
 // Action is one thing the player to move does. It is a small value; which
@@ -109,12 +117,16 @@ type pending struct {
 
 // Used-ability bits per hex, reset each turn; they move with the unit.
 const (
-	usedMove uint8 = 1 << iota
+	usedMove uint16 = 1 << iota
 	usedRotate
 	usedPush
 	usedPull
 	usedTrig0 // own-turn triggers 0..3 use bits 4..7
 )
+
+// usedGranted0 is the bit of a granted mobility; granted rotation, push and
+// pull use the next three bits (8..11).
+const usedGranted0 = usedTrig0 << 4
 
 // Game is a whole two-player game: the position, decks, hands, discards and
 // turn flow. A simulator drives it like this:
@@ -151,10 +163,11 @@ type Game struct {
 	TieBreak   bool    // the final battle was tied; the extra turns are being played
 	Forbid     [2]bool // the player may not place board tokens this (or their next) turn
 	Result     Result
-	Battles    int // battles resolved so far
+	Battles    int                      // battles resolved so far
+	Dealt      [2][MaxArmyTokens]uint16 // wounds inflicted in battles so far, by owner and token type
 
 	fresh bool                    // nothing has been done since the last draw (bad-draw rule)
-	used  [MaxHexes]uint8         // abilities used this turn by the unit on each hex
+	used  [MaxHexes]uint16        // abilities used this turn by the unit on each hex
 	sym   [2][MaxArmyTokens]uint8 // rotation period of each token type (1, 2, 3 or 6)
 	pend  pending
 	rng   rand.PCG
@@ -385,12 +398,12 @@ func (g *Game) netsDir(h Hex, d rules.Dir) bool {
 // Netted reports whether the unit on h is netted now.
 func (g *Game) Netted(h Hex) bool { return g.computeNets()[h] }
 
-// traitsAt are the traits of the unit on h, with those granted by linked
-// friendly tokens that are not netted.
-func (g *Game) traitsAt(h Hex, nets *[MaxHexes]bool) rules.Traits {
+// grantedAt are the traits granted to the unit on h by linked tokens
+// that are not netted (not its own traits).
+func (g *Game) grantedAt(h Hex, nets *[MaxHexes]bool) rules.Traits {
 	s := &g.S
 	u := s.Cells[h].Unit
-	tr := s.Tok(u).Traits
+	var tr rules.Traits
 	for d := rules.N; d <= rules.NW; d++ {
 		n := s.Board.Nb[h][d]
 		if n == NoHex {
@@ -473,7 +486,7 @@ func (g *Game) lastDrawn() {
 
 func (g *Game) startTurn() {
 	g.Turn++
-	g.used = [MaxHexes]uint8{}
+	g.used = [MaxHexes]uint16{}
 	g.pend = pending{}
 	g.draw(g.drawTarget())
 }
@@ -550,17 +563,24 @@ func (g *Game) battle(d Decider) bool {
 	g.Battles++
 	ctl := g.S.controlledSet()
 	g.Res.Resolve(&g.S, d, nil)
+	for p := range 2 {
+		for t, n := range g.Res.Dealt[p] {
+			g.Dealt[p][t] = uint16(min(65535, int(g.Dealt[p][t])+int(n)))
+		}
+	}
+
 	g.control(d, ctl) // units taken over during the battle may be turned now
 	g.countBoard(&after)
 	changed := hq != [2]int{g.S.HQPoints(0), g.S.HQPoints(1)}
 	for p := range 2 {
 		for t := range before[p] {
-			if after[p][t] < before[p][t] {
-				g.Discarded[p][t] += before[p][t] - after[p][t]
+			for k := after[p][t]; k < before[p][t]; k++ {
+				g.toPile(uint8(p), uint8(t))
 				changed = true
 			}
 		}
 	}
+	g.afterBattle(d)
 	return changed
 }
 
@@ -594,12 +614,14 @@ func (g *Game) battleEndsTurn(d Decider) {
 
 // ---------------------------------------------------------------- board changes
 
+// removeUnit destroys the unit on h: it leaves the board for its owner's
+// discard (or deck, see toPile).
 func (g *Game) removeUnit(h Hex) {
 	u := g.S.Cells[h].Unit
 	if u.Empty() {
 		return
 	}
-	g.Discarded[u.Owner][u.Token]++
+	g.toPile(u.Owner, u.Token)
 	g.S.Remove(h)
 	g.used[h] = 0
 }

@@ -186,7 +186,7 @@ func (ref *reference) takeoverTargets(h Hex) []Hex {
 	var out []Hex
 	l := ref.piece(h)
 	for _, e := range ref.tok(h).Effects {
-		if e.Op != rules.EffTakeover {
+		if e.Op != rules.EffTakeover && e.Op != rules.EffUseModules {
 			continue
 		}
 		for d := rules.N; d <= rules.NW; d++ {
@@ -198,6 +198,9 @@ func (ref *reference) takeoverTargets(h Hex) []Hex {
 				continue
 			}
 			if t := ref.tok(nb); t.Kind == rules.HQ || t.Traits.Has(rules.TakeoverImmune) {
+				continue
+			}
+			if e.Op == rules.EffUseModules && !usesModule(ref.s, h, nb, func(x Hex) bool { return ref.netted[x] }) {
 				continue
 			}
 			out = append(out, nb)
@@ -290,7 +293,7 @@ func (ref *reference) initiatives(h Hex) []int {
 
 func (ref *reference) run() {
 	s := ref.s
-	ref.takeHas = hasEffect(s, rules.EffTakeover)
+	ref.takeHas = takesOver(s)
 	ref.prepare()
 	top := 0
 	for _, h := range ref.units() {
@@ -335,10 +338,10 @@ func (ref *reference) segment(seg int) {
 		last, ok := ref.last[h]
 		if normal {
 			ref.last[h] = seg
-			ref.attack(h)
+			ref.act(h)
 		} else if ok && last == seg+1 && !later && !ref.extraDone[h] && ref.has(h, rules.EffExtraAction) {
 			ref.extraDone[h] = true
-			ref.attack(h)
+			ref.act(h)
 		}
 	}
 	from := 0
@@ -468,6 +471,9 @@ func (ref *reference) deliver(src, target Hex, d rules.Dir, str int, ranged bool
 
 func (ref *reference) land(src, target Hex, d rules.Dir, str int, ranged bool) {
 	if ref.tok(src).Kind == rules.HQ && ref.tok(target).Kind == rules.HQ {
+		return
+	}
+	if !ranged && ref.tok(target).Traits.Has(rules.Flying) {
 		return
 	}
 	if ranged {

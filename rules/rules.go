@@ -147,10 +147,10 @@ const (
 	Rotation                           // may rotate once per own turn
 	PushTrait                          // may push one adjacent enemy once per own turn
 	PullTrait                          // may pull one enemy at distance 2 once per own turn
-	Flying                             // after a battle it may move to any empty hex
+	Flying                             // melee attacks do not wound it (battle and strike)
 	Heavy                              // can never be moved by any player
 	Replaceable                        // its owner may replace it with a drawn board token
-	Scavenger                          // a trait carried for help cards; see docs/rules.md
+	Scavenger                          // after each battle its owner may move it to any empty hex
 	StartsBesideHQ                     // set aside at set-up and placed next to the HQ
 	TetheredToHQ                       // removed when it is no longer adjacent to its HQ
 	TakeoverImmune                     // cannot be taken over
@@ -239,11 +239,12 @@ const (
 	TurnStart                     // the owner's turn starts
 	OwnTurn                       // may be used once in each of the owner's turns
 	OnEnemyEnter                  // an enemy unit is placed on or moved onto this token's hex
+	OnAttack                      // in a battle, whenever the unit could attack, it may do this instead
 	OnUnitEnter                   // any unit, own or enemy, is placed on or moved onto this token's hex
 )
 
 // EventNames are the language names of events, indexed by Event.
-var EventNames = [...]string{"", "play", "placed", "destroyed", "after_battle", "turn_start", "own_turn", "enemy_enters", "unit_enters"}
+var EventNames = [...]string{"", "play", "placed", "destroyed", "after_battle", "turn_start", "own_turn", "enemy_enters", "instead_of_attack", "unit_enters"}
 
 func (e Event) String() string {
 	if int(e) < len(EventNames) {
@@ -264,7 +265,7 @@ const (
 	ActSwap                             // two own units exchange hexes (castling)
 	ActDamage                           // Value wounds to one unit (or an area of Radius)
 	ActDestroy                          // destroy one unit outright
-	ActNet                              // put a net marker on one unit
+	ActNet                              // put a net marker on one unit (at most Value of the player's markers out, when Value > 0)
 	ActStrike                           // an own unit attacks once with one of its edges (hunt)
 	ActForbidPlace                      // the opponent may not place board tokens next turn (terror)
 	ActReturnToDeck                     // the token goes back on top of its owner's deck
@@ -290,10 +291,11 @@ const (
 	AdjacentOwnHQ       // next to the acting player's HQ
 	AdjacentSelf        // next to the token itself
 	InLine              // in a straight line from the token
+	Self                // the token itself (an area centred on its own hex)
 )
 
 // WhereNames are the language names of Where, indexed by Where.
-var WhereNames = [...]string{"anywhere", "adjacent_own_hq", "adjacent_self", "in_line"}
+var WhereNames = [...]string{"anywhere", "adjacent_own_hq", "adjacent_self", "in_line", "self"}
 
 func (w Where) String() string {
 	if int(w) < len(WhereNames) {
@@ -306,7 +308,7 @@ func (w Where) String() string {
 type Action struct {
 	Op       ActionOp
 	Side     Side  // whose units it may pick
-	Value    int8  // strength, distance or count
+	Value    int8  // strength, distance or count; for net, the most net markers of its player out at once (0 = no limit)
 	Radius   uint8 // area radius around the target hex (0 = the target only)
 	Where    Where // where the target must be
 	HitsHQ   bool  // whether HQs may be picked / are hit

@@ -9,13 +9,13 @@ import (
 
 func benchGames(b *testing.B, pa, pb string) {
 	m := match(b, "moloch", "moloch", pa, pb, 1, 1)
-	res := new(engine.Resolver)
+	w := &worker{res: new(engine.Resolver)}
 	b.ReportAllocs()
 	b.ResetTimer()
 	actions := 0
 	for i := 0; i < b.N; i++ {
 		m.Seed = uint64(i)
-		r, err := m.Play(0, i%2 == 0, res)
+		r, err := m.play(0, i%2 == 0, w)
 		if err != nil {
 			b.Fatal(err)
 		}

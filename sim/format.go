@@ -133,10 +133,10 @@ func WriteTokens(w io.Writer, s *Summary, format string) error {
 				rare++
 			}
 			rows = append(rows, []string{name, t.Name, fmt.Sprint(t.Copies),
-				pct(float64(t.PlayedIn) / float64(t.Games)), pct(t.WhenPlayed()), pct(t.SurvivalRate()), flag})
+				pct(float64(t.PlayedIn) / float64(t.Games)), pct(t.WhenPlayed()), fmt.Sprintf("%.2f", t.DealtPerGame()), pct(t.SurvivalRate()), flag})
 		}
 	}
-	if err := table(w, format, []string{"army", "token", "copies", "played in", "win rate when played", "survived", "note"}, rows); err != nil {
+	if err := table(w, format, []string{"army", "token", "copies", "played in", "win rate when played", "wounds dealt/game", "survived", "note"}, rows); err != nil {
 		return err
 	}
 	if format != "csv" && rare > 0 {

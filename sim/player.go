@@ -187,7 +187,7 @@ func (p *greedyPlayer) Act(g *engine.Game, legal []engine.Action) int {
 	best, bestScore, ties := 0, -1e18, 0
 	for i, a := range legal {
 		p.copyG = *g
-		if err := p.copyG.Apply(a, p); err != nil {
+		if err := p.copyG.ApplyLegal(a, p); err != nil {
 			continue
 		}
 		sc := evaluate(&p.copyG, me, p.res, &p.scratch)
@@ -210,6 +210,12 @@ func (p *greedyPlayer) Act(g *engine.Game, legal []engine.Action) int {
 // Choose answers a rule question (where a pushed unit goes, which attack a
 // medic takes, ...) with the engine's first option. Questions arise in the
 // middle of an action, where a copy-and-try lookahead is not available.
-func (p *greedyPlayer) Choose(_ *engine.State, _ uint8, _ engine.Question, options []engine.Option) int {
+// Whether to use a battle ability instead of attacking is answered as the
+// battle calculator does (OwnerBest): the first option always attacks, so a
+// unit that blows up would never do it.
+func (p *greedyPlayer) Choose(s *engine.State, pl uint8, q engine.Question, options []engine.Option) int {
+	if q == engine.QExplode {
+		return engine.OwnerBest{}.Choose(s, pl, q, options)
+	}
 	return 0
 }

@@ -36,6 +36,7 @@ type TokenStat struct {
 	Played    int     `json:"played"`     // copies put into play
 	ScoreWhen float64 `json:"score_when"` // its army's score (win 1, draw 1/2) over the games it was played in
 	Survived  int     `json:"survived"`   // copies on the board at the end
+	Dealt     int     `json:"dealt"`      // wounds its attacks inflicted in battles (after armor and medics)
 }
 
 // Summarize turns game records into a summary.
@@ -85,6 +86,7 @@ func (s *Summary) add(r *GameRecord) {
 				st.ScoreWhen += score
 			}
 			st.Survived += int(r.Survivors[side][ti])
+			st.Dealt += int(r.Dealt[side][ti])
 		}
 	}
 }
@@ -123,6 +125,7 @@ func (s *Summary) Merge(o *Summary) error {
 				a.Played += b.Played
 				a.ScoreWhen += b.ScoreWhen
 				a.Survived += b.Survived
+				a.Dealt += b.Dealt
 			}
 		}
 	}
@@ -156,6 +159,15 @@ func (t TokenStat) WhenPlayed() float64 {
 		return 0
 	}
 	return t.ScoreWhen / float64(t.PlayedIn)
+}
+
+// DealtPerGame is the wounds the token type inflicted per game its army
+// played.
+func (t TokenStat) DealtPerGame() float64 {
+	if t.Games == 0 {
+		return 0
+	}
+	return float64(t.Dealt) / float64(t.Games)
 }
 
 // SurvivalRate is the share of copies put into play that were on the board

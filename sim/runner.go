@@ -41,8 +41,9 @@ type GameRecord struct {
 	Turns     int
 	Battles   int
 	Actions   int
-	Played    [2][engine.MaxArmyTokens]uint8 // tokens of each army put into play, by type
-	Survivors [2][engine.MaxArmyTokens]uint8 // tokens of each army on the board at the end, by type
+	Played    [2][engine.MaxArmyTokens]uint8  // tokens of each army put into play, by type
+	Survivors [2][engine.MaxArmyTokens]uint8  // tokens of each army on the board at the end, by type
+	Dealt     [2][engine.MaxArmyTokens]uint16 // wounds inflicted in battles by each army's token types
 }
 
 // pairSeed derives the seed of pair k (SplitMix64), so any pair can be
@@ -58,6 +59,20 @@ func pairSeed(seed uint64, k int) uint64 {
 // seat. Both games of a pair use the same seed for each army's deck, so each
 // army draws the same tokens in the same order from either seat.
 func (m *Match) Play(k int, aFirst bool, res *engine.Resolver) (GameRecord, error) {
+	return m.play(k, aFirst, &worker{res: res})
+}
+
+// worker is one goroutine's reusable game and buffers: a game restarts in
+// place (engine.Game.Init), so a long run allocates only per game what the
+// players need, not the game's own large state.
+type worker struct {
+	res *engine.Resolver
+	g   *engine.Game
+	buf []engine.Action
+}
+
+func (m *Match) play(k int, aFirst bool, w *worker) (GameRecord, error) {
+	res := w.res
 	seed := pairSeed(m.Seed, k)
 	armies := [2]*rules.Army{m.A, m.B}
 	specs := m.Players
@@ -71,11 +86,17 @@ func (m *Match) Play(k int, aFirst bool, res *engine.Resolver) (GameRecord, erro
 	if board == nil {
 		board = engine.Standard
 	}
-	g, err := engine.NewGame(board, armies[0], armies[1], seed)
-	if err != nil {
+	if w.g == nil {
+		g, err := engine.NewGame(board, armies[0], armies[1], seed)
+		if err != nil {
+			return GameRecord{}, err
+		}
+		g.SetWorkspace(res)
+		w.g = g
+	} else if err := w.g.Init(board, armies[0], armies[1], seed); err != nil {
 		return GameRecord{}, err
 	}
-	g.SetWorkspace(res)
+	g := w.g
 	for seat := 0; seat < 2; seat++ {
 		shuffleDeck(g, seat, seed^uint64(side[seat]+1)*0xa0761d6478bd642f)
 	}
@@ -89,7 +110,11 @@ func (m *Match) Play(k int, aFirst bool, res *engine.Resolver) (GameRecord, erro
 	if maxActions == 0 {
 		maxActions = DefaultMaxActions
 	}
-	buf := make([]engine.Action, 0, 1024)
+	if w.buf == nil {
+		w.buf = make([]engine.Action, 0, 1024)
+	}
+	buf := w.buf[:0]
+	defer func() { w.buf = buf[:0] }()
 	for !g.Over() {
 		if rec.Actions >= maxActions {
 			rec.Outcome = Capped
@@ -107,13 +132,14 @@ func (m *Match) Play(k int, aFirst bool, res *engine.Resolver) (GameRecord, erro
 				*c++
 			}
 		}
-		if err := g.Apply(a, dec); err != nil {
+		if err := g.ApplyLegal(a, dec); err != nil {
 			return rec, fmt.Errorf("pair %d action %d (%s): %w", k, rec.Actions, a, err)
 		}
 		rec.Actions++
 	}
 	for seat := 0; seat < 2; seat++ {
 		rec.HQ[side[seat]] = g.S.HQPoints(uint8(seat))
+		rec.Dealt[side[seat]] = g.Dealt[seat]
 	}
 	for h := 0; h < g.S.Board.Size; h++ {
 		if u := g.S.Cells[h].Unit; !u.Empty() && g.S.Tok(u).Kind != rules.HQ {
@@ -190,7 +216,7 @@ func (m *Match) Run(ctx context.Context, workers int, progress Progress) (recs [
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			res := new(engine.Resolver)
+			wk := &worker{res: new(engine.Resolver)}
 			for {
 				if ctx.Err() != nil {
 					return
@@ -199,7 +225,7 @@ func (m *Match) Run(ctx context.Context, workers int, progress Progress) (recs [
 				if i >= len(jobs) {
 					return
 				}
-				rec, err := m.Play(jobs[i].k, jobs[i].aFirst, res)
+				rec, err := m.play(jobs[i].k, jobs[i].aFirst, wk)
 				if err != nil {
 					errOnce.Do(func() { firstErr = err })
 					return

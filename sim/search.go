@@ -47,7 +47,7 @@ func (p *searchPlayer) Act(g *engine.Game, legal []engine.Action) int {
 	p.cands = p.cands[:0]
 	for i, a := range legal {
 		p.copyG = *g
-		if err := p.copyG.Apply(a, p); err != nil {
+		if err := p.copyG.ApplyLegal(a, p); err != nil {
 			continue
 		}
 		sc := evaluate(&p.copyG, me, p.res, &p.scratch)
@@ -97,7 +97,7 @@ func (p *searchPlayer) rollout(g *engine.Game, a engine.Action, me uint8) float6
 			break
 		}
 		act := p.buf[p.greedyPick(&p.world, p.buf)]
-		if err := p.world.Apply(act, p); err != nil {
+		if err := p.world.ApplyLegal(act, p); err != nil {
 			break
 		}
 	}
@@ -111,7 +111,7 @@ func (p *searchPlayer) greedyPick(w *engine.Game, legal []engine.Action) int {
 	best, bestScore := 0, -1e18
 	for i, a := range legal {
 		p.copyG = *w
-		if err := p.copyG.Apply(a, p); err != nil {
+		if err := p.copyG.ApplyLegal(a, p); err != nil {
 			continue
 		}
 		sc := evaluate(&p.copyG, who, p.res, &p.scratch)

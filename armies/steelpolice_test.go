@@ -1,0 +1,289 @@
+package armies_test
+
+import (
+	"testing"
+
+	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/rules"
+)
+
+func TestSteelPoliceSignatures(t *testing.T) {
+	runSignatures(t, []signature{
+		{name: "steelpolice_reflection", dies: []string{"2 Juggernaut c5"}, hq: [2]int{20, 18}},
+		{name: "steelpolice_sergeant", dies: []string{"2 Blocker d1"}, hq: [2]int{20, 16}},
+		{name: "steelpolice_steroid", dies: []string{"2 Blocker b1"}, hq: [2]int{20, 20}},
+		{name: "steelpolice_saboteur", dies: []string{"2 Hybrid c2"}, hq: [2]int{20, 20}},
+		{name: "steelpolice_netofsteel", dies: []string{"2 Gauss Cannon c1"}, hq: [2]int{20, 20}},
+	})
+}
+
+// The turn abilities of the Steel Police, played through the game API:
+// player 1 is the Steel Police, player 2 Moloch.
+
+// spGame is a game after set-up (Steel Police HQ on hq0, Moloch HQ on hq1)
+// at the start of the Steel Police's first turn, with an empty hand.
+func spGame(t *testing.T, hq0, hq1 string) *engine.Game {
+	t.Helper()
+	g, err := engine.NewGame(engine.Standard, spArmy(t, "steelpolice"), spArmy(t, "moloch"), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spDo(t, g, engine.PlaceHQ(spHex(t, hq0), rules.N))
+	spDo(t, g, engine.PlaceHQ(spHex(t, hq1), rules.N))
+	if g.Turn != 1 || g.Player != 0 || g.Phase != engine.PhasePlay {
+		t.Fatalf("after set-up: turn %d player %d phase %d", g.Turn, g.Player+1, g.Phase)
+	}
+	spHand(t, g, 0)
+	return g
+}
+
+func spArmy(t *testing.T, name string) *rules.Army {
+	t.Helper()
+	a, err := loader(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+func spHex(t *testing.T, name string) engine.Hex {
+	t.Helper()
+	h, ok := engine.Standard.Hex(name)
+	if !ok {
+		t.Fatalf("no hex %s", name)
+	}
+	return h
+}
+
+func spDo(t *testing.T, g *engine.Game, a engine.Action) {
+	t.Helper()
+	if err := g.Apply(a, engine.FirstOption{}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// spTake takes one token called name out of player p's deck.
+func spTake(t *testing.T, g *engine.Game, p uint8, name string) uint8 {
+	t.Helper()
+	ti := g.S.Armies[p].Lookup(name)
+	for i := 0; i < int(g.DeckLen[p]); i++ {
+		if int(g.Deck[p][i]) == ti {
+			copy(g.Deck[p][i:], g.Deck[p][i+1:g.DeckLen[p]])
+			g.DeckLen[p]--
+			return uint8(ti)
+		}
+	}
+	t.Fatalf("no %q left in player %d's deck", name, p+1)
+	return 0
+}
+
+// spHand puts player p's hand back into the deck and gives it the named tokens.
+func spHand(t *testing.T, g *engine.Game, p uint8, names ...string) {
+	t.Helper()
+	for i := 0; i < int(g.HandLen[p]); i++ {
+		g.Deck[p][g.DeckLen[p]] = g.Hand[p][i]
+		g.DeckLen[p]++
+	}
+	g.HandLen[p] = 0
+	for _, n := range names {
+		g.Hand[p][g.HandLen[p]] = spTake(t, g, p, n)
+		g.HandLen[p]++
+	}
+}
+
+// spPut puts a token of player p from the deck on the board.
+func spPut(t *testing.T, g *engine.Game, p uint8, name, hex string, f rules.Dir) engine.Hex {
+	t.Helper()
+	h := spHex(t, hex)
+	if err := g.S.Place(h, p, spTake(t, g, p, name), f); err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// spFind returns the first legal action that keep accepts.
+func spFind(g *engine.Game, keep func(engine.Action) bool) (engine.Action, bool) {
+	for _, a := range g.LegalActions(nil) {
+		if keep(a) {
+			return a, true
+		}
+	}
+	return engine.Action{}, false
+}
+
+// spNet is the HQ's Net of Steel ability, if it is offered.
+func spNet(g *engine.Game) (engine.Action, bool) {
+	hq := g.S.HQ[0]
+	return spFind(g, func(a engine.Action) bool {
+		return a.Kind == engine.KAbility && a.Slot == engine.AbTrigger && a.Hex == hq
+	})
+}
+
+func spSteps(g *engine.Game, h engine.Hex) int {
+	n := 0
+	for _, a := range g.LegalActions(nil) {
+		if a.Kind == engine.KStep && a.Hex == h {
+			n++
+		}
+	}
+	return n
+}
+
+// The HQ's Net of Steel: 1 HQ point for a net marker on any enemy unit but
+// the HQ; once per turn; one marker only, which comes back when its unit
+// leaves the board; free while the Launcher is on the board.
+func TestSteelPoliceHQNet(t *testing.T) {
+	g := spGame(t, "a1", "e3")
+	gauss := spPut(t, g, 1, "Gauss Cannon", "c3", rules.N)
+	hybrid := spPut(t, g, 1, "Hybrid", "d2", rules.N)
+	judge := spPut(t, g, 0, "Judge", "b2", rules.N)
+	a, ok := spNet(g)
+	if !ok {
+		t.Fatal("the HQ's Net of Steel is not offered")
+	}
+	spDo(t, g, a)
+	if hq := g.S.HQPoints(0); hq != 19 || g.Phase != engine.PhaseStep {
+		t.Fatalf("after using the Net of Steel: HQ %d phase %d; want 19 and the net step", hq, g.Phase)
+	}
+	if spSteps(g, g.S.HQ[1]) != 0 || spSteps(g, judge) != 0 || spSteps(g, gauss) != 1 || spSteps(g, hybrid) != 1 {
+		t.Fatal("the Net of Steel must be offered on every enemy unit but the HQ, on no own unit")
+	}
+	spDo(t, g, engine.Action{Kind: engine.KStep, Hex: gauss, To: engine.NoHex})
+	if !g.Netted(gauss) || g.Netted(hybrid) || g.S.Cells[gauss].Unit.Marks&engine.NetMarker == 0 {
+		t.Fatalf("netted: Gauss Cannon %v, Hybrid %v; want only the Gauss Cannon", g.Netted(gauss), g.Netted(hybrid))
+	}
+	if _, ok := spNet(g); ok {
+		t.Fatal("the Net of Steel is offered twice in one turn")
+	}
+	// Moloch's turn, then the Steel Police again: the only marker is out.
+	spDo(t, g, engine.EndTurn())
+	spDo(t, g, engine.EndTurn())
+	if g.Phase == engine.PhaseDiscard {
+		spDo(t, g, engine.Discard(0))
+	}
+	if g.Player != 0 || g.Phase != engine.PhasePlay {
+		t.Fatalf("turn %d: player %d phase %d; want the Steel Police to play", g.Turn, g.Player+1, g.Phase)
+	}
+	if _, ok := spNet(g); ok {
+		t.Fatal("a second Net of Steel is offered while the marker is on the Gauss Cannon")
+	}
+	// The netted Gauss Cannon leaves the board: the marker comes back.
+	g.S.Remove(gauss)
+	if _, ok := spNet(g); !ok {
+		t.Fatal("the Net of Steel did not come back when its unit left the board")
+	}
+	// With the Launcher on the board the net costs nothing.
+	spHand(t, g, 0, "Net of Steel Launcher")
+	spDo(t, g, engine.Place(0, spHex(t, "b1"), rules.N))
+	a, _ = spNet(g)
+	spDo(t, g, a)
+	spDo(t, g, engine.Action{Kind: engine.KStep, Hex: hybrid, To: engine.NoHex})
+	if hq := g.S.HQPoints(0); hq != 19 || !g.Netted(hybrid) {
+		t.Fatalf("with the Launcher: HQ %d (want 19: free), Hybrid netted %v", hq, g.Netted(hybrid))
+	}
+}
+
+// A netted HQ throws no Net of Steel (a net stops every action, 000).
+func TestSteelPoliceHQNetWhileNetted(t *testing.T) {
+	g := spGame(t, "a1", "e3")
+	spPut(t, g, 1, "Hybrid", "c3", rules.N)
+	spPut(t, g, 1, "Net Fighter", "b1", rules.SW) // printed N and NW nets face SW (a1) and S
+	if !g.Netted(g.S.HQ[0]) {
+		t.Fatal("the Steel Police HQ should be netted")
+	}
+	if _, ok := spNet(g); ok {
+		t.Fatal("a netted HQ may not throw the Net of Steel")
+	}
+}
+
+// The Executioner: placed, it may pay 1 HQ point to take the place of any
+// enemy unit but an HQ; the unit is discarded, a linked Medic does not save
+// it and armor does not help. Declining costs nothing.
+func TestSteelPoliceExecutioner(t *testing.T) {
+	g := spGame(t, "a1", "e3")
+	jug := spPut(t, g, 1, "Juggernaut", "c3", rules.S)
+	medic := spPut(t, g, 1, "Medic", "c4", rules.N) // its N link reaches the Juggernaut
+	spHand(t, g, 0, "Executioner")
+	b4 := spHex(t, "b4")
+	spDo(t, g, engine.Place(0, b4, rules.N))
+	if g.Phase != engine.PhaseStep || g.S.HQPoints(0) != 20 {
+		t.Fatalf("Executioner placed: phase %d, HQ %d; want its execution step, nothing paid yet", g.Phase, g.S.HQPoints(0))
+	}
+	if spSteps(g, g.S.HQ[1]) != 0 || spSteps(g, g.S.HQ[0]) != 0 || spSteps(g, jug) == 0 {
+		t.Fatal("the execution must be offered on enemy units but the HQ")
+	}
+	spDo(t, g, engine.Action{Kind: engine.KStep, Hex: jug, To: engine.NoHex, Facing: rules.S})
+	u := g.S.Cells[jug].Unit
+	if u.Empty() || u.Owner != 0 || g.S.Tok(u).Name != "Executioner" || u.Facing != rules.S {
+		t.Fatalf("c3 holds %+v; want the Executioner facing S", u)
+	}
+	if !g.S.Cells[b4].Unit.Empty() {
+		t.Fatal("the Executioner is still on b4")
+	}
+	if hq := g.S.HQPoints(0); hq != 19 {
+		t.Fatalf("HQ points %d, want 19 (the execution costs 1)", hq)
+	}
+	if n := g.Discarded[1][g.S.Armies[1].Lookup("Juggernaut")]; n != 1 {
+		t.Fatalf("Juggernaut discarded %d times, want 1", n)
+	}
+	if m := g.S.Cells[medic].Unit; m.Empty() || g.S.Tok(m).Name != "Medic" {
+		t.Fatal("the Medic must not take the execution")
+	}
+
+	// Declined: the Executioner stays where it was placed, for free.
+	g = spGame(t, "a1", "e3")
+	spPut(t, g, 1, "Hybrid", "c3", rules.S)
+	spHand(t, g, 0, "Executioner")
+	spDo(t, g, engine.Place(0, b4, rules.N))
+	spDo(t, g, engine.Action{Kind: engine.KSkip, Hex: engine.NoHex, To: engine.NoHex})
+	if u := g.S.Cells[b4].Unit; u.Empty() || g.S.HQPoints(0) != 20 {
+		t.Fatalf("declined execution: b4 empty %v, HQ %d; want the Executioner on b4 and 20", u.Empty(), g.S.HQPoints(0))
+	}
+}
+
+// The Pacifier (Replacement): a drawn board token may be put on its hex;
+// the Pacifier is discarded. Other own units cannot be replaced.
+func TestSteelPolicePacifierReplaced(t *testing.T) {
+	g := spGame(t, "a1", "e3")
+	pac := spPut(t, g, 0, "Pacifier", "c3", rules.N)
+	wardog := spPut(t, g, 0, "Wardog", "c4", rules.N)
+	spHand(t, g, 0, "Judge")
+	if _, ok := spFind(g, func(a engine.Action) bool { return a.Kind == engine.KPlace && a.Hex == wardog }); ok {
+		t.Fatal("a Wardog is not replaceable")
+	}
+	spDo(t, g, engine.Place(0, pac, rules.S))
+	u := g.S.Cells[pac].Unit
+	if u.Empty() || g.S.Tok(u).Name != "Judge" || u.Facing != rules.S {
+		t.Fatalf("c3 holds %+v; want the Judge facing S", u)
+	}
+	if n := g.Discarded[0][g.S.Armies[0].Lookup("Pacifier")]; n != 1 {
+		t.Fatalf("Pacifier discarded %d times, want 1", n)
+	}
+}
+
+// The Riot Policeman pushes an adjacent enemy once per own turn; the Judge
+// moves one hex (mobility).
+func TestSteelPoliceRiotPushJudgeMove(t *testing.T) {
+	g := spGame(t, "a1", "e3")
+	riot := spPut(t, g, 0, "Riot Policeman", "c3", rules.N)
+	hybrid := spPut(t, g, 1, "Hybrid", "c2", rules.N)
+	judge := spPut(t, g, 0, "Judge", "b4", rules.N)
+	a, ok := spFind(g, func(a engine.Action) bool {
+		return a.Kind == engine.KAbility && a.Slot == engine.AbPush && a.Hex == riot && a.To == hybrid
+	})
+	if !ok {
+		t.Fatal("the Riot Policeman's push is not offered")
+	}
+	spDo(t, g, a)
+	if !g.S.Cells[hybrid].Unit.Empty() || g.S.Cells[spHex(t, "c1")].Unit.Empty() {
+		t.Fatal("the Hybrid was not pushed from c2 to c1")
+	}
+	if _, ok := spFind(g, func(a engine.Action) bool { return a.Kind == engine.KAbility && a.Slot == engine.AbPush }); ok {
+		t.Fatal("a second push in the same turn")
+	}
+	b3 := spHex(t, "b3")
+	spDo(t, g, engine.Action{Kind: engine.KAbility, Slot: engine.AbMove, Hex: judge, To: b3, Facing: rules.NE})
+	if u := g.S.Cells[b3].Unit; u.Empty() || g.S.Tok(u).Name != "Judge" || u.Facing != rules.NE {
+		t.Fatal("the Judge did not move to b3 facing NE")
+	}
+}

@@ -1,0 +1,124 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/hexforge/hexforge/rules"
+)
+
+// linksGame is a game of the links test army against itself after set-up
+// (HQs on hq0 and hq1), at the start of player 1's first turn.
+func linksGame(t *testing.T, hq0, hq1 string) *Game {
+	t.Helper()
+	a := loadArmy(t, "testdata/tlinks.army")
+	g, err := NewGame(Standard, a, a, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{hq0, hq1} {
+		must(t, g, Action{Kind: KPlaceHQ, Hex: hexOf(t, name), To: NoHex})
+	}
+	g.fresh = false // no bad draw in these tests
+	return g
+}
+
+func movesOf(g *Game, h Hex, slot uint8) int {
+	return count(g.LegalActions(nil), func(a Action) bool { return a.Kind == KAbility && a.Slot == slot && a.Hex == h })
+}
+
+// A unit linked to a token that grants mobility gets a move of its own,
+// besides its own mobility (rulebook 001, Smart: "Gracz może w tej samej
+// turze poruszyć ten sam żeton korzystając kolejno z wszystkich dostępnych
+// możliwości, np. cechy specjalnej Sztabu, Żetonu natychmiastowego Ruch, jak
+// i Mobilności samego żetonu"), even one that takes it out of the link.
+func TestGrantedMoveIsExtra(t *testing.T) {
+	g := linksGame(t, "c3", "e3")
+	w := put(t, g, 0, "Walker", "c2", rules.N) // N of the HQ: linked
+	if movesOf(g, w, AbMove) == 0 || movesOf(g, w, AbGrantedMove) == 0 {
+		t.Fatal("a mobile unit beside the granting HQ has its own and the granted move")
+	}
+	to := hexOf(t, "c1") // away from the HQ
+	must(t, g, Action{Kind: KAbility, Slot: AbGrantedMove, Hex: w, To: to, Facing: rules.N})
+	if movesOf(g, to, AbGrantedMove) != 0 {
+		t.Fatal("the granted move was used")
+	}
+	if movesOf(g, to, AbMove) == 0 {
+		t.Fatal("the unit's own mobility is still there after the granted move")
+	}
+	// A unit without mobility beside the HQ moves once.
+	p := put(t, g, 0, "Post", "c4", rules.N)
+	if movesOf(g, p, AbMove) != 0 || movesOf(g, p, AbGrantedMove) == 0 {
+		t.Fatal("a unit without mobility beside the HQ has only the granted move")
+	}
+	to = hexOf(t, "b3") // still beside the HQ (SW of c3)
+	if g.S.Board.Dist[to][hexOf(t, "c3")] != 1 {
+		t.Fatal("test set-up: b3 must touch c3")
+	}
+	must(t, g, Action{Kind: KAbility, Slot: AbGrantedMove, Hex: p, To: to, Facing: rules.N})
+	if movesOf(g, to, AbGrantedMove) != 0 || movesOf(g, to, AbMove) != 0 {
+		t.Fatal("the granted move is once per turn, wherever the unit goes")
+	}
+}
+
+// Grants of one trait by several linked tokens give one use.
+func TestGrantsDoNotStack(t *testing.T) {
+	g := linksGame(t, "c3", "e3")
+	put(t, g, 0, "Carrier", "b3", rules.N) // touches c4 too (its links are on all edges)
+	p := put(t, g, 0, "Post", "c4", rules.N)
+	if g.S.Board.Dist[hexOf(t, "b3")][p] != 1 {
+		t.Fatal("test set-up: b3 must touch c4")
+	}
+	must(t, g, Action{Kind: KAbility, Slot: AbGrantedMove, Hex: p, To: p, Facing: rules.S})
+	if n := movesOf(g, p, AbGrantedMove) + movesOf(g, p, AbMove); n != 0 {
+		t.Fatalf("two grants of mobility gave a second move (%d actions)", n)
+	}
+	// A netted granter grants nothing.
+	g2 := linksGame(t, "c3", "e3")
+	p = put(t, g2, 0, "Post", "c4", rules.N)
+	g2.S.Cells[hexOf(t, "c3")].Unit.Marks |= NetMarker
+	if movesOf(g2, p, AbGrantedMove) != 0 {
+		t.Fatal("a netted HQ grants no move")
+	}
+}
+
+func deckTop(g *Game, p uint8) string {
+	if g.DeckLen[p] == 0 {
+		return ""
+	}
+	return g.S.Armies[p].Tokens[g.Deck[p][g.DeckLen[p]-1]].Name
+}
+
+// A token with "on destroyed: return_to_deck" goes on top of its owner's
+// deck when destroyed, by an instant or in a battle, even while the enemy
+// controls it (001, Bio-droid: "jeśli Bio-droid zginie, automatycznie wraca
+// on na górę stosu Żetonów (...) Jeśli Bio-droid został zlikwidowany w
+// momencie, gdy był przejęty przez przeciwnika (...), wraca on mimo to na
+// górę stosu żetonów gracza kierującego armią Smarta").
+func TestDestroyedReturnsToDeck(t *testing.T) {
+	// By an instant.
+	g := linksGame(t, "a1", "e3")
+	d := put(t, g, 1, "Droid", "c2", rules.S)
+	setHand(t, g, 0, "Sniper")
+	discards := g.Discarded[1]
+	must(t, g, Action{Kind: KInstant, Slot: 0, Hex: d, To: NoHex})
+	if !g.S.Cells[d].Unit.Empty() || deckTop(g, 1) != "Droid" || g.Discarded[1] != discards {
+		t.Fatalf("sniped droid: on board %v, deck top %q, discards changed %v", !g.S.Cells[d].Unit.Empty(), deckTop(g, 1), g.Discarded[1] != discards)
+	}
+
+	// In a battle, while taken over by the other player.
+	g = linksGame(t, "a1", "e3")
+	d = put(t, g, 1, "Droid", "c2", rules.S)
+	g.S.Cells[d].Unit.Marks |= Controlled // player 1 controls it
+	put(t, g, 1, "Walker", "c1", rules.S) // player 2's walker strikes c2
+	setHand(t, g, 0, "Battle")
+	n := g.DeckLen[1]
+	must(t, g, Action{Kind: KInstant, Slot: 0, Hex: NoHex, To: NoHex})
+	if !g.S.Cells[d].Unit.Empty() {
+		t.Fatal("the walker must destroy the taken-over droid")
+	}
+	// The battle ended player 1's turn; player 2 then drew two tokens from
+	// the top of the deck: the droid first.
+	if g.Player != 1 || g.HandLen[1] == 0 || g.S.Armies[1].Tokens[g.Hand[1][0]].Name != "Droid" || g.DeckLen[1] != n+1-g.HandLen[1] {
+		t.Fatalf("player %d holds %d, first %q; deck %d (was %d)", g.Player+1, g.HandLen[1], g.S.Armies[1].Tokens[g.Hand[1][0]].Name, g.DeckLen[1], n)
+	}
+}

@@ -1,0 +1,86 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/hexforge/hexforge/rules"
+)
+
+// netGame: player 1 plays the Net Marks army (HQ on a1), player 2 Game A
+// (HQ on e3); player 1's first turn.
+func netGame(t *testing.T) *Game {
+	t.Helper()
+	g, err := NewGame(Standard, loadArmy(t, "testdata/netmark.army"), loadArmy(t, "testdata/game_a.army"), 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"a1", "e3"} {
+		must(t, g, Action{Kind: KPlaceHQ, Hex: hexOf(t, name), To: NoHex})
+		for g.Phase == PhaseAside {
+			must(t, g, g.LegalActions(nil)[0])
+		}
+	}
+	g.fresh = false
+	return g
+}
+
+// hqNet is the HQ's own-turn net ability, or ok=false when it is not offered.
+func hqNet(g *Game) (Action, bool) {
+	for _, a := range g.LegalActions(nil) {
+		if a.Kind == KAbility && a.Slot == AbTrigger && a.Hex == g.S.HQ[g.Player] {
+			return a, true
+		}
+	}
+	return Action{}, false
+}
+
+// TestNetMarkersLimit: net markers=1 throws one marker; while it is out the
+// ability is not offered; it comes back when the netted unit leaves the
+// board; the cost is waived while the free_if token is on the board.
+func TestNetMarkersLimit(t *testing.T) {
+	g := netGame(t)
+	r1 := put(t, g, 1, "Runner", "c3", rules.N)
+	r2 := put(t, g, 1, "Runner", "c5", rules.N)
+	a, ok := hqNet(g)
+	if !ok {
+		t.Fatal("the HQ net is not offered")
+	}
+	must(t, g, a)
+	if g.Phase != PhaseStep {
+		t.Fatalf("after using the ability: phase %d, want its net step", g.Phase)
+	}
+	if hq := g.S.HQPoints(0); hq != 19 {
+		t.Fatalf("HQ points %d, want 19 (cost 1, no Beacon)", hq)
+	}
+	if n := count(g.LegalActions(nil), func(a Action) bool { return a.Kind == KStep && a.Hex == g.S.HQ[1] }); n != 0 {
+		t.Fatal("the net may not target an HQ")
+	}
+	must(t, g, Action{Kind: KStep, Hex: r1, To: NoHex})
+	if !g.Netted(r1) || g.Netted(r2) {
+		t.Fatalf("netted c3 %v c5 %v, want only c3", g.Netted(r1), g.Netted(r2))
+	}
+	endTurn(t, g)
+	g.fresh = false
+	endTurn(t, g)
+	g.fresh = false
+	if g.Phase == PhaseDiscard {
+		must(t, g, Action{Kind: KDiscard, Hex: NoHex, To: NoHex})
+	}
+	if g.Player != 0 || g.Phase != PhasePlay {
+		t.Fatalf("turn %d: player %d phase %d, want player 1 playing", g.Turn, g.Player+1, g.Phase)
+	}
+	if _, ok := hqNet(g); ok {
+		t.Fatal("a second net is offered while the only marker is out")
+	}
+	g.removeUnit(r1) // the netted unit leaves the board: the marker comes back
+	a, ok = hqNet(g)
+	if !ok {
+		t.Fatal("the marker did not come back when the netted unit left the board")
+	}
+	put(t, g, 0, "Beacon", "b1", rules.N)
+	must(t, g, a)
+	must(t, g, Action{Kind: KStep, Hex: r2, To: NoHex})
+	if hq := g.S.HQPoints(0); hq != 19 || !g.Netted(r2) {
+		t.Fatalf("with the Beacon: HQ %d (want 19, free), c5 netted %v", hq, g.Netted(r2))
+	}
+}

@@ -1,0 +1,62 @@
+package engine
+
+import "github.com/hexforge/hexforge/rules"
+
+// afterBattle lets the controller of each unit with the trait scavenger
+// (printed or granted) move it, once, to any hex without a unit, with any
+// facing, or leave it where it is (QAfterBattleMove; the first option is
+// to stay). The player whose turn it is answers first, units in board
+// order. Netted and heavy units stay. Nothing is asked once an HQ is gone:
+// the game is over.
+func (g *Game) afterBattle(d Decider) {
+	s := &g.S
+	if s.HQPoints(0) == 0 || s.HQPoints(1) == 0 {
+		return
+	}
+	var done [MaxHexes]bool
+	for k := uint8(0); k < 2; k++ {
+		p := g.Player ^ k
+		for h := Hex(0); int(h) < s.Board.Size; h++ {
+			u := s.Cells[h].Unit
+			if u.Empty() || done[h] || u.Controller() != p || s.Tok(u).Traits.Has(rules.Heavy) {
+				continue
+			}
+			nets := g.computeNets()
+			if nets[h] || !(s.Tok(u).Traits|g.grantedAt(h, nets)).Has(rules.Scavenger) {
+				continue
+			}
+			opts := g.scavengerDests(g.ws.opts[:0], h)
+			g.ws.opts = opts[:0]
+			if len(opts) < 2 {
+				continue
+			}
+			i := clampChoice(d.Choose(s, p, QAfterBattleMove, opts), len(opts))
+			opts = g.scavengerDests(g.ws.opts[:0], h) // the Decider may have reused the scratch space
+			o := opts[i]
+			if o.To == h {
+				done[h] = true
+				continue
+			}
+			g.moveUnit(h, o.To, o.Dir, d)
+			done[o.To] = true
+		}
+	}
+}
+
+// scavengerDests appends the answers for the unit on h: stay (first), then
+// every hex without a unit with each distinct facing.
+func (g *Game) scavengerDests(opts []Option, h Hex) []Option {
+	s := &g.S
+	u := s.Cells[h].Unit
+	opts = append(opts, Option{Hex: h, To: h, Dir: u.Facing})
+	per := rules.Dir(g.sym[u.Owner][u.Token])
+	for to := Hex(0); int(to) < s.Board.Size; to++ {
+		if to == h || !s.Cells[to].Unit.Empty() {
+			continue
+		}
+		for f := rules.Dir(0); f < per; f++ {
+			opts = append(opts, Option{Hex: h, To: to, Dir: f})
+		}
+	}
+	return opts
+}
