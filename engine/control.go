@@ -9,6 +9,8 @@ import "github.com/hexforge/hexforge/rules"
 // nets and takeovers to a fixed point), and the taker may turn each unit it
 // has just taken over (QTakeoverFacing). A unit taken over during a battle
 // may be turned right after the battle. A released unit keeps its facing.
+// Only a takeover link gives the turn; a module taken by use_modules alone
+// keeps its facing (the rulebook gives the turn to takeover only).
 
 // controlledSet is the set of hexes whose unit is taken over.
 func (s *State) controlledSet() uint64 {
@@ -55,6 +57,9 @@ func (g *Game) control(d Decider, before uint64) {
 				continue
 			}
 			u := s.Cells[h].Unit
+			if !g.reachedByTakeover(h) {
+				continue // taken by use_modules only: no turn
+			}
 			per := rules.Dir(g.sym[u.Owner][u.Token])
 			// The current facing first: FirstOption and OwnerBest keep it.
 			var dirs [6]rules.Dir
@@ -93,4 +98,27 @@ func (r *Resolver) control() {
 	for i := 0; i <= r.s.Board.Size && r.applyTakeover(); i++ {
 		r.computeNets()
 	}
+}
+
+// reachedByTakeover reports whether a takeover link of a unit controlled by
+// the controller of the unit on h reaches h.
+func (g *Game) reachedByTakeover(h Hex) bool {
+	s := &g.S
+	c := s.Cells[h].Unit.Controller()
+	for d := rules.N; d <= rules.NW; d++ {
+		n := s.Board.Nb[h][d]
+		if n == NoHex {
+			continue
+		}
+		v := s.Cells[n].Unit
+		if v.Empty() || v.Controller() != c {
+			continue
+		}
+		for _, e := range s.Tok(v).Effects {
+			if e.Op == rules.EffTakeover && e.Dirs.Has(v.EdgeAt(d.Opposite())) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -132,3 +132,26 @@ func TestRandomGamesTakers(t *testing.T) {
 		playRandom(t, x, y, seed, nil)
 	}
 }
+
+// use_modules in the turn flow: a placed use_modules module takes the
+// enemy takeover module on its link at once (no turn for it), and through
+// it the unit that module links (which its new controller may turn).
+func TestUseModulesInTurn(t *testing.T) {
+	g := takerGame(t, "a1", "e3")
+	tk := put(t, g, 1, "Taker", "c3", rules.S) // link N turned S: c4
+	gun := put(t, g, 1, "Gun", "c4", rules.N)
+	setHand(t, g, 0, "Borrower")
+	d := &facingDecider{f: rules.SW}
+	if err := g.Apply(Place(0, hexOf(t, "c2"), rules.S), d); err != nil { // link N turned S: c3
+		t.Fatal(err)
+	}
+	if u := g.S.Unit(tk); u.Controller() != 0 || u.Facing != rules.S {
+		t.Fatalf("taker on c3: controller %d facing %s, want player 1, still S", u.Controller()+1, u.Facing)
+	}
+	if u := g.S.Unit(gun); u.Controller() != 0 || u.Facing != rules.SW {
+		t.Fatalf("gun on c4: controller %d facing %s, want player 1 and SW", u.Controller()+1, u.Facing)
+	}
+	if len(d.asked) != 1 {
+		t.Fatalf("facing asked %d times, want once (the gun only)", len(d.asked))
+	}
+}
