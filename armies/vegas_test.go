@@ -13,7 +13,9 @@ func TestVegasSignatures(t *testing.T) {
 		// A destroyed unit is listed under its controller: the Hybrid died as Vegas's.
 		{name: "vegas_hq_takeover", dies: []string{"1 Hybrid d3", "2 Hunter-Killer c4"}, hq: [2]int{19, 19}},
 		{name: "vegas_agitator_beats_net", dies: []string{"2 Hybrid d2"}, hq: [2]int{20, 20}},
-		{name: "vegas_agitator_beats_module_use", dies: []string{"2 Gun c1"}, hq: [2]int{20, 20}},
+		{name: "vegas_agitator_beats_scoper", dies: []string{"2 Runner c1"}, hq: [2]int{20, 20}},
+		// The Shooter fires as the Outpost's.
+		{name: "vegas_scoper_takes_agitator", dies: []string{"1 Bodyguard c1"}, hq: [2]int{20, 20}},
 		{name: "vegas_saboteur", dies: []string{"2 Hybrid c2"}, hq: [2]int{20, 20}},
 	})
 }
