@@ -16,6 +16,9 @@ func TestVegasSignatures(t *testing.T) {
 		{name: "vegas_agitator_beats_scoper", dies: []string{"2 Runner c1"}, hq: [2]int{20, 20}},
 		// The Shooter fires as the Outpost's.
 		{name: "vegas_scoper_takes_agitator", dies: []string{"1 Bodyguard c1"}, hq: [2]int{20, 20}},
+		// 001's worked battle: the Mercenary, Bodyguard, Scout and Medic die,
+		// Smart's HQ 19, Vegas's 18.
+		{name: "vegas_duel_example", dies: []string{"2 Mercenary c2", "2 Medic d2", "2 Bodyguard d3", "2 Scout e3"}, hq: [2]int{19, 18}},
 		{name: "vegas_saboteur", dies: []string{"2 Hybrid c2"}, hq: [2]int{20, 20}},
 	})
 }
