@@ -311,3 +311,33 @@ func TestVegasTakeoverInTurn(t *testing.T) {
 			u.Controller()+1, u.Facing, d.asked)
 	}
 }
+
+// Vegas under Terror (Steel Police; Vegas has no Terror of its own, 001):
+// in its next turn Vegas places no board token, not even a Mine, but its
+// instants work (Castling, Rotation); the turn after, it places again.
+func TestVegasUnderTerror(t *testing.T) {
+	g := vgGame(t, "steelpolice", "c3", "a1")
+	bg := vgPut(t, g, 0, "Bodyguard", "c4", rules.N)
+	vgEndTurn(t, g)
+	vgHand(t, g, 1, "Terror")
+	vgApply(t, g, engine.Action{Kind: engine.KInstant, Slot: 0, Hex: engine.NoHex, To: engine.NoHex}, nil)
+	vgEndTurn(t, g)
+	vgHand(t, g, 0, "Mine", "Shooter", "Castling")
+	for _, a := range g.LegalActions(nil) {
+		if a.Kind == engine.KPlace {
+			t.Fatalf("Vegas may place a board token under Terror: %v", a)
+		}
+	}
+	hq := vgHex(t, "c3")
+	x, y := vgPair(hq, bg)
+	vgApply(t, g, engine.Action{Kind: engine.KInstant, Slot: 2, Hex: x, To: y}, nil)
+	if g.S.HQ[0] != bg {
+		t.Fatal("Castling did not work under Terror")
+	}
+	vgEndTurn(t, g)
+	vgEndTurn(t, g)
+	vgHand(t, g, 0, "Shooter")
+	if !vgLegal(g, engine.Place(0, vgHex(t, "e3"), rules.N)) {
+		t.Fatal("Terror lasted more than one turn")
+	}
+}
