@@ -61,7 +61,8 @@ func (g *Game) control(d Decider, before uint64) {
 				continue // taken by use_modules only: no turn
 			}
 			per := rules.Dir(g.sym[u.Owner][u.Token])
-			// The current facing first: FirstOption and OwnerBest keep it.
+			// The current facing first: FirstOption keeps it, and OwnerBest
+			// when no other facing aims more attack strength at enemies.
 			var dirs [6]rules.Dir
 			n := 0
 			dirs[n], n = u.Facing, n+1
@@ -75,7 +76,7 @@ func (g *Game) control(d Decider, before uint64) {
 			}
 			opts := g.ws.opts[:0]
 			for _, f := range dirs[:n] {
-				opts = append(opts, Option{Hex: h, To: NoHex, Dir: f})
+				opts = append(opts, Option{Hex: h, To: NoHex, Dir: f, Index: g.aimScore(h, f)})
 			}
 			g.ws.opts = opts[:0]
 			i := clampChoice(d.Choose(s, u.Controller(), QTakeoverFacing, opts), n)
@@ -121,4 +122,42 @@ func (g *Game) reachedByTakeover(h Hex) bool {
 		}
 	}
 	return false
+}
+
+// aimScore is the printed attack strength the unit on h would aim at enemy
+// units (of its controller) if it faced f: melee at an adjacent enemy,
+// ranged at the first enemy in the line (every enemy for piercing). It is
+// QTakeoverFacing's Option.Index, so that OwnerBest turns a taken unit
+// towards its new enemies.
+func (g *Game) aimScore(h Hex, f rules.Dir) int {
+	s := &g.S
+	b := s.Board
+	u := s.Cells[h].Unit
+	t := s.Tok(u)
+	me := u.Controller()
+	enemy := func(n Hex) bool {
+		v := s.Cells[n].Unit
+		return !v.Empty() && v.Controller() != me
+	}
+	score := 0
+	for e := rules.N; e <= rules.NW; e++ {
+		edge := t.Edges[e]
+		dir := e.Rotate(f)
+		if edge.Melee > 0 {
+			if n := b.Nb[h][dir]; n != NoHex && enemy(n) {
+				score += int(edge.Melee)
+			}
+		}
+		if edge.Ranged > 0 {
+			for n := b.Nb[h][dir]; n != NoHex; n = b.Nb[n][dir] {
+				if enemy(n) {
+					score += int(edge.Ranged)
+					if edge.Flags&rules.RangedPiercing == 0 {
+						break
+					}
+				}
+			}
+		}
+	}
+	return score
 }

@@ -155,3 +155,18 @@ func TestUseModulesInTurn(t *testing.T) {
 		t.Fatalf("facing asked %d times, want once (the gun only)", len(d.asked))
 	}
 }
+
+// OwnerBest turns a taken unit towards its new enemies (Option.Index is the
+// attack strength a facing aims at them).
+func TestTakeoverFacingOwnerBest(t *testing.T) {
+	g := takerGame(t, "e1", "a3")
+	gun := put(t, g, 1, "Gun", "c2", rules.N)
+	put(t, g, 1, "Netter", "b1", rules.N) // NW of c2: the only enemy in a line once the gun is taken
+	setHand(t, g, 0, "Taker")
+	if err := g.Apply(Place(0, hexOf(t, "c3"), rules.N), OwnerBest{}); err != nil {
+		t.Fatal(err)
+	}
+	if u := g.S.Unit(gun); u.Controller() != 0 || u.Facing != rules.NW {
+		t.Fatalf("taken gun: controller %d facing %s, want player 1 and NW", u.Controller()+1, u.Facing)
+	}
+}
