@@ -313,8 +313,10 @@ func TestVegasTakeoverInTurn(t *testing.T) {
 }
 
 // Vegas under Terror (Steel Police; Vegas has no Terror of its own, 001):
-// in its next turn Vegas places no board token, not even a Mine, but its
-// instants work (Castling, Rotation); the turn after, it places again.
+// in its next turn Vegas places no unit, but its instants work (Castling);
+// the turn after, it places again. (Whether a Mine, a foundation and not a
+// unit, may be placed under Terror is the engine's Terror decision; this
+// test does not depend on it.)
 func TestVegasUnderTerror(t *testing.T) {
 	g := vgGame(t, "steelpolice", "c3", "a1")
 	bg := vgPut(t, g, 0, "Bodyguard", "c4", rules.N)
@@ -322,15 +324,15 @@ func TestVegasUnderTerror(t *testing.T) {
 	vgHand(t, g, 1, "Terror")
 	vgApply(t, g, engine.Action{Kind: engine.KInstant, Slot: 0, Hex: engine.NoHex, To: engine.NoHex}, nil)
 	vgEndTurn(t, g)
-	vgHand(t, g, 0, "Mine", "Shooter", "Castling")
+	vgHand(t, g, 0, "Shooter", "Castling")
 	for _, a := range g.LegalActions(nil) {
 		if a.Kind == engine.KPlace {
-			t.Fatalf("Vegas may place a board token under Terror: %v", a)
+			t.Fatalf("Vegas may place a unit under Terror: %v", a)
 		}
 	}
 	hq := vgHex(t, "c3")
 	x, y := vgPair(hq, bg)
-	vgApply(t, g, engine.Action{Kind: engine.KInstant, Slot: 2, Hex: x, To: y}, nil)
+	vgApply(t, g, engine.Action{Kind: engine.KInstant, Slot: 1, Hex: x, To: y}, nil)
 	if g.S.HQ[0] != bg {
 		t.Fatal("Castling did not work under Terror")
 	}
