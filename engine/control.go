@@ -53,13 +53,10 @@ func (g *Game) control(d Decider, before uint64) {
 		}
 		turned := false
 		for h := Hex(0); int(h) < s.Board.Size; h++ {
-			if fresh&(1<<uint(h)) == 0 {
-				continue
+			if fresh&(1<<uint(h)) == 0 || !takeoverReaches(s, h, &r.netted) {
+				continue // a module taken by use_modules only is not turned
 			}
 			u := s.Cells[h].Unit
-			if !g.reachedByTakeover(h) {
-				continue // taken by use_modules only: no turn
-			}
 			per := rules.Dir(g.sym[u.Owner][u.Token])
 			// The current facing first: FirstOption keeps it, and OwnerBest
 			// when no other facing aims more attack strength at enemies.
@@ -99,29 +96,6 @@ func (r *Resolver) control() {
 	for i := 0; i <= r.s.Board.Size && r.applyTakeover(); i++ {
 		r.computeNets()
 	}
-}
-
-// reachedByTakeover reports whether a takeover link of a unit controlled by
-// the controller of the unit on h reaches h.
-func (g *Game) reachedByTakeover(h Hex) bool {
-	s := &g.S
-	c := s.Cells[h].Unit.Controller()
-	for d := rules.N; d <= rules.NW; d++ {
-		n := s.Board.Nb[h][d]
-		if n == NoHex {
-			continue
-		}
-		v := s.Cells[n].Unit
-		if v.Empty() || v.Controller() != c {
-			continue
-		}
-		for _, e := range s.Tok(v).Effects {
-			if e.Op == rules.EffTakeover && e.Dirs.Has(v.EdgeAt(d.Opposite())) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // aimScore is the printed attack strength the unit on h would aim at enemy

@@ -13,6 +13,7 @@ const (
 	QTakeoverFacing                      // how a taken-over unit is turned (Option.Index: attack strength it would aim at enemies)
 	QAfterBattleMove                     // where a scavenger unit goes after a battle, if anywhere
 	QAimTarget                           // which enemy in the line an aimed shot hits (Option.Index 1: the shot kills it)
+	QConvert                             // which attack a unit linked to a convert effect converts, if any (option 0: none; Index: wounds gained)
 )
 
 // Option is one answer to a question. Which fields matter depends on the

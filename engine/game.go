@@ -398,12 +398,12 @@ func (g *Game) netsDir(h Hex, d rules.Dir) bool {
 // Netted reports whether the unit on h is netted now.
 func (g *Game) Netted(h Hex) bool { return g.computeNets()[h] }
 
-// grantedAt are the traits granted to the unit on h by linked tokens
-// that are not netted (not its own traits).
+// grantedAt are the traits granted to the unit on h by linked tokens and
+// global grants of tokens that are not netted (not its own traits).
 func (g *Game) grantedAt(h Hex, nets *[MaxHexes]bool) rules.Traits {
 	s := &g.S
 	u := s.Cells[h].Unit
-	var tr rules.Traits
+	tr := g.globalGrants(h, nets)
 	for d := rules.N; d <= rules.NW; d++ {
 		n := s.Board.Nb[h][d]
 		if n == NoHex {

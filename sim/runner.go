@@ -126,8 +126,11 @@ func (m *Match) play(k int, aFirst bool, w *worker) (GameRecord, error) {
 		}
 		seat := g.Player
 		a := buf[players[seat].Act(g, buf)]
-		if a.Kind == engine.KPlace || a.Kind == engine.KInstant {
+		if a.Kind == engine.KPlace || a.Kind == engine.KInstant || a.Kind == engine.KPlaceAside {
 			t := g.Hand[seat][a.Slot]
+			if a.Kind == engine.KPlaceAside { // set aside at set-up and placed beside the HQ
+				t = g.Aside[seat][0]
+			}
 			if c := &rec.Played[side[seat]][t]; *c < 255 {
 				*c++
 			}
