@@ -343,3 +343,36 @@ func TestVegasUnderTerror(t *testing.T) {
 		t.Fatal("Terror lasted more than one turn")
 	}
 }
+
+// 001's example game, turn 4 (Vegas): with the Bodyguard already beside the
+// Smart HQ and Smart's Gauss Cannon aimed at it and at the Vegas HQ, Vegas
+// links its Medic to its HQ and places an Agitator that takes the Gauss
+// Cannon ("Gracz ma prawo do dowolnego obrócenia przejmowanej jednostki, więc
+// wycelowuje zdobyte działko we wrogi Sztab"); "Jako że Matka nie jest
+// przejęta przez Vegas, nie wzmacnia ona swoją cechą Działka Gaussa". A
+// battle then shows it: the Gauss Cannon hits the Smart HQ once (no extra
+// action from the Mother), the Bodyguard once: 18. The Smart side is the
+// engine's test army until Smart is written.
+func TestVegasDuelTurn4(t *testing.T) {
+	g := vgGame(t, "../engine/testdata/tsmart.army", "a1", "c3")
+	vgPut(t, g, 0, "Bodyguard", "b2", rules.SE)             // melee N turned SE: the Smart HQ
+	gauss := vgPut(t, g, 1, "Gauss Cannon", "d3", rules.SW) // piercing NE turned NW: c3 (own HQ), b2, a1
+	vgPut(t, g, 1, "Mother", "d2", rules.S)                 // link N turned S: the Gauss Cannon
+	vgHand(t, g, 0, "Medic", "Agitator", "Battle")
+	vgApply(t, g, engine.Place(0, vgHex(t, "a2"), rules.N), nil) // link N: the Vegas HQ
+	vgApply(t, g, engine.Place(0, vgHex(t, "d4"), rules.N), engine.OwnerBest{})
+	if u := g.S.Unit(gauss); u.Controller() != 0 || u.Facing != rules.SW {
+		t.Fatalf("Gauss Cannon: controller %d facing %s, want Vegas's, aimed NW at the Smart HQ (SW)", u.Controller()+1, u.Facing)
+	}
+	vgApply(t, g, engine.Action{Kind: engine.KInstant, Slot: 0, Hex: engine.NoHex, To: engine.NoHex}, engine.OwnerBest{})
+	if g.Battles != 1 {
+		t.Fatal("no battle")
+	}
+	if hq := [2]int{g.S.HQPoints(0), g.S.HQPoints(1)}; hq != [2]int{20, 18} {
+		t.Fatalf("HQ points after the battle %v, want Vegas 20, Smart 18 (the Mother does not boost a taken Gauss Cannon)", hq)
+	}
+	a := g.S.Armies
+	if g.Discarded[1][a[1].Lookup("Gauss Cannon")] != 1 || g.Discarded[0][a[0].Lookup("Bodyguard")] != 1 {
+		t.Fatal("the Smart HQ's melee should destroy the taken Gauss Cannon and the Bodyguard in segment 0")
+	}
+}
