@@ -270,8 +270,8 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 		}
 		tb.hasPlay = true
 	}
-	if tr.Event == rules.OnEnemyEnter && t.Kind != rules.Foundation {
-		c.errs.Errorf(valuePos(vals[0]), "`on enemy_enters` is for foundations, which units can stand on")
+	if (tr.Event == rules.OnEnemyEnter || tr.Event == rules.OnUnitEnter) && t.Kind != rules.Foundation {
+		c.errs.Errorf(valuePos(vals[0]), "`on %s` is for foundations, which units can stand on", w)
 	}
 	if !s.Colon || len(s.Clauses) == 0 {
 		c.errs.Errorf(stmtPos(s), "\"on %s\" needs \": ...\" with what happens, e.g. on %s: battle", w, w)

@@ -245,10 +245,11 @@ const (
 	OwnTurn                       // may be used once in each of the owner's turns
 	OnEnemyEnter                  // an enemy unit is placed on or moved onto this token's hex
 	OnAttack                      // in a battle, whenever the unit could attack, it may do this instead
+	OnUnitEnter                   // any unit, own or enemy, is placed on or moved onto this token's hex
 )
 
 // EventNames are the language names of events, indexed by Event.
-var EventNames = [...]string{"", "play", "placed", "destroyed", "after_battle", "turn_start", "own_turn", "enemy_enters", "instead_of_attack"}
+var EventNames = [...]string{"", "play", "placed", "destroyed", "after_battle", "turn_start", "own_turn", "enemy_enters", "instead_of_attack", "unit_enters"}
 
 func (e Event) String() string {
 	if int(e) < len(EventNames) {
