@@ -91,8 +91,8 @@ func LoadVariant(ref string, sets []Set) (*Loaded, error) {
 			fmt.Fprintf(&b, "    remove %s\n", strconv.Quote(t.Name))
 			continue
 		}
-		if f := strings.Fields(field); len(f) > 1 || strings.EqualFold(field, "on") {
-			// edge SW=..., link N=..., on placed=...: the value follows a colon.
+		if f := strings.Fields(field); len(f) > 1 || strings.EqualFold(field, "on") || strings.EqualFold(field, "global") {
+			// edge SW=..., link N=..., on placed=..., global=...: the value follows a colon.
 			fmt.Fprintf(&b, "    %s %s { %s: %s }\n", t.Kind, strconv.Quote(t.Name), field, value)
 			continue
 		}

@@ -102,13 +102,17 @@ func View(a *rules.Army) ArmyView {
 // EffectString writes a link effect back in the language's words.
 func EffectString(e rules.Effect) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "link %s: ", e.Dirs)
+	if e.Global {
+		b.WriteString("global: ")
+	} else {
+		fmt.Fprintf(&b, "link %s: ", e.Dirs)
+	}
 	if e.Side != rules.Friends {
 		b.WriteString(e.Side.String() + " ")
 	}
 	b.WriteString(e.Op.String())
 	switch e.Op {
-	case rules.EffMelee, rules.EffRanged, rules.EffInitiative:
+	case rules.EffMelee, rules.EffRanged, rules.EffInitiative, rules.EffMove:
 		fmt.Fprintf(&b, " %+d", e.Value)
 	case rules.EffGrant:
 		b.WriteString(" " + e.Grant.String())

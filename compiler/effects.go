@@ -3,6 +3,7 @@ package compiler
 import (
 	"strings"
 
+	"github.com/hexforge/hexforge/diag"
 	"github.com/hexforge/hexforge/dsl"
 	"github.com/hexforge/hexforge/rules"
 )
@@ -51,7 +52,12 @@ var linkEffects = map[string]linkEffect{
 	"takeover":     {op: rules.EffTakeover, side: rules.Enemies, fixedSide: true},
 	"use_modules":  {op: rules.EffUseModules, side: rules.Enemies, fixedSide: true},
 	"armor":        {op: rules.EffArmor, side: rules.Friends},
+	"move":         {op: rules.EffMove, value: true, side: rules.Friends},
 }
+
+// globalEffects are the effects a `global:` statement may carry: those the
+// engine applies board-wide (the others work through links only).
+var globalEffects = []string{"grant", "move"}
 
 func keys[V any](m map[string]V) []string {
 	var out []string
@@ -88,6 +94,27 @@ func (c *compiler) link(tb *tokenBuild, s *dsl.Stmt) {
 		tb.linkPos[d] = at[d]
 		t.Edges[d].Flags |= rules.Link
 	}
+	c.effects(tb, s, set, false)
+}
+
+// global compiles `global: effect, ...`: effects on every unit of their side
+// on the board, wherever it stands.
+func (c *compiler) global(tb *tokenBuild, s *dsl.Stmt) {
+	if len(s.Args) > 0 {
+		c.errs.Errorf(groupPos(s.Args[0]), "global takes no directions: it reaches the whole board (write global: move +1)")
+		return
+	}
+	if !s.Colon || len(s.Clauses) == 0 {
+		c.errs.Errorf(stmtPos(s), "\"global\" needs \": ...\" with its effects, e.g. global: move +1")
+		return
+	}
+	c.effects(tb, s, 0, true)
+}
+
+// effects compiles the effect clauses of a link (on the edges in set) or a
+// global statement.
+func (c *compiler) effects(tb *tokenBuild, s *dsl.Stmt, set rules.DirSet, global bool) {
+	t := &tb.tok
 	for _, g := range s.Clauses {
 		side, sideGiven, vals := leadingSide(g.Values)
 		head := vals[0]
@@ -96,7 +123,11 @@ func (c *compiler) link(tb *tokenBuild, s *dsl.Stmt) {
 			continue
 		}
 		le := linkEffects[w]
-		eff := rules.Effect{Op: le.op, Side: le.side, Dirs: set}
+		if global && !contains(globalEffects, w) {
+			c.errs.Add(diag.Error, valuePos(head), "global effects: "+strings.Join(globalEffects, ", "), "%s works through links only; it cannot be global", w)
+			continue
+		}
+		eff := rules.Effect{Op: le.op, Side: le.side, Dirs: set, Global: global}
 		if sideGiven {
 			if le.fixedSide && side != le.side {
 				c.errs.Errorf(groupPos(g), "%s always works on %s units; it cannot be given to %s", w, le.side, side)
@@ -239,8 +270,8 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 		}
 		tb.hasPlay = true
 	}
-	if tr.Event == rules.OnEnemyEnter && t.Kind != rules.Foundation {
-		c.errs.Errorf(valuePos(vals[0]), "`on enemy_enters` is for foundations, which units can stand on")
+	if (tr.Event == rules.OnEnemyEnter || tr.Event == rules.OnUnitEnter) && t.Kind != rules.Foundation {
+		c.errs.Errorf(valuePos(vals[0]), "`on %s` is for foundations, which units can stand on", w)
 	}
 	if !s.Colon || len(s.Clauses) == 0 {
 		c.errs.Errorf(stmtPos(s), "\"on %s\" needs \": ...\" with what happens, e.g. on %s: battle", w, w)

@@ -27,7 +27,7 @@ type nameRef struct {
 }
 
 // tokenWords are the statements allowed inside a token block.
-var tokenWords = []string{"alias", "count", "initiative", "toughness", "edge", "link", "trait", "on", "notes", "uncertain"}
+var tokenWords = []string{"alias", "count", "initiative", "toughness", "edge", "link", "global", "trait", "on", "notes", "uncertain"}
 
 func (c *compiler) token(k rules.Kind, s *dsl.Stmt) *tokenBuild {
 	tb := &tokenBuild{kindPos: stmtPos(s)}
@@ -120,6 +120,11 @@ func (c *compiler) token(k rules.Kind, s *dsl.Stmt) *tokenBuild {
 			c.noBody(st)
 			if c.allowKinds(st, k, rules.HQ, rules.Module) {
 				c.link(tb, st)
+			}
+		case "global":
+			c.noBody(st)
+			if c.allowKinds(st, k, rules.HQ, rules.Module) {
+				c.global(tb, st)
 			}
 		case "trait", "traits":
 			c.plain(st)

@@ -34,7 +34,9 @@ type Resolver struct {
 	meleeB   [MaxHexes]int8
 	rangedB  [MaxHexes]int8
 	initB    [MaxHexes]int8
-	extra    [MaxHexes]bool // linked to an extra-action effect this segment
+	extra    [MaxHexes]bool  // linked to an extra-action effect this segment
+	conv     [MaxHexes]uint8 // linked convert effects this segment (convToRanged, convToMelee)
+	convUsed [MaxHexes]bool  // the unit has converted an attack in this battle
 	armorAll [MaxHexes]bool
 
 	usedInit   [MaxHexes]uint8 // bit k: printed initiative k has been used (or lost)
@@ -73,6 +75,7 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 		r.lastNormal[h] = -1
 		r.extraUsed[h] = false
 		r.medicUsed[h] = false
+		r.convUsed[h] = false
 	}
 	takeover := takesOver(s)
 	r.prepare(takeover)
@@ -296,6 +299,7 @@ func (r *Resolver) computeBonuses() {
 	for h := 0; h < n; h++ {
 		r.meleeB[h], r.rangedB[h], r.initB[h] = 0, 0, 0
 		r.extra[h], r.armorAll[h] = false, false
+		r.conv[h] = 0
 	}
 	for h := 0; h < n; h++ {
 		p := s.Cells[h].Unit
@@ -334,6 +338,8 @@ func (r *Resolver) computeBonuses() {
 					r.extra[nb] = true
 				case rules.EffArmor:
 					r.armorAll[nb] = true
+				case rules.EffConvert:
+					r.conv[nb] |= convToRanged << uint(e.Value)
 				}
 			}
 		}
@@ -460,14 +466,25 @@ func (r *Resolver) attack(h Hex, log *BattleLog, agony bool) {
 	isHQ := t.Kind == rules.HQ
 	me := p.Controller()
 	log.acts(s, h, agony)
+	ce, cmode := r.convertChoice(h)
 	for e := rules.N; e <= rules.NW; e++ {
 		edge := &t.Edges[e]
 		if edge.Melee == 0 && edge.Ranged == 0 {
 			continue
 		}
 		d := p.EdgeDir(e)
-		if edge.Melee > 0 {
-			str := int(edge.Melee) + int(r.meleeB[h])
+		melee, ranged := edge.Melee, edge.Ranged
+		if e == ce {
+			if cmode == convToRanged {
+				r.convertedAttack(h, d, int(melee), cmode, log)
+				melee = 0
+			} else {
+				r.convertedAttack(h, d, int(ranged), cmode, log)
+				ranged = 0
+			}
+		}
+		if melee > 0 {
+			str := int(melee) + int(r.meleeB[h])
 			nb := s.Board.Nb[h][d]
 			if str > 0 && nb != NoHex {
 				q := s.Cells[nb].Unit
@@ -476,10 +493,10 @@ func (r *Resolver) attack(h Hex, log *BattleLog, agony bool) {
 				}
 			}
 		}
-		if edge.Ranged > 0 {
+		if ranged > 0 {
 			switch {
 			case edge.Flags&rules.RangedPiercing != 0:
-				str := int(edge.Ranged)
+				str := int(ranged)
 				for nb := s.Board.Nb[h][d]; nb != NoHex; nb = s.Board.Nb[nb][d] {
 					q := s.Cells[nb].Unit
 					if !q.Empty() && q.Controller() != me {
@@ -487,7 +504,7 @@ func (r *Resolver) attack(h Hex, log *BattleLog, agony bool) {
 					}
 				}
 			default:
-				str := int(edge.Ranged) + int(r.rangedB[h])
+				str := int(ranged) + int(r.rangedB[h])
 				if str <= 0 {
 					continue
 				}

@@ -17,6 +17,7 @@ const (
 	EvDestroyed                      // the unit on Hex is destroyed at the end of the segment
 	EvAbility                        // the unit on Hex uses its battle ability instead of attacking
 	EvBlast                          // the battle ability of the unit on Hex wounds the unit on Target
+	EvConvert                        // the unit on Hex converts the attack of its edge towards Target (Ranged: into a shot)
 )
 
 // Event is one line of a battle log. Names are copied when the event is
@@ -158,6 +159,8 @@ func (l *BattleLog) Write(w io.Writer, b *Board) {
 			fmt.Fprintf(w, "    blast hits %d %q %s: %d wound(s)\n", e.TargetPlayer+1, e.TargetToken, name(e.Target), e.Wounds)
 		case EvDestroyed:
 			fmt.Fprintf(w, "  destroyed: %d %q %s\n", e.Player+1, e.Token, name(e.Hex))
+		case EvConvert:
+			writeConverted(w, e, name(e.Hex), name(e.Target))
 		}
 	}
 	fmt.Fprintf(w, "HQ: player 1 %d -> %d, player 2 %d -> %d\n", l.HQ[0][0], l.HQ[0][1], l.HQ[1][0], l.HQ[1][1])

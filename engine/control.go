@@ -9,6 +9,8 @@ import "github.com/hexforge/hexforge/rules"
 // nets and takeovers to a fixed point), and the taker may turn each unit it
 // has just taken over (QTakeoverFacing). A unit taken over during a battle
 // may be turned right after the battle. A released unit keeps its facing.
+// Only a takeover link gives the turn; a module taken by use_modules alone
+// keeps its facing (the rulebook gives the turn to takeover only).
 
 // controlledSet is the set of hexes whose unit is taken over.
 func (s *State) controlledSet() uint64 {
@@ -51,12 +53,13 @@ func (g *Game) control(d Decider, before uint64) {
 		}
 		turned := false
 		for h := Hex(0); int(h) < s.Board.Size; h++ {
-			if fresh&(1<<uint(h)) == 0 {
-				continue
+			if fresh&(1<<uint(h)) == 0 || !takeoverReaches(s, h, &r.netted) {
+				continue // a module taken by use_modules only is not turned
 			}
 			u := s.Cells[h].Unit
 			per := rules.Dir(g.sym[u.Owner][u.Token])
-			// The current facing first: FirstOption and OwnerBest keep it.
+			// The current facing first: FirstOption keeps it, and OwnerBest
+			// when no other facing aims more attack strength at enemies.
 			var dirs [6]rules.Dir
 			n := 0
 			dirs[n], n = u.Facing, n+1
@@ -70,7 +73,7 @@ func (g *Game) control(d Decider, before uint64) {
 			}
 			opts := g.ws.opts[:0]
 			for _, f := range dirs[:n] {
-				opts = append(opts, Option{Hex: h, To: NoHex, Dir: f})
+				opts = append(opts, Option{Hex: h, To: NoHex, Dir: f, Index: g.aimScore(h, f)})
 			}
 			g.ws.opts = opts[:0]
 			i := clampChoice(d.Choose(s, u.Controller(), QTakeoverFacing, opts), n)
@@ -93,4 +96,42 @@ func (r *Resolver) control() {
 	for i := 0; i <= r.s.Board.Size && r.applyTakeover(); i++ {
 		r.computeNets()
 	}
+}
+
+// aimScore is the printed attack strength the unit on h would aim at enemy
+// units (of its controller) if it faced f: melee at an adjacent enemy,
+// ranged at the first enemy in the line (every enemy for piercing). It is
+// QTakeoverFacing's Option.Index, so that OwnerBest turns a taken unit
+// towards its new enemies.
+func (g *Game) aimScore(h Hex, f rules.Dir) int {
+	s := &g.S
+	b := s.Board
+	u := s.Cells[h].Unit
+	t := s.Tok(u)
+	me := u.Controller()
+	enemy := func(n Hex) bool {
+		v := s.Cells[n].Unit
+		return !v.Empty() && v.Controller() != me
+	}
+	score := 0
+	for e := rules.N; e <= rules.NW; e++ {
+		edge := t.Edges[e]
+		dir := e.Rotate(f)
+		if edge.Melee > 0 {
+			if n := b.Nb[h][dir]; n != NoHex && enemy(n) {
+				score += int(edge.Melee)
+			}
+		}
+		if edge.Ranged > 0 {
+			for n := b.Nb[h][dir]; n != NoHex; n = b.Nb[n][dir] {
+				if enemy(n) {
+					score += int(edge.Ranged)
+					if edge.Flags&rules.RangedPiercing == 0 {
+						break
+					}
+				}
+			}
+		}
+	}
+	return score
 }

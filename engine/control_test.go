@@ -52,7 +52,7 @@ func TestTakeoverInTurn(t *testing.T) {
 	g := takerGame(t, "a1", "e3")
 	gun := put(t, g, 1, "Gun", "c2", rules.N)
 	put(t, g, 1, "Gun", "d3", rules.N)
-	setHand(t, g, 0, "Taker", "Move")
+	setHand(t, g, 0, "Taker", "Step")
 	d := &facingDecider{f: rules.S}
 	c3 := hexOf(t, "c3")
 	if err := g.Apply(Place(0, c3, rules.N), d); err != nil {
@@ -65,7 +65,7 @@ func TestTakeoverInTurn(t *testing.T) {
 	if len(d.asked) != 1 || d.asked[0] != 0 || d.nopts != 6 {
 		t.Fatalf("facing asked of %v with %d options, want player 1 once with 6", d.asked, d.nopts)
 	}
-	// The Move instant (own units only) may now turn the taken gun.
+	// The move instant (own units only) may now turn the taken gun.
 	must(t, g, Action{Kind: KInstant, Slot: 0, Hex: gun, To: gun, Facing: rules.SE})
 	if u := g.S.Unit(gun); u.Controller() != 0 || u.Facing != rules.SE {
 		t.Fatalf("move on the taken gun: controller %d facing %s", u.Controller()+1, u.Facing)
@@ -73,7 +73,7 @@ func TestTakeoverInTurn(t *testing.T) {
 	endTurn(t, g)
 	// Player 2 pushes the taker away from d3: the gun is free again and
 	// keeps the facing it was given.
-	setHand(t, g, 1, "Push")
+	setHand(t, g, 1, "Shove")
 	g.fresh = false
 	must(t, g, Action{Kind: KInstant, Slot: 0, Hex: hexOf(t, "d3"), To: c3})
 	if !g.S.Unit(c3).Empty() {
@@ -96,7 +96,7 @@ func TestTakeoverAfterBattle(t *testing.T) {
 	if g.S.Unit(gun).Marks&Controlled != 0 {
 		t.Fatal("a netted taker took the gun over")
 	}
-	setHand(t, g, 0, "Battle")
+	setHand(t, g, 0, "Fight")
 	d := &facingDecider{f: rules.SW}
 	if err := g.Apply(Action{Kind: KInstant, Slot: 0, Hex: NoHex, To: NoHex}, d); err != nil {
 		t.Fatal(err)
@@ -130,5 +130,43 @@ func TestRandomGamesTakers(t *testing.T) {
 			y = a
 		}
 		playRandom(t, x, y, seed, nil)
+	}
+}
+
+// use_modules in the turn flow: a placed use_modules module takes the
+// enemy takeover module on its link at once (no turn for it), and through
+// it the unit that module links (which its new controller may turn).
+func TestUseModulesInTurn(t *testing.T) {
+	g := takerGame(t, "a1", "e3")
+	tk := put(t, g, 1, "Taker", "c3", rules.S) // link N turned S: c4
+	gun := put(t, g, 1, "Gun", "c4", rules.N)
+	setHand(t, g, 0, "Borrower")
+	d := &facingDecider{f: rules.SW}
+	if err := g.Apply(Place(0, hexOf(t, "c2"), rules.S), d); err != nil { // link N turned S: c3
+		t.Fatal(err)
+	}
+	if u := g.S.Unit(tk); u.Controller() != 0 || u.Facing != rules.S {
+		t.Fatalf("taker on c3: controller %d facing %s, want player 1, still S", u.Controller()+1, u.Facing)
+	}
+	if u := g.S.Unit(gun); u.Controller() != 0 || u.Facing != rules.SW {
+		t.Fatalf("gun on c4: controller %d facing %s, want player 1 and SW", u.Controller()+1, u.Facing)
+	}
+	if len(d.asked) != 1 {
+		t.Fatalf("facing asked %d times, want once (the gun only)", len(d.asked))
+	}
+}
+
+// OwnerBest turns a taken unit towards its new enemies (Option.Index is the
+// attack strength a facing aims at them).
+func TestTakeoverFacingOwnerBest(t *testing.T) {
+	g := takerGame(t, "e1", "a3")
+	gun := put(t, g, 1, "Gun", "c2", rules.N)
+	put(t, g, 1, "Netter", "b1", rules.N) // NW of c2: the only enemy in a line once the gun is taken
+	setHand(t, g, 0, "Taker")
+	if err := g.Apply(Place(0, hexOf(t, "c3"), rules.N), OwnerBest{}); err != nil {
+		t.Fatal(err)
+	}
+	if u := g.S.Unit(gun); u.Controller() != 0 || u.Facing != rules.NW {
+		t.Fatalf("taken gun: controller %d facing %s, want player 1 and NW", u.Controller()+1, u.Facing)
 	}
 }

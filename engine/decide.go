@@ -10,9 +10,10 @@ const (
 	QPullDestination                     // where a pulled unit goes and how it is turned
 	QMedicAbsorb                         // which attack a medic absorbs, or none
 	QExplode                             // whether a unit uses its battle ability (on instead_of_attack) instead of attacking (option 1)
-	QTakeoverFacing                      // how a taken-over unit is turned
+	QTakeoverFacing                      // how a taken-over unit is turned (Option.Index: attack strength it would aim at enemies)
 	QAfterBattleMove                     // where a scavenger unit goes after a battle, if anywhere
 	QAimTarget                           // which enemy in the line an aimed shot hits (Option.Index 1: the shot kills it)
+	QConvert                             // which attack a unit linked to a convert effect converts, if any (option 0: none; Index: wounds gained)
 )
 
 // Option is one answer to a question. Which fields matter depends on the

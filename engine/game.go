@@ -398,12 +398,12 @@ func (g *Game) netsDir(h Hex, d rules.Dir) bool {
 // Netted reports whether the unit on h is netted now.
 func (g *Game) Netted(h Hex) bool { return g.computeNets()[h] }
 
-// grantedAt are the traits granted to the unit on h by linked tokens
-// that are not netted (not its own traits).
+// grantedAt are the traits granted to the unit on h by linked tokens and
+// global grants of tokens that are not netted (not its own traits).
 func (g *Game) grantedAt(h Hex, nets *[MaxHexes]bool) rules.Traits {
 	s := &g.S
 	u := s.Cells[h].Unit
-	var tr rules.Traits
+	tr := g.globalGrants(h, nets)
 	for d := rules.N; d <= rules.NW; d++ {
 		n := s.Board.Nb[h][d]
 		if n == NoHex {
@@ -674,46 +674,6 @@ func (g *Game) moveUnit(from, to Hex, f rules.Dir, d Decider) {
 	g.used[to] = g.used[from]
 	g.used[from] = 0
 	g.entered(to, d)
-}
-
-// entered runs the enemy_enters triggers of a foundation under a unit that
-// has just been placed on or moved onto h.
-func (g *Game) entered(h Hex, d Decider) {
-	c := &g.S.Cells[h]
-	f := c.Ground
-	if f.Empty() || c.Unit.Empty() || c.Unit.Controller() == f.Owner {
-		return
-	}
-	ft := g.S.Tok(f)
-	fired := false
-	for i := range ft.Triggers {
-		tr := &ft.Triggers[i]
-		if tr.Event != rules.OnEnemyEnter {
-			continue
-		}
-		fired = true
-		for _, a := range tr.Actions {
-			u := g.S.Cells[h].Unit
-			if u.Empty() {
-				break
-			}
-			isHQ := g.S.Tok(u).Kind == rules.HQ
-			switch a.Op {
-			case rules.ActDestroy:
-				if !isHQ || a.HitsHQ {
-					g.removeUnit(h)
-				}
-			case rules.ActDamage:
-				if !isHQ || a.HitsHQ {
-					g.wound(h, int(a.Value), false)
-				}
-			}
-		}
-	}
-	if fired {
-		// A foundation that reacts to an entering enemy is spent.
-		g.removeGround(h)
-	}
 }
 
 // tether removes units that must stay beside their HQ and no longer do.

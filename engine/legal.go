@@ -186,7 +186,7 @@ func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, sr
 	case rules.ActMove:
 		for h := Hex(0); int(h) < b.Size; h++ {
 			if g.unitOK(h, side, p, nets) && g.where(act.Where, p, src, h) {
-				buf = g.moves(buf, tmpl, h, int(max(1, act.Value)))
+				buf = g.moves(buf, tmpl, h, g.moveDist(h, int(max(1, act.Value)), nets))
 			}
 		}
 		return buf
@@ -509,7 +509,7 @@ func (g *Game) traitActions(buf []Action, slot uint8, h Hex, nets *[MaxHexes]boo
 	}
 	switch k {
 	case AbMove:
-		return g.moves(buf, Action{Kind: KAbility, Slot: slot}, h, 1)
+		return g.moves(buf, Action{Kind: KAbility, Slot: slot}, h, g.moveDist(h, 1, nets))
 	case AbRotate:
 		return g.rotations(buf, Action{Kind: KAbility, Slot: slot, To: NoHex}, h)
 	case AbPush:

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/hexforge/hexforge/rules"
@@ -27,10 +28,9 @@ func movesOf(g *Game, h Hex, slot uint8) int {
 }
 
 // A unit linked to a token that grants mobility gets a move of its own,
-// besides its own mobility (rulebook 001, Smart: "Gracz może w tej samej
-// turze poruszyć ten sam żeton korzystając kolejno z wszystkich dostępnych
-// możliwości, np. cechy specjalnej Sztabu, Żetonu natychmiastowego Ruch, jak
-// i Mobilności samego żetonu"), even one that takes it out of the link.
+// besides its own mobility, even one that takes it out of the link (001:
+// the HQ ability, a Move instant and the unit's own Mobility may all be used
+// in one turn; docs/rules-game.md, "Own-turn abilities").
 func TestGrantedMoveIsExtra(t *testing.T) {
 	g := linksGame(t, "c3", "e3")
 	w := put(t, g, 0, "Walker", "c2", rules.N) // N of the HQ: linked
@@ -90,10 +90,7 @@ func deckTop(g *Game, p uint8) string {
 
 // A token with "on destroyed: return_to_deck" goes on top of its owner's
 // deck when destroyed, by an instant or in a battle, even while the enemy
-// controls it (001, Bio-droid: "jeśli Bio-droid zginie, automatycznie wraca
-// on na górę stosu Żetonów (...) Jeśli Bio-droid został zlikwidowany w
-// momencie, gdy był przejęty przez przeciwnika (...), wraca on mimo to na
-// górę stosu żetonów gracza kierującego armią Smarta").
+// controls it (001; docs/rules-game.md, "destroyed: return_to_deck").
 func TestDestroyedReturnsToDeck(t *testing.T) {
 	// By an instant.
 	g := linksGame(t, "a1", "e3")
@@ -120,5 +117,69 @@ func TestDestroyedReturnsToDeck(t *testing.T) {
 	// the top of the deck: the droid first.
 	if g.Player != 1 || g.HandLen[1] == 0 || g.S.Armies[1].Tokens[g.Hand[1][0]].Name != "Droid" || g.DeckLen[1] != n+1-g.HandLen[1] {
 		t.Fatalf("player %d holds %d, first %q; deck %d (was %d)", g.Player+1, g.HandLen[1], g.S.Armies[1].Tokens[g.Hand[1][0]].Name, g.DeckLen[1], n)
+	}
+}
+
+// resolveText resolves the battle of a position given as text and returns
+// the log.
+func resolveText(t *testing.T, src string, d Decider) (*State, string) {
+	t.Helper()
+	s, err := ParsePosition("test.pos", []byte(src), testLoader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r Resolver
+	var l BattleLog
+	r.Resolve(s, d, &l)
+	var b strings.Builder
+	l.Write(&b, s.Board)
+	return s, b.String()
+}
+
+// Attack conversion (001; docs/rules.md, "Attack conversion"): one melee
+// attack becomes a shot of the same strength, and melee and ranged bonuses
+// both count for it: the melee edge of c3 shoots up column c with 1 + 1
+// melee bonus + 1 ranged bonus.
+func TestConvertToRanged(t *testing.T) {
+	s, log := resolveText(t, `armies tlinks tlinks
+1 HQ a1 N
+2 HQ e3 N
+1 Post c3 N
+1 Switch c4 N
+1 Booster b2 SE
+1 Drill d3 NW
+2 Wall c1 N
+`, OwnerBest{})
+	if !s.Cells[hexOf(t, "c1")].Unit.Empty() {
+		t.Fatalf("the converted shot (3) must destroy the wall:\n%s", log)
+	}
+	if !strings.Contains(log, `1 "Post" c3 converts its melee attack towards c2 into a shot`) {
+		t.Fatalf("log does not show the conversion:\n%s", log)
+	}
+	// Declining (the first option) leaves the melee attack on the empty c2.
+	s, log = resolveText(t, `armies tlinks tlinks
+1 HQ a1 N
+2 HQ e3 N
+1 Post c3 N
+1 Switch c4 N
+2 Wall c1 N
+`, FirstOption{})
+	if u := s.Cells[hexOf(t, "c1")].Unit; u.Wounds != 0 || strings.Contains(log, "converts") {
+		t.Fatalf("no conversion chosen, yet the wall has %d wounds:\n%s", u.Wounds, log)
+	}
+}
+
+// A unit with two initiatives converts in one of its segments only (001):
+// one conversion per battle.
+func TestConvertOncePerBattle(t *testing.T) {
+	s, log := resolveText(t, `armies tlinks tlinks
+1 HQ a1 N
+2 HQ e3 N
+1 Twin c3 N
+1 Switch c4 N
+2 Wall c1 N
+`, OwnerBest{})
+	if u := s.Cells[hexOf(t, "c1")].Unit; u.Wounds != 1 || strings.Count(log, "converts") != 1 {
+		t.Fatalf("a unit with two initiatives converts once: wall wounds %d\n%s", u.Wounds, log)
 	}
 }

@@ -22,7 +22,7 @@ func (g *Game) afterBattle(d Decider) {
 				continue
 			}
 			nets := g.computeNets()
-			if nets[h] || !(s.Tok(u).Traits|g.grantedAt(h, nets)).Has(rules.Scavenger) {
+			if nets[h] || !(s.Tok(u).Traits | g.grantedAt(h, nets)).Has(rules.Scavenger) {
 				continue
 			}
 			opts := g.scavengerDests(g.ws.opts[:0], h)

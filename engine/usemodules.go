@@ -39,3 +39,26 @@ func usesModule(s *State, h, nb Hex, netted func(Hex) bool) bool {
 func takesOver(s *State) bool {
 	return hasEffect(s, rules.EffTakeover) || hasEffect(s, rules.EffUseModules)
 }
+
+// takeoverReaches reports whether the taken-over unit on h is reached by a
+// takeover link (not use_modules only) of a unit of its new controller that
+// is not netted: only such a taker may turn the unit it takes.
+func takeoverReaches(s *State, h Hex, netted *[MaxHexes]bool) bool {
+	u := s.Cells[h].Unit
+	for d := rules.N; d <= rules.NW; d++ {
+		n := s.Board.Nb[h][d]
+		if n == NoHex || netted[n] {
+			continue
+		}
+		v := s.Cells[n].Unit
+		if v.Empty() || v.Controller() != u.Controller() {
+			continue
+		}
+		for _, e := range s.Tok(v).Effects {
+			if e.Op == rules.EffTakeover && e.Dirs.Has(v.EdgeAt(d.Opposite())) {
+				return true
+			}
+		}
+	}
+	return false
+}

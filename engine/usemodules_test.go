@@ -93,3 +93,36 @@ func TestReferenceMatchesFastUseModules(t *testing.T) {
 		}
 	}
 }
+
+// A module taken by a use_modules link in the turn flow works for the taker
+// at once, but the taker may not turn it (only a takeover lets the taker
+// turn what it takes, 001); a takeover still turns what it takes.
+func TestUseModulesInTurnNotTurned(t *testing.T) {
+	g, err := NewGame(Standard, loadArmy(t, "testdata/tthief.army"), loadArmy(t, "testdata/alpha.army"), 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	must(t, g, PlaceHQ(hexOf(t, "a1"), rules.N))
+	must(t, g, PlaceHQ(hexOf(t, "e3"), rules.N))
+	g.fresh = false
+	officer := put(t, g, 1, "Officer", "c3", rules.N)
+	gunner := put(t, g, 1, "Gunner", "c4", rules.N)
+	setHand(t, g, 0, "Thief", "Lifter")
+	d := &facingDecider{f: rules.S}
+	if err := g.Apply(Place(0, hexOf(t, "d2"), rules.N), d); err != nil { // the Thief links c3
+		t.Fatal(err)
+	}
+	if u := g.S.Unit(officer); u.Controller() != 0 || u.Facing != rules.N {
+		t.Fatalf("Officer after the Thief is placed: controller %d facing %s, want player 1 and N (not turned)", u.Controller()+1, u.Facing)
+	}
+	if len(d.asked) != 0 {
+		t.Fatalf("the taker was asked to turn a module taken by use_modules")
+	}
+	// The Lifter (takeover, link N) on c5 takes the Gunner on c4 and turns it.
+	if err := g.Apply(Place(0, hexOf(t, "c5"), rules.N), d); err != nil {
+		t.Fatal(err)
+	}
+	if u := g.S.Unit(gunner); u.Controller() != 0 || u.Facing != rules.S || len(d.asked) != 1 {
+		t.Fatalf("Gunner after the Lifter is placed: controller %d facing %s (asked %v), want player 1 and S", u.Controller()+1, u.Facing, d.asked)
+	}
+}

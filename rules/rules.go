@@ -202,15 +202,16 @@ const (
 	EffInitiative                      // +Value (may be negative) to every initiative
 	EffMedic                           // absorbs one attack, then the module is discarded
 	EffExtraAction                     // one more action one segment lower
-	EffGrant                           // grants the traits in Grant (does not stack)
-	EffConvert                         // melee attacks become ranged (Value: 0) or ranged become melee (1)
+	EffGrant                           // grants the traits in Grant: a use besides the unit's own; grants do not stack
+	EffConvert                         // once per battle one edge's melee becomes a shot (Value: 0) or its shot melee (1)
 	EffTakeover                        // the linked enemy unit is controlled by this token's owner
 	EffUseModules                      // the linked enemy module's effects work for this token's owner
 	EffArmor                           // the linked unit gets armor on every edge (reserved for designers)
+	EffMove                            // +Value hexes to each move of the unit (move steps, mobility)
 )
 
 // EffectOpNames are the language names of effect ops, indexed by EffectOp.
-var EffectOpNames = [...]string{"", "melee", "ranged", "initiative", "medic", "extra_action", "grant", "convert", "takeover", "use_modules", "armor"}
+var EffectOpNames = [...]string{"", "melee", "ranged", "initiative", "medic", "extra_action", "grant", "convert", "takeover", "use_modules", "armor", "move"}
 
 func (o EffectOp) String() string {
 	if int(o) < len(EffectOpNames) {
@@ -226,6 +227,10 @@ type Effect struct {
 	Dirs  DirSet // edges it works through (relative to the printed top)
 	Value int8
 	Grant Traits // for EffGrant
+	// Global: the effect reaches every unit of Side on the board, wherever
+	// it stands (the token itself included), instead of the units on its
+	// links; Dirs is then empty.
+	Global bool
 }
 
 // Event is when a triggered ability fires.
@@ -240,10 +245,11 @@ const (
 	OwnTurn                       // may be used once in each of the owner's turns
 	OnEnemyEnter                  // an enemy unit is placed on or moved onto this token's hex
 	OnAttack                      // in a battle, whenever the unit could attack, it may do this instead
+	OnUnitEnter                   // any unit, own or enemy, is placed on or moved onto this token's hex
 )
 
 // EventNames are the language names of events, indexed by Event.
-var EventNames = [...]string{"", "play", "placed", "destroyed", "after_battle", "turn_start", "own_turn", "enemy_enters", "instead_of_attack"}
+var EventNames = [...]string{"", "play", "placed", "destroyed", "after_battle", "turn_start", "own_turn", "enemy_enters", "instead_of_attack", "unit_enters"}
 
 func (e Event) String() string {
 	if int(e) < len(EventNames) {

@@ -212,9 +212,11 @@ func (p *greedyPlayer) Act(g *engine.Game, legal []engine.Action) int {
 // middle of an action, where a copy-and-try lookahead is not available.
 // Whether to use a battle ability instead of attacking is answered as the
 // battle calculator does (OwnerBest): the first option always attacks, so a
-// unit that blows up would never do it.
+// unit that blows up would never do it. Whether to convert an attack
+// likewise (the first option never converts). A unit just taken over is
+// turned as OwnerBest does: towards the most enemy attack strength.
 func (p *greedyPlayer) Choose(s *engine.State, pl uint8, q engine.Question, options []engine.Option) int {
-	if q == engine.QExplode {
+	if q == engine.QExplode || q == engine.QConvert || q == engine.QTakeoverFacing {
 		return engine.OwnerBest{}.Choose(s, pl, q, options)
 	}
 	return 0

@@ -93,6 +93,10 @@ func TestBadInputNeverPanics(t *testing.T) {
 		{[]string{"check", "nosucharmy"}, "neither an embedded army"},
 		{[]string{"dump", "--nosuchflag", "moloch"}, "unknown flag"},
 		{[]string{"dump"}, "accepts 1 arg"},
+		{[]string{"card", "nosucharmy"}, `no such army "nosucharmy"`},
+		{[]string{"card", "moloch", "--format", "xml"}, `unknown format "xml": use table, markdown, csv, html, json`},
+		{[]string{"card", "moloch", "--set", "moloch/Nobody.count=1"}, "Nobody"},
+		{[]string{"card"}, "accepts 1 arg"},
 	}
 	if os.Geteuid() != 0 { // root reads anything
 		cases = append(cases, struct {

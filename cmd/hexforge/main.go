@@ -55,6 +55,7 @@ army name is accepted, a path to an .army file works too.`,
 	root.AddCommand(newMerge())
 	root.AddCommand(newImportance())
 	root.AddCommand(newSweep())
+	root.AddCommand(newCard())
 	return root
 }
 

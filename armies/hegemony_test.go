@@ -1,0 +1,105 @@
+package armies_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/rules"
+)
+
+func TestHegemonySignatures(t *testing.T) {
+	runSignatures(t, []signature{
+		// Quartermaster: the Runner's melee becomes a shot of 1 + the HQ's
+		// melee +1 (both bonuses count for the shot) and destroys the
+		// Protector two hexes away before it fires.
+		{name: "hegemony_quartermaster", dies: []string{"2 Protector c1"}, hq: [2]int{20, 20}},
+		// Universal Soldier: melee 1 and ranged 1 from one edge, 2 wounds on
+		// the adjacent Stormtrooper (toughness 2) in segment 3.
+		{name: "hegemony_universal", dies: []string{"2 Stormtrooper b2"}, hq: [2]int{20, 20}},
+		// HQ: +1 melee to the adjacent Runner (2 wounds, the Protector dies),
+		// none to the HQ itself (1 wound on the Blocker, which survives).
+		{name: "hegemony_hq", dies: []string{"2 Protector c1"}, hq: [2]int{20, 20}},
+		// Net Master: nets both Hybrids through segment 3 and strikes the
+		// Ripper in segment 2; the Ripper and the Net Master trade blows.
+		{name: "hegemony_netmaster", dies: []string{"1 Net Master c3", "2 Ripper c4"}, hq: [2]int{20, 20}},
+	})
+}
+
+// Transport (001): "każda połączona z Transportem własna jednostka może
+// wykonać dodatkowy ruch i/lub obrót w identyczny sposób, jakby miała cechę
+// Mobilność. Sąsiednie jednostki mogą się poruszyć od razu, w momencie
+// wystawienia Transportu na planszę. Jednostka może wykonać nawet taki ruch,
+// po którym już nie będzie sąsiadowała z Transportem. Transport nie może
+// poruszać sam siebie."
+func TestHegemonyTransport(t *testing.T) {
+	g := hsGame(t, "hegemony", "moloch", "a1", "e3")
+	ganger := hsPut(t, g, 0, "Ganger", "c2", rules.N) // no mobility of its own
+	runner := hsPut(t, g, 0, "Runner", "d3", rules.N) // mobility
+	if hsAbility(g, ganger, engine.AbMove)+hsAbility(g, ganger, engine.AbGrantedMove) != 0 {
+		t.Fatal("the Ganger cannot move before the Transport is there")
+	}
+	// The Transport is placed on c3, beside both, and they may move at once.
+	hsHand(t, g, 0, "Transport")
+	hsDo(t, g, engine.Place(0, hsHex(t, "c3"), rules.N))
+	transport := hsHex(t, "c3")
+	if hsAbility(g, transport, engine.AbMove)+hsAbility(g, transport, engine.AbGrantedMove) != 0 {
+		t.Fatal("the Transport cannot move itself")
+	}
+	if hsAbility(g, ganger, engine.AbMove) != 0 || hsAbility(g, ganger, engine.AbGrantedMove) == 0 {
+		t.Fatal("the Ganger linked to the Transport has the granted move only")
+	}
+	// The Ganger leaves the link: c1 does not touch c3.
+	hsDo(t, g, hsMove(engine.AbGrantedMove, ganger, hsHex(t, "c1"), rules.S))
+	if hsUnit(t, g, "c1") != "Ganger" || g.S.Cells[hsHex(t, "c1")].Unit.Facing != rules.S {
+		t.Fatal("the Ganger must stand on c1 facing S")
+	}
+	if hsAbility(g, hsHex(t, "c1"), engine.AbGrantedMove) != 0 {
+		t.Fatal("the granted move is once per turn")
+	}
+	// The Runner: the Transport's move (to d2, still linked), then its own
+	// Mobility (to e1): two moves in one turn.
+	if hsAbility(g, runner, engine.AbMove) == 0 || hsAbility(g, runner, engine.AbGrantedMove) == 0 {
+		t.Fatal("the Runner linked to the Transport has its own and the granted move")
+	}
+	hsDo(t, g, hsMove(engine.AbGrantedMove, runner, hsHex(t, "d2"), rules.N))
+	if hsAbility(g, hsHex(t, "d2"), engine.AbGrantedMove) != 0 {
+		t.Fatal("the granted move was used; the Runner is still linked but gets no second")
+	}
+	hsDo(t, g, hsMove(engine.AbMove, hsHex(t, "d2"), hsHex(t, "e1"), rules.N))
+	if hsUnit(t, g, "e1") != "Runner" || hsUnit(t, g, "d3") != "" || hsUnit(t, g, "d2") != "" {
+		t.Fatal("the Runner must end on e1")
+	}
+	if hsAbility(g, hsHex(t, "e1"), engine.AbMove) != 0 {
+		t.Fatal("the Runner's own move was used")
+	}
+}
+
+// Grants do not stack: were there two Transports (a variant), a unit linked
+// to both still gets one extra move a turn.
+func TestHegemonyTransportGrantsDoNotStack(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "two-transports.army")
+	src := `army "Hegemony, two Transports" extends "hegemony" {
+    size 36
+    module "Transport" {
+        count 2
+    }
+}
+`
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g := hsGame(t, p, "moloch", "a1", "e3")
+	hsPut(t, g, 0, "Transport", "c2", rules.N)
+	hsPut(t, g, 0, "Transport", "c4", rules.N)
+	ganger := hsPut(t, g, 0, "Ganger", "c3", rules.N)
+	if n := hsAbility(g, ganger, engine.AbGrantedMove); n == 0 {
+		t.Fatal("the Ganger between two Transports may move")
+	}
+	hsDo(t, g, hsMove(engine.AbGrantedMove, ganger, ganger, rules.S)) // turn in place
+	if n := hsAbility(g, ganger, engine.AbGrantedMove) + hsAbility(g, ganger, engine.AbMove); n != 0 {
+		t.Fatalf("two Transports gave a second move (%d actions)", n)
+	}
+}

@@ -1,0 +1,162 @@
+package card
+
+import (
+	"bytes"
+	"encoding/xml"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/rules"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden cards in testdata/")
+
+// molochArmy loads testdata/moloch.army, a frozen copy of armies/moloch.army:
+// the goldens test the renderer, so they must not change when the official
+// army is corrected.
+func molochArmy(t *testing.T) *rules.Army {
+	t.Helper()
+	l, err := armies.Load("testdata/moloch.army")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l.Army
+}
+
+func TestGolden(t *testing.T) {
+	a := molochArmy(t)
+	for _, f := range Formats {
+		t.Run(f, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := Write(&buf, a, f); err != nil {
+				t.Fatal(err)
+			}
+			golden := filepath.Join("testdata", "moloch."+f+".golden")
+			if *update {
+				if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test ./card -update)", err)
+			}
+			if !bytes.Equal(buf.Bytes(), want) {
+				t.Errorf("%s card differs from %s (run go test ./card -update and read the diff)\n%s", f, golden, buf.String())
+			}
+		})
+	}
+}
+
+func TestBadFormat(t *testing.T) {
+	err := Write(&bytes.Buffer{}, molochArmy(t), "xml")
+	if err == nil || !strings.Contains(err.Error(), `unknown format "xml"`) {
+		t.Errorf("err = %v", err)
+	}
+}
+
+// The rows say what the tables say, equal edges grouped.
+func TestRows(t *testing.T) {
+	c := New(molochArmy(t))
+	byName := map[string]Row{}
+	for _, r := range c.Rows {
+		byName[r.Token] = r
+	}
+	check := func(name, got, want string) {
+		t.Helper()
+		if got != want {
+			t.Errorf("%s: %q, want %q", name, got, want)
+		}
+	}
+	check("Armored Hunter edges", strings.Join(byName["Armored Hunter"].Edges, " | "), "N, NW: melee 1, armor | NE, SE, S, SW: melee 1")
+	check("HQ edges", strings.Join(byName["HQ"].Edges, " | "), "all: melee 1, link")
+	check("Gauss Polish", byName["Gauss Cannon"].Polish, "Działko Gaussa")
+	check("Stormtrooper initiative", byName["Stormtrooper"].Initiative, "2, 1")
+	check("Battle abilities", strings.Join(byName["Battle"].Abilities, " | "), "on play: battle")
+	check("Brain abilities", strings.Join(byName["The Brain"].Abilities, " | "), "link N,SE,SW: melee +1 | link N,SE,SW: ranged +1")
+	if c.Total != 35 || len(c.Rows) != 23 {
+		t.Errorf("total %d, rows %d", c.Total, len(c.Rows))
+	}
+}
+
+var (
+	svgRe   = regexp.MustCompile(`(?s)<svg\b.*?</svg>`)
+	labelRe = regexp.MustCompile(`<svg class="token"[^>]*aria-label="([^"]*)"`)
+	countRe = regexp.MustCompile(`>×(\d+)</text>`)
+	edgeRe  = regexp.MustCompile(`<g class="edge (N|NE|SE|S|SW|NW)"`)
+)
+
+// The HTML card is self-contained, has one well-formed SVG per token (plus
+// the legend) in the army's order, with the right count and one drawn group
+// per printed edge.
+func TestHTMLStructure(t *testing.T) {
+	a := molochArmy(t)
+	var buf bytes.Buffer
+	if err := Write(&buf, a, "html"); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	for _, bad := range []string{"<script", "<link", "<img", "src=", "url(", "@import", "https://"} {
+		if strings.Contains(page, bad) {
+			t.Errorf("page is not self-contained: it contains %q", bad)
+		}
+	}
+	if !strings.HasPrefix(page, "<!DOCTYPE html>") || !strings.HasSuffix(page, "</html>\n") {
+		t.Error("not a whole HTML document")
+	}
+	svgs := svgRe.FindAllString(page, -1)
+	if len(svgs) != len(a.Tokens)+1 {
+		t.Fatalf("%d <svg> elements, want one per token (%d) and the legend", len(svgs), len(a.Tokens))
+	}
+	if !strings.HasPrefix(svgs[len(svgs)-1], `<svg class="legend"`) {
+		t.Error("the last SVG is not the legend")
+	}
+	for i, s := range svgs {
+		d := xml.NewDecoder(strings.NewReader(s))
+		for {
+			if _, err := d.Token(); err != nil {
+				if err.Error() != "EOF" {
+					t.Errorf("SVG %d is not well-formed: %v", i, err)
+				}
+				break
+			}
+		}
+	}
+	labels := labelRe.FindAllStringSubmatch(page, -1)
+	if len(labels) != len(a.Tokens) {
+		t.Fatalf("%d token SVGs, want %d", len(labels), len(a.Tokens))
+	}
+	for i := range a.Tokens {
+		tok := &a.Tokens[i]
+		if labels[i][1] != tok.Name {
+			t.Errorf("SVG %d is labelled %q, want %q", i, labels[i][1], tok.Name)
+		}
+		counts := countRe.FindAllStringSubmatch(svgs[i], -1)
+		if len(counts) != 1 || counts[0][1] != fmt.Sprint(tok.Count) {
+			t.Errorf("%s: count badges %v, want ×%d", tok.Name, counts, tok.Count)
+		}
+		var want []string
+		for d := rules.N; d <= rules.NW; d++ {
+			if !tok.Edges[d].Empty() {
+				want = append(want, d.String())
+			}
+		}
+		var got []string
+		for _, m := range edgeRe.FindAllStringSubmatch(svgs[i], -1) {
+			got = append(got, m[1])
+		}
+		if strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Errorf("%s: edges drawn %v, want %v", tok.Name, got, want)
+		}
+		if len(tok.Aliases) > 0 && !strings.Contains(page, `<div class="pl">`+tok.Aliases[0]+`</div>`) {
+			t.Errorf("%s: Polish name %q missing", tok.Name, tok.Aliases[0])
+		}
+	}
+}
