@@ -4,6 +4,7 @@
 package diag
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"sort"
@@ -115,22 +116,34 @@ func (l List) Error() string {
 	return b.String()
 }
 
-// Render writes every diagnostic with its source line and a caret. sources
-// maps a file name to its text; a file missing from it is rendered without
-// the snippet.
+// MaxRendered is how many diagnostics Render prints; the rest are counted.
+// A real file has a handful of mistakes; thousands mean a file that is not
+// an army (or position) at all, and printing them all would bury the first.
+const MaxRendered = 100
+
+// Render writes every diagnostic with its source line and a caret (at most
+// MaxRendered of them, then a count of the rest). sources maps a file name to
+// its text; a file missing from it is rendered without the snippet.
 func (l List) Render(w io.Writer, sources map[string][]byte) {
-	for _, d := range l {
+	starts := map[string][]int{} // line start offsets per file, built once
+	for i, d := range l {
+		if i == MaxRendered {
+			fmt.Fprintf(w, "... and %d more diagnostic(s) not shown\n", len(l)-i)
+			return
+		}
 		fmt.Fprintln(w, d.Error())
 		src, ok := sources[d.Pos.File]
 		if !ok || d.Pos.Line < 1 {
 			continue
 		}
-		line, ok := sourceLine(src, d.Pos.Line)
+		if _, done := starts[d.Pos.File]; !done {
+			starts[d.Pos.File] = lineStarts(src)
+		}
+		line, ok := lineAt(src, starts[d.Pos.File], d.Pos.Line)
 		if !ok {
 			continue
 		}
 		line = strings.ReplaceAll(line, "\t", " ")
-		fmt.Fprintf(w, "    %s\n", line)
 		col := d.Pos.Column
 		if col < 1 {
 			col = 1
@@ -138,20 +151,64 @@ func (l List) Render(w io.Writer, sources map[string][]byte) {
 		if n := utf8.RuneCountInString(line) + 1; col > n {
 			col = n
 		}
+		line, col = clipLine(line, col)
+		fmt.Fprintf(w, "    %s\n", line)
 		fmt.Fprintf(w, "    %s^\n", strings.Repeat(" ", col-1))
 	}
+}
+
+// lineStarts returns the offset of every line's first byte.
+func lineStarts(src []byte) []int {
+	out := []int{0}
+	for i, c := range src {
+		if c == '\n' {
+			out = append(out, i+1)
+		}
+	}
+	return out
+}
+
+// lineAt returns line n (from 1) of src without its line ending.
+func lineAt(src []byte, starts []int, n int) (string, bool) {
+	if n > len(starts) {
+		return "", false
+	}
+	return sourceLine(src[starts[n-1]:], 1)
+}
+
+// maxShownLine is how many characters of a source line Render shows: a
+// longer line (a binary or generated file) is cut to a window around the
+// caret.
+const maxShownLine = 120
+
+// clipLine cuts a long line to maxShownLine characters around column col
+// (from 1), marking cut ends with "...", and returns the caret's new column.
+func clipLine(line string, col int) (string, int) {
+	r := []rune(line)
+	if len(r) <= maxShownLine {
+		return line, col
+	}
+	start := min(max(col-1-maxShownLine/2, 0), len(r)-maxShownLine)
+	out := string(r[start : start+maxShownLine])
+	if start+maxShownLine < len(r) {
+		out += "..."
+	}
+	if start > 0 {
+		return "..." + out, col - start + 3
+	}
+	return out, col
 }
 
 // sourceLine returns line n (from 1) of src without its line ending.
 func sourceLine(src []byte, n int) (string, bool) {
 	for i := 1; i < n; i++ {
-		j := strings.IndexByte(string(src), '\n')
+		j := bytes.IndexByte(src, '\n')
 		if j < 0 {
 			return "", false
 		}
 		src = src[j+1:]
 	}
-	if k := strings.IndexByte(string(src), '\n'); k >= 0 {
+	if k := bytes.IndexByte(src, '\n'); k >= 0 {
 		src = src[:k]
 	}
 	s := strings.TrimRight(string(src), "\r")
