@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -87,6 +88,11 @@ func ParsePosition(file string, src []byte, load ArmyLoader) (*State, error) {
 		errs.Errorf(pos(1, 1), "position file is %d bytes; at most %d are read", len(src), MaxPositionSize)
 		return nil, errs
 	}
+	if i := bytes.IndexByte(src, 0); i >= 0 {
+		line := 1 + bytes.Count(src[:i], []byte("\n"))
+		errs.Errorf(pos(line, 1), "NUL byte: this looks like a binary file, not a position file")
+		return nil, errs
+	}
 	if !utf8.Valid(src) {
 		errs.Errorf(pos(1, 1), "position file is not valid UTF-8 text")
 		return nil, errs
@@ -153,7 +159,7 @@ func ParsePosition(file string, src []byte, load ArmyLoader) (*State, error) {
 			for i := 0; i < 2; i++ {
 				n, err := strconv.Atoi(w[i+1].text)
 				if err != nil || n < 1 || n > 255 {
-					errs.Errorf(pos(lineNo, w[i+1].col), "HQ points must be a number from 1 to the HQ's toughness, not %q", w[i+1].text)
+					errs.Errorf(pos(lineNo, w[i+1].col), "HQ points must be a number from 1 to the HQ's toughness, not %q", clipWord(w[i+1].text))
 					hqLine = 0
 					continue
 				}
@@ -167,7 +173,7 @@ func ParsePosition(file string, src []byte, load ArmyLoader) (*State, error) {
 			}
 			d, ok := rules.ParseDir(w[3].text)
 			if !ok {
-				errs.Add(diag.Error, pos(lineNo, w[3].col), "facing is one of N, NE, SE, S, SW, NW", "bad facing %q", w[3].text)
+				errs.Add(diag.Error, pos(lineNo, w[3].col), "facing is one of N, NE, SE, S, SW, NW", "bad facing %q", clipWord(w[3].text))
 				continue
 			}
 			pl.facing = d
@@ -183,13 +189,13 @@ func ParsePosition(file string, src []byte, load ArmyLoader) (*State, error) {
 				}
 				k, v, has := strings.Cut(x.text, "=")
 				if !has || !strings.EqualFold(k, "wounds") {
-					errs.Errorf(pos(lineNo, x.col), "unexpected %q after the facing (only wounds=N, net and controlled may follow)", x.text)
+					errs.Errorf(pos(lineNo, x.col), "unexpected %q after the facing (only wounds=N, net and controlled may follow)", clipWord(x.text))
 					okLine = false
 					continue
 				}
 				n, err := strconv.Atoi(v)
 				if err != nil || n < 0 || n > 255 {
-					errs.Errorf(pos(lineNo, x.col+len(k)+1), "wounds must be a number from 0, not %q", v)
+					errs.Errorf(pos(lineNo, x.col+len(k)+1), "wounds must be a number from 0, not %q", clipWord(v))
 					okLine = false
 					continue
 				}
@@ -200,7 +206,7 @@ func ParsePosition(file string, src []byte, load ArmyLoader) (*State, error) {
 			}
 		default:
 			errs.Add(diag.Error, pos(lineNo, w[0].col), diag.Suggest(w[0].text, []string{"armies", "board", "hq"}),
-				"unknown line %q: expected armies, board, hq, or a unit line starting with player 1 or 2", w[0].text)
+				"unknown line %q: expected armies, board, hq, or a unit line starting with player 1 or 2", clipWord(w[0].text))
 		}
 	}
 	if armyLine == 0 {
@@ -209,7 +215,7 @@ func ParsePosition(file string, src []byte, load ArmyLoader) (*State, error) {
 	}
 	b, err := BoardByName(boardName)
 	if err != nil {
-		errs.Add(diag.Error, boardPos, diag.Suggest(boardName, []string{"standard", "large"}), "unknown board %q: use standard or large", boardName)
+		errs.Add(diag.Error, boardPos, diag.Suggest(boardName, []string{"standard", "large"}), "unknown board %q: use standard or large", clipWord(boardName))
 		return nil, errs
 	}
 	var as [2]*rules.Army
@@ -251,13 +257,13 @@ func ParsePosition(file string, src []byte, load ArmyLoader) (*State, error) {
 				names = append(names, a.Tokens[i].Name)
 				names = append(names, a.Tokens[i].Aliases...)
 			}
-			errs.Add(diag.Error, pos(pl.line, w[1].col), diag.Suggest(w[1].text, names), "army %q has no token %q", a.Name, w[1].text)
+			errs.Add(diag.Error, pos(pl.line, w[1].col), diag.Suggest(w[1].text, names), "army %q has no token %q", a.Name, clipWord(w[1].text))
 			continue
 		}
 		t := &a.Tokens[ti]
 		h, ok := b.Hex(w[2].text)
 		if !ok {
-			errs.Add(diag.Error, pos(pl.line, w[2].col), fmt.Sprintf("the %s board has hexes %s..%s", b.Name, b.Names[0], b.Names[b.Size-1]), "unknown hex %q", w[2].text)
+			errs.Add(diag.Error, pos(pl.line, w[2].col), fmt.Sprintf("the %s board has hexes %s..%s", b.Name, b.Names[0], b.Names[b.Size-1]), "unknown hex %q", clipWord(w[2].text))
 			continue
 		}
 		if !t.Kind.OnBoard() {
@@ -317,6 +323,15 @@ func ParsePosition(file string, src []byte, load ArmyLoader) (*State, error) {
 		return nil, errs
 	}
 	return s, nil
+}
+
+// clipWord shortens a word quoted in a message: a line of garbage is named,
+// not repeated in full.
+func clipWord(s string) string {
+	if r := []rune(s); len(r) > 40 {
+		return string(r[:40]) + "..."
+	}
+	return s
 }
 
 func firstLine(s string) string {

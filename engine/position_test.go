@@ -21,6 +21,8 @@ func TestParsePositionErrors(t *testing.T) {
 		{"armies alpha beta\nboard huge\n", `p:2:7: error: unknown board "huge"`},
 		{"armies alpha beta\n1 \"HQ a1 N\n", "p:2:3: error: unclosed quote"},
 		{"armies alpha beta\nbattle now\n", `unknown line "battle"`},
+		{"armies alpha beta\n\x7fELF\x00\x01\n", "p:2:1: error: NUL byte: this looks like a binary file"},
+		{"armies alpha beta\n" + strings.Repeat("{", 5000) + "\n", `unknown line "` + strings.Repeat("{", 40) + `..."`},
 	} {
 		_, err := ParsePosition("p", []byte(c.src), testLoader)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
