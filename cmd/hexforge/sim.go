@@ -3,9 +3,10 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -350,22 +351,24 @@ func mergeFiles(files []string) (map[string]*sim.Summary, []string, error) {
 	merged := map[string]*sim.Summary{}
 	var order []string
 	for _, f := range files {
+		st, err := os.Stat(f)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return nil, nil, fmt.Errorf("%s: no such file", f)
+		case err != nil:
+			return nil, nil, fmt.Errorf("%s: %w", f, err)
+		case st.IsDir():
+			return nil, nil, fmt.Errorf("%s is a directory; give the JSON files written by sim --format json", f)
+		case st.Size() > sim.MaxResultSize:
+			return nil, nil, fmt.Errorf("%s: file is %d bytes; a result may be at most %d bytes", f, st.Size(), sim.MaxResultSize)
+		}
 		raw, err := os.ReadFile(f)
 		if err != nil {
 			return nil, nil, fmt.Errorf("reading result: %w", err)
 		}
-		var rr struct {
-			Matches []*sim.Summary `json:"matches"`
-		}
-		var list []*sim.Summary
-		if err := json.Unmarshal(raw, &rr); err == nil && len(rr.Matches) > 0 {
-			list = rr.Matches
-		} else {
-			var s sim.Summary
-			if err := json.Unmarshal(raw, &s); err != nil || s.A == "" {
-				return nil, nil, fmt.Errorf("%s: not a hexforge sim JSON result", f)
-			}
-			list = []*sim.Summary{&s}
+		list, err := sim.ReadResult(raw)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", f, err)
 		}
 		for _, s := range list {
 			key := fmt.Sprintf("%s\x00%s\x00%d\x00%v", s.A, s.B, s.Seed, s.Players)

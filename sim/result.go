@@ -1,0 +1,102 @@
+package sim
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"unicode/utf8"
+)
+
+// MaxResultSize is the largest JSON result ReadResult accepts. A sharded
+// round robin of many armies lists the game pairs of every match, so results
+// may run to tens of megabytes.
+const MaxResultSize = 256 << 20
+
+// notResult prefixes every complaint about a file that is not a result.
+const notResult = "not a hexforge sim JSON result"
+
+// ReadResult reads a JSON report written by WriteMatch or WriteRoundRobin
+// with --format json and returns the matches it holds. It checks the text
+// before trusting it: a binary, truncated or foreign file, or one with
+// missing names or negative counts, is an error saying so, never a panic
+// (FuzzReadResult checks it).
+func ReadResult(raw []byte) ([]*Summary, error) {
+	switch {
+	case len(raw) == 0:
+		return nil, errors.New("empty file: " + notResult)
+	case len(raw) > MaxResultSize:
+		return nil, fmt.Errorf("file is %d bytes; a result may be at most %d bytes", len(raw), MaxResultSize)
+	case bytes.IndexByte(raw, 0) >= 0:
+		return nil, errors.New("NUL byte: this looks like a binary file, " + notResult)
+	case !utf8.Valid(raw):
+		return nil, errors.New("not valid UTF-8 text: " + notResult)
+	}
+	var probe map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &probe); err != nil {
+		return nil, fmt.Errorf("%s: %v", notResult, err)
+	}
+	if m, ok := probe["matches"]; ok {
+		var list []*Summary
+		if err := json.Unmarshal(m, &list); err != nil {
+			return nil, fmt.Errorf("%s: matches: %v", notResult, err)
+		}
+		if len(list) == 0 {
+			return nil, errors.New("a round robin with no matches")
+		}
+		for i, s := range list {
+			if s == nil {
+				return nil, fmt.Errorf("%s: match %d is empty", notResult, i+1)
+			}
+			if err := s.check(); err != nil {
+				return nil, fmt.Errorf("%s: match %d: %v", notResult, i+1, err)
+			}
+		}
+		return list, nil
+	}
+	var s Summary
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return nil, fmt.Errorf("%s: %v", notResult, err)
+	}
+	if err := s.check(); err != nil {
+		return nil, fmt.Errorf("%s: %v", notResult, err)
+	}
+	return []*Summary{&s}, nil
+}
+
+// check reports what makes a decoded summary impossible.
+func (s *Summary) check() error {
+	if s.A == "" || s.B == "" {
+		return errors.New(`no army names ("a" and "b")`)
+	}
+	neg := func(what string, xs ...int) error {
+		for _, x := range xs {
+			if x < 0 {
+				return fmt.Errorf("negative %s", what)
+			}
+		}
+		return nil
+	}
+	for _, err := range []error{
+		neg("pair count", s.Pairs),
+		neg("tally", s.Tally.Wins, s.Tally.Draws, s.Tally.Losses, s.Tally.Capped),
+		neg("first-seat tally", s.First.Wins, s.First.Draws, s.First.Losses, s.First.Capped),
+		neg("turn or battle sum", s.Turns, s.Battles),
+		neg("game pair index", s.GameIDs...),
+	} {
+		if err != nil {
+			return err
+		}
+	}
+	for side := range s.Tokens {
+		for _, t := range s.Tokens[side] {
+			if err := neg("token figure", t.Copies, t.Games, t.PlayedIn, t.Played, t.Survived, t.Dealt); err != nil {
+				return err
+			}
+			if t.ScoreWhen < 0 {
+				return errors.New("negative token figure")
+			}
+		}
+	}
+	return nil
+}
