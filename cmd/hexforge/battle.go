@@ -44,6 +44,10 @@ Exit status: 0 on success, 1 when the position file is wrong, 2 on other errors.
 // positionArmy resolves an army reference for a position file.
 func positionArmy(ref string) (*rules.Army, error) {
 	l, err := armies.Load(ref)
+	if list, ok := err.(diag.List); ok && len(list) > 1 {
+		// The position names the first mistake; check shows them all.
+		return nil, fmt.Errorf("%v (and %d more: hexforge check %s shows them all)", list[0], len(list)-1, ref)
+	}
 	if err != nil {
 		return nil, err
 	}

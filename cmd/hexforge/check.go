@@ -193,7 +193,12 @@ func newArmies() *cobra.Command {
 		Use:     "armies",
 		Short:   "List the embedded armies with their token counts",
 		Example: "  hexforge armies",
-		Args:    cobra.NoArgs,
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return fmt.Errorf("armies lists the embedded armies and takes no arguments (got %q); to read a file use check, dump or card", args[0])
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			out := cmd.OutOrStdout()
 			for _, n := range armies.Names() {
