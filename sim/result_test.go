@@ -1,0 +1,108 @@
+package sim
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+)
+
+const oneResult = `{"a":"Alpha","b":"Beta","players":["greedy","greedy"],"seed":1,"pairs":2,` +
+	`"tally":{"Wins":2,"Draws":1,"Losses":1},"first_seat":{"Wins":2,"Losses":2},"hq_margin_sum":-3,"turns_sum":80,"battles_sum":9,` +
+	`"tokens":[[{"name":"Gunner","kind":"warrior","copies":2,"games":4,"played_in":3,"played":5,"score_when":2.5,"survived":1,"dealt":4}],[]],"game_pairs":[0,1]}`
+
+func TestReadResult(t *testing.T) {
+	list, err := ReadResult([]byte(oneResult))
+	if err != nil || len(list) != 1 || list[0].A != "Alpha" || list[0].Tally.Wins != 2 {
+		t.Fatalf("%v %+v", err, list)
+	}
+	rr := `{"players":"greedy","matches":[` + oneResult + `,` + strings.Replace(oneResult, `"Beta"`, `"Gamma"`, 1) + `]}`
+	if list, err := ReadResult([]byte(rr)); err != nil || len(list) != 2 || list[1].B != "Gamma" {
+		t.Fatalf("round robin: %v %+v", err, list)
+	}
+	for src, want := range map[string]string{
+		"":                             "empty file",
+		"\x00\x01":                     "binary",
+		"{\"a\":\"\xff\"}":             "not valid UTF-8",
+		oneResult[:40]:                 "unexpected end of JSON input",
+		`[1, 2]`:                       "not a hexforge sim JSON result",
+		`{"name":"Moloch"}`:            `no army names`,
+		`{"matches":[]}`:               "no matches",
+		`{"matches":[null]}`:           "match 1 is empty",
+		`{"matches":{"a":1}}`:          "matches:",
+		`{"a":"A","b":"B","pairs":-1}`: "negative pair count",
+		`{"a":"A","b":"B","tally":{"Losses":-1}}`:        "negative tally",
+		`{"a":"A","b":"B","tokens":[[],[{"dealt":-2}]]}`: "negative token figure",
+		`{"a":"A","b":"B","game_pairs":[3,-1]}`:          "negative game pair index",
+	} {
+		if _, err := ReadResult([]byte(src)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: got %v, want %q", src, err, want)
+		}
+	}
+}
+
+// FuzzReadResult feeds arbitrary bytes to the result reader merge uses and
+// every accepted result through merging and every report format: an error
+// or a report, never a panic.
+//
+//	go test ./sim -run '^$' -fuzz FuzzReadResult -fuzztime 60s
+func FuzzReadResult(f *testing.F) {
+	f.Add([]byte(oneResult))
+	f.Add([]byte(`{"players":"greedy","matches":[` + oneResult + `,` + strings.Replace(oneResult, `"Alpha"`, `"Beta"`, 1) + `]}`))
+	f.Add([]byte(`{"matches":[null]}`))
+	f.Add([]byte(`{"a":"A","b":"B","tokens":[null,[{"games":0,"played_in":0}]],"game_pairs":[1,1]}`))
+	f.Add([]byte(oneResult[:60]))
+	f.Add([]byte("\x00\xff{"))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		list, err := ReadResult(raw)
+		if err != nil {
+			if err.Error() == "" {
+				t.Fatal("empty error")
+			}
+			return
+		}
+		if len(list) == 0 {
+			t.Fatal("no error and no match")
+		}
+		merged := map[string]*Summary{}
+		var order []string
+		for _, s := range list {
+			if s == nil || s.A == "" || s.B == "" {
+				t.Fatalf("accepted a match without names: %+v", s)
+			}
+			for _, format := range Formats {
+				if err := WriteMatch(io.Discard, s, format); err != nil {
+					t.Fatalf("WriteMatch %s: %v", format, err)
+				}
+			}
+			key := fmt.Sprintf("%s\x00%s\x00%d\x00%v", s.A, s.B, s.Seed, s.Players)
+			if have, ok := merged[key]; ok {
+				have.Merge(s)
+				continue
+			}
+			merged[key] = s
+			order = append(order, key)
+		}
+		rr := &RoundRobin{Matches: map[[2]int]*Summary{}}
+		idx := map[string]int{}
+		for _, k := range order {
+			s := merged[k]
+			for _, n := range []string{s.A, s.B} {
+				if _, ok := idx[n]; !ok {
+					idx[n] = len(rr.Armies)
+					rr.Armies = append(rr.Armies, n)
+				}
+			}
+			if i, j := idx[s.A], idx[s.B]; i <= j {
+				rr.Matches[[2]int{i, j}] = s
+			}
+		}
+		var b bytes.Buffer
+		for _, format := range Formats {
+			if err := WriteRoundRobin(&b, rr, format); err != nil {
+				t.Fatalf("WriteRoundRobin %s: %v", format, err)
+			}
+		}
+	})
+}
