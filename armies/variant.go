@@ -30,6 +30,9 @@ func ParseSet(s string) (Set, error) {
 	st := Set{Raw: s}
 	slash := strings.Index(s, "/")
 	eq := strings.Index(s, "=")
+	if i := strings.LastIndex(s[:max(eq, 0)], ".army/"); i >= 0 {
+		slash = i + len(".army") // ARMY is a path to an army file: dir/my.army/TOKEN.FIELD=VALUE
+	}
 	if slash <= 0 || eq < slash {
 		return st, fmt.Errorf("--set %q: want ARMY/TOKEN.FIELD=VALUE, e.g. 'moloch/Gauss Cannon.initiative=3'", s)
 	}

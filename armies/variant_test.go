@@ -9,6 +9,8 @@ func TestParseSet(t *testing.T) {
 	good := map[string]Set{
 		"moloch/Gauss Cannon.initiative=3":              {Army: "moloch", Token: "Gauss Cannon", Field: "initiative", Value: "3"},
 		"moloch/Gauss Cannon.edge SW=ranged 2 piercing": {Army: "moloch", Token: "Gauss Cannon", Field: "edge SW", Value: "ranged 2 piercing"},
+		"../fan/my.army/Gunner.initiative=2":            {Army: "../fan/my.army", Token: "Gunner", Field: "initiative", Value: "2"},
+		"my.army/Net/Gun.count=1":                       {Army: "my.army", Token: "Net/Gun", Field: "count", Value: "1"},
 	}
 	for in, want := range good {
 		got, err := ParseSet(in)

@@ -190,9 +190,13 @@ is written as for --set.`,
 			if err != nil {
 				return err
 			}
-			tmpl, err := armies.ParseSet(strings.Replace(args[0], "..", "~", 1))
+			spec := args[0] // the range's ".." is hidden from ParseSet; a path's ".." stays
+			if eq := strings.Index(spec, "="); eq >= 0 {
+				spec = spec[:eq] + strings.Replace(spec[eq:], "..", "~", 1)
+			}
+			tmpl, err := armies.ParseSet(spec)
 			if err != nil {
-				return err
+				return fmt.Errorf("sweep %q: want ARMY/TOKEN.FIELD=RANGE, ARMY a short name or a path to an .army file, e.g. 'moloch/Hybrid.initiative=1..3'", args[0])
 			}
 			values, err := parseRange(strings.Replace(tmpl.Value, "~", "..", 1))
 			if err != nil {
