@@ -195,6 +195,7 @@ func TestBadInputMatrix(t *testing.T) {
 		"merge":            {"result", func(f string) []string { return []string{"merge", f} }},
 		"merge second":     {"result", func(f string) []string { return []string{"merge", goodResult, f} }},
 		"merge json out":   {"result", func(f string) []string { return []string{"merge", "--format", "json", f} }},
+		"watch vs":         {"army", func(f string) []string { return []string{"watch", "testdata/clean.army", "--vs", f} }},
 		"armies (no file)": {"army", func(f string) []string { return []string{"armies", f} }},
 	}
 	for name, r := range rows {
@@ -224,7 +225,11 @@ func TestBadInputMatrix(t *testing.T) {
 				case "armies (no file)":
 					want = "takes no arguments"
 				}
-				stdout, stderr, code := run(t, args...)
+				// A command that waits (watch) instead of failing fast ends
+				// at the deadline with exit 0 and fails the case.
+				ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+				defer cancel()
+				stdout, stderr, code := runCtx(t, ctx, args...)
 				noPanic(t, strings.Join(args, " "), stdout+stderr)
 				if code == 0 {
 					t.Errorf("%v: exit 0", args)

@@ -24,6 +24,12 @@ armies (cancelled when a newer save arrives). Ctrl-C stops it.`,
   hexforge watch fan-armies/ --games 200`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			// A bad opponent is a bad argument: say so now, not after the first save.
+			for _, ref := range vs {
+				if _, err := loadArmy(cmd.ErrOrStderr(), ref); err != nil {
+					return err
+				}
+			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			w := &watch.Watcher{Paths: args, Out: cmd.OutOrStdout(), OnGood: watchSim(vs, games)}
