@@ -169,6 +169,7 @@ type Game struct {
 	fresh bool                    // nothing has been done since the last draw (bad-draw rule)
 	used  [MaxHexes]uint16        // abilities used this turn by the unit on each hex
 	sym   [2][MaxArmyTokens]uint8 // rotation period of each token type (1, 2, 3 or 6)
+	facts [2][MaxArmyTokens]tokFacts
 	pend  pending
 	rng   rand.PCG
 
@@ -230,6 +231,7 @@ func (g *Game) Init(b *Board, a0, a1 *rules.Army, seed uint64) error {
 		for ti := range a.Tokens {
 			t := &a.Tokens[ti]
 			g.sym[p][ti] = period(t)
+			g.facts[p][ti] = factsOf(t)
 			if ti == a.HQ || t.Kind == rules.HQ {
 				continue
 			}
@@ -318,6 +320,9 @@ func (g *Game) computeNets() *[MaxHexes]bool {
 			st[h] = free
 			continue
 		}
+		if g.fact(u).net == 0 {
+			continue
+		}
 		for d := rules.N; d <= rules.NW; d++ {
 			if g.netsDir(Hex(h), d) {
 				has[b.Nb[h][d]] = true
@@ -380,6 +385,11 @@ func (g *Game) netsDir(h Hex, d rules.Dir) bool {
 	if u.Empty() {
 		return false
 	}
+	f := g.fact(u)
+	e := u.EdgeAt(d)
+	if !f.net.Has(e) {
+		return false
+	}
 	n := s.Board.Nb[h][d]
 	if n == NoHex {
 		return false
@@ -388,11 +398,7 @@ func (g *Game) netsDir(h Hex, d rules.Dir) bool {
 	if v.Empty() {
 		return false
 	}
-	e := s.Tok(u).Edges[u.EdgeAt(d)]
-	if e.Flags&rules.Net == 0 {
-		return false
-	}
-	return v.Controller() != u.Controller() || e.Flags&rules.NetHitsFriends != 0
+	return v.Controller() != u.Controller() || f.netFriends.Has(e)
 }
 
 // Netted reports whether the unit on h is netted now.

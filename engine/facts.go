@@ -1,0 +1,44 @@
+package engine
+
+import "github.com/hexforge/hexforge/rules"
+
+// tokFacts are facts about a token type that the hot paths (legal actions,
+// nets) ask about every unit at every step, derived once per game from the
+// printed tables (Game.Init), so that they need not read the token itself.
+type tokFacts struct {
+	net        rules.DirSet // printed edges carrying a net
+	netFriends rules.DirSet // printed edges whose net also hits friends
+	flags      uint8        // fact* bits
+}
+
+const (
+	factLinkGrant   uint8 = 1 << iota // a grant effect through its links
+	factGlobalGrant                   // a global grant effect
+)
+
+func factsOf(t *rules.Token) tokFacts {
+	var f tokFacts
+	for d := rules.N; d <= rules.NW; d++ {
+		fl := t.Edges[d].Flags
+		if fl&rules.Net != 0 {
+			f.net |= 1 << d
+			if fl&rules.NetHitsFriends != 0 {
+				f.netFriends |= 1 << d
+			}
+		}
+	}
+	for i := range t.Effects {
+		if t.Effects[i].Op != rules.EffGrant {
+			continue
+		}
+		if t.Effects[i].Global {
+			f.flags |= factGlobalGrant
+		} else {
+			f.flags |= factLinkGrant
+		}
+	}
+	return f
+}
+
+// fact is the facts of the token type of a (non-empty) piece.
+func (g *Game) fact(p Piece) tokFacts { return g.facts[p.Owner&1][p.Token&(MaxArmyTokens-1)] }
