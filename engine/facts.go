@@ -14,6 +14,8 @@ type tokFacts struct {
 const (
 	factLinkGrant   uint8 = 1 << iota // a grant effect through its links
 	factGlobalGrant                   // a global grant effect
+	factLinkMove                      // a move effect through its links
+	factGlobalMove                    // a global move effect
 )
 
 func factsOf(t *rules.Token) tokFacts {
@@ -28,13 +30,16 @@ func factsOf(t *rules.Token) tokFacts {
 		}
 	}
 	for i := range t.Effects {
-		if t.Effects[i].Op != rules.EffGrant {
-			continue
-		}
-		if t.Effects[i].Global {
+		e := &t.Effects[i]
+		switch {
+		case e.Op == rules.EffGrant && e.Global:
 			f.flags |= factGlobalGrant
-		} else {
+		case e.Op == rules.EffGrant:
 			f.flags |= factLinkGrant
+		case e.Op == rules.EffMove && e.Global:
+			f.flags |= factGlobalMove
+		case e.Op == rules.EffMove:
+			f.flags |= factLinkMove
 		}
 	}
 	return f

@@ -170,6 +170,7 @@ type Game struct {
 	used  [MaxHexes]uint16        // abilities used this turn by the unit on each hex
 	sym   [2][MaxArmyTokens]uint8 // rotation period of each token type (1, 2, 3 or 6)
 	facts [2][MaxArmyTokens]tokFacts
+	anyFx uint8 // the fact flags of any token type of either army
 	pend  pending
 	rng   rand.PCG
 
@@ -232,6 +233,7 @@ func (g *Game) Init(b *Board, a0, a1 *rules.Army, seed uint64) error {
 			t := &a.Tokens[ti]
 			g.sym[p][ti] = period(t)
 			g.facts[p][ti] = factsOf(t)
+			g.anyFx |= g.facts[p][ti].flags
 			if ti == a.HQ || t.Kind == rules.HQ {
 				continue
 			}
@@ -410,13 +412,16 @@ func (g *Game) grantedAt(h Hex, nets *[MaxHexes]bool) rules.Traits {
 	s := &g.S
 	u := s.Cells[h].Unit
 	tr := g.globalGrants(h, nets)
+	if g.anyFx&factLinkGrant == 0 {
+		return tr
+	}
 	for d := rules.N; d <= rules.NW; d++ {
 		n := s.Board.Nb[h][d]
 		if n == NoHex {
 			continue
 		}
 		v := s.Cells[n].Unit
-		if v.Empty() || nets[n] {
+		if v.Empty() || nets[n] || g.fact(v).flags&factLinkGrant == 0 {
 			continue
 		}
 		vt := s.Tok(v)
