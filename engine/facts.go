@@ -16,6 +16,8 @@ const (
 	factGlobalGrant                   // a global grant effect
 	factLinkMove                      // a move effect through its links
 	factGlobalMove                    // a global move effect
+	factTakeover                      // a takeover or use_modules effect
+	factTethered                      // the tethered_to_hq trait
 )
 
 func factsOf(t *rules.Token) tokFacts {
@@ -40,7 +42,12 @@ func factsOf(t *rules.Token) tokFacts {
 			f.flags |= factGlobalMove
 		case e.Op == rules.EffMove:
 			f.flags |= factLinkMove
+		case e.Op == rules.EffTakeover || e.Op == rules.EffUseModules:
+			f.flags |= factTakeover
 		}
+	}
+	if t.Traits.Has(rules.TetheredToHQ) {
+		f.flags |= factTethered
 	}
 	return f
 }

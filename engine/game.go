@@ -690,6 +690,9 @@ func (g *Game) moveUnit(from, to Hex, f rules.Dir, d Decider) {
 // tether removes units that must stay beside their HQ and no longer do.
 func (g *Game) tether() {
 	s := &g.S
+	if g.anyFx&factTethered == 0 {
+		return
+	}
 	for h := 0; h < s.Board.Size; h++ {
 		u := s.Cells[h].Unit
 		if u.Empty() || !s.Tok(u).Traits.Has(rules.TetheredToHQ) {
