@@ -18,6 +18,7 @@ const (
 	factGlobalMove                    // a global move effect
 	factTakeover                      // a takeover or use_modules effect
 	factTethered                      // the tethered_to_hq trait
+	factScavenger                     // the scavenger trait, or a grant of it
 )
 
 func factsOf(t *rules.Token) tokFacts {
@@ -48,6 +49,14 @@ func factsOf(t *rules.Token) tokFacts {
 	}
 	if t.Traits.Has(rules.TetheredToHQ) {
 		f.flags |= factTethered
+	}
+	if t.Traits.Has(rules.Scavenger) {
+		f.flags |= factScavenger
+	}
+	for i := range t.Effects {
+		if e := &t.Effects[i]; e.Op == rules.EffGrant && e.Grant.Has(rules.Scavenger) {
+			f.flags |= factScavenger
+		}
 	}
 	return f
 }
