@@ -8,17 +8,20 @@ import "github.com/hexforge/hexforge/rules"
 type tokFacts struct {
 	net        rules.DirSet // printed edges carrying a net
 	netFriends rules.DirSet // printed edges whose net also hits friends
-	flags      uint8        // fact* bits
+	flags      uint16       // fact* bits
 }
 
 const (
-	factLinkGrant   uint8 = 1 << iota // a grant effect through its links
-	factGlobalGrant                   // a global grant effect
-	factLinkMove                      // a move effect through its links
-	factGlobalMove                    // a global move effect
-	factTakeover                      // a takeover or use_modules effect
-	factTethered                      // the tethered_to_hq trait
-	factScavenger                     // the scavenger trait, or a grant of it
+	factLinkGrant     uint16 = 1 << iota // a grant effect through its links
+	factGlobalGrant                      // a global grant effect
+	factLinkMove                         // a move effect through its links
+	factGlobalMove                       // a global move effect
+	factTakeover                         // a takeover or use_modules effect
+	factTethered                         // the tethered_to_hq trait
+	factScavenger                        // the scavenger trait, or a grant of it
+	factFoundation                       // a foundation
+	factReplaceable                      // the replaceable trait
+	factDirectReplace                    // a unit with a placed trigger whose first step replaces (directReplace)
 )
 
 func factsOf(t *rules.Token) tokFacts {
@@ -49,6 +52,17 @@ func factsOf(t *rules.Token) tokFacts {
 	}
 	if t.Traits.Has(rules.TetheredToHQ) {
 		f.flags |= factTethered
+	}
+	if t.Kind == rules.Foundation {
+		f.flags |= factFoundation
+	}
+	if t.Traits.Has(rules.Replaceable) {
+		f.flags |= factReplaceable
+	}
+	for i := range t.Triggers {
+		if trg := &t.Triggers[i]; t.Kind.IsUnit() && trg.Event == rules.OnPlaced && len(trg.Actions) > 0 && trg.Actions[0].Op == rules.ActReplace {
+			f.flags |= factDirectReplace
+		}
 	}
 	if t.Traits.Has(rules.Scavenger) {
 		f.flags |= factScavenger

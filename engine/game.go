@@ -170,7 +170,7 @@ type Game struct {
 	used  [MaxHexes]uint16        // abilities used this turn by the unit on each hex
 	sym   [2][MaxArmyTokens]uint8 // rotation period of each token type (1, 2, 3 or 6)
 	facts [2][MaxArmyTokens]tokFacts
-	anyFx uint8 // the fact flags of any token type of either army
+	anyFx uint16 // the fact flags of any token type of either army
 	pend  pending
 	rng   rand.PCG
 
