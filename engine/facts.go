@@ -77,3 +77,12 @@ func factsOf(t *rules.Token) tokFacts {
 
 // fact is the facts of the token type of a (non-empty) piece.
 func (g *Game) fact(p Piece) tokFacts { return g.facts[p.Owner&1][p.Token&(MaxArmyTokens-1)] }
+
+// controlled is S.controlledSet for Game.control; without any takeover
+// effect in either army it is not needed (control returns at once).
+func (g *Game) controlled() uint64 {
+	if g.anyFx&factTakeover == 0 {
+		return 0
+	}
+	return g.S.controlledSet()
+}

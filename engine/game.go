@@ -572,7 +572,7 @@ func (g *Game) battle(d Decider) bool {
 	g.countBoard(&before)
 	hq := [2]int{g.S.HQPoints(0), g.S.HQPoints(1)}
 	g.Battles++
-	ctl := g.S.controlledSet()
+	ctl := g.controlled()
 	g.Res.Resolve(&g.S, d, nil)
 	for p := range 2 {
 		for t, n := range g.Res.Dealt[p] {

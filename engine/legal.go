@@ -572,7 +572,7 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 	p := g.Player
 	turn := g.Turn
 	wasFull := s.InnerFull()
-	ctl := s.controlledSet()
+	ctl := g.controlled()
 	battleOK := true
 	switch a.Kind {
 	case KPlaceHQ:
