@@ -38,7 +38,7 @@ func (g *Game) Recontrol(d Decider) {
 // controller; turning it may change links, so this repeats (bounded).
 func (g *Game) control(d Decider, before uint64) {
 	s := &g.S
-	if !hasEffect(s, rules.EffTakeover) && !hasEffect(s, rules.EffUseModules) {
+	if g.anyFx&factTakeover == 0 { // no token has a takeover or use_modules effect
 		return
 	}
 	r := g.Res

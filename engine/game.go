@@ -169,6 +169,8 @@ type Game struct {
 	fresh bool                    // nothing has been done since the last draw (bad-draw rule)
 	used  [MaxHexes]uint16        // abilities used this turn by the unit on each hex
 	sym   [2][MaxArmyTokens]uint8 // rotation period of each token type (1, 2, 3 or 6)
+	facts [2][MaxArmyTokens]tokFacts
+	anyFx uint16 // the fact flags of any token type of either army
 	pend  pending
 	rng   rand.PCG
 
@@ -230,6 +232,8 @@ func (g *Game) Init(b *Board, a0, a1 *rules.Army, seed uint64) error {
 		for ti := range a.Tokens {
 			t := &a.Tokens[ti]
 			g.sym[p][ti] = period(t)
+			g.facts[p][ti] = factsOf(t)
+			g.anyFx |= g.facts[p][ti].flags
 			if ti == a.HQ || t.Kind == rules.HQ {
 				continue
 			}
@@ -318,6 +322,9 @@ func (g *Game) computeNets() *[MaxHexes]bool {
 			st[h] = free
 			continue
 		}
+		if g.fact(u).net == 0 {
+			continue
+		}
 		for d := rules.N; d <= rules.NW; d++ {
 			if g.netsDir(Hex(h), d) {
 				has[b.Nb[h][d]] = true
@@ -380,6 +387,11 @@ func (g *Game) netsDir(h Hex, d rules.Dir) bool {
 	if u.Empty() {
 		return false
 	}
+	f := g.fact(u)
+	e := u.EdgeAt(d)
+	if !f.net.Has(e) {
+		return false
+	}
 	n := s.Board.Nb[h][d]
 	if n == NoHex {
 		return false
@@ -388,11 +400,7 @@ func (g *Game) netsDir(h Hex, d rules.Dir) bool {
 	if v.Empty() {
 		return false
 	}
-	e := s.Tok(u).Edges[u.EdgeAt(d)]
-	if e.Flags&rules.Net == 0 {
-		return false
-	}
-	return v.Controller() != u.Controller() || e.Flags&rules.NetHitsFriends != 0
+	return v.Controller() != u.Controller() || f.netFriends.Has(e)
 }
 
 // Netted reports whether the unit on h is netted now.
@@ -404,13 +412,16 @@ func (g *Game) grantedAt(h Hex, nets *[MaxHexes]bool) rules.Traits {
 	s := &g.S
 	u := s.Cells[h].Unit
 	tr := g.globalGrants(h, nets)
+	if g.anyFx&factLinkGrant == 0 {
+		return tr
+	}
 	for d := rules.N; d <= rules.NW; d++ {
 		n := s.Board.Nb[h][d]
 		if n == NoHex {
 			continue
 		}
 		v := s.Cells[n].Unit
-		if v.Empty() || nets[n] {
+		if v.Empty() || nets[n] || g.fact(v).flags&factLinkGrant == 0 {
 			continue
 		}
 		vt := s.Tok(v)
@@ -561,7 +572,7 @@ func (g *Game) battle(d Decider) bool {
 	g.countBoard(&before)
 	hq := [2]int{g.S.HQPoints(0), g.S.HQPoints(1)}
 	g.Battles++
-	ctl := g.S.controlledSet()
+	ctl := g.controlled()
 	g.Res.Resolve(&g.S, d, nil)
 	for p := range 2 {
 		for t, n := range g.Res.Dealt[p] {
@@ -679,6 +690,9 @@ func (g *Game) moveUnit(from, to Hex, f rules.Dir, d Decider) {
 // tether removes units that must stay beside their HQ and no longer do.
 func (g *Game) tether() {
 	s := &g.S
+	if g.anyFx&factTethered == 0 {
+		return
+	}
 	for h := 0; h < s.Board.Size; h++ {
 		u := s.Cells[h].Unit
 		if u.Empty() || !s.Tok(u).Traits.Has(rules.TetheredToHQ) {

@@ -105,10 +105,11 @@ func (g *Game) mulliganOK() bool {
 // replaceable unit; a foundation on a wholly empty hex.
 func (g *Game) placeable(h Hex, p, t uint8) bool {
 	c := &g.S.Cells[h]
-	if g.S.Armies[p].Tokens[t].Kind == rules.Foundation {
+	ft := g.fact(Piece{Owner: p, Token: t}).flags
+	if ft&factFoundation != 0 {
 		return c.Unit.Empty() && c.Ground.Empty()
 	}
-	if g.S.Armies[p].Tokens[t].Traits.Has(rules.TetheredToHQ) && (g.S.HQ[p] == NoHex || g.S.Board.Dist[h][g.S.HQ[p]] != 1) {
+	if ft&factTethered != 0 && (g.S.HQ[p] == NoHex || g.S.Board.Dist[h][g.S.HQ[p]] != 1) {
 		return false // it would be removed at once
 	}
 	if c.Unit.Empty() {
@@ -117,8 +118,8 @@ func (g *Game) placeable(h Hex, p, t uint8) bool {
 	if g.Phase != PhasePlay {
 		return false
 	}
-	return (c.Unit.Owner == p && c.Unit.Controller() == p && g.S.Tok(c.Unit).Traits.Has(rules.Replaceable)) ||
-		g.directReplace(h, p, t) >= 0 // placed straight onto the unit its replace step takes
+	return (c.Unit.Owner == p && c.Unit.Controller() == p && g.fact(c.Unit).flags&factReplaceable != 0) ||
+		(ft&factDirectReplace != 0 && g.directReplace(h, p, t) >= 0) // placed straight onto the unit its replace step takes
 }
 
 // facings appends tmpl with each distinct facing of token type t.
@@ -571,7 +572,7 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 	p := g.Player
 	turn := g.Turn
 	wasFull := s.InnerFull()
-	ctl := s.controlledSet()
+	ctl := g.controlled()
 	battleOK := true
 	switch a.Kind {
 	case KPlaceHQ:

@@ -19,13 +19,16 @@ func (g *Game) moveDist(h Hex, base int, nets *[MaxHexes]bool) int {
 	s := &g.S
 	u := s.Cells[h].Unit
 	bonus := 0
+	if g.anyFx&(factLinkMove|factGlobalMove) == 0 {
+		return max(0, base)
+	}
 	for d := rules.N; d <= rules.NW; d++ {
 		n := s.Board.Nb[h][d]
 		if n == NoHex || nets[n] {
 			continue
 		}
 		v := s.Cells[n].Unit
-		if v.Empty() {
+		if v.Empty() || g.fact(v).flags&factLinkMove == 0 {
 			continue
 		}
 		for _, e := range s.Tok(v).Effects {
@@ -36,7 +39,7 @@ func (g *Game) moveDist(h Hex, base int, nets *[MaxHexes]bool) int {
 	}
 	for x := 0; x < s.Board.Size; x++ {
 		v := s.Cells[x].Unit
-		if v.Empty() || nets[x] {
+		if v.Empty() || nets[x] || g.fact(v).flags&factGlobalMove == 0 {
 			continue
 		}
 		for _, e := range s.Tok(v).Effects {
@@ -54,9 +57,12 @@ func (g *Game) globalGrants(h Hex, nets *[MaxHexes]bool) rules.Traits {
 	s := &g.S
 	u := s.Cells[h].Unit
 	var tr rules.Traits
+	if g.anyFx&factGlobalGrant == 0 {
+		return 0
+	}
 	for x := 0; x < s.Board.Size; x++ {
 		v := s.Cells[x].Unit
-		if v.Empty() || nets[x] {
+		if v.Empty() || nets[x] || g.fact(v).flags&factGlobalGrant == 0 {
 			continue
 		}
 		for _, e := range s.Tok(v).Effects {

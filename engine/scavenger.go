@@ -13,6 +13,9 @@ func (g *Game) afterBattle(d Decider) {
 	if s.HQPoints(0) == 0 || s.HQPoints(1) == 0 {
 		return
 	}
+	if g.anyFx&factScavenger == 0 { // no token is or makes a scavenger
+		return
+	}
 	var done [MaxHexes]bool
 	for k := uint8(0); k < 2; k++ {
 		p := g.Player ^ k

@@ -104,7 +104,7 @@ func (m *Match) play(k int, aFirst bool, w *worker) (GameRecord, error) {
 	for seat := 0; seat < 2; seat++ {
 		players[seat] = specs[seat].New(seed^uint64(side[seat]+7)*0xe7037ed1a0b428db, res)
 	}
-	dec := seatDecider{players}
+	var dec engine.Decider = seatDecider{players} // boxed once per game, not per action
 	rec := GameRecord{Pair: k, AFirst: aFirst}
 	maxActions := m.MaxActions
 	if maxActions == 0 {
