@@ -1,6 +1,12 @@
 package armies_test
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/rules"
+)
 
 // TestRulebookSignatures replays the worked examples and special situations
 // of rulebook 000 (core rules 3.0) with official tokens of the embedded
@@ -31,4 +37,68 @@ func TestRulebookSignatures(t *testing.T) {
 		// Two enemy nets facing each other cancel; other nets still hold.
 		{name: "rulebook_mutual_nets", dies: []string{"2 Net Fighter d3"}, hq: [2]int{20, 20}},
 	})
+}
+
+// pushChooser records the push-destination question and picks the last
+// option.
+type pushChooser struct {
+	player uint8
+	hexes  []string
+}
+
+func (c *pushChooser) Choose(s *engine.State, p uint8, q engine.Question, opts []engine.Option) int {
+	if q == engine.QPushDestination {
+		c.player = p
+		for _, o := range opts {
+			c.hexes = append(c.hexes, s.Board.Names[o.Hex])
+		}
+	}
+	return len(opts) - 1
+}
+
+// Rulebook 000, "Przykład Odepchnięcia": a Moloch unit threatened by two
+// Outpost warriors plays Push Back. "Odepchnięcie jednostki z zieloną
+// obwódką nie jest możliwe, ponieważ nie może się ona poruszyć, tak by
+// odległość od jednostki Molocha zwiększyła się - oba pola za nią są
+// zajęte, a jedyne sąsiadujące puste pole obok niej wciąż sąsiaduje
+// z jednostką Molocha. Odepchnięcie Wojownika z niebieską obwódką jest
+// możliwe. Gracz kierujący Posterunkiem wybiera, na które z dwóch
+// dostępnych pól zostanie odepchnięty jego Wojownik."
+// With official tokens: the Moloch Hybrid on c1 (top edge); the Outpost
+// Commando on b1 has a1 (the Outpost HQ) and b2 (a Runner) behind it and c2,
+// still next to c1, free: it cannot be pushed. The Outpost Brawler on d1 can,
+// to e1 or d2, and the Outpost player picks; it keeps its facing.
+func TestRulebookPushBackExample(t *testing.T) {
+	g := hsGame(t, "moloch", "outpost", "e3", "a1")
+	hybrid := hsPut(t, g, 0, "Hybrid", "c1", rules.S)
+	green := hsPut(t, g, 1, "Commando", "b1", rules.NW) // SE edge faces NE: c1
+	hsPut(t, g, 1, "Runner", "b2", rules.N)
+	blue := hsPut(t, g, 1, "Brawler", "d1", rules.NW) // melee 2 onto c1
+	hsHand(t, g, 0, "Push Back")
+	var pushes []string
+	for _, a := range g.LegalActions(nil) {
+		if a.Kind == engine.KInstant {
+			pushes = append(pushes, g.S.Board.Names[a.Hex]+">"+g.S.Board.Names[a.To])
+			if a.To == green {
+				t.Errorf("the Commando on b1 may be pushed")
+			}
+		}
+	}
+	if len(pushes) != 1 || pushes[0] != "c1>d1" {
+		t.Fatalf("Push Back targets %v, want only the Hybrid pushing the Brawler (c1>d1)", pushes)
+	}
+	c := &pushChooser{}
+	if err := g.Apply(engine.Action{Kind: engine.KInstant, Slot: 0, Hex: hybrid, To: blue, Facing: rules.N}, c); err != nil {
+		t.Fatal(err)
+	}
+	if c.player != 1 || strings.Join(c.hexes, " ") != "d2 e1" && strings.Join(c.hexes, " ") != "e1 d2" {
+		t.Fatalf("push destinations %v chosen by player %d, want e1 and d2 by the Outpost player (2)", c.hexes, c.player+1)
+	}
+	to := c.hexes[len(c.hexes)-1]
+	if hsUnit(t, g, to) != "Brawler" || hsUnit(t, g, "d1") != "" || g.S.Cells[hsHex(t, to)].Unit.Facing != rules.NW {
+		t.Fatalf("the Brawler is not on %s facing NW (d1 holds %q)", to, hsUnit(t, g, "d1"))
+	}
+	if hsUnit(t, g, "b1") != "Commando" {
+		t.Fatal("the Commando left b1")
+	}
 }
