@@ -36,6 +36,8 @@ func TestRulebookSignatures(t *testing.T) {
 		{name: "rulebook_medic_chain", dies: []string{"2 Medic c1"}, hq: [2]int{20, 20}},
 		// Two enemy nets facing each other cancel; other nets still hold.
 		{name: "rulebook_mutual_nets", dies: []string{"2 Net Fighter d3"}, hq: [2]int{20, 20}},
+		// A ring of nets (four, two armies): nobody is netted.
+		{name: "rulebook_net_ring", dies: []string{"2 Net Fighter b3", "2 Net Fighter c2"}, hq: [2]int{20, 20}},
 	})
 }
 
