@@ -104,3 +104,40 @@ func TestRulebookPushBackExample(t *testing.T) {
 		t.Fatal("the Commando left b1")
 	}
 }
+
+// Rulebook 000, "Bomba" and "Przykład pola rażenia Bomby": "gracz zadaje po
+// 1 ranie celowi oraz wszystkim sąsiadującym z nim żetonom (własnym oraz
+// wrogim, z wyjątkiem Sztabów). Bomba trafia łącznie w obszar złożony z 7
+// pól. Bomba może zostać zagrana na dowolne pole (także puste), o ile jej
+// pole rażenia nie wykroczy poza planszę." With the Moloch Air Strike
+// (Bomba): on the 19-hex board only the centre and its six neighbours are
+// targets; on the centre it kills an Outpost Commando and Moloch's own
+// Hybrid, wounds Moloch's Blocker (toughness 3) once, spares the Outpost HQ
+// inside the area and the Runner outside it.
+func TestRulebookBombArea(t *testing.T) {
+	g := hsGame(t, "moloch", "outpost", "e3", "b2")
+	hsPut(t, g, 1, "Commando", "c3", rules.N)
+	hsPut(t, g, 0, "Hybrid", "c4", rules.S)
+	blocker := hsPut(t, g, 0, "Blocker", "d2", rules.N)
+	hsPut(t, g, 1, "Runner", "c1", rules.N)
+	hsHand(t, g, 0, "Air Strike")
+	var targets []string
+	for _, a := range g.LegalActions(nil) {
+		if a.Kind == engine.KInstant {
+			targets = append(targets, g.S.Board.Names[a.Hex])
+		}
+	}
+	if got := strings.Join(targets, " "); got != "b2 b3 c2 c3 c4 d2 d3" {
+		t.Fatalf("Air Strike targets %q, want the centre and its neighbours only", got)
+	}
+	hsDo(t, g, engine.Action{Kind: engine.KInstant, Slot: 0, Hex: hsHex(t, "c3"), To: engine.NoHex})
+	if hsUnit(t, g, "c3") != "" || hsUnit(t, g, "c4") != "" {
+		t.Fatalf("the Commando (c3: %q) and the own Hybrid (c4: %q) should be destroyed", hsUnit(t, g, "c3"), hsUnit(t, g, "c4"))
+	}
+	if u := g.S.Cells[blocker].Unit; hsUnit(t, g, "d2") != "Blocker" || u.Wounds != 1 {
+		t.Fatalf("the Blocker should stand with 1 wound (%d)", u.Wounds)
+	}
+	if g.S.HQPoints(1) != 20 || hsUnit(t, g, "c1") != "Runner" {
+		t.Fatalf("the Outpost HQ (%d) and the Runner out of the area are unharmed", g.S.HQPoints(1))
+	}
+}
