@@ -351,10 +351,9 @@ func TestVegasUnderTerror(t *testing.T) {
 // wycelowuje zdobyte działko we wrogi Sztab"); "Jako że Matka nie jest
 // przejęta przez Vegas, nie wzmacnia ona swoją cechą Działka Gaussa". A
 // battle then shows it: the Gauss Cannon hits the Smart HQ once (no extra
-// action from the Mother), the Bodyguard once: 18. The Smart side is the
-// engine's test army until Smart is written.
+// action from the Mother), the Bodyguard once: 18.
 func TestVegasDuelTurn4(t *testing.T) {
-	g := vgGame(t, "../engine/testdata/tsmart.army", "a1", "c3")
+	g := vgGame(t, "smart", "a1", "c3")
 	vgPut(t, g, 0, "Bodyguard", "b2", rules.SE)             // melee N turned SE: the Smart HQ
 	gauss := vgPut(t, g, 1, "Gauss Cannon", "d3", rules.SW) // piercing NE turned NW: c3 (own HQ), b2, a1
 	vgPut(t, g, 1, "Mother", "d2", rules.S)                 // link N turned S: the Gauss Cannon

@@ -65,7 +65,7 @@ func (c *compiler) extends(s *dsl.Stmt) *dsl.Stmt {
 		return s
 	}
 	if len(vals) != 3 || vals[2].Str == nil {
-		c.errs.Errorf(valuePos(vals[1]), "extends needs the base army in quotes: army \"Name\" extends \"moloch\" { ... }")
+		c.errs.Errorf(valuePos(vals[1]), "extends needs the base army in quotes: army \"Name\" extends \"base\" { ... }, the base being an embedded army's short name or a path to an .army file")
 		return nil
 	}
 	ref := *vals[2].Str

@@ -26,7 +26,7 @@ func TestBattleAbilityScenarios(t *testing.T) {
 // always, never and when they pay.
 func TestBattleAbilityReference(t *testing.T) {
 	var ab [3]*rules.Army
-	for i, name := range []string{"tblast", "beta", "alpha"} {
+	for i, name := range []string{"tblast", "beta", "amber"} {
 		a, err := testLoader(name)
 		if err != nil {
 			t.Fatal(err)

@@ -17,7 +17,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files of the battle scenarios")
 
-// testLoader resolves army names: a file in testdata (alpha, beta, ...) or
+// testLoader resolves army names: a file in testdata (amber, beta, ...) or
 // an embedded army.
 func testLoader(ref string) (*rules.Army, error) {
 	p := filepath.Join("testdata", ref+".army")

@@ -307,8 +307,8 @@ func Opp(p uint8) uint8 { return p ^ 1 }
 // computeNets fills ws.nets: a unit is netted when a not-netted unit of the
 // other side (or any side, for net-hits-friends) turns a net edge to it, or
 // when it carries a net marker. Netters netting each other in a loop all
-// stay free (two nets facing each other cancel, rulebook "Kwestia
-// Sieciarza").
+// stay free (two nets facing each other cancel: rulebook 000, on netters
+// netting each other).
 func (g *Game) computeNets() *[MaxHexes]bool {
 	s := &g.S
 	b := s.Board

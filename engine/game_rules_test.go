@@ -135,7 +135,7 @@ func TestBadDraw(t *testing.T) {
 	if g.HandLen[0] != 1 || g.DeckLen[0] != deck-1 || g.Discarded[0][g.S.Armies[0].Lookup("Push")] != 1 {
 		t.Fatalf("after the bad draw: hand %d deck %d", g.HandLen[0], g.DeckLen[0])
 	}
-	setHand(t, g, 0, "Runner")
+	setHand(t, g, 0, "Dasher")
 	g.fresh = true
 	if count(g.LegalActions(nil), func(a Action) bool { return a.Kind == KMulligan }) != 0 {
 		t.Fatal("a board token in hand: no bad draw")
@@ -240,13 +240,13 @@ func TestFullBoardBattle(t *testing.T) {
 
 func TestPushRules(t *testing.T) {
 	g := ruleGame(t, "e3", "a1")
-	// Player 1's Brute on c3 pushes player 2's Shooter on c2 (north).
+	// Player 1's Brute on c3 pushes player 2's Rifleman on c2 (north).
 	brute := put(t, g, 0, "Brute", "c3", rules.N)
-	shooter := put(t, g, 1, "Shooter", "c2", rules.S)
+	rifleman := put(t, g, 1, "Rifleman", "c2", rules.S)
 	setHand(t, g, 0, "Push")
 	g.fresh = false
 	acts := g.LegalActions(nil)
-	push := Action{Kind: KInstant, Hex: brute, To: shooter}
+	push := Action{Kind: KInstant, Hex: brute, To: rifleman}
 	if count(acts, func(a Action) bool { return a == push }) != 1 {
 		t.Fatalf("push c3->c2 not legal: %v", acts)
 	}
@@ -265,20 +265,20 @@ func TestPushRules(t *testing.T) {
 	if seen != 3 {
 		t.Errorf("push from c3 to c2 offered %d destinations, want 3", seen)
 	}
-	if !g.S.Cells[shooter].Unit.Empty() || Standard.Dist[brute][g.S.HQ[1]] == 0 {
-		t.Fatal("shooter not moved")
+	if !g.S.Cells[rifleman].Unit.Empty() || Standard.Dist[brute][g.S.HQ[1]] == 0 {
+		t.Fatal("rifleman not moved")
 	}
 	// The brute's own push trait; a netted enemy cannot be pushed.
 	g2 := ruleGame(t, "e3", "a1")
 	brute = put(t, g2, 0, "Brute", "c3", rules.N)
-	shooter = put(t, g2, 1, "Shooter", "c2", rules.S)
+	rifleman = put(t, g2, 1, "Rifleman", "c2", rules.S)
 	g2.fresh = false
-	ab := Action{Kind: KAbility, Slot: AbPush, Hex: brute, To: shooter}
+	ab := Action{Kind: KAbility, Slot: AbPush, Hex: brute, To: rifleman}
 	if count(g2.LegalActions(nil), func(a Action) bool { return a == ab }) != 1 {
 		t.Fatal("push trait not usable")
 	}
 	put(t, g2, 0, "Netter", "c1", rules.S) // nets c2
-	if !g2.Netted(shooter) {
+	if !g2.Netted(rifleman) {
 		t.Fatal("netter on c1 facing S does not net c2")
 	}
 	if count(g2.LegalActions(nil), func(a Action) bool { return a == ab }) != 0 {
@@ -293,7 +293,7 @@ func (f deciderFunc) Choose(s *State, p uint8, q Question, o []Option) int { ret
 func TestNetsCancel(t *testing.T) {
 	g := ruleGame(t, "a1", "e3")
 	n0 := put(t, g, 0, "Netter", "c3", rules.N) // nets c2
-	n1 := put(t, g, 1, "Net Fighter", "c2", rules.S)
+	n1 := put(t, g, 1, "Net Caster", "c2", rules.S)
 	if g.Netted(n0) || g.Netted(n1) {
 		t.Fatal("two nets facing each other must cancel")
 	}
@@ -306,13 +306,13 @@ func TestNetsCancel(t *testing.T) {
 
 func TestMobilityOncePerTurn(t *testing.T) {
 	g := ruleGame(t, "a1", "e3")
-	r := put(t, g, 0, "Runner", "c3", rules.N)
+	r := put(t, g, 0, "Dasher", "c3", rules.N)
 	g.fresh = false
 	isMove := func(a Action) bool { return a.Kind == KAbility && a.Slot == AbMove && a.Hex == r }
 	acts := g.LegalActions(nil)
 	// 6 empty neighbours x 6 facings + 5 turns in place.
 	if n := count(acts, isMove); n != 6*6+5 {
-		t.Fatalf("runner on c3 has %d moves, want 41", n)
+		t.Fatalf("dasher on c3 has %d moves, want 41", n)
 	}
 	to := hexOf(t, "c2")
 	must(t, g, Action{Kind: KAbility, Slot: AbMove, Hex: r, To: to, Facing: rules.S})
@@ -327,7 +327,7 @@ func TestTerror(t *testing.T) {
 	must(t, g, Action{Kind: KInstant, Hex: NoHex, To: NoHex})
 	g.fresh = false
 	endTurn(t, g)
-	setHand(t, g, 1, "Shooter", "Push")
+	setHand(t, g, 1, "Rifleman", "Push")
 	if count(g.LegalActions(nil), func(a Action) bool { return a.Kind == KPlace }) != 0 {
 		t.Fatal("terror: the opponent placed a token in the next turn")
 	}
@@ -336,7 +336,7 @@ func TestTerror(t *testing.T) {
 	if g.Phase == PhaseDiscard {
 		must(t, g, Action{Kind: KDiscard, Hex: NoHex, To: NoHex})
 	}
-	setHand(t, g, 1, "Shooter")
+	setHand(t, g, 1, "Rifleman")
 	if count(g.LegalActions(nil), func(a Action) bool { return a.Kind == KPlace }) == 0 {
 		t.Fatal("terror lasted more than one turn")
 	}
@@ -361,7 +361,7 @@ func TestBombAndGrenade(t *testing.T) {
 		}
 	}
 	e := free[0]
-	g.S.Place(e, 1, fromDeck(t, g, 1, "Shooter"), 0)
+	g.S.Place(e, 1, fromDeck(t, g, 1, "Rifleman"), 0)
 	gun := put(t, g, 1, "Gunner", "c3", rules.N) // toughness 2
 	acts = g.LegalActions(nil)
 	if n := count(acts, func(a Action) bool { return a.Kind == KInstant && a.Slot == 1 && a.Hex == e }); n != 1 {
@@ -377,7 +377,7 @@ func TestBombAndGrenade(t *testing.T) {
 	}
 	// The HQ netted: no grenade.
 	toHQ, _ := Standard.DirTo(free[1], hq)
-	nf := fromDeck(t, g, 1, "Net Fighter")
+	nf := fromDeck(t, g, 1, "Net Caster")
 	g.S.Place(free[1], 1, nf, toHQ) // its N edge (a net) faces the HQ
 	if !g.Netted(g.S.HQ[0]) {
 		t.Fatal("HQ not netted")
@@ -389,7 +389,7 @@ func TestBombAndGrenade(t *testing.T) {
 
 func TestMedicAbsorbsInstant(t *testing.T) {
 	g := ruleGame(t, "e3", "a1")
-	sh := put(t, g, 1, "Shooter", "c3", rules.N)
+	sh := put(t, g, 1, "Rifleman", "c3", rules.N)
 	med := put(t, g, 1, "Medic", "c2", rules.S) // its N link faces c3
 	setHand(t, g, 0, "Sniper")
 	g.fresh = false
@@ -405,7 +405,7 @@ func TestMedicAbsorbsInstant(t *testing.T) {
 func TestPullAndSwap(t *testing.T) {
 	g := ruleGame(t, "e3", "a1")
 	hook := put(t, g, 0, "Hook", "c3", rules.N)
-	far := put(t, g, 1, "Shooter", "c1", rules.S) // distance 2 from c3
+	far := put(t, g, 1, "Rifleman", "c1", rules.S) // distance 2 from c3
 	g.fresh = false
 	pull := Action{Kind: KAbility, Slot: AbPull, Hex: hook, To: far}
 	if count(g.LegalActions(nil), func(a Action) bool { return a == pull }) != 1 {
@@ -429,20 +429,20 @@ func TestPullAndSwap(t *testing.T) {
 	}
 	c2 := hexOf(t, "c2")
 	if u := g.S.Cells[c2].Unit; u.Empty() || u.Owner != 1 || u.Facing != rules.NE {
-		t.Fatalf("pulled shooter not on c2 facing NE: %+v", u)
+		t.Fatalf("pulled rifleman not on c2 facing NE: %+v", u)
 	}
 	if asked != 6 { // only c2 is next to both; six facings
 		t.Errorf("pull offered %d options, want 6", asked)
 	}
-	// Castling: the hook and the HQ are not adjacent; a runner beside the hook is.
+	// Castling: the hook and the HQ are not adjacent; a dasher beside the hook is.
 	setHand(t, g, 0, "Castling")
-	run := put(t, g, 0, "Runner", "c4", rules.N)
+	run := put(t, g, 0, "Dasher", "c4", rules.N)
 	sw := Action{Kind: KInstant, Hex: hook, To: run}
 	if run < hook {
 		sw = Action{Kind: KInstant, Hex: run, To: hook}
 	}
 	must(t, g, sw)
-	if g.S.Armies[0].Tokens[g.S.Cells[hexOf(t, "c3")].Unit.Token].Name != "Runner" {
+	if g.S.Armies[0].Tokens[g.S.Cells[hexOf(t, "c3")].Unit.Token].Name != "Dasher" {
 		t.Fatal("swap did not exchange the units")
 	}
 }
@@ -450,7 +450,7 @@ func TestPullAndSwap(t *testing.T) {
 func TestMine(t *testing.T) {
 	g := ruleGame(t, "e3", "a1")
 	mine := put(t, g, 0, "Mine", "c3", 0)
-	enemy := put(t, g, 1, "Shooter", "c2", rules.S)
+	enemy := put(t, g, 1, "Rifleman", "c2", rules.S)
 	put(t, g, 0, "Brute", "c1", rules.S) // pushes c2 away from c1: to c3 (or b2/d2)
 	g.fresh = false
 	d := deciderFunc(func(s *State, p uint8, q Question, opts []Option) int {
@@ -470,8 +470,8 @@ func TestMine(t *testing.T) {
 		t.Fatal("an enemy pushed onto a mine: both must be destroyed")
 	}
 	a := g.S.Armies
-	if g.Discarded[0][a[0].Lookup("Mine")] != 1 || g.Discarded[1][a[1].Lookup("Shooter")] != 1 {
-		t.Fatal("mine and shooter not discarded")
+	if g.Discarded[0][a[0].Lookup("Mine")] != 1 || g.Discarded[1][a[1].Lookup("Rifleman")] != 1 {
+		t.Fatal("mine and rifleman not discarded")
 	}
 }
 
@@ -481,8 +481,8 @@ func TestMultiStepInstant(t *testing.T) {
 	endTurn(t, g)
 	// Player 2: Assault = move 1, then damage 1 (a second targeted step).
 	setHand(t, g, 1, "Assault")
-	sh := put(t, g, 1, "Shooter", "c3", rules.N)
-	victim := put(t, g, 0, "Runner", "c1", rules.S)
+	sh := put(t, g, 1, "Rifleman", "c3", rules.N)
+	victim := put(t, g, 0, "Dasher", "c1", rules.S)
 	g.fresh = false
 	must(t, g, Action{Kind: KInstant, Hex: sh, To: hexOf(t, "c2"), Facing: rules.N})
 	if g.Phase != PhaseStep {
@@ -502,7 +502,7 @@ func TestMultiStepInstant(t *testing.T) {
 
 func TestHuntStrike(t *testing.T) {
 	g := ruleGame(t, "e3", "a1")
-	r := put(t, g, 0, "Runner", "c4", rules.N)      // melee 1 on its N edge
+	r := put(t, g, 0, "Dasher", "c4", rules.N)      // melee 1 on its N edge
 	victim := put(t, g, 1, "Gunner", "c2", rules.S) // toughness 2
 	setHand(t, g, 0, "Hunt")
 	g.fresh = false
@@ -525,13 +525,13 @@ func TestReplaceOnPlace(t *testing.T) {
 	g := ruleGame(t, "a1", "e3")
 	g.fresh = false
 	endTurn(t, g)
-	victim := put(t, g, 0, "Runner", "c3", rules.N)
-	setHand(t, g, 1, "Executioner")
+	victim := put(t, g, 0, "Dasher", "c3", rules.N)
+	setHand(t, g, 1, "Enforcer")
 	g.fresh = false
 	c5 := hexOf(t, "c5")
 	must(t, g, Action{Kind: KPlace, Hex: c5, To: NoHex, Facing: rules.N})
 	if g.Phase != PhaseStep {
-		t.Fatalf("executioner placed: phase %d; want its replace step", g.Phase)
+		t.Fatalf("enforcer placed: phase %d; want its replace step", g.Phase)
 	}
 	if g.S.HQPoints(1) != 20 {
 		t.Fatal("cost paid before the ability was used")
@@ -539,9 +539,9 @@ func TestReplaceOnPlace(t *testing.T) {
 	must(t, g, Action{Kind: KStep, Hex: victim, To: NoHex, Facing: rules.S})
 	u := g.S.Cells[victim].Unit
 	if u.Empty() || u.Owner != 1 || u.Facing != rules.S || !g.S.Cells[c5].Unit.Empty() {
-		t.Fatalf("replace: %+v on c3; want the executioner facing S", u)
+		t.Fatalf("replace: %+v on c3; want the enforcer facing S", u)
 	}
-	if g.S.HQPoints(1) != 19 || g.Discarded[0][g.S.Armies[0].Lookup("Runner")] != 1 {
-		t.Fatalf("replace: HQ %d (want 19), runner discarded %d", g.S.HQPoints(1), g.Discarded[0][g.S.Armies[0].Lookup("Runner")])
+	if g.S.HQPoints(1) != 19 || g.Discarded[0][g.S.Armies[0].Lookup("Dasher")] != 1 {
+		t.Fatalf("replace: HQ %d (want 19), dasher discarded %d", g.S.HQPoints(1), g.Discarded[0][g.S.Armies[0].Lookup("Dasher")])
 	}
 }

@@ -22,7 +22,7 @@ func testArmies(t testing.TB) (*rules.Army, *rules.Army) {
 	return loadArmy(t, "testdata/game_a.army"), loadArmy(t, "testdata/game_b.army")
 }
 
-// maxActions caps one game; a game that needs more is a bug (no end).
+// maxActions caps one game; a game that needs more has a defect (no end).
 const maxActions = 20000
 
 // checkInvariants verifies the bookkeeping after every action.
@@ -169,14 +169,20 @@ func TestRandomGames(t *testing.T) {
 	t.Logf("%d games: %d / %d / %d draws", n, results[Win1], results[Win2], results[Draw])
 }
 
-func TestRandomGamesMoloch(t *testing.T) {
-	m := loadArmy(t, "moloch")
-	n := 2000
+// TestRandomGamesEmbedded plays random mirror games with every embedded
+// army, checking the bookkeeping after each action.
+func TestRandomGamesEmbedded(t *testing.T) {
+	n := 500
 	if testing.Short() {
-		n = 200
+		n = 50
 	}
-	for seed := uint64(0); seed < uint64(n); seed++ {
-		playRandom(t, m, m, seed, nil)
+	for _, ref := range armies.Names() {
+		t.Run(ref, func(t *testing.T) {
+			m := loadArmy(t, ref)
+			for seed := uint64(0); seed < uint64(n); seed++ {
+				playRandom(t, m, m, seed, nil)
+			}
+		})
 	}
 }
 

@@ -36,7 +36,7 @@ func destinations(g *Game, k ActionKind, from Hex) map[string]bool {
 
 func TestGlobalMoveBonus(t *testing.T) {
 	g := beaconGame(t, "Move")
-	r := put(t, g, 0, "Runner", "c3", rules.N)
+	r := put(t, g, 0, "Dasher", "c3", rules.N)
 	if d := destinations(g, KInstant, r); d["c1"] || !d["c2"] {
 		t.Fatalf("without the Beacon the Move reaches %v, want distance 1 only", d)
 	}
@@ -48,14 +48,14 @@ func TestGlobalMoveBonus(t *testing.T) {
 	if m := destinations(g, KAbility, r); !m["c1"] || !m["c5"] {
 		t.Fatalf("with the Beacon mobility reaches %v, want distance 2", m)
 	}
-	// Play it: the Runner goes two hexes.
+	// Play it: the Dasher goes two hexes.
 	for i := uint8(0); i < g.HandLen[0]; i++ {
 		if g.S.Armies[0].Tokens[g.Hand[0][i]].Name == "Move" {
 			must(t, g, Action{Kind: KInstant, Slot: i, Hex: r, To: hexOf(t, "c1"), Facing: rules.S})
 		}
 	}
-	if u := g.S.Cells[hexOf(t, "c1")].Unit; u.Empty() || g.S.Tok(u).Name != "Runner" || u.Facing != rules.S {
-		t.Fatalf("c1 holds %+v after the Move, want the Runner facing S", u)
+	if u := g.S.Cells[hexOf(t, "c1")].Unit; u.Empty() || g.S.Tok(u).Name != "Dasher" || u.Facing != rules.S {
+		t.Fatalf("c1 holds %+v after the Move, want the Dasher facing S", u)
 	}
 	// An enemy unit does not profit: the Beacon's side is friend.
 	g.S.Cells[hexOf(t, "c3")].Unit = Piece{Token: uint8(g.S.Armies[1].Lookup("Fighter")), Owner: 1}
@@ -66,9 +66,9 @@ func TestGlobalMoveBonus(t *testing.T) {
 
 func TestGlobalMoveNetted(t *testing.T) {
 	g := beaconGame(t, "Move")
-	r := put(t, g, 0, "Runner", "c3", rules.N)
+	r := put(t, g, 0, "Dasher", "c3", rules.N)
 	put(t, g, 0, "Beacon", "e1", rules.N)
-	put(t, g, 1, "Net Fighter", "e2", rules.N) // its N edge nets e1
+	put(t, g, 1, "Net Caster", "e2", rules.N) // its N edge nets e1
 	if d := destinations(g, KInstant, r); d["c1"] {
 		t.Fatalf("a netted Beacon still lengthens moves: %v", d)
 	}

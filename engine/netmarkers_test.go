@@ -39,8 +39,8 @@ func hqNet(g *Game) (Action, bool) {
 // board; the cost is waived while the free_if token is on the board.
 func TestNetMarkersLimit(t *testing.T) {
 	g := netGame(t)
-	r1 := put(t, g, 1, "Runner", "c3", rules.N)
-	r2 := put(t, g, 1, "Runner", "c5", rules.N)
+	r1 := put(t, g, 1, "Dasher", "c3", rules.N)
+	r2 := put(t, g, 1, "Dasher", "c5", rules.N)
 	a, ok := hqNet(g)
 	if !ok {
 		t.Fatal("the HQ net is not offered")

@@ -14,9 +14,9 @@ func TestPlaceOntoReplaced(t *testing.T) {
 	g := ruleGame(t, "a1", "e3")
 	g.fresh = false
 	endTurn(t, g)
-	victim := put(t, g, 0, "Runner", "c3", rules.N)
-	own := put(t, g, 1, "Shooter", "c4", rules.N)
-	setHand(t, g, 1, "Executioner")
+	victim := put(t, g, 0, "Dasher", "c3", rules.N)
+	own := put(t, g, 1, "Rifleman", "c4", rules.N)
+	setHand(t, g, 1, "Enforcer")
 	g.fresh = false
 	acts := g.LegalActions(nil)
 	onto := func(h Hex) int {
@@ -29,24 +29,24 @@ func TestPlaceOntoReplaced(t *testing.T) {
 	must(t, g, Action{Kind: KPlace, Hex: victim, To: NoHex, Facing: rules.SE})
 	u := g.S.Cells[victim].Unit
 	if g.Phase != PhasePlay || u.Empty() || u.Owner != 1 || u.Facing != rules.SE {
-		t.Fatalf("after the placement: phase %d, c3 %+v; want the executioner there and no pending step", g.Phase, u)
+		t.Fatalf("after the placement: phase %d, c3 %+v; want the enforcer there and no pending step", g.Phase, u)
 	}
-	if g.S.HQPoints(1) != 19 || g.Discarded[0][g.S.Armies[0].Lookup("Runner")] != 1 {
-		t.Fatalf("HQ %d (want 19), runner discarded %d (want 1)", g.S.HQPoints(1), g.Discarded[0][g.S.Armies[0].Lookup("Runner")])
+	if g.S.HQPoints(1) != 19 || g.Discarded[0][g.S.Armies[0].Lookup("Dasher")] != 1 {
+		t.Fatalf("HQ %d (want 19), dasher discarded %d (want 1)", g.S.HQPoints(1), g.Discarded[0][g.S.Armies[0].Lookup("Dasher")])
 	}
 
 	// One empty hex left: replacing a unit does not fill the board.
 	g = ruleGame(t, "a1", "e3")
 	g.fresh = false
 	endTurn(t, g)
-	runner := uint8(g.S.Armies[0].Lookup("Runner"))
+	dasher := uint8(g.S.Armies[0].Lookup("Dasher"))
 	last := hexOf(t, "b4")
 	for h := Hex(0); int(h) < g.S.Board.Size; h++ {
 		if g.S.Cells[h].Unit.Empty() && h != last {
-			g.S.Place(h, 0, runner, rules.S)
+			g.S.Place(h, 0, dasher, rules.S)
 		}
 	}
-	setHand(t, g, 1, "Executioner")
+	setHand(t, g, 1, "Enforcer")
 	g.fresh = false
 	battles := g.Battles
 	must(t, g, Action{Kind: KPlace, Hex: hexOf(t, "c3"), To: NoHex, Facing: rules.N})

@@ -139,7 +139,7 @@ func ParsePosition(file string, src []byte, load ArmyLoader) (*State, error) {
 				continue
 			}
 			if len(w) != 3 {
-				errs.Errorf(pos(lineNo, w[0].col), "armies needs two army names: player 1's and player 2's, e.g. armies moloch borgo")
+				errs.Errorf(pos(lineNo, w[0].col), "armies needs two army names: player 1's and player 2's, e.g. armies NAME1 NAME2, each an embedded army's short name or a path to an .army file")
 				continue
 			}
 			armyLine, armyWords = lineNo, w
@@ -168,7 +168,7 @@ func ParsePosition(file string, src []byte, load ArmyLoader) (*State, error) {
 		case "1", "2":
 			pl := placement{line: lineNo, w: w, player: uint8(w[0].text[0] - '1')}
 			if len(w) < 4 {
-				errs.Errorf(pos(lineNo, w[0].col), "a unit line is: PLAYER TOKEN HEX FACING [wounds=N], e.g. 1 \"Gauss Cannon\" b2 SE")
+				errs.Errorf(pos(lineNo, w[0].col), "a unit line is: PLAYER TOKEN HEX FACING [wounds=N], e.g. 1 \"Rail Gun\" b2 SE")
 				continue
 			}
 			d, ok := rules.ParseDir(w[3].text)
@@ -210,7 +210,7 @@ func ParsePosition(file string, src []byte, load ArmyLoader) (*State, error) {
 		}
 	}
 	if armyLine == 0 {
-		errs.Errorf(pos(1, 1), "no armies line: start with e.g. armies moloch borgo")
+		errs.Errorf(pos(1, 1), "no armies line: start with e.g. armies NAME1 NAME2, each an embedded army's short name or a path to an .army file")
 		return nil, errs
 	}
 	b, err := BoardByName(boardName)

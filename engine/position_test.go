@@ -7,22 +7,22 @@ import (
 
 func TestParsePositionErrors(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
-		{"armies alpha beta\n1 HQ a1 N\n2 HQ a1 N\n", "p:3:6: error: two tokens on a1 (the first is on line 2)"},
-		{"armies alpha beta\n1 HQ a1 N\n2 HQ e3 N\n1 Gunnr c3 N\n", `p:4:3: error: army "Alpha" has no token "Gunnr" (did you mean "Gunner"?)`},
-		{"armies alpha beta\n1 HQ a1 N\n2 HQ e3 N\n1 Gunner z3 N\n", `p:4:10: error: unknown hex "z3"`},
-		{"armies alpha beta\n1 HQ a1 N\n2 HQ e3 Q\n", `p:3:9: error: bad facing "Q"`},
-		{"armies alpha beta\n1 HQ a1 N\n2 HQ e3 N\n1 Sniper c3 N\n1 Sniper c4 N\n", `p:5:3: error: army "Alpha" has 1 "Sniper"; this is copy 2`},
-		{"armies alpha beta\n1 HQ a1 N\n2 HQ e3 N\n1 Battle c3 N\n", `p:4:3: error: "Battle" is an instant`},
-		{"armies alpha beta\n1 HQ a1 N\n", "p:1:14: error: player 2 has no HQ"},
-		{"armies alpha beta\n1 HQ a1 N\n2 HQ e3 N\n1 Brute c3 N wounds=2\n", `p:4:14: error: "Brute" has toughness 2: 2 wounds`},
-		{"armies alpha beta\n1 HQ a1 N\n2 HQ e3 N\nhq 21 3\n", "p:4:4: error: player 1's HQ has toughness 20"},
-		{"armies alpha nosuch\n", `p:1:14: error: army "nosuch"`},
+		{"armies amber beta\n1 HQ a1 N\n2 HQ a1 N\n", "p:3:6: error: two tokens on a1 (the first is on line 2)"},
+		{"armies amber beta\n1 HQ a1 N\n2 HQ e3 N\n1 Gunnr c3 N\n", `p:4:3: error: army "Amber" has no token "Gunnr" (did you mean "Gunner"?)`},
+		{"armies amber beta\n1 HQ a1 N\n2 HQ e3 N\n1 Gunner z3 N\n", `p:4:10: error: unknown hex "z3"`},
+		{"armies amber beta\n1 HQ a1 N\n2 HQ e3 Q\n", `p:3:9: error: bad facing "Q"`},
+		{"armies amber beta\n1 HQ a1 N\n2 HQ e3 N\n1 Sniper c3 N\n1 Sniper c4 N\n", `p:5:3: error: army "Amber" has 1 "Sniper"; this is copy 2`},
+		{"armies amber beta\n1 HQ a1 N\n2 HQ e3 N\n1 Battle c3 N\n", `p:4:3: error: "Battle" is an instant`},
+		{"armies amber beta\n1 HQ a1 N\n", "p:1:14: error: player 2 has no HQ"},
+		{"armies amber beta\n1 HQ a1 N\n2 HQ e3 N\n1 Brute c3 N wounds=2\n", `p:4:14: error: "Brute" has toughness 2: 2 wounds`},
+		{"armies amber beta\n1 HQ a1 N\n2 HQ e3 N\nhq 21 3\n", "p:4:4: error: player 1's HQ has toughness 20"},
+		{"armies amber nosuch\n", `p:1:14: error: army "nosuch"`},
 		{"1 HQ a1 N\n", "no armies line"},
-		{"armies alpha beta\nboard huge\n", `p:2:7: error: unknown board "huge"`},
-		{"armies alpha beta\n1 \"HQ a1 N\n", "p:2:3: error: unclosed quote"},
-		{"armies alpha beta\nbattle now\n", `unknown line "battle"`},
-		{"armies alpha beta\n\x7fELF\x00\x01\n", "p:2:1: error: NUL byte: this looks like a binary file"},
-		{"armies alpha beta\n" + strings.Repeat("{", 5000) + "\n", `unknown line "` + strings.Repeat("{", 40) + `..."`},
+		{"armies amber beta\nboard huge\n", `p:2:7: error: unknown board "huge"`},
+		{"armies amber beta\n1 \"HQ a1 N\n", "p:2:3: error: unclosed quote"},
+		{"armies amber beta\nbattle now\n", `unknown line "battle"`},
+		{"armies amber beta\n\x7fELF\x00\x01\n", "p:2:1: error: NUL byte: this looks like a binary file"},
+		{"armies amber beta\n" + strings.Repeat("{", 5000) + "\n", `unknown line "` + strings.Repeat("{", 40) + `..."`},
 	} {
 		_, err := ParsePosition("p", []byte(c.src), testLoader)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -32,7 +32,7 @@ func TestParsePositionErrors(t *testing.T) {
 }
 
 func TestParsePositionOK(t *testing.T) {
-	src := "# a comment\narmies alpha beta   # trailing comment\nboard standard\nhq 20 17\n1 HQ c3 N\n1 \"Gauss\" b2 SE\n2 HQ e3 n\n2 Judge d2 NW wounds=1\n"
+	src := "# a comment\narmies amber beta   # trailing comment\nboard standard\nhq 20 17\n1 HQ c3 N\n1 \"Gauss\" b2 SE\n2 HQ e3 n\n2 Prism d2 NW wounds=1\n"
 	s, err := ParsePosition("p", []byte(src), testLoader)
 	if err != nil {
 		t.Fatal(err)
@@ -41,10 +41,10 @@ func TestParsePositionOK(t *testing.T) {
 		t.Errorf("HQ points %d %d", s.HQPoints(0), s.HQPoints(1))
 	}
 	d2, _ := s.Board.Hex("d2")
-	if p := s.Unit(d2); s.Tok(p).Name != "Judge" || p.Wounds != 1 || p.Facing.String() != "NW" {
+	if p := s.Unit(d2); s.Tok(p).Name != "Prism" || p.Wounds != 1 || p.Facing.String() != "NW" {
 		t.Errorf("d2 = %+v", p)
 	}
-	again, err := ParsePosition("q", []byte(FormatPosition(s, [2]string{"alpha", "beta"})), testLoader)
+	again, err := ParsePosition("q", []byte(FormatPosition(s, [2]string{"amber", "beta"})), testLoader)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,9 +54,9 @@ func TestParsePositionOK(t *testing.T) {
 }
 
 func FuzzParsePosition(f *testing.F) {
-	f.Add([]byte("armies alpha beta\nhq 20 17\n1 HQ c3 N\n1 Gauss b2 SE\n2 HQ e3 N\n2 Judge d2 NW wounds=1\n"))
-	f.Add([]byte("armies alpha beta\nboard large\n1 HQ d4 N\n2 HQ a1 S\n1 \"Gunner\" g1 N\n"))
-	f.Add([]byte("armies alpha beta\n1 \"HQ\n\x00\xff"))
+	f.Add([]byte("armies amber beta\nhq 20 17\n1 HQ c3 N\n1 Gauss b2 SE\n2 HQ e3 N\n2 Prism d2 NW wounds=1\n"))
+	f.Add([]byte("armies amber beta\nboard large\n1 HQ d4 N\n2 HQ a1 S\n1 \"Gunner\" g1 N\n"))
+	f.Add([]byte("armies amber beta\n1 \"HQ\n\x00\xff"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		s, err := ParsePosition("fuzz", src, testLoader)
 		if err == nil {

@@ -57,7 +57,7 @@ func randomPosition(rng *rand.Rand, a0, a1 *rules.Army) *State {
 
 func TestReferenceMatchesFast(t *testing.T) {
 	// The two mixed test armies, and the armies of the rulebook examples.
-	pairs := [][2]string{{"alpha", "beta"}, {"alpha", "beta"}, {"alpha", "beta"}, {"tsmart", "tvegas"}, {"tbeasts", "tsteel"}, {"beta", "tsteel"}, {"tvegas", "alpha"}}
+	pairs := [][2]string{{"amber", "beta"}, {"amber", "beta"}, {"amber", "beta"}, {"tchrome", "tneon"}, {"tfauna", "tiron"}, {"beta", "tiron"}, {"tneon", "amber"}}
 	var loaded [][2]*rules.Army
 	for _, p := range pairs {
 		var ab [2]*rules.Army

@@ -10,7 +10,7 @@ import (
 // player 1's HQ on hq0, player 2's on hq1.
 func scavengerGame(t *testing.T, hq0, hq1 string) *Game {
 	t.Helper()
-	g, err := NewGame(Standard, loadArmy(t, "testdata/tbeasts.army"), loadArmy(t, "testdata/tsteel.army"), 7)
+	g, err := NewGame(Standard, loadArmy(t, "testdata/tfauna.army"), loadArmy(t, "testdata/tiron.army"), 7)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +28,7 @@ func scavengerGame(t *testing.T, hq0, hq1 string) *Game {
 // option is to stay; a netted one is not asked.
 func TestScavengerAfterBattle(t *testing.T) {
 	g := scavengerGame(t, "a1", "e3")
-	v := put(t, g, 0, "Vulture", "c3", rules.N)
+	v := put(t, g, 0, "Kestrel", "c3", rules.N)
 	a3 := hexOf(t, "a3")
 	var asked []Option
 	d := deciderFunc(func(s *State, p uint8, q Question, opts []Option) int {
@@ -51,7 +51,7 @@ func TestScavengerAfterBattle(t *testing.T) {
 	if len(asked) != 16*6+1 {
 		t.Errorf("%d options, want %d", len(asked), 16*6+1)
 	}
-	if u := g.S.Cells[a3].Unit; u.Empty() || g.S.Tok(u).Name != "Vulture" || u.Facing != rules.S || !g.S.Cells[v].Unit.Empty() {
+	if u := g.S.Cells[a3].Unit; u.Empty() || g.S.Tok(u).Name != "Kestrel" || u.Facing != rules.S || !g.S.Cells[v].Unit.Empty() {
 		t.Fatalf("scavenger not moved to a3 facing S")
 	}
 	// FirstOption leaves it where it is.
@@ -71,13 +71,13 @@ func TestScavengerAfterBattle(t *testing.T) {
 // flying unit; a ranged one does.
 func TestFlyingStrike(t *testing.T) {
 	g := scavengerGame(t, "a1", "e3")
-	v := put(t, g, 0, "Vulture", "c3", rules.N)
-	ex := put(t, g, 1, "Executioner", "c2", rules.S) // N edge faces S: c3
+	v := put(t, g, 0, "Kestrel", "c3", rules.N)
+	ex := put(t, g, 1, "Enforcer", "c2", rules.S) // N edge faces S: c3
 	g.strike(ex, rules.S, FirstOption{})
 	if u := g.S.Cells[v].Unit; u.Empty() || u.Wounds != 0 {
 		t.Fatal("a melee strike wounded a flying unit")
 	}
-	wd := put(t, g, 1, "Wardog", "c5", rules.N) // N edge faces N: c4, c3
+	wd := put(t, g, 1, "Jackal", "c5", rules.N) // N edge faces N: c4, c3
 	g.strike(wd, rules.N, FirstOption{})
 	if !g.S.Cells[v].Unit.Empty() {
 		t.Fatal("a ranged strike must wound a flying unit")

@@ -54,7 +54,7 @@ func TestUseModulesControl(t *testing.T) {
 // TestReferenceMatchesFastUseModules runs the reference check on armies with
 // use_modules, takeover and the modules they take.
 func TestReferenceMatchesFastUseModules(t *testing.T) {
-	pairs := [][2]string{{"tthief", "alpha"}, {"tthief", "beta"}, {"tthief", "tthief"}}
+	pairs := [][2]string{{"tthief", "amber"}, {"tthief", "beta"}, {"tthief", "tthief"}}
 	var loaded [][2]*rules.Army
 	for _, p := range pairs {
 		var ab [2]*rules.Army
@@ -98,7 +98,7 @@ func TestReferenceMatchesFastUseModules(t *testing.T) {
 // at once, but the taker may not turn it (only a takeover lets the taker
 // turn what it takes, 001); a takeover still turns what it takes.
 func TestUseModulesInTurnNotTurned(t *testing.T) {
-	g, err := NewGame(Standard, loadArmy(t, "testdata/tthief.army"), loadArmy(t, "testdata/alpha.army"), 5)
+	g, err := NewGame(Standard, loadArmy(t, "testdata/tthief.army"), loadArmy(t, "testdata/amber.army"), 5)
 	if err != nil {
 		t.Fatal(err)
 	}
