@@ -3,7 +3,6 @@ package armies_test
 import (
 	"testing"
 
-	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/rules"
 )
@@ -30,105 +29,14 @@ func (f beastsDecider) Choose(s *engine.State, p uint8, q engine.Question, o []e
 	return f(s, p, q, o)
 }
 
-func beastsLoad(t *testing.T, name string) *rules.Army {
-	t.Helper()
-	l, err := armies.Load(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return l.Army
-}
-
-func beastsHex(t *testing.T, name string) engine.Hex {
-	t.Helper()
-	h, ok := engine.Standard.Hex(name)
-	if !ok {
-		t.Fatalf("no hex %s", name)
-	}
-	return h
-}
-
-func beastsApply(t *testing.T, g *engine.Game, a engine.Action, d engine.Decider) {
-	t.Helper()
-	if d == nil {
-		d = engine.FirstOption{}
-	}
-	if err := g.Apply(a, d); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // beastsGame sets up Beasts (player 1, HQ on hq, the Cerberus on aside
 // facing N) against Moloch (HQ on hq2): player 1's first turn.
 func beastsGame(t *testing.T, hq, aside, hq2 string) *engine.Game {
 	t.Helper()
-	g, err := engine.NewGame(engine.Standard, beastsLoad(t, "beasts"), beastsLoad(t, "moloch"), 2026)
-	if err != nil {
-		t.Fatal(err)
-	}
-	beastsApply(t, g, engine.PlaceHQ(beastsHex(t, hq), rules.N), nil)
-	beastsApply(t, g, engine.Action{Kind: engine.KPlaceAside, Hex: beastsHex(t, aside), To: engine.NoHex}, nil)
-	beastsApply(t, g, engine.PlaceHQ(beastsHex(t, hq2), rules.N), nil)
-	if g.Turn != 1 || g.Player != 0 || g.Phase != engine.PhasePlay {
-		t.Fatalf("after set-up: turn %d, player %d, phase %d", g.Turn, g.Player+1, g.Phase)
-	}
-	return g
-}
-
-// beastsTake takes a token of type name out of player p's deck.
-func beastsTake(t *testing.T, g *engine.Game, p uint8, name string) uint8 {
-	t.Helper()
-	ti := g.S.Armies[p].Lookup(name)
-	for i := 0; i < int(g.DeckLen[p]); i++ {
-		if int(g.Deck[p][i]) == ti {
-			copy(g.Deck[p][i:], g.Deck[p][i+1:g.DeckLen[p]])
-			g.DeckLen[p]--
-			return uint8(ti)
-		}
-	}
-	t.Fatalf("no %q left in player %d's deck", name, p+1)
-	return 0
-}
-
-// beastsPut places a token of player p, taken from the deck, on the board.
-func beastsPut(t *testing.T, g *engine.Game, p uint8, name, hex string, f rules.Dir) engine.Hex {
-	t.Helper()
-	h := beastsHex(t, hex)
-	if err := g.S.Place(h, p, beastsTake(t, g, p, name), f); err != nil {
-		t.Fatal(err)
-	}
-	return h
-}
-
-// beastsHand replaces player p's hand (back into the deck) with tokens from the deck.
-func beastsHand(t *testing.T, g *engine.Game, p uint8, names ...string) {
-	t.Helper()
-	for i := 0; i < int(g.HandLen[p]); i++ {
-		g.Deck[p][g.DeckLen[p]] = g.Hand[p][i]
-		g.DeckLen[p]++
-	}
-	g.HandLen[p] = 0
-	for _, n := range names {
-		g.Hand[p][g.HandLen[p]] = beastsTake(t, g, p, n)
-		g.HandLen[p]++
-	}
-}
-
-func beastsLegal(g *engine.Game, a engine.Action) bool {
-	for _, x := range g.LegalActions(nil) {
-		if x == a {
-			return true
-		}
-	}
-	return false
-}
-
-func beastsName(g *engine.Game, h engine.Hex) string {
-	u := g.S.Cells[h].Unit
-	if u.Empty() {
-		return ""
-	}
-	return g.S.Tok(u).Name
+	return startGame(t, "beasts", "moloch", 2026,
+		placeHQ(t, hq),
+		engine.Action{Kind: engine.KPlaceAside, Hex: hexAt(t, aside), To: engine.NoHex},
+		placeHQ(t, hq2))
 }
 
 // TestBeastsCerberusSetUp: the Cerberus is not in the deck; right after the
@@ -136,7 +44,7 @@ func beastsName(g *engine.Game, h engine.Hex) string {
 // the HQ (002: "natychmiast po wystawieniu Sztabu, wystawia Cerbera na
 // sąsiadującym z nim pustym polu"), whichever player has the Beasts.
 func TestBeastsCerberusSetUp(t *testing.T) {
-	beasts, moloch := beastsLoad(t, "beasts"), beastsLoad(t, "moloch")
+	beasts, moloch := loadArmy(t, "beasts"), loadArmy(t, "moloch")
 	if n := beasts.Total(); n != 36 {
 		t.Fatalf("Beasts has %d tokens, want 36", n)
 	}
@@ -154,8 +62,8 @@ func TestBeastsCerberusSetUp(t *testing.T) {
 			t.Fatal("the Cerberus is in the deck")
 		}
 	}
-	a1 := beastsHex(t, "a1") // a corner: three hexes next to it
-	beastsApply(t, g, engine.PlaceHQ(a1, rules.N), nil)
+	a1 := hexAt(t, "a1") // a corner: three hexes next to it
+	apply(t, g, engine.PlaceHQ(a1, rules.N), nil)
 	if g.Phase != engine.PhaseAside || g.Player != 0 {
 		t.Fatalf("after the Beasts HQ: phase %d player %d; want the Cerberus to be placed", g.Phase, g.Player+1)
 	}
@@ -170,10 +78,10 @@ func TestBeastsCerberusSetUp(t *testing.T) {
 	if len(hexes) != 3 || hexes["a2"] != 3 || hexes["b1"] != 3 || hexes["b2"] != 3 {
 		t.Fatalf("Cerberus offered %v; want a2, b1, b2 with 3 facings each", hexes)
 	}
-	b2 := beastsHex(t, "b2")
-	beastsApply(t, g, engine.Action{Kind: engine.KPlaceAside, Hex: b2, To: engine.NoHex, Facing: rules.NE}, nil)
-	if beastsName(g, b2) != "Cerberus" || g.S.Cells[b2].Unit.Owner != 0 || g.S.Cells[b2].Unit.Facing != rules.NE {
-		t.Fatalf("b2 holds %q; want the Beasts Cerberus facing NE", beastsName(g, b2))
+	b2 := hexAt(t, "b2")
+	apply(t, g, engine.Action{Kind: engine.KPlaceAside, Hex: b2, To: engine.NoHex, Facing: rules.NE}, nil)
+	if unitName(g, b2) != "Cerberus" || g.S.Cells[b2].Unit.Owner != 0 || g.S.Cells[b2].Unit.Facing != rules.NE {
+		t.Fatalf("b2 holds %q; want the Beasts Cerberus facing NE", unitName(g, b2))
 	}
 	if g.Phase != engine.PhaseHQ || g.Player != 1 {
 		t.Fatalf("after the Cerberus: phase %d player %d; want player 2's HQ", g.Phase, g.Player+1)
@@ -184,17 +92,17 @@ func TestBeastsCerberusSetUp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	beastsApply(t, g2, engine.PlaceHQ(beastsHex(t, "e3"), rules.N), nil)
+	apply(t, g2, engine.PlaceHQ(hexAt(t, "e3"), rules.N), nil)
 	if g2.Phase != engine.PhaseHQ || g2.Player != 1 {
 		t.Fatal("Moloch sets nothing aside")
 	}
-	beastsApply(t, g2, engine.PlaceHQ(beastsHex(t, "c3"), rules.N), nil)
+	apply(t, g2, engine.PlaceHQ(hexAt(t, "c3"), rules.N), nil)
 	acts := g2.LegalActions(nil)
 	if g2.Phase != engine.PhaseAside || g2.Player != 1 || len(acts) != 6*3 {
 		t.Fatalf("Beasts as player 2: phase %d player %d, %d placements; want 6 hexes x 3 facings", g2.Phase, g2.Player+1, len(acts))
 	}
-	beastsApply(t, g2, acts[0], nil)
-	if g2.Turn != 1 || g2.Player != 0 || engine.Standard.Dist[acts[0].Hex][beastsHex(t, "c3")] != 1 || beastsName(g2, acts[0].Hex) != "Cerberus" {
+	apply(t, g2, acts[0], nil)
+	if g2.Turn != 1 || g2.Player != 0 || engine.Standard.Dist[acts[0].Hex][hexAt(t, "c3")] != 1 || unitName(g2, acts[0].Hex) != "Cerberus" {
 		t.Fatal("Beasts as player 2: Cerberus not beside the HQ, or the game did not start")
 	}
 }
@@ -204,18 +112,18 @@ func TestBeastsCerberusSetUp(t *testing.T) {
 // the Lair).
 func TestBeastsCerberusLair(t *testing.T) {
 	g := beastsGame(t, "a1", "b2", "e3")
-	b2, b1, c2 := beastsHex(t, "b2"), beastsHex(t, "b1"), beastsHex(t, "c2")
+	b2, b1, c2 := hexAt(t, "b2"), hexAt(t, "b1"), hexAt(t, "c2")
 	stay := engine.Action{Kind: engine.KAbility, Slot: engine.AbMove, Hex: b2, To: b1, Facing: rules.N}
 	away := engine.Action{Kind: engine.KAbility, Slot: engine.AbMove, Hex: b2, To: c2, Facing: rules.N}
-	if !beastsLegal(g, stay) || !beastsLegal(g, away) {
+	if !legal(g, stay) || !legal(g, away) {
 		t.Fatal("Cerberus mobility not offered")
 	}
 	g2 := *g
-	beastsApply(t, &g2, stay, nil)
-	if beastsName(&g2, b1) != "Cerberus" {
+	apply(t, &g2, stay, nil)
+	if unitName(&g2, b1) != "Cerberus" {
 		t.Fatal("Cerberus moved to b1 (still beside the HQ) is gone")
 	}
-	beastsApply(t, g, away, nil)
+	apply(t, g, away, nil)
 	cerb := g.S.Armies[0].Lookup("Cerberus")
 	if !g.S.Cells[c2].Unit.Empty() || g.Discarded[0][cerb] != 1 {
 		t.Fatal("Cerberus moved away from the HQ must be removed")
@@ -226,13 +134,13 @@ func TestBeastsCerberusLair(t *testing.T) {
 // holds the enemy and the own unit alike: the netted Cerberus cannot move.
 func TestBeastsSpiderNetInGame(t *testing.T) {
 	g := beastsGame(t, "c3", "c2", "e3")
-	c2 := beastsHex(t, "c2")
-	move := engine.Action{Kind: engine.KAbility, Slot: engine.AbMove, Hex: c2, To: beastsHex(t, "b2"), Facing: rules.N}
-	if !beastsLegal(g, move) {
+	c2 := hexAt(t, "c2")
+	move := engine.Action{Kind: engine.KAbility, Slot: engine.AbMove, Hex: c2, To: hexAt(t, "b2"), Facing: rules.N}
+	if !legal(g, move) {
 		t.Fatal("Cerberus mobility not offered")
 	}
-	beastsPut(t, g, 0, "Arachnid", "b1", rules.SE) // net N faces SE: c2 (own); NW faces NE: c1; SE faces S: b2
-	enemy := beastsPut(t, g, 1, "Hybrid", "c1", rules.S)
+	put(t, g, 0, "Arachnid", "b1", rules.SE) // net N faces SE: c2 (own); NW faces NE: c1; SE faces S: b2
+	enemy := put(t, g, 1, "Hybrid", "c1", rules.S)
 	if !g.Netted(c2) || !g.Netted(enemy) {
 		t.Fatalf("netted: own Cerberus %v, enemy Hybrid %v; want both", g.Netted(c2), g.Netted(enemy))
 	}
@@ -249,10 +157,10 @@ func TestBeastsSpiderNetInGame(t *testing.T) {
 // turn 5: "Sztab posiada teraz cechę Przyciągnięcie").
 func TestBeastsPull(t *testing.T) {
 	g := beastsGame(t, "c3", "b2", "a1")
-	ram := beastsPut(t, g, 0, "Ram", "e1", rules.N)
-	blocker := beastsPut(t, g, 1, "Blocker", "e3", rules.N) // two hexes from e1, e2 between
-	e2 := beastsHex(t, "e2")
-	beastsHand(t, g, 0, "Pull")
+	ram := put(t, g, 0, "Ram", "e1", rules.N)
+	blocker := put(t, g, 1, "Blocker", "e3", rules.N) // two hexes from e1, e2 between
+	e2 := hexAt(t, "e2")
+	setHand(t, g, 0, "Pull")
 	asked := 0
 	d := beastsDecider(func(_ *engine.State, p uint8, q engine.Question, o []engine.Option) int {
 		if q != engine.QPullDestination || p != 1 {
@@ -267,8 +175,8 @@ func TestBeastsPull(t *testing.T) {
 		t.Fatalf("e2 facing SW not offered: %v", o)
 		return 0
 	})
-	beastsApply(t, g, engine.Action{Kind: engine.KInstant, Slot: 0, Hex: ram, To: blocker}, d)
-	if u := g.S.Cells[e2].Unit; beastsName(g, e2) != "Blocker" || u.Facing != rules.SW || !g.S.Cells[blocker].Unit.Empty() {
+	apply(t, g, engine.Action{Kind: engine.KInstant, Slot: 0, Hex: ram, To: blocker}, d)
+	if u := g.S.Cells[e2].Unit; unitName(g, e2) != "Blocker" || u.Facing != rules.SW || !g.S.Cells[blocker].Unit.Empty() {
 		t.Fatal("the Blocker was not pulled to e2 facing SW")
 	}
 	if asked != 6 {
@@ -279,25 +187,25 @@ func TestBeastsPull(t *testing.T) {
 	}
 
 	// The Scrabbler gives the HQ (c3) the pull trait while its link touches it.
-	hq := beastsHex(t, "c3")
-	hybrid := beastsPut(t, g, 1, "Hybrid", "c5", rules.N)
+	hq := hexAt(t, "c3")
+	hybrid := put(t, g, 1, "Hybrid", "c5", rules.N)
 	pull := engine.Action{Kind: engine.KAbility, Slot: engine.AbGrantedPull, Hex: hq, To: hybrid}
-	if beastsLegal(g, pull) {
+	if legal(g, pull) {
 		t.Fatal("the HQ pulls without the Scrabbler")
 	}
-	beastsPut(t, g, 0, "Scrabbler", "d2", rules.SW) // link N faces SW: c3
-	if !beastsLegal(g, pull) {
+	put(t, g, 0, "Scrabbler", "d2", rules.SW) // link N faces SW: c3
+	if !legal(g, pull) {
 		t.Fatal("the Scrabbler's link does not give the HQ pull")
 	}
-	second := engine.Action{Kind: engine.KAbility, Slot: engine.AbGrantedPull, Hex: hq, To: beastsPut(t, g, 1, "Guard", "a3", rules.N)}
-	if !beastsLegal(g, second) {
+	second := engine.Action{Kind: engine.KAbility, Slot: engine.AbGrantedPull, Hex: hq, To: put(t, g, 1, "Guard", "a3", rules.N)}
+	if !legal(g, second) {
 		t.Fatal("the Guard on a3 (two hexes from the HQ, b3 free) cannot be pulled")
 	}
-	beastsApply(t, g, pull, nil)
-	if c4 := beastsHex(t, "c4"); beastsName(g, c4) != "Hybrid" {
+	apply(t, g, pull, nil)
+	if c4 := hexAt(t, "c4"); unitName(g, c4) != "Hybrid" {
 		t.Fatal("the HQ did not pull the Hybrid to c4")
 	}
-	if beastsLegal(g, second) {
+	if legal(g, second) {
 		t.Fatal("pull is once per turn")
 	}
 }
@@ -309,11 +217,11 @@ func TestBeastsPull(t *testing.T) {
 // that side instead, friendly fire wounds the Cerberus.
 func TestBeastsHunt(t *testing.T) {
 	g := beastsGame(t, "a1", "b2", "e3")
-	ram := beastsPut(t, g, 0, "Ram", "c4", rules.N)
-	gauss := beastsPut(t, g, 1, "Gauss Cannon", "c2", rules.S)
-	beastsHand(t, g, 0, "Hunt")
-	c3, b2 := beastsHex(t, "c3"), beastsHex(t, "b2")
-	beastsApply(t, g, engine.Action{Kind: engine.KInstant, Slot: 0, Hex: ram, To: c3, Facing: rules.N}, nil)
+	ram := put(t, g, 0, "Ram", "c4", rules.N)
+	gauss := put(t, g, 1, "Gauss Cannon", "c2", rules.S)
+	setHand(t, g, 0, "Hunt")
+	c3, b2 := hexAt(t, "c3"), hexAt(t, "b2")
+	apply(t, g, engine.Action{Kind: engine.KInstant, Slot: 0, Hex: ram, To: c3, Facing: rules.N}, nil)
 	if g.Phase != engine.PhaseStep {
 		t.Fatalf("after the Hunt's move: phase %d; want the strike step", g.Phase)
 	}
@@ -323,15 +231,15 @@ func TestBeastsHunt(t *testing.T) {
 		}
 	}
 	g2 := *g
-	beastsApply(t, g, engine.Action{Kind: engine.KStep, Hex: c3, To: engine.NoHex, Facing: rules.N}, nil)
+	apply(t, g, engine.Action{Kind: engine.KStep, Hex: c3, To: engine.NoHex, Facing: rules.N}, nil)
 	if !g.S.Cells[gauss].Unit.Empty() || g.Discarded[1][g.S.Armies[1].Lookup("Gauss Cannon")] != 1 {
 		t.Fatal("the Ram's melee-2 strike must destroy the Gauss Cannon")
 	}
 	if g.S.Cells[b2].Unit.Wounds != 0 {
 		t.Fatal("one side only: the Cerberus on the Ram's NW side must not be hit")
 	}
-	beastsApply(t, &g2, engine.Action{Kind: engine.KStep, Hex: c3, To: engine.NoHex, Facing: rules.NW}, nil)
-	if u := g2.S.Cells[b2].Unit; beastsName(&g2, b2) != "Cerberus" || u.Wounds != 1 || g2.S.Cells[gauss].Unit.Wounds != 0 {
+	apply(t, &g2, engine.Action{Kind: engine.KStep, Hex: c3, To: engine.NoHex, Facing: rules.NW}, nil)
+	if u := g2.S.Cells[b2].Unit; unitName(&g2, b2) != "Cerberus" || u.Wounds != 1 || g2.S.Cells[gauss].Unit.Wounds != 0 {
 		t.Fatal("a strike with the NW side: friendly fire must wound the own Cerberus once, and nothing else")
 	}
 }
@@ -341,9 +249,9 @@ func TestBeastsHunt(t *testing.T) {
 // przemieścić Sępa ... na dowolne pole").
 func TestBeastsScavenger(t *testing.T) {
 	g := beastsGame(t, "a1", "b2", "e3")
-	v := beastsPut(t, g, 0, "Vulture", "c3", rules.N)
-	beastsHand(t, g, 0, "Battle")
-	d2 := beastsHex(t, "d2")
+	v := put(t, g, 0, "Vulture", "c3", rules.N)
+	setHand(t, g, 0, "Battle")
+	d2 := hexAt(t, "d2")
 	asked := 0
 	d := beastsDecider(func(_ *engine.State, p uint8, q engine.Question, o []engine.Option) int {
 		if q != engine.QAfterBattleMove || p != 0 {
@@ -361,11 +269,11 @@ func TestBeastsScavenger(t *testing.T) {
 		t.Fatal("d2 not offered")
 		return 0
 	})
-	beastsApply(t, g, engine.Action{Kind: engine.KInstant, Slot: 0, Hex: engine.NoHex, To: engine.NoHex}, d)
+	apply(t, g, engine.Action{Kind: engine.KInstant, Slot: 0, Hex: engine.NoHex, To: engine.NoHex}, d)
 	if asked != 1 {
 		t.Fatalf("asked %d times; want once, for the one Vulture", asked)
 	}
-	if u := g.S.Cells[d2].Unit; beastsName(g, d2) != "Vulture" || u.Facing != rules.SW || !g.S.Cells[v].Unit.Empty() {
+	if u := g.S.Cells[d2].Unit; unitName(g, d2) != "Vulture" || u.Facing != rules.SW || !g.S.Cells[v].Unit.Empty() {
 		t.Fatal("the Vulture did not fly to d2 facing SW after the battle")
 	}
 	if g.Player != 1 || g.Battles != 1 {

@@ -1,0 +1,127 @@
+package armies_test
+
+import (
+	"testing"
+
+	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/rules"
+)
+
+// Game-API helpers shared by the army tests of turn (non-battle) abilities:
+// set up a game, give a player a hand, put tokens on the board, apply
+// actions and read the outcome.
+
+// loadArmy loads an official army (or an army file) by name.
+func loadArmy(t *testing.T, name string) *rules.Army {
+	t.Helper()
+	a, err := loader(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// hexAt is the hex of the standard board called name ("c3").
+func hexAt(t *testing.T, name string) engine.Hex {
+	t.Helper()
+	h, ok := engine.Standard.Hex(name)
+	if !ok {
+		t.Fatalf("no hex %s", name)
+	}
+	return h
+}
+
+// placeHQ is the set-up action putting the player's HQ on hex, facing N.
+func placeHQ(t *testing.T, hex string) engine.Action {
+	t.Helper()
+	return engine.PlaceHQ(hexAt(t, hex), rules.N)
+}
+
+// startGame starts a game of army a0 (player 1) against a1 (player 2) with
+// the given deck seed, applies the set-up actions (usually the two HQs) and
+// checks that player 1's first turn has begun.
+func startGame(t *testing.T, a0, a1 string, seed uint64, setup ...engine.Action) *engine.Game {
+	t.Helper()
+	g, err := engine.NewGame(engine.Standard, loadArmy(t, a0), loadArmy(t, a1), seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range setup {
+		apply(t, g, a, nil)
+	}
+	if g.Turn != 1 || g.Player != 0 || g.Phase != engine.PhasePlay {
+		t.Fatalf("after set-up: turn %d, player %d, phase %d", g.Turn, g.Player+1, g.Phase)
+	}
+	return g
+}
+
+// apply applies action a, answering the engine's questions with d
+// (nil: engine.FirstOption), and fails the test on error.
+func apply(t *testing.T, g *engine.Game, a engine.Action, d engine.Decider) {
+	t.Helper()
+	if d == nil {
+		d = engine.FirstOption{}
+	}
+	if err := g.Apply(a, d); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// fromDeck takes a token named name out of player p's deck.
+func fromDeck(t *testing.T, g *engine.Game, p uint8, name string) uint8 {
+	t.Helper()
+	ti := g.S.Armies[p].Lookup(name)
+	for i := 0; i < int(g.DeckLen[p]); i++ {
+		if int(g.Deck[p][i]) == ti {
+			copy(g.Deck[p][i:], g.Deck[p][i+1:g.DeckLen[p]])
+			g.DeckLen[p]--
+			return uint8(ti)
+		}
+	}
+	t.Fatalf("no %q left in player %d's deck", name, p+1)
+	return 0
+}
+
+// setHand gives player p exactly the named tokens in hand, taken from the
+// deck (the old hand goes back into the deck first).
+func setHand(t *testing.T, g *engine.Game, p uint8, names ...string) {
+	t.Helper()
+	for i := 0; i < int(g.HandLen[p]); i++ {
+		g.Deck[p][g.DeckLen[p]] = g.Hand[p][i]
+		g.DeckLen[p]++
+	}
+	g.HandLen[p] = 0
+	for _, n := range names {
+		g.Hand[p][g.HandLen[p]] = fromDeck(t, g, p, n)
+		g.HandLen[p]++
+	}
+}
+
+// put places a token of player p, taken from the deck, on hex facing f.
+func put(t *testing.T, g *engine.Game, p uint8, name, hex string, f rules.Dir) engine.Hex {
+	t.Helper()
+	h := hexAt(t, hex)
+	if err := g.S.Place(h, p, fromDeck(t, g, p, name), f); err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// legal reports whether a is among the legal actions.
+func legal(g *engine.Game, a engine.Action) bool {
+	for _, x := range g.LegalActions(nil) {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}
+
+// unitName is the name of the unit on h (or "" when there is none).
+func unitName(g *engine.Game, h engine.Hex) string {
+	u := g.S.Unit(h)
+	if u.Empty() {
+		return ""
+	}
+	return g.S.Tok(u).Name
+}
