@@ -25,91 +25,16 @@ func TestBorgoSignatures(t *testing.T) {
 // HQs on hq0 and hq1, at the start of Borgo's first turn.
 func borgoGame(t *testing.T, hq0, hq1 string) *engine.Game {
 	t.Helper()
-	b, err := loader("borgo")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := loader("moloch")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := engine.NewGame(engine.Standard, b, m, 7)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{hq0, hq1} {
-		if err := g.Apply(engine.PlaceHQ(borgoHex(t, name), rules.N), engine.FirstOption{}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if g.Turn != 1 || g.Player != 0 || g.Phase != engine.PhasePlay {
-		t.Fatalf("after set-up: turn %d, player %d, phase %d", g.Turn, g.Player+1, g.Phase)
-	}
-	return g
-}
-
-func borgoHex(t *testing.T, name string) engine.Hex {
-	t.Helper()
-	h, ok := engine.Standard.Hex(name)
-	if !ok {
-		t.Fatalf("no hex %s", name)
-	}
-	return h
-}
-
-// borgoTake takes a token of player p's army out of the deck (or the hand).
-func borgoTake(t *testing.T, g *engine.Game, p uint8, name string) uint8 {
-	t.Helper()
-	ti := g.S.Armies[p].Lookup(name)
-	for i := 0; i < int(g.DeckLen[p]); i++ {
-		if int(g.Deck[p][i]) == ti {
-			copy(g.Deck[p][i:], g.Deck[p][i+1:g.DeckLen[p]])
-			g.DeckLen[p]--
-			return uint8(ti)
-		}
-	}
-	for i := 0; i < int(g.HandLen[p]); i++ {
-		if int(g.Hand[p][i]) == ti {
-			copy(g.Hand[p][i:], g.Hand[p][i+1:g.HandLen[p]])
-			g.HandLen[p]--
-			return uint8(ti)
-		}
-	}
-	t.Fatalf("no %q left in player %d's deck or hand", name, p+1)
-	return 0
-}
-
-// borgoHand puts player p's hand back into the deck and gives it names.
-func borgoHand(t *testing.T, g *engine.Game, p uint8, names ...string) {
-	t.Helper()
-	for i := 0; i < int(g.HandLen[p]); i++ {
-		g.Deck[p][g.DeckLen[p]] = g.Hand[p][i]
-		g.DeckLen[p]++
-	}
-	g.HandLen[p] = 0
-	for _, n := range names {
-		g.Hand[p][g.HandLen[p]] = borgoTake(t, g, p, n)
-		g.HandLen[p]++
-	}
-}
-
-// borgoPut places a token of player p from the deck on the board.
-func borgoPut(t *testing.T, g *engine.Game, p uint8, name, hex string, f rules.Dir) engine.Hex {
-	t.Helper()
-	h := borgoHex(t, hex)
-	if err := g.S.Place(h, p, borgoTake(t, g, p, name), f); err != nil {
-		t.Fatal(err)
-	}
-	return h
+	return startGame(t, "borgo", "moloch", 7, placeHQ(t, hq0), placeHQ(t, hq1))
 }
 
 // TestBorgoGrenade: the Grenade destroys one enemy unit next to the own HQ,
 // never the enemy HQ, and cannot be played while the own HQ is netted.
 func TestBorgoGrenade(t *testing.T) {
 	g := borgoGame(t, "c3", "c2") // the Moloch HQ stands next to the Borgo HQ
-	hyb := borgoPut(t, g, 1, "Hybrid", "d3", rules.N)
-	borgoPut(t, g, 1, "Guard", "e3", rules.N) // not next to the Borgo HQ
-	borgoHand(t, g, 0, "Grenade")
+	hyb := put(t, g, 1, "Hybrid", "d3", rules.N)
+	put(t, g, 1, "Guard", "e3", rules.N) // not next to the Borgo HQ
+	setHand(t, g, 0, "Grenade")
 	var targets []string
 	for _, a := range g.LegalActions(nil) {
 		if a.Kind == engine.KInstant {
@@ -135,9 +60,9 @@ func TestBorgoGrenade(t *testing.T) {
 	// A Moloch Net Fighter nets the Borgo HQ: no grenade, although the
 	// Net Fighter itself stands next to the HQ.
 	g = borgoGame(t, "c3", "a1")
-	borgoPut(t, g, 1, "Net Fighter", "b3", rules.NE) // its N net faces c3
-	borgoPut(t, g, 1, "Hybrid", "d3", rules.N)
-	borgoHand(t, g, 0, "Grenade")
+	put(t, g, 1, "Net Fighter", "b3", rules.NE) // its N net faces c3
+	put(t, g, 1, "Hybrid", "d3", rules.N)
+	setHand(t, g, 0, "Grenade")
 	if !g.Netted(g.S.HQ[0]) {
 		t.Fatal("the Borgo HQ is not netted")
 	}
@@ -152,10 +77,10 @@ func TestBorgoGrenade(t *testing.T) {
 // turn on its own (mobility), then shoots from there in a battle.
 func TestBorgoAssassinMobility(t *testing.T) {
 	g := borgoGame(t, "a3", "e3")
-	as := borgoPut(t, g, 0, "Assassin", "c3", rules.N) // its NW edge fires at b2, a1: nothing
-	borgoPut(t, g, 1, "Hybrid", "b1", rules.S)
-	borgoHand(t, g, 0)
-	to := borgoHex(t, "d2")
+	as := put(t, g, 0, "Assassin", "c3", rules.N) // its NW edge fires at b2, a1: nothing
+	put(t, g, 1, "Hybrid", "b1", rules.S)
+	setHand(t, g, 0)
+	to := hexAt(t, "d2")
 	// From d2, facing N, its NW edge (ranged 1) fires at c2, b1.
 	mv := engine.Action{Kind: engine.KAbility, Slot: engine.AbMove, Hex: as, To: to, Facing: rules.N}
 	if err := g.Apply(mv, engine.FirstOption{}); err != nil {
@@ -172,7 +97,7 @@ func TestBorgoAssassinMobility(t *testing.T) {
 	var r engine.Resolver
 	var l engine.BattleLog
 	r.Resolve(&g.S, engine.OwnerBest{}, &l)
-	if !g.S.Unit(borgoHex(t, "b1")).Empty() {
+	if !g.S.Unit(hexAt(t, "b1")).Empty() {
 		t.Fatal("the Assassin on d2 did not shoot the Hybrid on b1")
 	}
 }
