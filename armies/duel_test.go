@@ -38,12 +38,12 @@ func TestDuelSignatures(t *testing.T) {
 // Bodyguard: Bodyguard c1, Ripper b1 (a1: the Smart HQ, b2: a Transporter
 // behind it; c2 free but next to c1), Twister d1 (e1 and d2 free).
 func TestDuelPushBackExample(t *testing.T) {
-	g := hsGame(t, "vegas", "smart", "e3", "a1")
-	bodyguard := hsPut(t, g, 0, "Bodyguard", "c1", rules.S)
-	ripper := hsPut(t, g, 1, "Ripper", "b1", rules.NE) // melee 2 onto c1
-	hsPut(t, g, 1, "Transporter", "b2", rules.N)
-	twister := hsPut(t, g, 1, "Twister", "d1", rules.NW) // N edge onto c1
-	hsHand(t, g, 0, "Push Back")
+	g := newGame(t, "vegas", "smart", "e3", "a1")
+	bodyguard := put(t, g, 0, "Bodyguard", "c1", rules.S)
+	ripper := put(t, g, 1, "Ripper", "b1", rules.NE) // melee 2 onto c1
+	put(t, g, 1, "Transporter", "b2", rules.N)
+	twister := put(t, g, 1, "Twister", "d1", rules.NW) // N edge onto c1
+	setHand(t, g, 0, "Push Back")
 	var pushes []string
 	for _, a := range g.LegalActions(nil) {
 		if a.Kind == engine.KInstant {
@@ -64,10 +64,10 @@ func TestDuelPushBackExample(t *testing.T) {
 		t.Fatalf("push destinations %v chosen by player %d, want e1 and d2 chosen by Smart (2)", c.hexes, c.player+1)
 	}
 	to := c.hexes[len(c.hexes)-1]
-	if hsUnit(t, g, to) != "Twister" || hsUnit(t, g, "d1") != "" || g.S.Cells[hsHex(t, to)].Unit.Facing != rules.NW {
-		t.Fatalf("the Twister is not on %s facing NW (d1 holds %q)", to, hsUnit(t, g, "d1"))
+	if unitAt(t, g, to) != "Twister" || unitAt(t, g, "d1") != "" || g.S.Cells[hexAt(t, to)].Unit.Facing != rules.NW {
+		t.Fatalf("the Twister is not on %s facing NW (d1 holds %q)", to, unitAt(t, g, "d1"))
 	}
-	if hsUnit(t, g, "b1") != "Ripper" {
+	if unitAt(t, g, "b1") != "Ripper" {
 		t.Fatal("the Ripper left b1")
 	}
 }
@@ -145,7 +145,7 @@ func TestDuelTurn5(t *testing.T) {
 	if u := g.S.Unit(gauss); u.Controller() != 1 || u.Facing != rules.SW {
 		t.Fatalf("Gauss Cannon: controller %d facing %s, want Smart's again, facing unchanged (SW)", u.Controller()+1, u.Facing)
 	}
-	if hsAbility(g, gauss, engine.AbGrantedMove) == 0 {
+	if abilityUses(g, gauss, engine.AbGrantedMove) == 0 {
 		t.Fatal("the freed Gauss Cannon beside the Smart HQ gets no free move or turn")
 	}
 }

@@ -125,3 +125,45 @@ func unitName(g *engine.Game, h engine.Hex) string {
 	}
 	return g.S.Tok(u).Name
 }
+
+// unitAt is the name of the unit on the hex called hex (or "").
+func unitAt(t *testing.T, g *engine.Game, hex string) string {
+	t.Helper()
+	return unitName(g, hexAt(t, hex))
+}
+
+// newGame starts a game of army a0 (player 1) against a1 (player 2), deck
+// seed 1, HQs on hq0 and hq1, at the start of player 1's first turn.
+func newGame(t *testing.T, a0, a1, hq0, hq1 string) *engine.Game {
+	t.Helper()
+	return startGame(t, a0, a1, 1, placeHQ(t, hq0), placeHQ(t, hq1))
+}
+
+// countLegal counts the legal actions that keep accepts.
+func countLegal(g *engine.Game, keep func(engine.Action) bool) int {
+	n := 0
+	for _, a := range g.LegalActions(nil) {
+		if keep(a) {
+			n++
+		}
+	}
+	return n
+}
+
+// abilityUses counts the legal uses of ability slot by the unit on h.
+func abilityUses(g *engine.Game, h engine.Hex, slot uint8) int {
+	return countLegal(g, func(a engine.Action) bool { return a.Kind == engine.KAbility && a.Slot == slot && a.Hex == h })
+}
+
+// moveAction is the ability action (slot) moving the unit on from to to, facing f.
+func moveAction(slot uint8, from, to engine.Hex, f rules.Dir) engine.Action {
+	return engine.Action{Kind: engine.KAbility, Slot: slot, Hex: from, To: to, Facing: f}
+}
+
+// deckTop is the name of the token on top of player p's deck (or "").
+func deckTop(g *engine.Game, p uint8) string {
+	if g.DeckLen[p] == 0 {
+		return ""
+	}
+	return g.S.Armies[p].Tokens[g.Deck[p][g.DeckLen[p]-1]].Name
+}

@@ -34,44 +34,44 @@ func TestHegemonySignatures(t *testing.T) {
 // po którym już nie będzie sąsiadowała z Transportem. Transport nie może
 // poruszać sam siebie."
 func TestHegemonyTransport(t *testing.T) {
-	g := hsGame(t, "hegemony", "moloch", "a1", "e3")
-	ganger := hsPut(t, g, 0, "Ganger", "c2", rules.N) // no mobility of its own
-	runner := hsPut(t, g, 0, "Runner", "d3", rules.N) // mobility
-	if hsAbility(g, ganger, engine.AbMove)+hsAbility(g, ganger, engine.AbGrantedMove) != 0 {
+	g := newGame(t, "hegemony", "moloch", "a1", "e3")
+	ganger := put(t, g, 0, "Ganger", "c2", rules.N) // no mobility of its own
+	runner := put(t, g, 0, "Runner", "d3", rules.N) // mobility
+	if abilityUses(g, ganger, engine.AbMove)+abilityUses(g, ganger, engine.AbGrantedMove) != 0 {
 		t.Fatal("the Ganger cannot move before the Transport is there")
 	}
 	// The Transport is placed on c3, beside both, and they may move at once.
-	hsHand(t, g, 0, "Transport")
-	hsDo(t, g, engine.Place(0, hsHex(t, "c3"), rules.N))
-	transport := hsHex(t, "c3")
-	if hsAbility(g, transport, engine.AbMove)+hsAbility(g, transport, engine.AbGrantedMove) != 0 {
+	setHand(t, g, 0, "Transport")
+	apply(t, g, engine.Place(0, hexAt(t, "c3"), rules.N), nil)
+	transport := hexAt(t, "c3")
+	if abilityUses(g, transport, engine.AbMove)+abilityUses(g, transport, engine.AbGrantedMove) != 0 {
 		t.Fatal("the Transport cannot move itself")
 	}
-	if hsAbility(g, ganger, engine.AbMove) != 0 || hsAbility(g, ganger, engine.AbGrantedMove) == 0 {
+	if abilityUses(g, ganger, engine.AbMove) != 0 || abilityUses(g, ganger, engine.AbGrantedMove) == 0 {
 		t.Fatal("the Ganger linked to the Transport has the granted move only")
 	}
 	// The Ganger leaves the link: c1 does not touch c3.
-	hsDo(t, g, hsMove(engine.AbGrantedMove, ganger, hsHex(t, "c1"), rules.S))
-	if hsUnit(t, g, "c1") != "Ganger" || g.S.Cells[hsHex(t, "c1")].Unit.Facing != rules.S {
+	apply(t, g, moveAction(engine.AbGrantedMove, ganger, hexAt(t, "c1"), rules.S), nil)
+	if unitAt(t, g, "c1") != "Ganger" || g.S.Cells[hexAt(t, "c1")].Unit.Facing != rules.S {
 		t.Fatal("the Ganger must stand on c1 facing S")
 	}
-	if hsAbility(g, hsHex(t, "c1"), engine.AbGrantedMove) != 0 {
+	if abilityUses(g, hexAt(t, "c1"), engine.AbGrantedMove) != 0 {
 		t.Fatal("the granted move is once per turn")
 	}
 	// The Runner: the Transport's move (to d2, still linked), then its own
 	// Mobility (to e1): two moves in one turn.
-	if hsAbility(g, runner, engine.AbMove) == 0 || hsAbility(g, runner, engine.AbGrantedMove) == 0 {
+	if abilityUses(g, runner, engine.AbMove) == 0 || abilityUses(g, runner, engine.AbGrantedMove) == 0 {
 		t.Fatal("the Runner linked to the Transport has its own and the granted move")
 	}
-	hsDo(t, g, hsMove(engine.AbGrantedMove, runner, hsHex(t, "d2"), rules.N))
-	if hsAbility(g, hsHex(t, "d2"), engine.AbGrantedMove) != 0 {
+	apply(t, g, moveAction(engine.AbGrantedMove, runner, hexAt(t, "d2"), rules.N), nil)
+	if abilityUses(g, hexAt(t, "d2"), engine.AbGrantedMove) != 0 {
 		t.Fatal("the granted move was used; the Runner is still linked but gets no second")
 	}
-	hsDo(t, g, hsMove(engine.AbMove, hsHex(t, "d2"), hsHex(t, "e1"), rules.N))
-	if hsUnit(t, g, "e1") != "Runner" || hsUnit(t, g, "d3") != "" || hsUnit(t, g, "d2") != "" {
+	apply(t, g, moveAction(engine.AbMove, hexAt(t, "d2"), hexAt(t, "e1"), rules.N), nil)
+	if unitAt(t, g, "e1") != "Runner" || unitAt(t, g, "d3") != "" || unitAt(t, g, "d2") != "" {
 		t.Fatal("the Runner must end on e1")
 	}
-	if hsAbility(g, hsHex(t, "e1"), engine.AbMove) != 0 {
+	if abilityUses(g, hexAt(t, "e1"), engine.AbMove) != 0 {
 		t.Fatal("the Runner's own move was used")
 	}
 }
@@ -91,15 +91,15 @@ func TestHegemonyTransportGrantsDoNotStack(t *testing.T) {
 	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	g := hsGame(t, p, "moloch", "a1", "e3")
-	hsPut(t, g, 0, "Transport", "c2", rules.N)
-	hsPut(t, g, 0, "Transport", "c4", rules.N)
-	ganger := hsPut(t, g, 0, "Ganger", "c3", rules.N)
-	if n := hsAbility(g, ganger, engine.AbGrantedMove); n == 0 {
+	g := newGame(t, p, "moloch", "a1", "e3")
+	put(t, g, 0, "Transport", "c2", rules.N)
+	put(t, g, 0, "Transport", "c4", rules.N)
+	ganger := put(t, g, 0, "Ganger", "c3", rules.N)
+	if n := abilityUses(g, ganger, engine.AbGrantedMove); n == 0 {
 		t.Fatal("the Ganger between two Transports may move")
 	}
-	hsDo(t, g, hsMove(engine.AbGrantedMove, ganger, ganger, rules.S)) // turn in place
-	if n := hsAbility(g, ganger, engine.AbGrantedMove) + hsAbility(g, ganger, engine.AbMove); n != 0 {
+	apply(t, g, moveAction(engine.AbGrantedMove, ganger, ganger, rules.S), nil) // turn in place
+	if n := abilityUses(g, ganger, engine.AbGrantedMove) + abilityUses(g, ganger, engine.AbMove); n != 0 {
 		t.Fatalf("two Transports gave a second move (%d actions)", n)
 	}
 }

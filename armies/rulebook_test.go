@@ -71,12 +71,12 @@ func (c *pushChooser) Choose(s *engine.State, p uint8, q engine.Question, opts [
 // still next to c1, free: it cannot be pushed. The Outpost Brawler on d1 can,
 // to e1 or d2, and the Outpost player picks; it keeps its facing.
 func TestRulebookPushBackExample(t *testing.T) {
-	g := hsGame(t, "moloch", "outpost", "e3", "a1")
-	hybrid := hsPut(t, g, 0, "Hybrid", "c1", rules.S)
-	green := hsPut(t, g, 1, "Commando", "b1", rules.NW) // SE edge faces NE: c1
-	hsPut(t, g, 1, "Runner", "b2", rules.N)
-	blue := hsPut(t, g, 1, "Brawler", "d1", rules.NW) // melee 2 onto c1
-	hsHand(t, g, 0, "Push Back")
+	g := newGame(t, "moloch", "outpost", "e3", "a1")
+	hybrid := put(t, g, 0, "Hybrid", "c1", rules.S)
+	green := put(t, g, 1, "Commando", "b1", rules.NW) // SE edge faces NE: c1
+	put(t, g, 1, "Runner", "b2", rules.N)
+	blue := put(t, g, 1, "Brawler", "d1", rules.NW) // melee 2 onto c1
+	setHand(t, g, 0, "Push Back")
 	var pushes []string
 	for _, a := range g.LegalActions(nil) {
 		if a.Kind == engine.KInstant {
@@ -97,10 +97,10 @@ func TestRulebookPushBackExample(t *testing.T) {
 		t.Fatalf("push destinations %v chosen by player %d, want e1 and d2 by the Outpost player (2)", c.hexes, c.player+1)
 	}
 	to := c.hexes[len(c.hexes)-1]
-	if hsUnit(t, g, to) != "Brawler" || hsUnit(t, g, "d1") != "" || g.S.Cells[hsHex(t, to)].Unit.Facing != rules.NW {
-		t.Fatalf("the Brawler is not on %s facing NW (d1 holds %q)", to, hsUnit(t, g, "d1"))
+	if unitAt(t, g, to) != "Brawler" || unitAt(t, g, "d1") != "" || g.S.Cells[hexAt(t, to)].Unit.Facing != rules.NW {
+		t.Fatalf("the Brawler is not on %s facing NW (d1 holds %q)", to, unitAt(t, g, "d1"))
 	}
-	if hsUnit(t, g, "b1") != "Commando" {
+	if unitAt(t, g, "b1") != "Commando" {
 		t.Fatal("the Commando left b1")
 	}
 }
@@ -115,12 +115,12 @@ func TestRulebookPushBackExample(t *testing.T) {
 // Hybrid, wounds Moloch's Blocker (toughness 3) once, spares the Outpost HQ
 // inside the area and the Runner outside it.
 func TestRulebookBombArea(t *testing.T) {
-	g := hsGame(t, "moloch", "outpost", "e3", "b2")
-	hsPut(t, g, 1, "Commando", "c3", rules.N)
-	hsPut(t, g, 0, "Hybrid", "c4", rules.S)
-	blocker := hsPut(t, g, 0, "Blocker", "d2", rules.N)
-	hsPut(t, g, 1, "Runner", "c1", rules.N)
-	hsHand(t, g, 0, "Air Strike")
+	g := newGame(t, "moloch", "outpost", "e3", "b2")
+	put(t, g, 1, "Commando", "c3", rules.N)
+	put(t, g, 0, "Hybrid", "c4", rules.S)
+	blocker := put(t, g, 0, "Blocker", "d2", rules.N)
+	put(t, g, 1, "Runner", "c1", rules.N)
+	setHand(t, g, 0, "Air Strike")
 	var targets []string
 	for _, a := range g.LegalActions(nil) {
 		if a.Kind == engine.KInstant {
@@ -130,14 +130,14 @@ func TestRulebookBombArea(t *testing.T) {
 	if got := strings.Join(targets, " "); got != "b2 b3 c2 c3 c4 d2 d3" {
 		t.Fatalf("Air Strike targets %q, want the centre and its neighbours only", got)
 	}
-	hsDo(t, g, engine.Action{Kind: engine.KInstant, Slot: 0, Hex: hsHex(t, "c3"), To: engine.NoHex})
-	if hsUnit(t, g, "c3") != "" || hsUnit(t, g, "c4") != "" {
-		t.Fatalf("the Commando (c3: %q) and the own Hybrid (c4: %q) should be destroyed", hsUnit(t, g, "c3"), hsUnit(t, g, "c4"))
+	apply(t, g, engine.Action{Kind: engine.KInstant, Slot: 0, Hex: hexAt(t, "c3"), To: engine.NoHex}, nil)
+	if unitAt(t, g, "c3") != "" || unitAt(t, g, "c4") != "" {
+		t.Fatalf("the Commando (c3: %q) and the own Hybrid (c4: %q) should be destroyed", unitAt(t, g, "c3"), unitAt(t, g, "c4"))
 	}
-	if u := g.S.Cells[blocker].Unit; hsUnit(t, g, "d2") != "Blocker" || u.Wounds != 1 {
+	if u := g.S.Cells[blocker].Unit; unitAt(t, g, "d2") != "Blocker" || u.Wounds != 1 {
 		t.Fatalf("the Blocker should stand with 1 wound (%d)", u.Wounds)
 	}
-	if g.S.HQPoints(1) != 20 || hsUnit(t, g, "c1") != "Runner" {
+	if g.S.HQPoints(1) != 20 || unitAt(t, g, "c1") != "Runner" {
 		t.Fatalf("the Outpost HQ (%d) and the Runner out of the area are unharmed", g.S.HQPoints(1))
 	}
 }
