@@ -26,81 +26,9 @@ func TestSteelPoliceSignatures(t *testing.T) {
 // at the start of the Steel Police's first turn, with an empty hand.
 func spGame(t *testing.T, hq0, hq1 string) *engine.Game {
 	t.Helper()
-	g, err := engine.NewGame(engine.Standard, spArmy(t, "steelpolice"), spArmy(t, "moloch"), 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	spDo(t, g, engine.PlaceHQ(spHex(t, hq0), rules.N))
-	spDo(t, g, engine.PlaceHQ(spHex(t, hq1), rules.N))
-	if g.Turn != 1 || g.Player != 0 || g.Phase != engine.PhasePlay {
-		t.Fatalf("after set-up: turn %d player %d phase %d", g.Turn, g.Player+1, g.Phase)
-	}
-	spHand(t, g, 0)
+	g := startGame(t, "steelpolice", "moloch", 3, placeHQ(t, hq0), placeHQ(t, hq1))
+	setHand(t, g, 0)
 	return g
-}
-
-func spArmy(t *testing.T, name string) *rules.Army {
-	t.Helper()
-	a, err := loader(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
-}
-
-func spHex(t *testing.T, name string) engine.Hex {
-	t.Helper()
-	h, ok := engine.Standard.Hex(name)
-	if !ok {
-		t.Fatalf("no hex %s", name)
-	}
-	return h
-}
-
-func spDo(t *testing.T, g *engine.Game, a engine.Action) {
-	t.Helper()
-	if err := g.Apply(a, engine.FirstOption{}); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// spTake takes one token called name out of player p's deck.
-func spTake(t *testing.T, g *engine.Game, p uint8, name string) uint8 {
-	t.Helper()
-	ti := g.S.Armies[p].Lookup(name)
-	for i := 0; i < int(g.DeckLen[p]); i++ {
-		if int(g.Deck[p][i]) == ti {
-			copy(g.Deck[p][i:], g.Deck[p][i+1:g.DeckLen[p]])
-			g.DeckLen[p]--
-			return uint8(ti)
-		}
-	}
-	t.Fatalf("no %q left in player %d's deck", name, p+1)
-	return 0
-}
-
-// spHand puts player p's hand back into the deck and gives it the named tokens.
-func spHand(t *testing.T, g *engine.Game, p uint8, names ...string) {
-	t.Helper()
-	for i := 0; i < int(g.HandLen[p]); i++ {
-		g.Deck[p][g.DeckLen[p]] = g.Hand[p][i]
-		g.DeckLen[p]++
-	}
-	g.HandLen[p] = 0
-	for _, n := range names {
-		g.Hand[p][g.HandLen[p]] = spTake(t, g, p, n)
-		g.HandLen[p]++
-	}
-}
-
-// spPut puts a token of player p from the deck on the board.
-func spPut(t *testing.T, g *engine.Game, p uint8, name, hex string, f rules.Dir) engine.Hex {
-	t.Helper()
-	h := spHex(t, hex)
-	if err := g.S.Place(h, p, spTake(t, g, p, name), f); err != nil {
-		t.Fatal(err)
-	}
-	return h
 }
 
 // spFind returns the first legal action that keep accepts.
@@ -121,14 +49,9 @@ func spNet(g *engine.Game) (engine.Action, bool) {
 	})
 }
 
+// spSteps counts the legal steps of the unit on h.
 func spSteps(g *engine.Game, h engine.Hex) int {
-	n := 0
-	for _, a := range g.LegalActions(nil) {
-		if a.Kind == engine.KStep && a.Hex == h {
-			n++
-		}
-	}
-	return n
+	return countLegal(g, func(a engine.Action) bool { return a.Kind == engine.KStep && a.Hex == h })
 }
 
 // The HQ's Net of Steel: 1 HQ point for a net marker on any enemy unit but
@@ -136,21 +59,21 @@ func spSteps(g *engine.Game, h engine.Hex) int {
 // leaves the board; free while the Launcher is on the board.
 func TestSteelPoliceHQNet(t *testing.T) {
 	g := spGame(t, "a1", "e3")
-	gauss := spPut(t, g, 1, "Gauss Cannon", "c3", rules.N)
-	hybrid := spPut(t, g, 1, "Hybrid", "d2", rules.N)
-	judge := spPut(t, g, 0, "Judge", "b2", rules.N)
+	gauss := put(t, g, 1, "Gauss Cannon", "c3", rules.N)
+	hybrid := put(t, g, 1, "Hybrid", "d2", rules.N)
+	judge := put(t, g, 0, "Judge", "b2", rules.N)
 	a, ok := spNet(g)
 	if !ok {
 		t.Fatal("the HQ's Net of Steel is not offered")
 	}
-	spDo(t, g, a)
+	apply(t, g, a, nil)
 	if hq := g.S.HQPoints(0); hq != 19 || g.Phase != engine.PhaseStep {
 		t.Fatalf("after using the Net of Steel: HQ %d phase %d; want 19 and the net step", hq, g.Phase)
 	}
 	if spSteps(g, g.S.HQ[1]) != 0 || spSteps(g, judge) != 0 || spSteps(g, gauss) != 1 || spSteps(g, hybrid) != 1 {
 		t.Fatal("the Net of Steel must be offered on every enemy unit but the HQ, on no own unit")
 	}
-	spDo(t, g, engine.Action{Kind: engine.KStep, Hex: gauss, To: engine.NoHex})
+	apply(t, g, engine.Action{Kind: engine.KStep, Hex: gauss, To: engine.NoHex}, nil)
 	if !g.Netted(gauss) || g.Netted(hybrid) || g.S.Cells[gauss].Unit.Marks&engine.NetMarker == 0 {
 		t.Fatalf("netted: Gauss Cannon %v, Hybrid %v; want only the Gauss Cannon", g.Netted(gauss), g.Netted(hybrid))
 	}
@@ -158,10 +81,10 @@ func TestSteelPoliceHQNet(t *testing.T) {
 		t.Fatal("the Net of Steel is offered twice in one turn")
 	}
 	// Moloch's turn, then the Steel Police again: the only marker is out.
-	spDo(t, g, engine.EndTurn())
-	spDo(t, g, engine.EndTurn())
+	apply(t, g, engine.EndTurn(), nil)
+	apply(t, g, engine.EndTurn(), nil)
 	if g.Phase == engine.PhaseDiscard {
-		spDo(t, g, engine.Discard(0))
+		apply(t, g, engine.Discard(0), nil)
 	}
 	if g.Player != 0 || g.Phase != engine.PhasePlay {
 		t.Fatalf("turn %d: player %d phase %d; want the Steel Police to play", g.Turn, g.Player+1, g.Phase)
@@ -175,11 +98,11 @@ func TestSteelPoliceHQNet(t *testing.T) {
 		t.Fatal("the Net of Steel did not come back when its unit left the board")
 	}
 	// With the Launcher on the board the net costs nothing.
-	spHand(t, g, 0, "Net of Steel Launcher")
-	spDo(t, g, engine.Place(0, spHex(t, "b1"), rules.N))
+	setHand(t, g, 0, "Net of Steel Launcher")
+	apply(t, g, engine.Place(0, hexAt(t, "b1"), rules.N), nil)
 	a, _ = spNet(g)
-	spDo(t, g, a)
-	spDo(t, g, engine.Action{Kind: engine.KStep, Hex: hybrid, To: engine.NoHex})
+	apply(t, g, a, nil)
+	apply(t, g, engine.Action{Kind: engine.KStep, Hex: hybrid, To: engine.NoHex}, nil)
 	if hq := g.S.HQPoints(0); hq != 19 || !g.Netted(hybrid) {
 		t.Fatalf("with the Launcher: HQ %d (want 19: free), Hybrid netted %v", hq, g.Netted(hybrid))
 	}
@@ -188,8 +111,8 @@ func TestSteelPoliceHQNet(t *testing.T) {
 // A netted HQ throws no Net of Steel (a net stops every action, 000).
 func TestSteelPoliceHQNetWhileNetted(t *testing.T) {
 	g := spGame(t, "a1", "e3")
-	spPut(t, g, 1, "Hybrid", "c3", rules.N)
-	spPut(t, g, 1, "Net Fighter", "b1", rules.SW) // printed N and NW nets face SW (a1) and S
+	put(t, g, 1, "Hybrid", "c3", rules.N)
+	put(t, g, 1, "Net Fighter", "b1", rules.SW) // printed N and NW nets face SW (a1) and S
 	if !g.Netted(g.S.HQ[0]) {
 		t.Fatal("the Steel Police HQ should be netted")
 	}
@@ -205,10 +128,10 @@ func TestSteelPoliceHQNetWhileNetted(t *testing.T) {
 // decline for free.
 func TestSteelPoliceExecutioner(t *testing.T) {
 	g := spGame(t, "a1", "e3")
-	jug := spPut(t, g, 1, "Juggernaut", "c3", rules.S)
-	medic := spPut(t, g, 1, "Medic", "c4", rules.N) // its N link reaches the Juggernaut
-	own := spPut(t, g, 0, "Judge", "b2", rules.N)
-	spHand(t, g, 0, "Executioner")
+	jug := put(t, g, 1, "Juggernaut", "c3", rules.S)
+	medic := put(t, g, 1, "Medic", "c4", rules.N) // its N link reaches the Juggernaut
+	own := put(t, g, 0, "Judge", "b2", rules.N)
+	setHand(t, g, 0, "Executioner")
 	onto := func(h engine.Hex) bool {
 		_, ok := spFind(g, func(a engine.Action) bool { return a.Kind == engine.KPlace && a.Hex == h })
 		return ok
@@ -216,7 +139,7 @@ func TestSteelPoliceExecutioner(t *testing.T) {
 	if !onto(jug) || !onto(medic) || onto(own) || onto(g.S.HQ[0]) || onto(g.S.HQ[1]) {
 		t.Fatal("the Executioner must be placeable onto every enemy unit but the HQ, onto no own unit")
 	}
-	spDo(t, g, engine.Place(0, jug, rules.S))
+	apply(t, g, engine.Place(0, jug, rules.S), nil)
 	u := g.S.Cells[jug].Unit
 	if u.Empty() || u.Owner != 0 || g.S.Tok(u).Name != "Executioner" || u.Facing != rules.S {
 		t.Fatalf("c3 holds %+v; want the Executioner facing S", u)
@@ -236,24 +159,24 @@ func TestSteelPoliceExecutioner(t *testing.T) {
 
 	// Placed on an empty hex, it may execute as a second step.
 	g = spGame(t, "a1", "e3")
-	hybrid := spPut(t, g, 1, "Hybrid", "c3", rules.S)
-	spHand(t, g, 0, "Executioner")
-	b4 := spHex(t, "b4")
-	spDo(t, g, engine.Place(0, b4, rules.N))
+	hybrid := put(t, g, 1, "Hybrid", "c3", rules.S)
+	setHand(t, g, 0, "Executioner")
+	b4 := hexAt(t, "b4")
+	apply(t, g, engine.Place(0, b4, rules.N), nil)
 	if g.Phase != engine.PhaseStep || g.S.HQPoints(0) != 20 {
 		t.Fatalf("placed on b4: phase %d, HQ %d; want the execution step, nothing paid yet", g.Phase, g.S.HQPoints(0))
 	}
-	spDo(t, g, engine.Action{Kind: engine.KStep, Hex: hybrid, To: engine.NoHex, Facing: rules.N})
+	apply(t, g, engine.Action{Kind: engine.KStep, Hex: hybrid, To: engine.NoHex, Facing: rules.N}, nil)
 	if u := g.S.Cells[hybrid].Unit; u.Empty() || u.Owner != 0 || !g.S.Cells[b4].Unit.Empty() || g.S.HQPoints(0) != 19 {
 		t.Fatalf("second-step execution: c3 %+v, HQ %d; want the Executioner on c3, b4 empty, 19", u, g.S.HQPoints(0))
 	}
 
 	// Declined: the Executioner stays where it was placed, for free.
 	g = spGame(t, "a1", "e3")
-	spPut(t, g, 1, "Hybrid", "c3", rules.S)
-	spHand(t, g, 0, "Executioner")
-	spDo(t, g, engine.Place(0, b4, rules.N))
-	spDo(t, g, engine.Action{Kind: engine.KSkip, Hex: engine.NoHex, To: engine.NoHex})
+	put(t, g, 1, "Hybrid", "c3", rules.S)
+	setHand(t, g, 0, "Executioner")
+	apply(t, g, engine.Place(0, b4, rules.N), nil)
+	apply(t, g, engine.Action{Kind: engine.KSkip, Hex: engine.NoHex, To: engine.NoHex}, nil)
 	if u := g.S.Cells[b4].Unit; u.Empty() || g.S.HQPoints(0) != 20 {
 		t.Fatalf("declined execution: b4 empty %v, HQ %d; want the Executioner on b4 and 20", u.Empty(), g.S.HQPoints(0))
 	}
@@ -263,13 +186,13 @@ func TestSteelPoliceExecutioner(t *testing.T) {
 // the Pacifier is discarded. Other own units cannot be replaced.
 func TestSteelPolicePacifierReplaced(t *testing.T) {
 	g := spGame(t, "a1", "e3")
-	pac := spPut(t, g, 0, "Pacifier", "c3", rules.N)
-	wardog := spPut(t, g, 0, "Wardog", "c4", rules.N)
-	spHand(t, g, 0, "Judge")
+	pac := put(t, g, 0, "Pacifier", "c3", rules.N)
+	wardog := put(t, g, 0, "Wardog", "c4", rules.N)
+	setHand(t, g, 0, "Judge")
 	if _, ok := spFind(g, func(a engine.Action) bool { return a.Kind == engine.KPlace && a.Hex == wardog }); ok {
 		t.Fatal("a Wardog is not replaceable")
 	}
-	spDo(t, g, engine.Place(0, pac, rules.S))
+	apply(t, g, engine.Place(0, pac, rules.S), nil)
 	u := g.S.Cells[pac].Unit
 	if u.Empty() || g.S.Tok(u).Name != "Judge" || u.Facing != rules.S {
 		t.Fatalf("c3 holds %+v; want the Judge facing S", u)
@@ -283,24 +206,24 @@ func TestSteelPolicePacifierReplaced(t *testing.T) {
 // moves one hex (mobility).
 func TestSteelPoliceRiotPushJudgeMove(t *testing.T) {
 	g := spGame(t, "a1", "e3")
-	riot := spPut(t, g, 0, "Riot Policeman", "c3", rules.N)
-	hybrid := spPut(t, g, 1, "Hybrid", "c2", rules.N)
-	judge := spPut(t, g, 0, "Judge", "b4", rules.N)
+	riot := put(t, g, 0, "Riot Policeman", "c3", rules.N)
+	hybrid := put(t, g, 1, "Hybrid", "c2", rules.N)
+	judge := put(t, g, 0, "Judge", "b4", rules.N)
 	a, ok := spFind(g, func(a engine.Action) bool {
 		return a.Kind == engine.KAbility && a.Slot == engine.AbPush && a.Hex == riot && a.To == hybrid
 	})
 	if !ok {
 		t.Fatal("the Riot Policeman's push is not offered")
 	}
-	spDo(t, g, a)
-	if !g.S.Cells[hybrid].Unit.Empty() || g.S.Cells[spHex(t, "c1")].Unit.Empty() {
+	apply(t, g, a, nil)
+	if !g.S.Cells[hybrid].Unit.Empty() || g.S.Cells[hexAt(t, "c1")].Unit.Empty() {
 		t.Fatal("the Hybrid was not pushed from c2 to c1")
 	}
 	if _, ok := spFind(g, func(a engine.Action) bool { return a.Kind == engine.KAbility && a.Slot == engine.AbPush }); ok {
 		t.Fatal("a second push in the same turn")
 	}
-	b3 := spHex(t, "b3")
-	spDo(t, g, engine.Action{Kind: engine.KAbility, Slot: engine.AbMove, Hex: judge, To: b3, Facing: rules.NE})
+	b3 := hexAt(t, "b3")
+	apply(t, g, engine.Action{Kind: engine.KAbility, Slot: engine.AbMove, Hex: judge, To: b3, Facing: rules.NE}, nil)
 	if u := g.S.Cells[b3].Unit; u.Empty() || g.S.Tok(u).Name != "Judge" || u.Facing != rules.NE {
 		t.Fatal("the Judge did not move to b3 facing NE")
 	}
