@@ -105,3 +105,20 @@ func TestOutpostReconCentre(t *testing.T) {
 		t.Fatalf("with a netted Recon Centre the HQ may move to %v, want its six neighbours", got)
 	}
 }
+
+// TestOutpostScoperInTurn: placing the Scoper next to a Moloch Medic takes
+// it at once (modules act at once, 000), without turning it; the Sniper then
+// kills the Moloch Hybrid the Medic would have saved.
+func TestOutpostScoperInTurn(t *testing.T) {
+	g := outpostGame(t, "a1", "e3", []string{"Scoper", "Sniper"}, "2 Medic c3", "2 Hybrid c2")
+	medic, hybrid := hexAt(t, "c3"), hexAt(t, "c2")
+	apply(t, g, engine.Place(0, hexAt(t, "d2"), rules.N), engine.OwnerBest{})
+	if u := g.S.Unit(medic); u.Controller() != 0 || u.Facing != rules.N {
+		t.Fatalf("Moloch Medic after the Scoper is placed: controller %d facing %s, want player 1 and N", u.Controller()+1, u.Facing)
+	}
+	apply(t, g, engine.Action{Kind: engine.KInstant, Slot: 0, Hex: hybrid, To: engine.NoHex}, engine.OwnerBest{})
+	if !g.S.Unit(hybrid).Empty() || g.S.Unit(medic).Empty() {
+		t.Fatalf("after the Sniper: Hybrid on c2 %v, Medic on c3 %v; want the Hybrid dead and the Medic unused",
+			!g.S.Unit(hybrid).Empty(), !g.S.Unit(medic).Empty())
+	}
+}
