@@ -84,14 +84,14 @@ func TestDuelPushBackExample(t *testing.T) {
 func duelTurn4(t *testing.T) (g *engine.Game, gauss, mother, agitator engine.Hex) {
 	t.Helper()
 	g = vgGame(t, "smart", "a1", "c3")
-	vgPut(t, g, 0, "Bodyguard", "b2", rules.SE)            // melee N turned SE: the Smart HQ
-	gauss = vgPut(t, g, 1, "Gauss Cannon", "d3", rules.SW) // piercing NE turned NW: c3 (own HQ), b2, a1
-	mother = vgPut(t, g, 1, "Mother", "d2", rules.S)       // link N turned S: the Gauss Cannon
+	put(t, g, 0, "Bodyguard", "b2", rules.SE)            // melee N turned SE: the Smart HQ
+	gauss = put(t, g, 1, "Gauss Cannon", "d3", rules.SW) // piercing NE turned NW: c3 (own HQ), b2, a1
+	mother = put(t, g, 1, "Mother", "d2", rules.S)       // link N turned S: the Gauss Cannon
 	vgHand(t, g, 0, "Medic", "Agitator", "Battle")
-	vgApply(t, g, engine.Place(0, vgHex(t, "a2"), rules.N), nil) // link N: the Vegas HQ
-	agitator = vgHex(t, "e2")
+	apply(t, g, engine.Place(0, hexAt(t, "a2"), rules.N), nil) // link N: the Vegas HQ
+	agitator = hexAt(t, "e2")
 	d := &vgFacing{f: rules.SW}
-	vgApply(t, g, engine.Place(0, agitator, rules.SW), d) // link N turned SW: the Gauss Cannon
+	apply(t, g, engine.Place(0, agitator, rules.SW), d) // link N turned SW: the Gauss Cannon
 	if u := g.S.Unit(gauss); u.Controller() != 0 || u.Facing != rules.SW || len(d.asked) != 1 || d.asked[0] != 0 {
 		t.Fatalf("Gauss Cannon: controller %d facing %s (facing asked of %v), want Vegas's, turned by Vegas to aim at the Smart HQ (SW)",
 			u.Controller()+1, u.Facing, d.asked)
@@ -106,7 +106,7 @@ func duelTurn4(t *testing.T) (g *engine.Game, gauss, mother, agitator engine.Hex
 // destroy both in segment 0.
 func TestDuelTurn4(t *testing.T) {
 	g, _, _, _ := duelTurn4(t)
-	vgApply(t, g, engine.Action{Kind: engine.KInstant, Slot: 0, Hex: engine.NoHex, To: engine.NoHex}, engine.OwnerBest{})
+	apply(t, g, engine.Action{Kind: engine.KInstant, Slot: 0, Hex: engine.NoHex, To: engine.NoHex}, engine.OwnerBest{})
 	if g.Battles != 1 {
 		t.Fatal("no battle")
 	}
@@ -138,9 +138,9 @@ func TestDuelTurn5(t *testing.T) {
 	if err := g.Apply(engine.Action{Kind: engine.KInstant, Slot: 0, Hex: mother, To: agitator, Facing: rules.N}, c); err != nil {
 		t.Fatal(err)
 	}
-	e3 := vgHex(t, "e3")
-	if vgName(g, e3) != "Agitator" || !g.S.Unit(agitator).Empty() || g.S.Unit(e3).Facing != rules.SW {
-		t.Fatalf("the Agitator is not on e3 facing SW (e2 holds %q)", vgName(g, agitator))
+	e3 := hexAt(t, "e3")
+	if unitName(g, e3) != "Agitator" || !g.S.Unit(agitator).Empty() || g.S.Unit(e3).Facing != rules.SW {
+		t.Fatalf("the Agitator is not on e3 facing SW (e2 holds %q)", unitName(g, agitator))
 	}
 	if u := g.S.Unit(gauss); u.Controller() != 1 || u.Facing != rules.SW {
 		t.Fatalf("Gauss Cannon: controller %d facing %s, want Smart's again, facing unchanged (SW)", u.Controller()+1, u.Facing)

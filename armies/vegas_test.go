@@ -3,7 +3,6 @@ package armies_test
 import (
 	"testing"
 
-	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/rules"
 )
@@ -28,95 +27,19 @@ func TestVegasSignatures(t *testing.T) {
 
 func vgGame(t *testing.T, opp, hq1, hq2 string) *engine.Game {
 	t.Helper()
-	a0, err := armies.Load("vegas")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a1, err := armies.Load(opp)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := engine.NewGame(engine.Standard, a0.Army, a1.Army, 7)
-	if err != nil {
-		t.Fatal(err)
-	}
-	vgApply(t, g, engine.PlaceHQ(vgHex(t, hq1), rules.N), nil)
-	vgApply(t, g, engine.PlaceHQ(vgHex(t, hq2), rules.N), nil)
-	if g.Turn != 1 || g.Player != 0 {
-		t.Fatalf("after set-up: turn %d, player %d", g.Turn, g.Player+1)
-	}
-	return g
+	return startGame(t, "vegas", opp, 7, placeHQ(t, hq1), placeHQ(t, hq2))
 }
 
-func vgHex(t *testing.T, name string) engine.Hex {
-	t.Helper()
-	h, ok := engine.Standard.Hex(name)
-	if !ok {
-		t.Fatalf("no hex %s", name)
-	}
-	return h
-}
-
-func vgApply(t *testing.T, g *engine.Game, a engine.Action, d engine.Decider) {
-	t.Helper()
-	if d == nil {
-		d = engine.FirstOption{}
-	}
-	if err := g.Apply(a, d); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// vgFromDeck takes a token named name out of player p's deck.
-func vgFromDeck(t *testing.T, g *engine.Game, p uint8, name string) uint8 {
-	t.Helper()
-	ti := g.S.Armies[p].Lookup(name)
-	for i := 0; i < int(g.DeckLen[p]); i++ {
-		if int(g.Deck[p][i]) == ti {
-			copy(g.Deck[p][i:], g.Deck[p][i+1:g.DeckLen[p]])
-			g.DeckLen[p]--
-			return uint8(ti)
-		}
-	}
-	t.Fatalf("no %q left in player %d's deck", name, p+1)
-	return 0
-}
-
-// vgHand gives player p exactly the named tokens (the old hand goes back
-// into the deck, after the turn's mandatory discard).
+// vgHand gives player p exactly the named tokens like setHand, but first
+// makes the turn's mandatory discard when p's turn starts with one (the
+// Vegas tests set hands in later turns, where setHand alone would leave the
+// game in its discard phase).
 func vgHand(t *testing.T, g *engine.Game, p uint8, names ...string) {
 	t.Helper()
 	if g.Phase == engine.PhaseDiscard && g.Player == p {
-		vgApply(t, g, engine.Discard(0), nil)
+		apply(t, g, engine.Discard(0), nil)
 	}
-	for i := 0; i < int(g.HandLen[p]); i++ {
-		g.Deck[p][g.DeckLen[p]] = g.Hand[p][i]
-		g.DeckLen[p]++
-	}
-	g.HandLen[p] = 0
-	for _, n := range names {
-		g.Hand[p][g.HandLen[p]] = vgFromDeck(t, g, p, n)
-		g.HandLen[p]++
-	}
-}
-
-// vgPut places a token of player p from the deck on the board.
-func vgPut(t *testing.T, g *engine.Game, p uint8, name, hex string, f rules.Dir) engine.Hex {
-	t.Helper()
-	h := vgHex(t, hex)
-	if err := g.S.Place(h, p, vgFromDeck(t, g, p, name), f); err != nil {
-		t.Fatal(err)
-	}
-	return h
-}
-
-func vgLegal(g *engine.Game, a engine.Action) bool {
-	for _, x := range g.LegalActions(nil) {
-		if x == a {
-			return true
-		}
-	}
-	return false
+	setHand(t, g, p, names...)
 }
 
 // vgEndTurn ends the turn of the player to move (discarding first when the
@@ -124,17 +47,9 @@ func vgLegal(g *engine.Game, a engine.Action) bool {
 func vgEndTurn(t *testing.T, g *engine.Game) {
 	t.Helper()
 	if g.Phase == engine.PhaseDiscard {
-		vgApply(t, g, engine.Discard(0), nil)
+		apply(t, g, engine.Discard(0), nil)
 	}
-	vgApply(t, g, engine.EndTurn(), nil)
-}
-
-func vgName(g *engine.Game, h engine.Hex) string {
-	u := g.S.Unit(h)
-	if u.Empty() {
-		return ""
-	}
-	return g.S.Tok(u).Name
+	apply(t, g, engine.EndTurn(), nil)
 }
 
 // vgPair orders two hexes as the game lists a swap (lower hex first).
@@ -149,17 +64,17 @@ func vgPair(a, b engine.Hex) (engine.Hex, engine.Hex) {
 // without turning; a netted unit cannot castle.
 func TestVegasCastling(t *testing.T) {
 	g := vgGame(t, "moloch", "c3", "a1")
-	hq, bg := vgHex(t, "c3"), vgPut(t, g, 0, "Bodyguard", "c4", rules.SE)
-	guard := vgPut(t, g, 0, "Guardian", "e3", rules.N) // not adjacent to either
+	hq, bg := hexAt(t, "c3"), put(t, g, 0, "Bodyguard", "c4", rules.SE)
+	guard := put(t, g, 0, "Guardian", "e3", rules.N) // not adjacent to either
 	vgHand(t, g, 0, "Castling")
 	x, y := vgPair(hq, guard)
-	if vgLegal(g, engine.Action{Kind: engine.KInstant, Hex: x, To: y}) {
+	if legal(g, engine.Action{Kind: engine.KInstant, Hex: x, To: y}) {
 		t.Fatal("castling offered for two units that are not adjacent")
 	}
 	x, y = vgPair(hq, bg)
-	vgApply(t, g, engine.Action{Kind: engine.KInstant, Hex: x, To: y}, nil)
-	if vgName(g, bg) != "HQ" || vgName(g, hq) != "Bodyguard" || g.S.HQ[0] != bg {
-		t.Fatalf("after castling: c4 %q, c3 %q, HQ at %d", vgName(g, bg), vgName(g, hq), g.S.HQ[0])
+	apply(t, g, engine.Action{Kind: engine.KInstant, Hex: x, To: y}, nil)
+	if unitName(g, bg) != "HQ" || unitName(g, hq) != "Bodyguard" || g.S.HQ[0] != bg {
+		t.Fatalf("after castling: c4 %q, c3 %q, HQ at %d", unitName(g, bg), unitName(g, hq), g.S.HQ[0])
 	}
 	if g.S.Unit(hq).Facing != rules.SE || g.S.Unit(bg).Facing != rules.N {
 		t.Fatal("castling turned a unit")
@@ -171,11 +86,11 @@ func TestVegasCastling(t *testing.T) {
 	// A netted unit cannot castle: the Moloch Net Fighter on c2 nets the
 	// Bodyguard now on c3.
 	g = vgGame(t, "moloch", "c4", "a1")
-	bg = vgPut(t, g, 0, "Bodyguard", "c3", rules.N)
-	vgPut(t, g, 1, "Net Fighter", "c2", rules.S)
+	bg = put(t, g, 0, "Bodyguard", "c3", rules.N)
+	put(t, g, 1, "Net Fighter", "c2", rules.S)
 	vgHand(t, g, 0, "Castling")
-	x, y = vgPair(vgHex(t, "c4"), bg)
-	if vgLegal(g, engine.Action{Kind: engine.KInstant, Hex: x, To: y}) {
+	x, y = vgPair(hexAt(t, "c4"), bg)
+	if legal(g, engine.Action{Kind: engine.KInstant, Hex: x, To: y}) {
 		t.Fatal("a netted unit castled")
 	}
 }
@@ -183,14 +98,14 @@ func TestVegasCastling(t *testing.T) {
 // Rotation (Obrót, 001): turn one own unit to any facing; never an enemy.
 func TestVegasRotation(t *testing.T) {
 	g := vgGame(t, "moloch", "a1", "e3")
-	sh := vgPut(t, g, 0, "Shooter", "c3", rules.N)
-	hy := vgPut(t, g, 1, "Hybrid", "c2", rules.N)
+	sh := put(t, g, 0, "Shooter", "c3", rules.N)
+	hy := put(t, g, 1, "Hybrid", "c2", rules.N)
 	vgHand(t, g, 0, "Rotation")
-	if vgLegal(g, engine.Action{Kind: engine.KInstant, Hex: hy, To: engine.NoHex, Facing: rules.S}) {
+	if legal(g, engine.Action{Kind: engine.KInstant, Hex: hy, To: engine.NoHex, Facing: rules.S}) {
 		t.Fatal("rotation offered on an enemy unit")
 	}
-	vgApply(t, g, engine.Action{Kind: engine.KInstant, Hex: sh, To: engine.NoHex, Facing: rules.SW}, nil)
-	if g.S.Unit(sh).Facing != rules.SW || vgName(g, sh) != "Shooter" {
+	apply(t, g, engine.Action{Kind: engine.KInstant, Hex: sh, To: engine.NoHex, Facing: rules.SW}, nil)
+	if g.S.Unit(sh).Facing != rules.SW || unitName(g, sh) != "Shooter" {
 		t.Fatalf("shooter not turned to SW: %+v", g.S.Unit(sh))
 	}
 }
@@ -201,15 +116,15 @@ func TestVegasRotation(t *testing.T) {
 func TestVegasMine(t *testing.T) {
 	g := vgGame(t, "moloch", "a1", "e3")
 	vgHand(t, g, 0, "Mine")
-	c3 := vgHex(t, "c3")
-	vgApply(t, g, engine.Place(0, c3, rules.N), nil)
+	c3 := hexAt(t, "c3")
+	apply(t, g, engine.Place(0, c3, rules.N), nil)
 	if g.S.Cells[c3].Ground.Empty() || !g.S.Unit(c3).Empty() {
 		t.Fatal("the Mine is not on c3 as a foundation")
 	}
 	vgEndTurn(t, g)
 	// Moloch places a Hybrid on the Mine: both are destroyed.
 	vgHand(t, g, 1, "Hybrid")
-	vgApply(t, g, engine.Place(0, c3, rules.N), nil)
+	apply(t, g, engine.Place(0, c3, rules.N), nil)
 	a := g.S.Armies
 	if !g.S.Unit(c3).Empty() || !g.S.Cells[c3].Ground.Empty() {
 		t.Fatal("a Hybrid placed on the Mine survived, or the Mine did")
@@ -221,14 +136,14 @@ func TestVegasMine(t *testing.T) {
 
 	// A second Mine next to the Moloch HQ; Moloch moves its HQ onto it.
 	vgHand(t, g, 0, "Mine")
-	d3 := vgHex(t, "d3")
-	vgApply(t, g, engine.Place(0, d3, rules.N), nil)
+	d3 := hexAt(t, "d3")
+	apply(t, g, engine.Place(0, d3, rules.N), nil)
 	vgEndTurn(t, g)
 	vgHand(t, g, 1, "Move")
-	vgApply(t, g, engine.Action{Kind: engine.KInstant, Hex: vgHex(t, "e3"), To: d3, Facing: rules.N}, nil)
-	if vgName(g, d3) != "HQ" || g.S.HQPoints(1) != 20 || !g.S.Cells[d3].Ground.Empty() {
+	apply(t, g, engine.Action{Kind: engine.KInstant, Hex: hexAt(t, "e3"), To: d3, Facing: rules.N}, nil)
+	if unitName(g, d3) != "HQ" || g.S.HQPoints(1) != 20 || !g.S.Cells[d3].Ground.Empty() {
 		t.Fatalf("the Moloch HQ on the Mine: %q on d3, %d points, mine left %v",
-			vgName(g, d3), g.S.HQPoints(1), !g.S.Cells[d3].Ground.Empty())
+			unitName(g, d3), g.S.HQPoints(1), !g.S.Cells[d3].Ground.Empty())
 	}
 	if g.Discarded[0][a[0].Lookup("Mine")] != 2 {
 		t.Fatal("the second Mine is not discarded")
@@ -237,19 +152,19 @@ func TestVegasMine(t *testing.T) {
 	// Own units set the Mine off too ("jakakolwiek własna lub wroga
 	// jednostka"); a linked Medic takes the blow.
 	g = vgGame(t, "moloch", "a1", "e3")
-	vgPut(t, g, 0, "Mine", "c3", rules.N)
-	vgPut(t, g, 0, "Mine", "c2", rules.N)
-	med := vgPut(t, g, 0, "Medic", "c4", rules.N) // link N: c3
+	put(t, g, 0, "Mine", "c3", rules.N)
+	put(t, g, 0, "Mine", "c2", rules.N)
+	med := put(t, g, 0, "Medic", "c4", rules.N) // link N: c3
 	vgHand(t, g, 0, "Bodyguard", "Shooter")
-	c2 := vgHex(t, "c2")
-	vgApply(t, g, engine.Place(0, c2, rules.N), nil)
+	c2 := hexAt(t, "c2")
+	apply(t, g, engine.Place(0, c2, rules.N), nil)
 	if !g.S.Unit(c2).Empty() || !g.S.Cells[c2].Ground.Empty() {
 		t.Fatal("a Vegas Bodyguard placed on its own Mine survived, or the Mine did")
 	}
-	vgApply(t, g, engine.Place(0, c3, rules.N), nil)
-	if vgName(g, c3) != "Shooter" || !g.S.Unit(med).Empty() || !g.S.Cells[c3].Ground.Empty() {
+	apply(t, g, engine.Place(0, c3, rules.N), nil)
+	if unitName(g, c3) != "Shooter" || !g.S.Unit(med).Empty() || !g.S.Cells[c3].Ground.Empty() {
 		t.Fatalf("Shooter on a Mine linked to a Medic: c3 %q, medic left %v, mine left %v",
-			vgName(g, c3), !g.S.Unit(med).Empty(), !g.S.Cells[c3].Ground.Empty())
+			unitName(g, c3), !g.S.Unit(med).Empty(), !g.S.Cells[c3].Ground.Empty())
 	}
 }
 
@@ -280,11 +195,11 @@ func (d *vgFacing) Choose(_ *engine.State, p uint8, q engine.Question, opts []en
 // places on the Vegas HQ's takeover link is Vegas's at once.
 func TestVegasTakeoverInTurn(t *testing.T) {
 	g := vgGame(t, "moloch", "a1", "e3")
-	c3, c4 := vgHex(t, "c3"), vgHex(t, "c4")
-	vgPut(t, g, 1, "Hybrid", "c3", rules.N)
+	c3, c4 := hexAt(t, "c3"), hexAt(t, "c4")
+	put(t, g, 1, "Hybrid", "c3", rules.N)
 	vgHand(t, g, 0, "Agitator", "Castling")
 	d := &vgFacing{f: rules.SE}
-	vgApply(t, g, engine.Place(0, c4, rules.N), d) // link N: c3
+	apply(t, g, engine.Place(0, c4, rules.N), d) // link N: c3
 	if u := g.S.Unit(c3); u.Controller() != 0 || u.Facing != rules.SE {
 		t.Fatalf("Hybrid on c3: controller %d facing %s, want Vegas and SE", u.Controller()+1, u.Facing)
 	}
@@ -292,9 +207,9 @@ func TestVegasTakeoverInTurn(t *testing.T) {
 		t.Fatalf("the facing was asked of %v, want Vegas once", d.asked)
 	}
 	// Castling the taken Hybrid with the Agitator: both are Vegas's units.
-	vgApply(t, g, engine.Action{Kind: engine.KInstant, Slot: 0, Hex: c3, To: c4}, d)
-	if vgName(g, c4) != "Hybrid" || vgName(g, c3) != "Agitator" {
-		t.Fatalf("after castling: c3 %q, c4 %q", vgName(g, c3), vgName(g, c4))
+	apply(t, g, engine.Action{Kind: engine.KInstant, Slot: 0, Hex: c3, To: c4}, d)
+	if unitName(g, c4) != "Hybrid" || unitName(g, c3) != "Agitator" {
+		t.Fatalf("after castling: c3 %q, c4 %q", unitName(g, c3), unitName(g, c4))
 	}
 	if u := g.S.Unit(c4); u.Controller() != 1 || u.Facing != rules.SE {
 		t.Fatalf("Hybrid out of the link: controller %d facing %s, want Moloch's again, still SE", u.Controller()+1, u.Facing)
@@ -304,8 +219,8 @@ func TestVegasTakeoverInTurn(t *testing.T) {
 	// Moloch places a Hybrid on b2, the Vegas HQ's takeover link (SE of a1).
 	vgHand(t, g, 1, "Hybrid")
 	d = &vgFacing{f: rules.S}
-	b2 := vgHex(t, "b2")
-	vgApply(t, g, engine.Place(0, b2, rules.N), d)
+	b2 := hexAt(t, "b2")
+	apply(t, g, engine.Place(0, b2, rules.N), d)
 	if u := g.S.Unit(b2); u.Controller() != 0 || u.Facing != rules.S || len(d.asked) != 1 || d.asked[0] != 0 {
 		t.Fatalf("Hybrid placed on the HQ's link: controller %d facing %s, asked %v; want Vegas, S, asked of Vegas",
 			u.Controller()+1, u.Facing, d.asked)
@@ -319,10 +234,10 @@ func TestVegasTakeoverInTurn(t *testing.T) {
 // test does not depend on it.)
 func TestVegasUnderTerror(t *testing.T) {
 	g := vgGame(t, "steelpolice", "c3", "a1")
-	bg := vgPut(t, g, 0, "Bodyguard", "c4", rules.N)
+	bg := put(t, g, 0, "Bodyguard", "c4", rules.N)
 	vgEndTurn(t, g)
 	vgHand(t, g, 1, "Terror")
-	vgApply(t, g, engine.Action{Kind: engine.KInstant, Slot: 0, Hex: engine.NoHex, To: engine.NoHex}, nil)
+	apply(t, g, engine.Action{Kind: engine.KInstant, Slot: 0, Hex: engine.NoHex, To: engine.NoHex}, nil)
 	vgEndTurn(t, g)
 	vgHand(t, g, 0, "Shooter", "Castling")
 	for _, a := range g.LegalActions(nil) {
@@ -330,16 +245,16 @@ func TestVegasUnderTerror(t *testing.T) {
 			t.Fatalf("Vegas may place a unit under Terror: %v", a)
 		}
 	}
-	hq := vgHex(t, "c3")
+	hq := hexAt(t, "c3")
 	x, y := vgPair(hq, bg)
-	vgApply(t, g, engine.Action{Kind: engine.KInstant, Slot: 1, Hex: x, To: y}, nil)
+	apply(t, g, engine.Action{Kind: engine.KInstant, Slot: 1, Hex: x, To: y}, nil)
 	if g.S.HQ[0] != bg {
 		t.Fatal("Castling did not work under Terror")
 	}
 	vgEndTurn(t, g)
 	vgEndTurn(t, g)
 	vgHand(t, g, 0, "Shooter")
-	if !vgLegal(g, engine.Place(0, vgHex(t, "e3"), rules.N)) {
+	if !legal(g, engine.Place(0, hexAt(t, "e3"), rules.N)) {
 		t.Fatal("Terror lasted more than one turn")
 	}
 }
@@ -354,16 +269,16 @@ func TestVegasUnderTerror(t *testing.T) {
 // action from the Mother), the Bodyguard once: 18.
 func TestVegasDuelTurn4(t *testing.T) {
 	g := vgGame(t, "smart", "a1", "c3")
-	vgPut(t, g, 0, "Bodyguard", "b2", rules.SE)             // melee N turned SE: the Smart HQ
-	gauss := vgPut(t, g, 1, "Gauss Cannon", "d3", rules.SW) // piercing NE turned NW: c3 (own HQ), b2, a1
-	vgPut(t, g, 1, "Mother", "d2", rules.S)                 // link N turned S: the Gauss Cannon
+	put(t, g, 0, "Bodyguard", "b2", rules.SE)             // melee N turned SE: the Smart HQ
+	gauss := put(t, g, 1, "Gauss Cannon", "d3", rules.SW) // piercing NE turned NW: c3 (own HQ), b2, a1
+	put(t, g, 1, "Mother", "d2", rules.S)                 // link N turned S: the Gauss Cannon
 	vgHand(t, g, 0, "Medic", "Agitator", "Battle")
-	vgApply(t, g, engine.Place(0, vgHex(t, "a2"), rules.N), nil) // link N: the Vegas HQ
-	vgApply(t, g, engine.Place(0, vgHex(t, "d4"), rules.N), engine.OwnerBest{})
+	apply(t, g, engine.Place(0, hexAt(t, "a2"), rules.N), nil) // link N: the Vegas HQ
+	apply(t, g, engine.Place(0, hexAt(t, "d4"), rules.N), engine.OwnerBest{})
 	if u := g.S.Unit(gauss); u.Controller() != 0 || u.Facing != rules.SW {
 		t.Fatalf("Gauss Cannon: controller %d facing %s, want Vegas's, aimed NW at the Smart HQ (SW)", u.Controller()+1, u.Facing)
 	}
-	vgApply(t, g, engine.Action{Kind: engine.KInstant, Slot: 0, Hex: engine.NoHex, To: engine.NoHex}, engine.OwnerBest{})
+	apply(t, g, engine.Action{Kind: engine.KInstant, Slot: 0, Hex: engine.NoHex, To: engine.NoHex}, engine.OwnerBest{})
 	if g.Battles != 1 {
 		t.Fatal("no battle")
 	}
