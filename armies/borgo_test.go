@@ -44,9 +44,7 @@ func TestBorgoGrenade(t *testing.T) {
 	if len(targets) != 1 || targets[0] != "d3" {
 		t.Fatalf("grenade targets %v, want only d3 (the enemy HQ on c2 and the Guard on e3 are not targets)", targets)
 	}
-	if err := g.Apply(engine.Action{Kind: engine.KInstant, Slot: 0, Hex: hyb, To: engine.NoHex}, engine.FirstOption{}); err != nil {
-		t.Fatal(err)
-	}
+	apply(t, g, engine.Action{Kind: engine.KInstant, Slot: 0, Hex: hyb, To: engine.NoHex}, nil)
 	if !g.S.Unit(hyb).Empty() {
 		t.Fatal("the Hybrid on d3 survived the grenade")
 	}
@@ -83,9 +81,7 @@ func TestBorgoAssassinMobility(t *testing.T) {
 	to := hexAt(t, "d2")
 	// From d2, facing N, its NW edge (ranged 1) fires at c2, b1.
 	mv := engine.Action{Kind: engine.KAbility, Slot: engine.AbMove, Hex: as, To: to, Facing: rules.N}
-	if err := g.Apply(mv, engine.FirstOption{}); err != nil {
-		t.Fatal(err)
-	}
+	apply(t, g, mv, nil)
 	if u := g.S.Unit(to); u.Empty() || g.S.Tok(u).Name != "Assassin" || !g.S.Unit(as).Empty() {
 		t.Fatal("the Assassin did not move from c3 to d2")
 	}

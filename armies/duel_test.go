@@ -57,9 +57,7 @@ func TestDuelPushBackExample(t *testing.T) {
 		t.Fatalf("Push Back targets %v, want only the Bodyguard pushing the Twister (c1>d1)", pushes)
 	}
 	c := &pushChooser{}
-	if err := g.Apply(engine.Action{Kind: engine.KInstant, Slot: 0, Hex: bodyguard, To: twister, Facing: rules.N}, c); err != nil {
-		t.Fatal(err)
-	}
+	apply(t, g, engine.Action{Kind: engine.KInstant, Slot: 0, Hex: bodyguard, To: twister, Facing: rules.N}, c)
 	if got := strings.Join(c.hexes, " "); c.player != 1 || got != "d2 e1" && got != "e1 d2" {
 		t.Fatalf("push destinations %v chosen by player %d, want e1 and d2 chosen by Smart (2)", c.hexes, c.player+1)
 	}
@@ -135,9 +133,7 @@ func TestDuelTurn5(t *testing.T) {
 	}
 	vgHand(t, g, 1, "Push Back")
 	c := &pushChooser{}
-	if err := g.Apply(engine.Action{Kind: engine.KInstant, Slot: 0, Hex: mother, To: agitator, Facing: rules.N}, c); err != nil {
-		t.Fatal(err)
-	}
+	apply(t, g, engine.Action{Kind: engine.KInstant, Slot: 0, Hex: mother, To: agitator, Facing: rules.N}, c)
 	e3 := hexAt(t, "e3")
 	if unitName(g, e3) != "Agitator" || !g.S.Unit(agitator).Empty() || g.S.Unit(e3).Facing != rules.SW {
 		t.Fatalf("the Agitator is not on e3 facing SW (e2 holds %q)", unitName(g, agitator))

@@ -90,9 +90,7 @@ func TestRulebookPushBackExample(t *testing.T) {
 		t.Fatalf("Push Back targets %v, want only the Hybrid pushing the Brawler (c1>d1)", pushes)
 	}
 	c := &pushChooser{}
-	if err := g.Apply(engine.Action{Kind: engine.KInstant, Slot: 0, Hex: hybrid, To: blue, Facing: rules.N}, c); err != nil {
-		t.Fatal(err)
-	}
+	apply(t, g, engine.Action{Kind: engine.KInstant, Slot: 0, Hex: hybrid, To: blue, Facing: rules.N}, c)
 	if c.player != 1 || strings.Join(c.hexes, " ") != "d2 e1" && strings.Join(c.hexes, " ") != "e1 d2" {
 		t.Fatalf("push destinations %v chosen by player %d, want e1 and d2 by the Outpost player (2)", c.hexes, c.player+1)
 	}
