@@ -48,6 +48,8 @@ type Resolver struct {
 	pending    [MaxHexes]int16
 	hitNow     [MaxHexes]bool // took wounds this segment (a medic so hit cannot absorb)
 
+	linksGone bool // a unit that nets or has link effects was removed this segment
+
 	netOut [MaxHexes]uint64
 	reach  [MaxHexes]uint64
 
@@ -78,7 +80,7 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 		r.convUsed[h] = false
 	}
 	takeover := takesOver(s)
-	r.prepare(takeover)
+	stable := r.prepare(takeover)
 	top := 0
 	for h := 0; h < n; h++ {
 		p := s.Cells[h].Unit
@@ -91,9 +93,13 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 	}
 	log.start(s)
 	for seg := top; seg >= 0; seg-- {
-		if seg != top {
-			r.prepare(takeover)
+		// Nets, takeovers and bonuses change only when a unit that nets or
+		// has a link effect left the board (or when the takeovers did not
+		// settle): otherwise the last prepare still holds.
+		if seg != top && (r.linksGone || !stable) {
+			stable = r.prepare(takeover)
 		}
+		r.linksGone = false
 		r.segment(seg, log)
 	}
 	log.end(s)
@@ -115,16 +121,39 @@ func hasEffect(s *State, op rules.EffectOp) bool {
 }
 
 // prepare computes, from the board at the start of a segment, who is netted,
-// who is taken over and what bonuses every unit gets.
-func (r *Resolver) prepare(takeover bool) {
+// who is taken over and what bonuses every unit gets. It reports whether the
+// takeovers reached their fixed point (so that running it again on the same
+// board would change nothing).
+func (r *Resolver) prepare(takeover bool) bool {
 	r.computeNets()
 	// A taken-over unit may itself carry a takeover link, and nets depend on
 	// who controls whom: repeat until nothing changes (bounded, in case
 	// takeovers chase each other round a cycle).
-	for i := 0; takeover && i <= r.s.Board.Size && r.applyTakeover(); i++ {
+	settled := !takeover
+	for i := 0; takeover && i <= r.s.Board.Size; i++ {
+		if !r.applyTakeover() {
+			settled = true
+			break
+		}
 		r.computeNets()
 	}
 	r.computeBonuses()
+	return settled
+}
+
+// hasLinks reports whether a token nets or has a link effect: removing such
+// a unit may change nets, takeovers or bonuses of other units. Removing any
+// other unit changes none of them for the units left.
+func hasLinks(t *rules.Token) bool {
+	if len(t.Effects) > 0 {
+		return true
+	}
+	for e := range t.Edges {
+		if t.Edges[e].Flags&rules.Net != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // computeNets fills r.netted. Nets on a directed cycle (two netters netting
@@ -430,6 +459,9 @@ func (r *Resolver) segment(seg int, log *BattleLog) {
 		}
 		if dies {
 			log.destroyed(s, h)
+			if hasLinks(s.Tok(*p)) {
+				r.linksGone = true
+			}
 			s.Remove(h)
 		}
 	}
