@@ -48,6 +48,14 @@ type Resolver struct {
 	pending    [MaxHexes]int16
 	hitNow     [MaxHexes]bool // took wounds this segment (a medic so hit cannot absorb)
 
+	// Per-battle tables (load): the token on each hex (nil when empty), its
+	// features, and the occupied hexes in board order. Units only leave the
+	// board during a battle; segment keeps the tables up to date.
+	tok  [MaxHexes]*rules.Token
+	feat [MaxHexes]uint8
+	occ  [MaxHexes]Hex
+	nocc int
+
 	linksGone bool // a unit that nets or has link effects was removed this segment
 
 	netOut [MaxHexes]uint64
@@ -72,6 +80,7 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 	r.s, r.d = s, d
 	r.Dealt = [2][MaxArmyTokens]uint16{}
 	n := s.Board.Size
+	r.load()
 	for h := 0; h < n; h++ {
 		r.usedInit[h] = 0
 		r.lastNormal[h] = -1
@@ -82,12 +91,8 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 	takeover := takesOver(s)
 	stable := r.prepare(takeover)
 	top := 0
-	for h := 0; h < n; h++ {
-		p := s.Cells[h].Unit
-		if p.Empty() {
-			continue
-		}
-		for _, v := range s.Tok(p).Initiative {
+	for _, h := range r.occ[:r.nocc] {
+		for _, v := range r.tok[h].Initiative {
 			top = max(top, int(v)+int(r.initB[h]))
 		}
 	}
@@ -104,6 +109,52 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 	}
 	log.end(s)
 	r.s, r.d = nil, nil
+}
+
+// Features of a unit's token, for the resolver's hot loops.
+const (
+	featNets  uint8 = 1 << iota // an edge throws a net
+	featLinks                   // the token has link effects
+	featTakes                   // a takeover or use_modules effect
+	featMedic                   // a medic effect
+	featAgony                   // it attacks in agony
+)
+
+// load fills the per-battle tables from the board r.s.
+func (r *Resolver) load() {
+	s := r.s
+	r.nocc = 0
+	for h := 0; h < s.Board.Size; h++ {
+		p := s.Cells[h].Unit
+		if p.Empty() {
+			r.tok[h], r.feat[h] = nil, 0
+			continue
+		}
+		t := s.Tok(p)
+		var f uint8
+		for e := range t.Edges {
+			if t.Edges[e].Flags&rules.Net != 0 {
+				f |= featNets
+			}
+		}
+		if len(t.Effects) > 0 {
+			f |= featLinks
+		}
+		for _, e := range t.Effects {
+			switch e.Op {
+			case rules.EffTakeover, rules.EffUseModules:
+				f |= featTakes
+			case rules.EffMedic:
+				f |= featMedic
+			}
+		}
+		if t.Agony {
+			f |= featAgony
+		}
+		r.tok[h], r.feat[h] = t, f
+		r.occ[r.nocc] = Hex(h)
+		r.nocc++
+	}
 }
 
 // hasEffect reports whether any token of either army has an effect op.
@@ -141,36 +192,28 @@ func (r *Resolver) prepare(takeover bool) bool {
 	return settled
 }
 
-// hasLinks reports whether a token nets or has a link effect: removing such
-// a unit may change nets, takeovers or bonuses of other units. Removing any
-// other unit changes none of them for the units left.
-func hasLinks(t *rules.Token) bool {
-	if len(t.Effects) > 0 {
-		return true
-	}
-	for e := range t.Edges {
-		if t.Edges[e].Flags&rules.Net != 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // computeNets fills r.netted. Nets on a directed cycle (two netters netting
 // each other, or a ring of three or more) cancel; the rest are resolved in
 // dependency order: a net works when its netter is not itself netted.
 func (r *Resolver) computeNets() {
 	s := r.s
 	n := s.Board.Size
-	netters := 0
 	for h := 0; h < n; h++ {
 		r.netOut[h] = 0
+		r.netted[h] = false
+	}
+	var marked uint64 // units carrying a net marker
+	netters := 0
+	for _, h := range r.occ[:r.nocc] {
 		p := s.Cells[h].Unit
-		r.netted[h] = !p.Empty() && p.Marks&NetMarker != 0
-		if p.Empty() {
+		if p.Marks&NetMarker != 0 {
+			r.netted[h] = true
+			marked |= 1 << uint(h)
+		}
+		if r.feat[h]&featNets == 0 {
 			continue
 		}
-		t := s.Tok(p)
+		t := r.tok[h]
 		for e := rules.N; e <= rules.NW; e++ {
 			f := t.Edges[e].Flags
 			if f&rules.Net == 0 {
@@ -225,25 +268,21 @@ func (r *Resolver) computeNets() {
 		}
 	}
 	// The remaining graph is acyclic: iterate to the fixed point.
+	netted := marked
 	for iter := 0; iter <= n; iter++ {
-		var now uint64
+		now := marked
 		for h := 0; h < n; h++ {
-			if r.netOut[h] != 0 && !r.netted[h] {
+			if r.netOut[h] != 0 && netted&(1<<uint(h)) == 0 {
 				now |= r.netOut[h]
 			}
 		}
-		changed := false
-		for h := 0; h < n; h++ {
-			p := s.Cells[h].Unit
-			v := now&(1<<uint(h)) != 0 || (!p.Empty() && p.Marks&NetMarker != 0)
-			if v != r.netted[h] {
-				r.netted[h] = v
-				changed = true
-			}
-		}
-		if !changed {
+		if now == netted {
 			break
 		}
+		netted = now
+	}
+	for h := 0; h < n; h++ {
+		r.netted[h] = netted&(1<<uint(h)) != 0
 	}
 }
 
@@ -253,13 +292,13 @@ func (r *Resolver) applyTakeover() bool {
 	s := r.s
 	n := s.Board.Size
 	var taken uint64
-	for h := 0; h < n; h++ {
-		p := s.Cells[h].Unit
-		if p.Empty() {
+	for _, h := range r.occ[:r.nocc] {
+		if r.feat[h]&featTakes == 0 {
 			continue
 		}
+		p := s.Cells[h].Unit
 		var targets uint64
-		t := s.Tok(p)
+		t := r.tok[h]
 		for _, e := range t.Effects {
 			if e.Op != rules.EffTakeover && e.Op != rules.EffUseModules {
 				continue
@@ -276,11 +315,11 @@ func (r *Resolver) applyTakeover() bool {
 				if q.Empty() || q.Owner == p.Controller() {
 					continue
 				}
-				qt := s.Tok(q)
+				qt := r.tok[nb]
 				if qt.Kind == rules.HQ || qt.Traits.Has(rules.TakeoverImmune) {
 					continue
 				}
-				if e.Op == rules.EffUseModules && !usesModule(s, Hex(h), nb, func(x Hex) bool { return r.netted[x] }) {
+				if e.Op == rules.EffUseModules && !usesModule(s, h, nb, func(x Hex) bool { return r.netted[x] }) {
 					continue
 				}
 				targets |= 1 << uint(nb)
@@ -305,11 +344,8 @@ func (r *Resolver) applyTakeover() bool {
 		taken |= targets
 	}
 	changed := false
-	for h := 0; h < n; h++ {
+	for _, h := range r.occ[:r.nocc] {
 		p := &s.Cells[h].Unit
-		if p.Empty() {
-			continue
-		}
 		was := p.Marks&Controlled != 0
 		now := taken&(1<<uint(h)) != 0
 		if was != now {
@@ -330,12 +366,12 @@ func (r *Resolver) computeBonuses() {
 		r.extra[h], r.armorAll[h] = false, false
 		r.conv[h] = 0
 	}
-	for h := 0; h < n; h++ {
-		p := s.Cells[h].Unit
-		if p.Empty() || r.netted[h] {
+	for _, h := range r.occ[:r.nocc] {
+		if r.feat[h]&featLinks == 0 || r.netted[h] {
 			continue
 		}
-		t := s.Tok(p)
+		p := s.Cells[h].Unit
+		t := r.tok[h]
 		for _, e := range t.Effects {
 			for d := rules.N; d <= rules.NW; d++ {
 				if !e.Dirs.Has(d) {
@@ -386,12 +422,8 @@ func (r *Resolver) segment(seg int, log *BattleLog) {
 	}
 	log.segment(seg)
 	// Normal attacks and extra actions.
-	for h := Hex(0); int(h) < n; h++ {
-		p := s.Cells[h].Unit
-		if p.Empty() {
-			continue
-		}
-		t := s.Tok(p)
+	for _, h := range r.occ[:r.nocc] {
+		t := r.tok[h]
 		normal, pendingLater := false, false
 		for k, v := range t.Initiative {
 			if r.usedInit[h]&(1<<uint(k)) != 0 {
@@ -425,9 +457,8 @@ func (r *Resolver) segment(seg int, log *BattleLog) {
 		from = r.nhits
 		r.tally()
 		any := false
-		for h := Hex(0); int(h) < n; h++ {
-			p := s.Cells[h].Unit
-			if p.Empty() || r.acted[h] || r.netted[h] || !s.Tok(p).Agony || !r.dies(h) {
+		for _, h := range r.occ[:r.nocc] {
+			if r.feat[h]&featAgony == 0 || r.acted[h] || r.netted[h] || !r.dies(h) {
 				continue
 			}
 			r.attack(h, log, true)
@@ -448,23 +479,26 @@ func (r *Resolver) segment(seg int, log *BattleLog) {
 			}
 		}
 	}
-	for h := Hex(0); int(h) < n; h++ {
+	k := 0
+	for _, h := range r.occ[:r.nocc] {
 		p := &s.Cells[h].Unit
-		if p.Empty() {
-			continue
-		}
 		dies := r.dies(h)
 		if r.pending[h] > 0 {
 			p.Wounds = uint8(min(255, int(p.Wounds)+int(r.pending[h])))
 		}
 		if dies {
 			log.destroyed(s, h)
-			if hasLinks(s.Tok(*p)) {
+			if r.feat[h]&(featNets|featLinks) != 0 {
 				r.linksGone = true
 			}
 			s.Remove(h)
+			r.tok[h], r.feat[h] = nil, 0
+			continue
 		}
+		r.occ[k] = h
+		k++
 	}
+	r.nocc = k
 }
 
 // tally sums the wounds recorded so far this segment.
@@ -485,8 +519,7 @@ func (r *Resolver) tally() {
 
 // dies reports whether the unit on h is destroyed at the end of the segment.
 func (r *Resolver) dies(h Hex) bool {
-	p := r.s.Cells[h].Unit
-	return r.killed[h] || int(p.Wounds)+int(r.pending[h]) >= int(r.s.Tok(p).Toughness)
+	return r.killed[h] || int(r.s.Cells[h].Unit.Wounds)+int(r.pending[h]) >= int(r.tok[h].Toughness)
 }
 
 // attack makes the unit on h attack with all its edges.
@@ -494,7 +527,7 @@ func (r *Resolver) attack(h Hex, log *BattleLog, agony bool) {
 	s := r.s
 	r.acted[h] = true
 	p := s.Cells[h].Unit
-	t := s.Tok(p)
+	t := r.tok[h]
 	isHQ := t.Kind == rules.HQ
 	me := p.Controller()
 	log.acts(s, h, agony)
@@ -568,7 +601,7 @@ func (r *Resolver) aim(h Hex, d rules.Dir, me uint8, str int) Hex {
 		q := s.Cells[nb].Unit
 		if !q.Empty() && q.Controller() != me {
 			kills := 0
-			if int(q.Wounds)+str >= int(s.Tok(q).Toughness) {
+			if int(q.Wounds)+str >= int(r.tok[nb].Toughness) {
 				kills = 1
 			}
 			r.opts[k] = Option{Hex: nb, To: h, Dir: d, Index: kills}
@@ -593,7 +626,7 @@ func (r *Resolver) aim(h Hex, d rules.Dir, me uint8, str int) Hex {
 func (r *Resolver) strike(src, target Hex, d rules.Dir, str int, ranged, fromHQ bool, me uint8, log *BattleLog) {
 	s := r.s
 	q := s.Cells[target].Unit
-	qt := s.Tok(q)
+	qt := r.tok[target]
 	arrive := q.EdgeAt(d.Opposite())
 	if qt.Edges[arrive].Flags&rules.Reflect != 0 && !r.netted[target] {
 		log.reflected(s, target, src)
@@ -616,7 +649,7 @@ func (r *Resolver) strike(src, target Hex, d rules.Dir, str int, ranged, fromHQ 
 func (r *Resolver) land(src, target Hex, d rules.Dir, str int, ranged, fromHQ bool, log *BattleLog) {
 	s := r.s
 	q := s.Cells[target].Unit
-	qt := s.Tok(q)
+	qt := r.tok[target]
 	if (fromHQ && qt.Kind == rules.HQ) || (!ranged && qt.Traits.Has(rules.Flying)) {
 		log.hit(s, src, target, 0, ranged) // a flying unit takes no melee wounds
 		return
@@ -658,7 +691,7 @@ func (r *Resolver) medicLinks(m, u Hex) bool {
 		return false
 	}
 	e := p.EdgeAt(d)
-	for _, ef := range s.Tok(p).Effects {
+	for _, ef := range r.tok[m].Effects {
 		if ef.Op == rules.EffMedic && ef.Dirs.Has(e) && ef.Side&rules.Friends != 0 {
 			return true
 		}
@@ -669,8 +702,7 @@ func (r *Resolver) medicLinks(m, u Hex) bool {
 // medicReady reports whether the unit on m is a medic that can still absorb
 // an attack this segment.
 func (r *Resolver) medicReady(m Hex) bool {
-	p := r.s.Cells[m].Unit
-	return !p.Empty() && !r.netted[m] && !r.medicUsed[m] && !r.killed[m] && !r.hitNow[m] && isMedic(r.s.Tok(p))
+	return r.feat[m]&featMedic != 0 && !r.netted[m] && !r.medicUsed[m] && !r.killed[m] && !r.hitNow[m]
 }
 
 // medics lets ready medics absorb the attacks recorded from index from on.
@@ -678,11 +710,10 @@ func (r *Resolver) medicReady(m Hex) bool {
 // controller chooses which); medics with fewer candidates choose first.
 func (r *Resolver) medics(from int, log *BattleLog) {
 	s := r.s
-	n := s.Board.Size
 	r.tally()
 	for {
 		best, bestN := NoHex, 1<<30
-		for m := Hex(0); int(m) < n; m++ {
+		for _, m := range r.occ[:r.nocc] {
 			if !r.medicReady(m) {
 				continue
 			}
@@ -702,8 +733,9 @@ func (r *Resolver) medics(from int, log *BattleLog) {
 				x := &r.hits[r.cand[k]]
 				saves := 0
 				q := s.Cells[x.target].Unit
-				if int(q.Wounds)+int(r.pending[x.target]) >= int(s.Tok(q).Toughness) &&
-					int(q.Wounds)+int(r.pending[x.target])-int(x.wounds) < int(s.Tok(q).Toughness) {
+				tough := int(r.tok[x.target].Toughness)
+				if int(q.Wounds)+int(r.pending[x.target]) >= tough &&
+					int(q.Wounds)+int(r.pending[x.target])-int(x.wounds) < tough {
 					saves = 1
 				}
 				r.opts[k] = Option{Hex: x.target, To: x.src, Dir: x.dir, Index: saves}
@@ -720,7 +752,10 @@ func (r *Resolver) medics(from int, log *BattleLog) {
 		var visited uint64 = 1 << uint(best)
 		for {
 			k := 0
-			for m := Hex(0); int(m) < n && k < maxOptions; m++ {
+			for _, m := range r.occ[:r.nocc] {
+				if k >= maxOptions {
+					break
+				}
 				if visited&(1<<uint(m)) != 0 || !r.medicReady(m) || !r.medicLinks(m, absorber) {
 					continue
 				}
@@ -751,14 +786,13 @@ func (r *Resolver) medics(from int, log *BattleLog) {
 // candidates fills r.cand with the attacks (from index from on) the medic on
 // m may absorb and returns how many.
 func (r *Resolver) candidates(m Hex, from int) int {
-	s := r.s
 	c := 0
 	for i := from; i < r.nhits && c < maxOptions; i++ {
 		x := &r.hits[i]
 		if x.wounds == 0 || x.target == m {
 			continue
 		}
-		if isMedic(s.Tok(s.Cells[x.target].Unit)) || !r.medicLinks(m, x.target) {
+		if r.feat[x.target]&featMedic != 0 || !r.medicLinks(m, x.target) {
 			continue
 		}
 		r.cand[c] = i

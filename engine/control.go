@@ -92,6 +92,7 @@ func (g *Game) control(d Decider, before uint64) {
 // control computes nets and takeovers on r.s to their fixed point, as at
 // the start of a battle segment, leaving the Controlled marks set.
 func (r *Resolver) control() {
+	r.load()
 	r.computeNets()
 	for i := 0; i <= r.s.Board.Size && r.applyTakeover(); i++ {
 		r.computeNets()
