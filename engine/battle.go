@@ -114,7 +114,7 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 // Features of a unit's token, for the resolver's hot loops.
 const (
 	featNets  uint8 = 1 << iota // an edge throws a net
-	featLinks                   // the token has link effects
+	featBonus                   // an effect computeBonuses reads
 	featTakes                   // a takeover or use_modules effect
 	featMedic                   // a medic effect
 	featAgony                   // it attacks in agony
@@ -137,15 +137,14 @@ func (r *Resolver) load() {
 				f |= featNets
 			}
 		}
-		if len(t.Effects) > 0 {
-			f |= featLinks
-		}
 		for _, e := range t.Effects {
 			switch e.Op {
 			case rules.EffTakeover, rules.EffUseModules:
 				f |= featTakes
 			case rules.EffMedic:
 				f |= featMedic
+			case rules.EffMelee, rules.EffRanged, rules.EffInitiative, rules.EffExtraAction, rules.EffArmor, rules.EffConvert:
+				f |= featBonus
 			}
 		}
 		if t.Agony {
@@ -367,16 +366,14 @@ func (r *Resolver) computeBonuses() {
 		r.conv[h] = 0
 	}
 	for _, h := range r.occ[:r.nocc] {
-		if r.feat[h]&featLinks == 0 || r.netted[h] {
+		if r.feat[h]&featBonus == 0 || r.netted[h] {
 			continue
 		}
 		p := s.Cells[h].Unit
 		t := r.tok[h]
 		for _, e := range t.Effects {
-			for d := rules.N; d <= rules.NW; d++ {
-				if !e.Dirs.Has(d) {
-					continue
-				}
+			for m := uint(e.Dirs) & 0x3f; m != 0; m &= m - 1 {
+				d := rules.Dir(bits.TrailingZeros(m))
 				nb := s.Board.Nb[h][p.EdgeDir(d)]
 				if nb == NoHex {
 					continue
@@ -488,7 +485,8 @@ func (r *Resolver) segment(seg int, log *BattleLog) {
 		}
 		if dies {
 			log.destroyed(s, h)
-			if r.feat[h]&(featNets|featLinks) != 0 {
+			// Only these change nets, takeovers or bonuses of the units left.
+			if r.feat[h]&(featNets|featTakes|featBonus) != 0 {
 				r.linksGone = true
 			}
 			s.Remove(h)
