@@ -450,9 +450,8 @@ func (r *Resolver) segment(seg int, log *BattleLog) {
 	// Medics, then agony waves until nothing more happens.
 	from := 0
 	for {
-		r.medics(from, log)
+		r.medics(from, log) // leaves the wounds tallied
 		from = r.nhits
-		r.tally()
 		any := false
 		for _, h := range r.occ[:r.nocc] {
 			if r.feat[h]&featAgony == 0 || r.acted[h] || r.netted[h] || !r.dies(h) {
@@ -489,7 +488,10 @@ func (r *Resolver) segment(seg int, log *BattleLog) {
 			if r.feat[h]&(featNets|featTakes|featBonus) != 0 {
 				r.linksGone = true
 			}
-			s.Remove(h)
+			if r.tok[h].Kind == rules.HQ && s.HQ[p.Owner] == h { // as State.Remove
+				s.HQ[p.Owner] = NoHex
+			}
+			*p = emptyPiece
 			r.tok[h], r.feat[h] = nil, 0
 			continue
 		}

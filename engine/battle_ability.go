@@ -84,14 +84,17 @@ func chooseAbility(s *State, d Decider, h Hex, tr *rules.Trigger, opts []Option)
 func (r *Resolver) act(h Hex, log *BattleLog) {
 	s := r.s
 	p := s.Cells[h].Unit
-	tr := battleAbility(s.Tok(p))
+	var tr *rules.Trigger
+	if len(r.tok[h].Triggers) > 0 {
+		tr = battleAbility(r.tok[h])
+	}
 	if tr == nil || !chooseAbility(s, r.d, h, tr, r.opts[:2]) {
 		r.attack(h, log, false)
 		return
 	}
 	r.acted[h] = true
 	me := p.Controller()
-	fromHQ := s.Tok(p).Kind == rules.HQ
+	fromHQ := r.tok[h].Kind == rules.HQ
 	log.ability(s, h)
 	for i := range tr.Actions {
 		a := &tr.Actions[i]
