@@ -56,7 +56,9 @@ type Resolver struct {
 	occ  [MaxHexes]Hex
 	nocc int
 
-	linksGone bool // a unit that nets or has link effects was removed this segment
+	// Removed this segment: a unit that nets or takes over; one that gives
+	// bonuses.
+	netsGone, bonusGone bool
 
 	netOut [MaxHexes]uint64
 	reach  [MaxHexes]uint64
@@ -98,13 +100,19 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 	}
 	log.start(s)
 	for seg := top; seg >= 0; seg-- {
-		// Nets, takeovers and bonuses change only when a unit that nets or
-		// has a link effect left the board (or when the takeovers did not
-		// settle): otherwise the last prepare still holds.
-		if seg != top && (r.linksGone || !stable) {
-			stable = r.prepare(takeover)
+		// Nets and takeovers change only when a unit that nets or takes
+		// over left the board (or when the takeovers did not settle), and
+		// bonuses only then or when a unit giving bonuses left: otherwise
+		// the last prepare still holds.
+		if seg != top {
+			switch {
+			case r.netsGone || !stable:
+				stable = r.prepare(takeover)
+			case r.bonusGone:
+				r.computeBonuses()
+			}
 		}
-		r.linksGone = false
+		r.netsGone, r.bonusGone = false, false
 		r.segment(seg, log)
 	}
 	log.end(s)
@@ -485,8 +493,11 @@ func (r *Resolver) segment(seg int, log *BattleLog) {
 		if dies {
 			log.destroyed(s, h)
 			// Only these change nets, takeovers or bonuses of the units left.
-			if r.feat[h]&(featNets|featTakes|featBonus) != 0 {
-				r.linksGone = true
+			if r.feat[h]&(featNets|featTakes) != 0 {
+				r.netsGone = true
+			}
+			if r.feat[h]&featBonus != 0 {
+				r.bonusGone = true
 			}
 			if r.tok[h].Kind == rules.HQ && s.HQ[p.Owner] == h { // as State.Remove
 				s.HQ[p.Owner] = NoHex
