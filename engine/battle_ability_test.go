@@ -39,20 +39,11 @@ func TestBattleAbilityReference(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(2026, 4))
 	decs := []Decider{FirstOption{}, OwnerBest{}, lastOption{}}
-	var r Resolver
-	for i := 0; i < n; i++ {
+	compareResolvers(t, rng, n, func(i int) (*rules.Army, *rules.Army) {
 		x, y := ab[0], ab[1+i%2]
 		if (i/2)%2 == 1 {
-			x, y = y, x
+			return y, x
 		}
-		start := randomPosition(rng, x, y)
-		fast, slow := *start, *start
-		dec := decs[i%3]
-		r.Resolve(&fast, dec, nil)
-		ReferenceResolve(&slow, dec)
-		if fast.Cells != slow.Cells || fast.HQ != slow.HQ {
-			t.Fatalf("position %d: fast and reference resolvers differ\nstart:\n%s\nfast:\n%s\nreference:\n%s",
-				i, FormatPosition(start, [2]string{x.Name, y.Name}), dumpState(&fast), dumpState(&slow))
-		}
-	}
+		return x, y
+	}, func(i int) Decider { return decs[i%3] })
 }

@@ -75,27 +75,14 @@ func TestReferenceMatchesFast(t *testing.T) {
 		n = 2000
 	}
 	rng := rand.New(rand.NewPCG(2026, 11))
-	var r Resolver
-	for i := 0; i < n; i++ {
+	compareResolvers(t, rng, n, func(i int) (*rules.Army, *rules.Army) {
 		// Alternate who owns which army so both orders are covered.
 		ab := loaded[i%len(loaded)]
-		x, y := ab[0], ab[1]
 		if (i/len(loaded))%2 == 1 {
-			x, y = y, x
+			return ab[1], ab[0]
 		}
-		start := randomPosition(rng, x, y)
-		fast, slow := *start, *start
-		var dec Decider = FirstOption{}
-		if i%3 == 0 {
-			dec = OwnerBest{}
-		}
-		r.Resolve(&fast, dec, nil)
-		ReferenceResolve(&slow, dec)
-		if fast.Cells != slow.Cells || fast.HQ != slow.HQ {
-			t.Fatalf("position %d: fast and reference resolvers differ\nstart:\n%s\nfast:\n%s\nreference:\n%s",
-				i, FormatPosition(start, [2]string{x.Name, y.Name}), dumpState(&fast), dumpState(&slow))
-		}
-	}
+		return ab[0], ab[1]
+	}, firstOrBest)
 }
 
 // dumpState is FormatPosition with marks, for failure messages.
@@ -107,4 +94,33 @@ func dumpState(s *State) string {
 		}
 	}
 	return out
+}
+
+// firstOrBest answers with OwnerBest every third position, FirstOption
+// otherwise.
+func firstOrBest(i int) Decider {
+	if i%3 == 0 {
+		return OwnerBest{}
+	}
+	return FirstOption{}
+}
+
+// compareResolvers resolves n random positions between the armies pick
+// names, under the decider dec names, with the fast and the reference
+// resolvers, and fails on the first position where they differ.
+func compareResolvers(t *testing.T, rng *rand.Rand, n int, pick func(i int) (*rules.Army, *rules.Army), dec func(i int) Decider) {
+	t.Helper()
+	var r Resolver
+	for i := 0; i < n; i++ {
+		x, y := pick(i)
+		start := randomPosition(rng, x, y)
+		fast, slow := *start, *start
+		d := dec(i)
+		r.Resolve(&fast, d, nil)
+		ReferenceResolve(&slow, d)
+		if fast.Cells != slow.Cells || fast.HQ != slow.HQ {
+			t.Fatalf("position %d: fast and reference resolvers differ\nstart:\n%s\nfast:\n%s\nreference:\n%s",
+				i, FormatPosition(start, [2]string{x.Name, y.Name}), dumpState(&fast), dumpState(&slow))
+		}
+	}
 }

@@ -72,26 +72,13 @@ func TestReferenceMatchesFastUseModules(t *testing.T) {
 		n = 1000
 	}
 	rng := rand.New(rand.NewPCG(2026, 4))
-	var r Resolver
-	for i := 0; i < n; i++ {
+	compareResolvers(t, rng, n, func(i int) (*rules.Army, *rules.Army) {
 		ab := loaded[i%len(loaded)]
-		x, y := ab[0], ab[1]
 		if (i/len(loaded))%2 == 1 {
-			x, y = y, x
+			return ab[1], ab[0]
 		}
-		start := randomPosition(rng, x, y)
-		fast, slow := *start, *start
-		var dec Decider = FirstOption{}
-		if i%3 == 0 {
-			dec = OwnerBest{}
-		}
-		r.Resolve(&fast, dec, nil)
-		ReferenceResolve(&slow, dec)
-		if fast.Cells != slow.Cells || fast.HQ != slow.HQ {
-			t.Fatalf("position %d: fast and reference resolvers differ\nstart:\n%s\nfast:\n%s\nreference:\n%s",
-				i, FormatPosition(start, [2]string{x.Name, y.Name}), dumpState(&fast), dumpState(&slow))
-		}
-	}
+		return ab[0], ab[1]
+	}, firstOrBest)
 }
 
 // A module taken by a use_modules link in the turn flow works for the taker

@@ -2,7 +2,7 @@ package main
 
 import (
 	"bytes"
-	"errors"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,23 +13,7 @@ import (
 // code main would use.
 func run(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
-	root := newRoot()
-	var out, errb bytes.Buffer
-	root.SetOut(&out)
-	root.SetErr(&errb)
-	root.SetArgs(args)
-	err := root.Execute()
-	code := 0
-	if err != nil {
-		var ee exitError
-		if errors.As(err, &ee) {
-			code = ee.code
-		} else {
-			code = 2
-			errb.WriteString("hexforge: " + err.Error() + "\n")
-		}
-	}
-	return out.String(), errb.String(), code
+	return runCtx(t, context.Background(), args...)
 }
 
 func TestCheckReportsEveryMistake(t *testing.T) {
