@@ -238,3 +238,21 @@ func TestIllegalRejected(t *testing.T) {
 }
 
 var sprintf = fmt.Sprintf
+
+// setUpGame starts a game of armies a and b with seed and plays the set-up:
+// the HQs on hq0 and hq1, and any set-aside token on its first legal hex.
+// Player 1's first turn follows.
+func setUpGame(t *testing.T, a, b *rules.Army, seed uint64, hq0, hq1 string) *Game {
+	t.Helper()
+	g, err := NewGame(Standard, a, b, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{hq0, hq1} {
+		must(t, g, Action{Kind: KPlaceHQ, Hex: hexOf(t, name), To: NoHex})
+		for g.Phase == PhaseAside {
+			must(t, g, g.LegalActions(nil)[0])
+		}
+	}
+	return g
+}

@@ -12,13 +12,7 @@ import (
 func linksGame(t *testing.T, hq0, hq1 string) *Game {
 	t.Helper()
 	a := loadArmy(t, "testdata/tlinks.army")
-	g, err := NewGame(Standard, a, a, 7)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{hq0, hq1} {
-		must(t, g, Action{Kind: KPlaceHQ, Hex: hexOf(t, name), To: NoHex})
-	}
+	g := setUpGame(t, a, a, 7, hq0, hq1)
 	g.fresh = false // no bad draw in these tests
 	return g
 }

@@ -11,12 +11,7 @@ import (
 // the HQs (a1 and e3) and the given hand.
 func beaconGame(t *testing.T, hand ...string) *Game {
 	t.Helper()
-	g, err := NewGame(Standard, loadArmy(t, "testdata/tbeacon.army"), loadArmy(t, "testdata/game_b.army"), 7)
-	if err != nil {
-		t.Fatal(err)
-	}
-	must(t, g, Action{Kind: KPlaceHQ, Hex: hexOf(t, "a1"), To: NoHex})
-	must(t, g, Action{Kind: KPlaceHQ, Hex: hexOf(t, "e3"), To: NoHex})
+	g := setUpGame(t, loadArmy(t, "testdata/tbeacon.army"), loadArmy(t, "testdata/game_b.army"), 7, "a1", "e3")
 	setHand(t, g, 0, hand...)
 	g.fresh = false
 	return g

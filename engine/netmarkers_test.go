@@ -10,16 +10,7 @@ import (
 // (HQ on e3); player 1's first turn.
 func netGame(t *testing.T) *Game {
 	t.Helper()
-	g, err := NewGame(Standard, loadArmy(t, "testdata/netmark.army"), loadArmy(t, "testdata/game_a.army"), 7)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"a1", "e3"} {
-		must(t, g, Action{Kind: KPlaceHQ, Hex: hexOf(t, name), To: NoHex})
-		for g.Phase == PhaseAside {
-			must(t, g, g.LegalActions(nil)[0])
-		}
-	}
+	g := setUpGame(t, loadArmy(t, "testdata/netmark.army"), loadArmy(t, "testdata/game_a.army"), 7, "a1", "e3")
 	g.fresh = false
 	return g
 }

@@ -10,17 +10,7 @@ import (
 // player 1's HQ on hq0, player 2's on hq1.
 func scavengerGame(t *testing.T, hq0, hq1 string) *Game {
 	t.Helper()
-	g, err := NewGame(Standard, loadArmy(t, "testdata/tfauna.army"), loadArmy(t, "testdata/tiron.army"), 7)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{hq0, hq1} {
-		must(t, g, Action{Kind: KPlaceHQ, Hex: hexOf(t, name), To: NoHex})
-		for g.Phase == PhaseAside {
-			must(t, g, g.LegalActions(nil)[0])
-		}
-	}
-	return g
+	return setUpGame(t, loadArmy(t, "testdata/tfauna.army"), loadArmy(t, "testdata/tiron.army"), 7, hq0, hq1)
 }
 
 // TestScavengerAfterBattle: after a battle the controller of a scavenger

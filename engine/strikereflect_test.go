@@ -10,16 +10,7 @@ import (
 // ranged 1 on N, reflection on S), Game A to play with Hunt in hand.
 func reflectGame(t *testing.T) *Game {
 	t.Helper()
-	g, err := NewGame(Standard, loadArmy(t, "testdata/game_a.army"), loadArmy(t, "testdata/tiron.army"), 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"a1", "e3"} {
-		must(t, g, Action{Kind: KPlaceHQ, Hex: hexOf(t, name), To: NoHex})
-		for g.Phase == PhaseAside {
-			must(t, g, g.LegalActions(nil)[0])
-		}
-	}
+	g := setUpGame(t, loadArmy(t, "testdata/game_a.army"), loadArmy(t, "testdata/tiron.army"), 5, "a1", "e3")
 	setHand(t, g, 0, "Hunt")
 	g.fresh = false
 	return g
