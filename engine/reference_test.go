@@ -58,18 +58,7 @@ func randomPosition(rng *rand.Rand, a0, a1 *rules.Army) *State {
 func TestReferenceMatchesFast(t *testing.T) {
 	// The two mixed test armies, and the armies of the rulebook examples.
 	pairs := [][2]string{{"amber", "beta"}, {"amber", "beta"}, {"amber", "beta"}, {"tchrome", "tneon"}, {"tfauna", "tiron"}, {"beta", "tiron"}, {"tneon", "amber"}}
-	var loaded [][2]*rules.Army
-	for _, p := range pairs {
-		var ab [2]*rules.Army
-		for i, name := range p {
-			a, err := testLoader(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ab[i] = a
-		}
-		loaded = append(loaded, ab)
-	}
+	loaded := loadPairs(t, pairs)
 	n := 100000
 	if testing.Short() {
 		n = 2000
@@ -123,4 +112,22 @@ func compareResolvers(t *testing.T, rng *rand.Rand, n int, pick func(i int) (*ru
 				i, FormatPosition(start, [2]string{x.Name, y.Name}), dumpState(&fast), dumpState(&slow))
 		}
 	}
+}
+
+// loadPairs loads pairs of test armies by name.
+func loadPairs(t *testing.T, pairs [][2]string) [][2]*rules.Army {
+	t.Helper()
+	var loaded [][2]*rules.Army
+	for _, p := range pairs {
+		var ab [2]*rules.Army
+		for i, name := range p {
+			a, err := testLoader(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ab[i] = a
+		}
+		loaded = append(loaded, ab)
+	}
+	return loaded
 }

@@ -55,18 +55,7 @@ func TestUseModulesControl(t *testing.T) {
 // use_modules, takeover and the modules they take.
 func TestReferenceMatchesFastUseModules(t *testing.T) {
 	pairs := [][2]string{{"tthief", "amber"}, {"tthief", "beta"}, {"tthief", "tthief"}}
-	var loaded [][2]*rules.Army
-	for _, p := range pairs {
-		var ab [2]*rules.Army
-		for i, name := range p {
-			a, err := testLoader(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ab[i] = a
-		}
-		loaded = append(loaded, ab)
-	}
+	loaded := loadPairs(t, pairs)
 	n := 20000
 	if testing.Short() {
 		n = 1000
