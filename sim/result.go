@@ -100,3 +100,26 @@ func (s *Summary) check() error {
 	}
 	return nil
 }
+
+// RoundRobinOf arranges match summaries, each army's first appearance
+// setting its place, as a round robin. A match whose row army comes after
+// its column army means the summaries are not from one round robin.
+func RoundRobinOf(sums []*Summary) (*RoundRobin, error) {
+	rr := &RoundRobin{Matches: map[[2]int]*Summary{}}
+	idx := map[string]int{}
+	for _, s := range sums {
+		for _, n := range []string{s.A, s.B} {
+			if _, ok := idx[n]; !ok {
+				idx[n] = len(rr.Armies)
+				rr.Armies = append(rr.Armies, n)
+			}
+		}
+		i, j := idx[s.A], idx[s.B]
+		if i > j {
+			return nil, fmt.Errorf("%s vs %s: results are not from one round robin", s.A, s.B)
+		}
+		rr.Matches[[2]int{i, j}] = s
+		rr.Players = s.Players[0]
+	}
+	return rr, nil
+}

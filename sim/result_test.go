@@ -84,19 +84,13 @@ func FuzzReadResult(f *testing.F) {
 			merged[key] = s
 			order = append(order, key)
 		}
-		rr := &RoundRobin{Matches: map[[2]int]*Summary{}}
-		idx := map[string]int{}
-		for _, k := range order {
-			s := merged[k]
-			for _, n := range []string{s.A, s.B} {
-				if _, ok := idx[n]; !ok {
-					idx[n] = len(rr.Armies)
-					rr.Armies = append(rr.Armies, n)
-				}
-			}
-			if i, j := idx[s.A], idx[s.B]; i <= j {
-				rr.Matches[[2]int{i, j}] = s
-			}
+		sums := make([]*Summary, len(order))
+		for i, k := range order {
+			sums[i] = merged[k]
+		}
+		rr, err := RoundRobinOf(sums)
+		if err != nil {
+			return // summaries not in round-robin order: merge reports this
 		}
 		var b bytes.Buffer
 		for _, format := range Formats {

@@ -320,22 +320,13 @@ adds them up: n shards of one run give exactly the report of that run.`,
 				s := merged[order[0]]
 				return writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error { return sim.WriteMatch(w, s, format) })
 			}
-			rr := &sim.RoundRobin{Matches: map[[2]int]*sim.Summary{}}
-			idx := map[string]int{}
-			for _, k := range order {
-				s := merged[k]
-				for _, n := range []string{s.A, s.B} {
-					if _, ok := idx[n]; !ok {
-						idx[n] = len(rr.Armies)
-						rr.Armies = append(rr.Armies, n)
-					}
-				}
-				i, j := idx[s.A], idx[s.B]
-				if i > j {
-					return fmt.Errorf("%s vs %s: results are not from one round robin", s.A, s.B)
-				}
-				rr.Matches[[2]int{i, j}] = s
-				rr.Players = s.Players[0]
+			sums := make([]*sim.Summary, len(order))
+			for i, k := range order {
+				sums[i] = merged[k]
+			}
+			rr, err := sim.RoundRobinOf(sums)
+			if err != nil {
+				return err
 			}
 			return writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error { return sim.WriteRoundRobin(w, rr, format) })
 		},
