@@ -64,14 +64,7 @@ func TestReferenceMatchesFast(t *testing.T) {
 		n = 2000
 	}
 	rng := rand.New(rand.NewPCG(2026, 11))
-	compareResolvers(t, rng, n, func(i int) (*rules.Army, *rules.Army) {
-		// Alternate who owns which army so both orders are covered.
-		ab := loaded[i%len(loaded)]
-		if (i/len(loaded))%2 == 1 {
-			return ab[1], ab[0]
-		}
-		return ab[0], ab[1]
-	}, firstOrBest)
+	compareResolvers(t, rng, n, alternating(loaded), firstOrBest)
 }
 
 // dumpState is FormatPosition with marks, for failure messages.
@@ -130,4 +123,16 @@ func loadPairs(t *testing.T, pairs [][2]string) [][2]*rules.Army {
 		loaded = append(loaded, ab)
 	}
 	return loaded
+}
+
+// alternating picks the pairs in turn, swapping who owns which army on
+// every other round so both orders are covered.
+func alternating(loaded [][2]*rules.Army) func(i int) (*rules.Army, *rules.Army) {
+	return func(i int) (*rules.Army, *rules.Army) {
+		ab := loaded[i%len(loaded)]
+		if (i/len(loaded))%2 == 1 {
+			return ab[1], ab[0]
+		}
+		return ab[0], ab[1]
+	}
 }

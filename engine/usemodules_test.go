@@ -61,13 +61,7 @@ func TestReferenceMatchesFastUseModules(t *testing.T) {
 		n = 1000
 	}
 	rng := rand.New(rand.NewPCG(2026, 4))
-	compareResolvers(t, rng, n, func(i int) (*rules.Army, *rules.Army) {
-		ab := loaded[i%len(loaded)]
-		if (i/len(loaded))%2 == 1 {
-			return ab[1], ab[0]
-		}
-		return ab[0], ab[1]
-	}, firstOrBest)
+	compareResolvers(t, rng, n, alternating(loaded), firstOrBest)
 }
 
 // A module taken by a use_modules link in the turn flow works for the taker
