@@ -650,6 +650,10 @@ func (r *Resolver) strike(src, target Hex, d rules.Dir, str int, ranged, fromHQ 
 		if u.Empty() || u.Controller() == q.Controller() {
 			return
 		}
+		if r.tok[nb].Traits.Has(rules.Flying) {
+			log.hit(s, src, nb, 0, ranged) // no reflected attack wounds a flying unit
+			return
+		}
 		r.land(src, nb, back, str, ranged, fromHQ, log)
 		return
 	}

@@ -161,7 +161,7 @@ type Game struct {
 	LastDrawn  bool    // some player has drawn their last token
 	FinalAfter int     // the final battle follows the end of this turn (0 = not yet known)
 	TieBreak   bool    // the final battle was tied; the extra turns are being played
-	Forbid     [2]bool // the player may not place board tokens this (or their next) turn
+	Forbid     [2]bool // the player may not place units this (or their next) turn; foundations stay allowed
 	Result     Result
 	Battles    int                      // battles resolved so far
 	Dealt      [2][MaxArmyTokens]uint16 // wounds inflicted in battles so far, by owner and token type

@@ -342,6 +342,38 @@ func TestTerror(t *testing.T) {
 	}
 }
 
+// TestTerrorAllowsFoundations: terror forbids placing units only; a
+// foundation is no unit and stays placeable ("nie może wystawić żadnej
+// jednostki"; docs/rules.md, Terror).
+func TestTerrorAllowsFoundations(t *testing.T) {
+	a0, _ := testArmies(t)
+	g, err := NewGame(Standard, a0, a0, 42)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"a1", "e3"} {
+		must(t, g, Action{Kind: KPlaceHQ, Hex: hexOf(t, name), To: NoHex})
+		for g.Phase == PhaseAside {
+			must(t, g, g.LegalActions(nil)[0])
+		}
+	}
+	setHand(t, g, 0, "Terror")
+	must(t, g, Action{Kind: KInstant, Hex: NoHex, To: NoHex})
+	g.fresh = false
+	endTurn(t, g)
+	setHand(t, g, 1, "Brute", "Mine")
+	placed := func(name string) int {
+		ti := uint8(g.S.Armies[1].Lookup(name))
+		return count(g.LegalActions(nil), func(a Action) bool { return a.Kind == KPlace && g.Hand[1][a.Slot] == ti })
+	}
+	if n := placed("Brute"); n != 0 {
+		t.Fatalf("terror: %d placements of a warrior offered, want none", n)
+	}
+	if placed("Mine") == 0 {
+		t.Fatal("terror: the foundation may not be placed")
+	}
+}
+
 func TestBombAndGrenade(t *testing.T) {
 	g := ruleGame(t, "a1", "e3")
 	setHand(t, g, 0, "Bomb", "Grenade")

@@ -68,8 +68,8 @@ func (g *Game) LegalActions(buf []Action) []Action {
 		ti := g.Hand[p][i]
 		t := &s.Armies[p].Tokens[ti]
 		if t.Kind.OnBoard() {
-			if g.Forbid[p] {
-				continue
+			if g.Forbid[p] && t.Kind.IsUnit() {
+				continue // terror forbids units only: a foundation is no unit
 			}
 			for h := Hex(0); int(h) < b.Size; h++ {
 				if g.placeable(h, p, ti) {

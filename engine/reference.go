@@ -461,7 +461,7 @@ func (ref *reference) deliver(src, target Hex, d rules.Dir, str int, ranged bool
 	q := ref.piece(target)
 	if ref.tok(target).Edges[q.EdgeAt(d.Opposite())].Flags&rules.Reflect != 0 && !ref.netted[target] {
 		back := ref.s.Board.Neighbour(target, d.Opposite())
-		if back != NoHex && !ref.piece(back).Empty() && ref.isEnemy(back, target) {
+		if back != NoHex && !ref.piece(back).Empty() && ref.isEnemy(back, target) && !ref.tok(back).Traits.Has(rules.Flying) {
 			ref.land(src, back, d.Opposite(), str, ranged)
 		}
 		return

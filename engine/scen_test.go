@@ -40,6 +40,7 @@ func TestScenarios(t *testing.T) {
 		{name: "agony", dies: []string{"1 Brute c2", "2 Martyr c3"}, hq: full},
 		{name: "agony_once", dies: []string{"2 Bruiser c3"}, hq: full},
 		{name: "flying", dies: []string{"1 Kestrel c5"}, hq: full},
+		{name: "flying_reflected", dies: none, hq: full},
 		{name: "agony_chain", dies: []string{"1 Martyr c3", "2 Martyr c2"}, hq: full},
 		{name: "medic", dies: []string{"1 Medic b3"}, hq: [2]int{20, 19}},
 		{name: "medic_hit_too", dies: []string{"1 Gunner c3", "1 Medic b3", "2 Spitter b1"}, hq: [2]int{20, 19}},

@@ -19,7 +19,9 @@ func (g *Game) reflected(n Hex, dir rules.Dir) (to Hex, ok bool) {
 	if back == NoHex {
 		return NoHex, true
 	}
-	if w := s.Cells[back].Unit; w.Empty() || w.Controller() == v.Controller() {
+	// A reflected attack is lost on an empty hex, a friend of the reflector,
+	// or a flying unit (no reflected attack wounds a flying unit).
+	if w := s.Cells[back].Unit; w.Empty() || w.Controller() == v.Controller() || s.Tok(w).Traits.Has(rules.Flying) {
 		return NoHex, true
 	}
 	return back, true
