@@ -693,6 +693,7 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 	}
 	g.tether()
 	g.control(d, ctl)
+	g.recallNetMarkers()
 	if g.checkHQ() {
 		return nil
 	}

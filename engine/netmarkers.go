@@ -21,3 +21,47 @@ func (g *Game) netMarkers(p uint8) int {
 func (g *Game) netLimited(act *rules.Action, p uint8) bool {
 	return act.Op == rules.ActNet && act.Value > 0 && g.netMarkers(p) >= int(act.Value)
 }
+
+// recallNetMarkers: a net marker comes back, freeing the unit it holds, as
+// soon as the unit that throws such markers is itself netted (the Steel
+// Police reading of neuroshimahex.pl and the Korean tile guide; see
+// docs/rules.md, Nets). A marker does not remember its thrower, so every
+// marker of a player with a netted thrower comes back; a player has one
+// thrower in every army we know. Apply calls it after every action.
+func (g *Game) recallNetMarkers() {
+	s := &g.S
+	var out [2]bool // player p has a marker on the board
+	for h := 0; h < s.Board.Size; h++ {
+		if u := s.Cells[h].Unit; !u.Empty() && u.Marks&NetMarker != 0 {
+			out[1-u.Owner] = true
+		}
+	}
+	if !out[0] && !out[1] {
+		return
+	}
+	nets := g.computeNets()
+	var recall [2]bool
+	for h := 0; h < s.Board.Size; h++ {
+		if u := s.Cells[h].Unit; !u.Empty() && out[u.Owner] && nets[h] && throwsNets(s.Tok(u)) {
+			recall[u.Owner] = true
+		}
+	}
+	for h := 0; h < s.Board.Size; h++ {
+		if u := &s.Cells[h].Unit; !u.Empty() && u.Marks&NetMarker != 0 && recall[1-u.Owner] {
+			u.Marks &^= NetMarker
+		}
+	}
+}
+
+// throwsNets reports whether a token has an ability or trigger with a net
+// step: the thrower of net markers.
+func throwsNets(t *rules.Token) bool {
+	for i := range t.Triggers {
+		for _, a := range t.Triggers[i].Actions {
+			if a.Op == rules.ActNet {
+				return true
+			}
+		}
+	}
+	return false
+}

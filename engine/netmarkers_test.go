@@ -75,3 +75,40 @@ func TestNetMarkersLimit(t *testing.T) {
 		t.Fatalf("with the Beacon: HQ %d (want 19, free), c5 netted %v", hq, g.Netted(r2))
 	}
 }
+
+// TestNetMarkerComesBackWhenThrowerNetted: the marker comes back, freeing
+// the netted unit, when the HQ that threw it is itself netted; once the HQ
+// is free it may throw the marker again.
+func TestNetMarkerComesBackWhenThrowerNetted(t *testing.T) {
+	g := netGame(t)
+	r1 := put(t, g, 1, "Dasher", "c3", rules.N)
+	a, ok := hqNet(g)
+	if !ok {
+		t.Fatal("the HQ net is not offered")
+	}
+	must(t, g, a)
+	must(t, g, Action{Kind: KStep, Hex: r1, To: NoHex})
+	if !g.Netted(r1) {
+		t.Fatal("the marker did not net c3")
+	}
+	endTurn(t, g)
+	g.fresh = false
+	setHand(t, g, 1, "Netter")
+	netter := hexOf(t, "a2") // its N edge faces the HQ on a1
+	must(t, g, Action{Kind: KPlace, Slot: 0, Hex: netter, Facing: rules.N, To: NoHex})
+	if !g.Netted(g.S.HQ[0]) {
+		t.Fatal("the Netter on a2 does not net the HQ on a1")
+	}
+	if g.Netted(r1) {
+		t.Fatal("the HQ is netted but its marker still holds c3")
+	}
+	g.removeUnit(netter)
+	endTurn(t, g)
+	g.fresh = false
+	if g.Phase == PhaseDiscard {
+		must(t, g, Action{Kind: KDiscard, Hex: NoHex, To: NoHex})
+	}
+	if _, ok := hqNet(g); !ok {
+		t.Fatal("the HQ, free again, may not throw its marker")
+	}
+}
