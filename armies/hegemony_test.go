@@ -76,9 +76,10 @@ func TestHegemonyTransport(t *testing.T) {
 	}
 }
 
-// Grants do not stack: were there two Transports (a variant), a unit linked
-// to both still gets one extra move a turn.
-func TestHegemonyTransportGrantsDoNotStack(t *testing.T) {
+// Two Transports linked to one unit give two separate moves, one each, never
+// one longer move ("nie sumują (nie kumulują) się i każdy z nich działa
+// niezależnie", Neuroshima Hex 3.0 core rules, Modules).
+func TestHegemonyTransportsGiveSeparateMoves(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "two-transports.army")
 	src := `army "Hegemony, two Transports" extends "hegemony" {
@@ -98,8 +99,17 @@ func TestHegemonyTransportGrantsDoNotStack(t *testing.T) {
 	if n := abilityUses(g, ganger, engine.AbGrantedMove); n == 0 {
 		t.Fatal("the Ganger between two Transports may move")
 	}
-	apply(t, g, moveAction(engine.AbGrantedMove, ganger, ganger, rules.S), nil) // turn in place
+	apply(t, g, moveAction(engine.AbGrantedMove, ganger, ganger, rules.S), nil) // turn in place: one Transport's move
+	if n := abilityUses(g, ganger, engine.AbGrantedMove); n == 0 {
+		t.Fatal("the second Transport gave no move of its own")
+	}
+	for _, a := range g.LegalActions(nil) {
+		if a.Kind == engine.KAbility && a.Slot == engine.AbGrantedMove && a.Hex == ganger && g.S.Board.Dist[ganger][a.To] > 1 {
+			t.Fatalf("a granted move goes %d hexes: the Transports' moves added up", g.S.Board.Dist[ganger][a.To])
+		}
+	}
+	apply(t, g, moveAction(engine.AbGrantedMove, ganger, ganger, rules.N), nil)
 	if n := abilityUses(g, ganger, engine.AbGrantedMove) + abilityUses(g, ganger, engine.AbMove); n != 0 {
-		t.Fatalf("two Transports gave a second move (%d actions)", n)
+		t.Fatalf("two Transports gave a third move (%d actions)", n)
 	}
 }

@@ -166,13 +166,16 @@ type Game struct {
 	Battles    int                      // battles resolved so far
 	Dealt      [2][MaxArmyTokens]uint16 // wounds inflicted in battles so far, by owner and token type
 
-	fresh bool                    // nothing has been done since the last draw (bad-draw rule)
-	used  [MaxHexes]uint16        // abilities used this turn by the unit on each hex
-	sym   [2][MaxArmyTokens]uint8 // rotation period of each token type (1, 2, 3 or 6)
-	facts [2][MaxArmyTokens]tokFacts
-	anyFx uint16 // the fact flags of any token type of either army
-	pend  pending
-	rng   rand.PCG
+	fresh bool             // nothing has been done since the last draw (bad-draw rule)
+	used  [MaxHexes]uint16 // abilities used this turn by the unit on each hex
+	// grantUsed: the granters (a bit per hex) whose move the unit on each
+	// hex used this turn; each granter gives one move (mobilityGranters).
+	grantUsed [MaxHexes]uint64
+	sym       [2][MaxArmyTokens]uint8 // rotation period of each token type (1, 2, 3 or 6)
+	facts     [2][MaxArmyTokens]tokFacts
+	anyFx     uint16 // the fact flags of any token type of either army
+	pend      pending
+	rng       rand.PCG
 
 	Res *Resolver
 	ws  *workspace
@@ -498,6 +501,7 @@ func (g *Game) lastDrawn() {
 func (g *Game) startTurn() {
 	g.Turn++
 	g.used = [MaxHexes]uint16{}
+	g.grantUsed = [MaxHexes]uint64{}
 	g.pend = pending{}
 	g.draw(g.drawTarget())
 }
@@ -635,6 +639,7 @@ func (g *Game) removeUnit(h Hex) {
 	g.toPile(u.Owner, u.Token)
 	g.S.Remove(h)
 	g.used[h] = 0
+	g.grantUsed[h] = 0
 }
 
 func (g *Game) removeGround(h Hex) {
@@ -684,6 +689,8 @@ func (g *Game) moveUnit(from, to Hex, f rules.Dir, d Decider) {
 	}
 	g.used[to] = g.used[from]
 	g.used[from] = 0
+	g.grantUsed[to] = g.grantUsed[from]
+	g.grantUsed[from] = 0
 	g.entered(to, d)
 }
 

@@ -472,7 +472,11 @@ func (g *Game) abilities(buf []Action, nets *[MaxHexes]bool) []Action {
 			if own.Has(abilityTraits[k]) && used&(usedMove<<k) == 0 {
 				buf = g.traitActions(buf, AbMove+k, h, nets)
 			}
-			if granted.Has(abilityTraits[k]) && used&(usedGranted0<<k) == 0 {
+			if k == AbMove {
+				if g.freeGrantedMove(h, nets) {
+					buf = g.traitActions(buf, AbGrantedMove, h, nets)
+				}
+			} else if granted.Has(abilityTraits[k]) && used&(usedGranted0<<k) == 0 {
 				buf = g.traitActions(buf, AbGrantedMove+k, h, nets)
 			}
 		}
@@ -613,6 +617,7 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 		}
 		s.Place(a.Hex, p, t, a.Facing)
 		g.used[a.Hex] = 0
+		g.grantUsed[a.Hex] = 0
 		if tok.Kind != rules.Foundation {
 			g.entered(a.Hex, d)
 		}
@@ -663,7 +668,11 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 		k := a.Slot
 		if k >= AbGrantedMove {
 			k -= AbGrantedMove
-			g.used[a.Hex] |= usedGranted0 << k
+			if k == AbMove {
+				g.useGrantedMove(a.Hex, a.To)
+			} else {
+				g.used[a.Hex] |= usedGranted0 << k
+			}
 		} else {
 			g.used[a.Hex] |= usedMove << k
 		}
@@ -835,6 +844,7 @@ func (g *Game) runStep(a Action, d Decider) bool {
 		c1, c2 := &s.Cells[a.Hex], &s.Cells[a.To]
 		c1.Unit, c2.Unit = c2.Unit, c1.Unit
 		g.used[a.Hex], g.used[a.To] = g.used[a.To], g.used[a.Hex]
+		g.grantUsed[a.Hex], g.grantUsed[a.To] = g.grantUsed[a.To], g.grantUsed[a.Hex]
 		for _, h := range [2]Hex{a.Hex, a.To} {
 			if u := s.Cells[h].Unit; s.Tok(u).Kind == rules.HQ && s.HQ[u.Owner] != NoHex {
 				s.HQ[u.Owner] = h

@@ -54,8 +54,9 @@ func TestGrantedMoveIsExtra(t *testing.T) {
 	}
 }
 
-// Grants of one trait by several linked tokens give one use.
-func TestGrantsDoNotStack(t *testing.T) {
+// Each token that grants mobility gives a move of its own (the HQ and the
+// Carrier here), and a netted granter gives none.
+func TestEachGranterGivesAMove(t *testing.T) {
 	g := linksGame(t, "c3", "e3")
 	put(t, g, 0, "Carrier", "b3", rules.N) // touches c4 too (its links are on all edges)
 	p := put(t, g, 0, "Post", "c4", rules.N)
@@ -63,8 +64,32 @@ func TestGrantsDoNotStack(t *testing.T) {
 		t.Fatal("test set-up: b3 must touch c4")
 	}
 	must(t, g, Action{Kind: KAbility, Slot: AbGrantedMove, Hex: p, To: p, Facing: rules.S})
+	if movesOf(g, p, AbGrantedMove) == 0 {
+		t.Fatal("the second granter gave no move")
+	}
+	must(t, g, Action{Kind: KAbility, Slot: AbGrantedMove, Hex: p, To: p, Facing: rules.N})
 	if n := movesOf(g, p, AbGrantedMove) + movesOf(g, p, AbMove); n != 0 {
-		t.Fatalf("two grants of mobility gave a second move (%d actions)", n)
+		t.Fatalf("two granters gave a third move (%d actions)", n)
+	}
+	// The move that leaves a granter uses that granter's move: leaving the
+	// Carrier but staying beside the HQ keeps the HQ's move.
+	g3 := linksGame(t, "c3", "e3")
+	put(t, g3, 0, "Carrier", "b3", rules.N)
+	q := put(t, g3, 0, "Post", "c4", rules.N)
+	to := NoHex
+	for _, a := range g3.LegalActions(nil) {
+		if a.Kind == KAbility && a.Slot == AbGrantedMove && a.Hex == q && a.To != q &&
+			g3.S.Board.Dist[a.To][hexOf(t, "c3")] == 1 && g3.S.Board.Dist[a.To][hexOf(t, "b3")] != 1 {
+			to = a.To
+			break
+		}
+	}
+	if to == NoHex {
+		t.Fatal("test set-up: no move from c4 that leaves the Carrier and stays beside the HQ")
+	}
+	must(t, g3, Action{Kind: KAbility, Slot: AbGrantedMove, Hex: q, To: to, Facing: rules.N})
+	if movesOf(g3, to, AbGrantedMove) == 0 {
+		t.Fatal("leaving the Carrier used the HQ's move")
 	}
 	// A netted granter grants nothing.
 	g2 := linksGame(t, "c3", "e3")

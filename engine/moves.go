@@ -73,3 +73,74 @@ func (g *Game) globalGrants(h Hex, nets *[MaxHexes]bool) rules.Traits {
 	}
 	return tr
 }
+
+// mobilityGranters are the tokens, not netted, that grant mobility to the
+// unit on h: link, its neighbours whose grant reaches it; global, the
+// tokens with a global grant. Each one bit per hex. Every granter gives a
+// move of its own: the Transport modules' moves "nie sumują (nie kumulują)
+// się i każdy z nich działa niezależnie" (Neuroshima Hex 3.0 core rules,
+// Modules), and a unit may use every possibility in turn (Neuroshima Hex
+// Duel, special situations).
+func (g *Game) mobilityGranters(h Hex, nets *[MaxHexes]bool) (link, global uint64) {
+	s := &g.S
+	u := s.Cells[h].Unit
+	if g.anyFx&factLinkGrant != 0 {
+		for d := rules.N; d <= rules.NW; d++ {
+			n := s.Board.Nb[h][d]
+			if n == NoHex {
+				continue
+			}
+			v := s.Cells[n].Unit
+			if v.Empty() || nets[n] || g.fact(v).flags&factLinkGrant == 0 {
+				continue
+			}
+			for _, e := range s.Tok(v).Effects {
+				if e.Op == rules.EffGrant && !e.Global && e.Grant.Has(rules.Mobility) && e.Dirs.Has(v.EdgeAt(d.Opposite())) && reaches(e.Side, v, u) {
+					link |= 1 << uint(n)
+				}
+			}
+		}
+	}
+	if g.anyFx&factGlobalGrant != 0 {
+		for x := 0; x < s.Board.Size; x++ {
+			v := s.Cells[x].Unit
+			if v.Empty() || nets[x] || g.fact(v).flags&factGlobalGrant == 0 {
+				continue
+			}
+			for _, e := range s.Tok(v).Effects {
+				if e.Op == rules.EffGrant && e.Global && e.Grant.Has(rules.Mobility) && reaches(e.Side, v, u) {
+					global |= 1 << uint(x)
+				}
+			}
+		}
+	}
+	return link, global
+}
+
+// freeGrantedMove reports whether the unit on h has a granter whose move it
+// has not used this turn.
+func (g *Game) freeGrantedMove(h Hex, nets *[MaxHexes]bool) bool {
+	link, global := g.mobilityGranters(h, nets)
+	return (link|global)&^g.grantUsed[h] != 0
+}
+
+// useGrantedMove marks the granter whose move the unit on h uses to go to
+// to: a linked granter it leaves first, so that the ones still beside it
+// afterwards (and the global ones) keep their moves.
+func (g *Game) useGrantedMove(h, to Hex) {
+	link, global := g.mobilityGranters(h, g.computeNets())
+	link &^= g.grantUsed[h]
+	global &^= g.grantUsed[h]
+	var near uint64 // granters beside the destination
+	for x := 0; x < g.S.Board.Size; x++ {
+		if to != NoHex && g.S.Board.Dist[x][to] == 1 {
+			near |= 1 << uint(x)
+		}
+	}
+	for _, m := range [...]uint64{link &^ near, link, global} {
+		if m != 0 {
+			g.grantUsed[h] |= m & -m
+			return
+		}
+	}
+}
