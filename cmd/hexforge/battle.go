@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/diag"
@@ -39,6 +40,17 @@ Exit status: 0 on success, 1 when the position file is wrong, 2 on other errors.
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the position after the battle as JSON")
 	return cmd
+}
+
+// relativeTo resolves an army path written in the position file pos
+// against the directory of that file, as `extends` does for army files, so
+// a position and its armies can be moved together; embedded names and
+// absolute paths are left as they are.
+func relativeTo(pos, ref string) string {
+	if !armies.IsPath(ref) || filepath.IsAbs(ref) {
+		return ref
+	}
+	return filepath.Join(filepath.Dir(pos), ref)
 }
 
 // positionArmy resolves an army reference for a position file.
@@ -82,7 +94,9 @@ func runBattle(out, errw io.Writer, file string, asJSON bool) error {
 	if err != nil {
 		return fmt.Errorf("reading position file: %w", err)
 	}
-	s, err := engine.ParsePosition(file, src, positionArmy)
+	s, err := engine.ParsePosition(file, src, func(ref string) (*rules.Army, error) {
+		return positionArmy(relativeTo(file, ref))
+	})
 	if err != nil {
 		if l, ok := err.(diag.List); ok {
 			l.Render(errw, map[string][]byte{file: src})

@@ -127,3 +127,28 @@ func TestVersionAndHelp(t *testing.T) {
 		t.Errorf("completion bash: exit %d", code)
 	}
 }
+
+// TestPositionArmyPathsRelativeToFile: an army path in a position file is
+// resolved against the position file's directory, not the working
+// directory, so a position and its armies travel together.
+func TestPositionArmyPathsRelativeToFile(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "study")
+	if err := os.MkdirAll(filepath.Join(dir, "fan"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	army, err := os.ReadFile("testdata/clean.army")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "fan", "mine.army"), army, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pos := filepath.Join(dir, "test.pos")
+	if err := os.WriteFile(pos, []byte("armies fan/mine.army moloch\n1 HQ a1 N\n2 HQ e3 N\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := run(t, "battle", pos)
+	if code != 0 || !strings.Contains(stdout, "HQ: player 1 20 -> 20") {
+		t.Fatalf("exit %d (want 0 and a battle)\n%s%s", code, stdout, stderr)
+	}
+}
