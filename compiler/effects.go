@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/hexforge/hexforge/diag"
@@ -210,6 +211,36 @@ var actions = map[string]action{
 
 var eventWords = rules.EventNames[1:]
 
+// eventSteps are the steps the engine runs for each event; an event missing
+// here runs every step. Anything else is a compile error, never a step the
+// engine would silently skip: a destroyed unit is gone, so it cannot push,
+// pull, strike or replace; an event that fires by itself outside a player's
+// action starts no battle; return_to_deck is what a destroyed token or a
+// played instant does, not a unit on the board; a foundation's entry
+// trigger hits the unit that entered.
+var eventSteps = map[rules.Event][]string{
+	rules.OnPlaced:     {"battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "replace", "draw"},
+	rules.OwnTurn:      {"battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "replace", "draw"},
+	rules.TurnStart:    {"move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "draw"},
+	rules.AfterBattle:  {"move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "draw"},
+	rules.OnDestroyed:  {"return_to_deck", "move", "rotate", "swap", "damage", "destroy", "net", "forbid_place", "draw"},
+	rules.OnEnemyEnter: {"destroy", "damage"},
+	rules.OnUnitEnter:  {"destroy", "damage"},
+}
+
+// paidEvents are the events whose trigger a player chooses to use, so a
+// cost=N can be paid or declined; the others fire by themselves.
+var paidEvents = []rules.Event{rules.OnPlaced, rules.OwnTurn}
+
+// checkEventStep reports a step the engine does not run for event ev.
+func (c *compiler) checkEventStep(ev rules.Event, op rules.ActionOp, g *dsl.Group) {
+	allowed, ok := eventSteps[ev]
+	if !ok || slices.Contains(allowed, op.String()) {
+		return
+	}
+	c.errs.Errorf(groupPos(g), "`on %s` cannot %s: the engine runs only %s there", ev, op, strings.Join(allowed, ", "))
+}
+
 // trigger compiles `on EVENT [cost=N] [free_if="Token"]: action, action`.
 func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 	t := &tb.tok
@@ -252,6 +283,9 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 			c.unknown(valuePos(v), "named value", *v.Key, []string{"cost", "free_if"})
 		}
 	}
+	if tr.CostHQ != 0 && !slices.Contains(paidEvents, tr.Event) && tr.Event != rules.OnAttack { // a battle ability says so itself
+		c.errs.Errorf(valuePos(vals[0]), "`on %s` fires by itself, so it has no cost=N to pay or decline (a cost is for on placed and on own_turn)", w)
+	}
 	if ref.name != "" && tr.CostHQ == 0 {
 		c.errs.Errorf(ref.pos, "free_if waives a cost, but this ability has no cost=N")
 	}
@@ -279,6 +313,7 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 	}
 	for _, g := range s.Clauses {
 		if a, ok := c.action(g); ok {
+			c.checkEventStep(tr.Event, a.Op, g)
 			c.checkBattleAction(tr.Event, a, g)
 			tr.Actions = append(tr.Actions, a)
 		}

@@ -12,16 +12,19 @@ type tokFacts struct {
 }
 
 const (
-	factLinkGrant     uint16 = 1 << iota // a grant effect through its links
-	factGlobalGrant                      // a global grant effect
-	factLinkMove                         // a move effect through its links
-	factGlobalMove                       // a global move effect
-	factTakeover                         // a takeover or use_modules effect
-	factTethered                         // the tethered_to_hq trait
-	factScavenger                        // the scavenger trait, or a grant of it
-	factFoundation                       // a foundation
-	factReplaceable                      // the replaceable trait
-	factDirectReplace                    // a unit with a placed trigger whose first step replaces (directReplace)
+	factLinkGrant      uint16 = 1 << iota // a grant effect through its links
+	factGlobalGrant                       // a global grant effect
+	factLinkMove                          // a move effect through its links
+	factGlobalMove                        // a global move effect
+	factTakeover                          // a takeover or use_modules effect
+	factTethered                          // the tethered_to_hq trait
+	factScavenger                         // the scavenger trait, or a grant of it
+	factFoundation                        // a foundation
+	factReplaceable                       // the replaceable trait
+	factDirectReplace                     // a unit with a placed trigger whose first step replaces (directReplace)
+	factTurnStart                         // a turn_start trigger
+	factAfterBattle                       // an after_battle trigger
+	factDestroyedSteps                    // a destroyed trigger with steps fire runs (events.go)
 )
 
 func factsOf(t *rules.Token) tokFacts {
@@ -66,6 +69,11 @@ func factsOf(t *rules.Token) tokFacts {
 	}
 	if t.Traits.Has(rules.Scavenger) {
 		f.flags |= factScavenger
+	}
+	for ev, flag := range map[rules.Event]uint16{rules.TurnStart: factTurnStart, rules.AfterBattle: factAfterBattle, rules.OnDestroyed: factDestroyedSteps} {
+		if firesSteps(t, ev) {
+			f.flags |= flag
+		}
 	}
 	for i := range t.Effects {
 		if e := &t.Effects[i]; e.Op == rules.EffGrant && e.Grant.Has(rules.Scavenger) {

@@ -113,6 +113,7 @@ type pending struct {
 	toDeck bool  // the instant goes back on top of the deck instead of the discard
 	inst   bool  // the program is an instant's (the token goes to discard at the end)
 	cost   uint8 // HQ points to pay when the first step is carried out (placed triggers)
+	placed bool  // a placed trigger: the token's next placed trigger follows it (nextPlaced)
 }
 
 // Used-ability bits per hex, reset each turn; they move with the unit.
@@ -179,6 +180,9 @@ type Game struct {
 
 	Res *Resolver
 	ws  *workspace
+
+	dq [maxQueued]queued // destroyed events waiting to fire (flushDestroyed)
+	nq int
 }
 
 // workspace is scratch memory for one goroutine.
@@ -498,11 +502,17 @@ func (g *Game) lastDrawn() {
 	}
 }
 
-func (g *Game) startTurn() {
+func (g *Game) startTurn(d Decider) {
 	g.Turn++
 	g.used = [MaxHexes]uint16{}
 	g.grantUsed = [MaxHexes]uint64{}
 	g.pend = pending{}
+	// turn_start triggers work before the draw: the turn begins with drawing
+	// (docs/rules.md, "Triggered events").
+	g.fireUnits(rules.TurnStart, factTurnStart, g.Player, d)
+	if g.checkHQ() {
+		return
+	}
 	g.draw(g.drawTarget())
 }
 
@@ -538,7 +548,7 @@ func (g *Game) endTurn(d Decider) {
 		g.FinalAfter = g.Turn + 2
 	}
 	g.Player = Opp(p)
-	g.startTurn()
+	g.startTurn(d)
 }
 
 func (g *Game) finish(r Result) {
@@ -577,6 +587,12 @@ func (g *Game) battle(d Decider) bool {
 	hq := [2]int{g.S.HQPoints(0), g.S.HQPoints(1)}
 	g.Battles++
 	ctl := g.controlled()
+	var units [MaxHexes]Piece // before the battle, for its destroyed events
+	if g.anyFx&factDestroyedSteps != 0 {
+		for h := range g.S.Board.Size {
+			units[h] = g.S.Cells[h].Unit
+		}
+	}
 	g.Res.Resolve(&g.S, d, nil)
 	for p := range 2 {
 		for t, n := range g.Res.Dealt[p] {
@@ -594,6 +610,19 @@ func (g *Game) battle(d Decider) bool {
 				changed = true
 			}
 		}
+	}
+	if g.anyFx&factDestroyedSteps != 0 {
+		for h := range g.S.Board.Size {
+			if u := units[h]; !u.Empty() && g.S.Cells[h].Unit.Empty() {
+				g.queueDestroyed(u, Hex(h)) // units do not move in a battle
+			}
+		}
+		g.flushDestroyed(d)
+	}
+	// after_battle triggers, the player whose turn it was first; then
+	// scavengers move.
+	for k := uint8(0); k < 2 && g.S.HQPoints(0) > 0 && g.S.HQPoints(1) > 0; k++ {
+		g.fireUnits(rules.AfterBattle, factAfterBattle, g.Player^k, d)
 	}
 	g.afterBattle(d)
 	return changed
@@ -637,6 +666,7 @@ func (g *Game) removeUnit(h Hex) {
 		return
 	}
 	g.toPile(u.Owner, u.Token)
+	g.queueDestroyed(u, h)
 	g.S.Remove(h)
 	g.used[h] = 0
 	g.grantUsed[h] = 0

@@ -581,14 +581,14 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 	switch a.Kind {
 	case KPlaceHQ:
 		s.Place(a.Hex, p, uint8(s.Armies[p].HQ), a.Facing)
-		g.asideOrNext()
+		g.asideOrNext(d)
 		return nil
 	case KPlaceAside:
 		t := g.Aside[p][0]
 		copy(g.Aside[p][:], g.Aside[p][1:g.AsideLen[p]])
 		g.AsideLen[p]--
 		s.Place(a.Hex, p, t, a.Facing)
-		g.asideOrNext()
+		g.asideOrNext(d)
 		return nil
 	case KDiscard:
 		g.Discarded[p][g.takeSlot(a.Slot)]++
@@ -623,18 +623,11 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 		}
 		battleOK = !tok.Traits.Has(rules.NoBattleAtPlace)
 		if direct >= 0 && !s.Cells[a.Hex].Unit.Empty() {
-			g.pend = pending{active: true, owner: p, token: t, trig: uint8(direct), step: 1, src: a.Hex}
+			g.pend = pending{active: true, owner: p, token: t, trig: uint8(direct), step: 1, src: a.Hex, placed: true}
 			g.advance(d) // the steps after the replace
 		} else if !s.Cells[a.Hex].Unit.Empty() || tok.Kind == rules.Foundation {
-			for i := range tok.Triggers {
-				if trg := &tok.Triggers[i]; trg.Event == rules.OnPlaced && g.canPay(p, p, trg) {
-					g.pend = pending{active: true, owner: p, token: t, trig: uint8(i), src: a.Hex}
-					if !g.freeIf(p, trg) {
-						g.pend.cost = trg.CostHQ // paid only if the trigger is used
-					}
-					g.advance(d)
-					break // one placed trigger per token
-				}
+			if g.startPlaced(p, t, 0, a.Hex) {
+				g.advance(d) // every placed trigger in turn (nextPlaced)
 			}
 		}
 	case KInstant:
@@ -703,6 +696,7 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 	g.tether()
 	g.control(d, ctl)
 	g.recallNetMarkers()
+	g.flushDestroyed(d)
 	if g.checkHQ() {
 		return nil
 	}
@@ -736,7 +730,7 @@ func (g *Game) pay(p uint8, trg *rules.Trigger) {
 // asideOrNext continues set-up after a token is placed: the next set-aside
 // token (those that find no free hex beside the HQ are discarded), then
 // the other player's HQ, then the first turn.
-func (g *Game) asideOrNext() {
+func (g *Game) asideOrNext(d Decider) {
 	p := g.Player
 	if g.AsideLen[p] > 0 {
 		hq := g.S.HQ[p]
@@ -756,7 +750,7 @@ func (g *Game) asideOrNext() {
 		return
 	}
 	g.Player = 0
-	g.startTurn()
+	g.startTurn(d)
 }
 
 // program is the trigger being run.
@@ -772,6 +766,9 @@ func (g *Game) advance(d Decider) {
 	for g.pend.active && g.Phase != PhaseOver {
 		prog := g.program()
 		if int(g.pend.step) >= len(prog.Actions) {
+			if g.pend.placed && g.startPlaced(g.pend.owner, g.pend.token, g.pend.trig+1, g.pend.src) {
+				continue // the token's next placed trigger
+			}
 			g.finishProgram()
 			return
 		}
@@ -795,6 +792,27 @@ func (g *Game) advance(d Decider) {
 		g.Phase = PhaseStep
 		return
 	}
+}
+
+// startPlaced makes the first placed trigger of token type t of player p
+// from index from on that p can pay the pending program, for the token on
+// src; it reports whether there was one. A token runs all its placed
+// triggers in order, each paid only if its first step is carried out.
+func (g *Game) startPlaced(p, t, from uint8, src Hex) bool {
+	tok := &g.S.Armies[p].Tokens[t]
+	if src == NoHex || (g.S.Cells[src].Unit.Empty() && tok.Kind != rules.Foundation) {
+		return false // the unit is gone
+	}
+	for i := int(from); i < len(tok.Triggers); i++ {
+		if trg := &tok.Triggers[i]; trg.Event == rules.OnPlaced && g.canPay(p, p, trg) {
+			g.pend = pending{active: true, owner: p, token: t, trig: uint8(i), src: src, placed: true}
+			if !g.freeIf(p, trg) {
+				g.pend.cost = trg.CostHQ // paid only if the trigger is used
+			}
+			return true
+		}
+	}
+	return false
 }
 
 func (g *Game) finishProgram() {
