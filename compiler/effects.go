@@ -60,6 +60,9 @@ var linkEffects = map[string]linkEffect{
 // engine applies board-wide (the others work through links only).
 var globalEffects = []string{"grant", "move"}
 
+// conversions are the words after a convert link effect.
+var conversions = []string{"to_ranged", "to_melee"}
+
 func keys[V any](m map[string]V) []string {
 	var out []string
 	for k := range m {
@@ -170,7 +173,7 @@ func (c *compiler) effects(tb *tokenBuild, s *dsl.Stmt, set rules.DirSet, global
 				c.errs.Errorf(valuePos(head), "convert needs one of: to_ranged, to_melee")
 				continue
 			}
-			if cw, ok := c.wordValue(rest[0], "conversion", []string{"to_ranged", "to_melee"}); ok && cw == "to_melee" {
+			if cw, ok := c.wordValue(rest[0], "conversion", conversions); ok && cw == "to_melee" {
 				eff.Value = 1
 			}
 		default:
@@ -314,6 +317,9 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 	for _, g := range s.Clauses {
 		if a, ok := c.action(g); ok {
 			c.checkEventStep(tr.Event, a.Op, g)
+			if tr.Event == rules.OnPlay && (a.Where == rules.AdjacentSelf || a.Where == rules.InLine) {
+				c.errs.Errorf(groupPos(g), "where=%s is measured from the token itself, and an instant is never on the board (use where=anywhere or adjacent_own_hq)", a.Where)
+			}
 			c.checkBattleAction(tr.Event, a, g)
 			tr.Actions = append(tr.Actions, a)
 		}

@@ -183,7 +183,7 @@ func (c *compiler) initiative(tb *tokenBuild, s *dsl.Stmt) {
 				t.Agony = true
 				continue
 			}
-			c.unknown(valuePos(v), "initiative kind", *v.Ident, []string{"agony"})
+			c.unknown(valuePos(v), "initiative kind", *v.Ident, initiativeKinds)
 			continue
 		}
 		n, ok := c.intValue(v, "initiative", 0, MaxInitiative)
@@ -244,8 +244,18 @@ func (c *compiler) dirs(s *dsl.Stmt) (rules.DirSet, []diag.Pos, bool) {
 	return set, at[:], ok
 }
 
+// initiativeKinds are the words allowed among the initiatives.
+var initiativeKinds = []string{"agony"}
+
 // edgeFeatures are the words allowed after `edge DIRS:`.
 var edgeFeatures = []string{"melee", "ranged", "armor", "net", "reflect"}
+
+// edgeQualifiers are the words allowed after each edge feature.
+var edgeQualifiers = map[string][]string{
+	"melee":  {"hits_friends"},
+	"ranged": {"piercing", "aimed"},
+	"net":    {"hits_friends"},
+}
 
 func (c *compiler) edge(tb *tokenBuild, s *dsl.Stmt) {
 	t := &tb.tok
@@ -281,11 +291,7 @@ func (c *compiler) edge(tb *tokenBuild, s *dsl.Stmt) {
 			if !good {
 				continue
 			}
-			flagWords := []string{"hits_friends"}
-			if w == "ranged" {
-				flagWords = []string{"piercing", "aimed"}
-			}
-			flags := c.flags(rest[1:], w, flagWords)
+			flags := c.flags(rest[1:], w, edgeQualifiers[w])
 			if w == "melee" {
 				e.Melee = uint8(n)
 				if flags["hits_friends"] {
@@ -315,7 +321,7 @@ func (c *compiler) edge(tb *tokenBuild, s *dsl.Stmt) {
 				c.errs.Errorf(valuePos(head), "a module cannot net: net makes no sense on a module edge")
 				continue
 			}
-			flags := c.flags(rest, w, []string{"hits_friends"})
+			flags := c.flags(rest, w, edgeQualifiers[w])
 			e.Flags |= rules.Net
 			if flags["hits_friends"] {
 				e.Flags |= rules.NetHitsFriends

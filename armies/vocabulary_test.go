@@ -1,0 +1,228 @@
+package armies
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/hexforge/hexforge/compiler"
+)
+
+// coverage names, for every word of the language, the tests that show its
+// effect: a game, a battle, a help card or a compile result that differs
+// without it. "pkg.TestName" is a test function of that package directory;
+// "pkg.TestName/case" also needs the literal "case" in that package's tests
+// (a table case). A word the compiler accepts with no entry here fails
+// TestVocabularyHasScenarios: accepted must mean implemented, and shown.
+var coverage = map[string][]string{
+	"army statement/alias":      {"card.TestHTMLStructure"},
+	"army statement/notes":      {"card.TestGolden"},
+	"army statement/size":       {"compiler.TestGolden"},
+	"army statement/hq":         {"engine.TestScenarios/hq_rules"},
+	"army statement/warrior":    {"engine.TestScenarios/basic_melee_ranged"},
+	"army statement/module":     {"engine.TestScenarios/module_links"},
+	"army statement/instant":    {"engine.TestBattleInstant"},
+	"army statement/foundation": {"engine.TestMine", "engine.TestUnitEnters"},
+
+	"token statement/alias":      {"card.TestHTMLStructure"},
+	"token statement/count":      {"engine.TestNetMarkersLimit", "armies.TestHegemonyTransportsGiveSeparateMoves"},
+	"token statement/initiative": {"engine.TestScenarios/two_initiatives", "engine.TestScenarios/initiative_bonus"},
+	"token statement/toughness":  {"engine.TestScenarios/melee_armor_simultaneous"},
+	"token statement/edge":       {"engine.TestScenarios/basic_melee_ranged"},
+	"token statement/link":       {"engine.TestScenarios/module_links"},
+	"token statement/global":     {"engine.TestGlobalMoveBonus"},
+	"token statement/trait":      {"engine.TestMobilityOncePerTurn"},
+	"token statement/on":         {"engine.TestBattleInstant"},
+	"token statement/notes":      {"card.TestGolden"},
+	"token statement/uncertain":  {"card.TestHTMLStructure"},
+
+	"event/play":              {"engine.TestBattleInstant"},
+	"event/placed":            {"engine.TestEveryPlacedTriggerRuns", "engine.TestReplaceOnPlace"},
+	"event/destroyed":         {"engine.TestDestroyedFires", "engine.TestDestroyedReturnsToDeck"},
+	"event/after_battle":      {"engine.TestAfterBattleFires"},
+	"event/turn_start":        {"engine.TestTurnStartFires"},
+	"event/own_turn":          {"engine.TestNetMarkersLimit"},
+	"event/enemy_enters":      {"engine.TestMine"},
+	"event/unit_enters":       {"engine.TestUnitEnters"},
+	"event/instead_of_attack": {"engine.TestBattleAbilityScenarios/blast"},
+
+	"action/battle":         {"engine.TestBattleInstant"},
+	"action/move":           {"engine.TestHuntStrike"},
+	"action/push":           {"engine.TestPushRules"},
+	"action/pull":           {"engine.TestPullAndSwap"},
+	"action/rotate":         {"armies.TestVegasRotation"},
+	"action/swap":           {"engine.TestPullAndSwap"},
+	"action/damage":         {"engine.TestBombAndGrenade", "engine.TestDestroyedFires"},
+	"action/destroy":        {"engine.TestBombAndGrenade"},
+	"action/net":            {"engine.TestNetMarkersLimit"},
+	"action/strike":         {"engine.TestHuntStrike"},
+	"action/forbid_place":   {"engine.TestTerror", "engine.TestTerrorAllowsFoundations"},
+	"action/return_to_deck": {"engine.TestDestroyedReturnsToDeck"},
+	"action/replace":        {"engine.TestReplaceOnPlace", "armies.TestSteelPoliceExecutioner"},
+	"action/draw":           {"engine.TestEveryPlacedTriggerRuns"},
+
+	"action qualifier/hq":       {"engine.TestBattleAbilityScenarios/blast_hq", "engine.TestVocabularyWhere"},
+	"action qualifier/optional": {"engine.TestVocabularyWhere"},
+
+	"named value/radius":  {"engine.TestBombAndGrenade"},
+	"named value/where":   {"engine.TestBombAndGrenade", "engine.TestVocabularyWhere"},
+	"named value/markers": {"engine.TestNetMarkersLimit"},
+	"named value/cost":    {"engine.TestNetMarkersLimit"},
+	"named value/free_if": {"engine.TestNetMarkersLimit"},
+
+	"where/anywhere":        {"engine.TestVocabularyWhere"},
+	"where/adjacent_own_hq": {"engine.TestBombAndGrenade"},
+	"where/adjacent_self":   {"engine.TestVocabularyWhere"},
+	"where/in_line":         {"engine.TestVocabularyWhere"},
+	"where/self":            {"engine.TestBattleAbilityScenarios/blast"},
+
+	"side/friend": {"engine.TestVocabularyWhere"},
+	"side/enemy":  {"engine.TestTerror"},
+	"side/any":    {"armies.TestRulebookBombArea"},
+
+	"link effect/melee":        {"engine.TestScenarios/module_links"},
+	"link effect/ranged":       {"engine.TestScenarios/module_links"},
+	"link effect/initiative":   {"engine.TestScenarios/initiative_bonus"},
+	"link effect/medic":        {"engine.TestScenarios/medic"},
+	"link effect/extra_action": {"engine.TestScenarios/extra_action"},
+	"link effect/grant":        {"engine.TestGrantedMoveIsExtra"},
+	"link effect/convert":      {"engine.TestConvertToRanged"},
+	"link effect/takeover":     {"engine.TestScenarios/takeover"},
+	"link effect/use_modules":  {"engine.TestUseModulesScenarios"},
+	"link effect/armor":        {"engine.TestVocabularyTraits"},
+	"link effect/move":         {"engine.TestLinkedMoveBonusAndGlobalGrant"},
+
+	"global effect/grant": {"engine.TestLinkedMoveBonusAndGlobalGrant"},
+	"global effect/move":  {"engine.TestGlobalMoveBonus"},
+
+	"conversion/to_ranged": {"engine.TestConvertToRanged"},
+	"conversion/to_melee":  {"engine.TestVocabularyTraits"},
+
+	"trait/mobility":           {"engine.TestMobilityOncePerTurn"},
+	"trait/rotation":           {"engine.TestVocabularyTraits"},
+	"trait/push":               {"engine.TestPushRules"},
+	"trait/pull":               {"armies.TestBeastsPull"},
+	"trait/flying":             {"engine.TestScenarios/flying", "engine.TestScenarios/flying_reflected"},
+	"trait/heavy":              {"engine.TestVocabularyTraits"},
+	"trait/replaceable":        {"engine.TestPlaceOntoReplaced"},
+	"trait/scavenger":          {"engine.TestScavengerAfterBattle"},
+	"trait/starts_beside_hq":   {"armies.TestBeastsCerberusSetUp"},
+	"trait/tethered_to_hq":     {"armies.TestBeastsCerberusLair"},
+	"trait/takeover_immune":    {"engine.TestVocabularyTraits"},
+	"trait/no_battle_at_place": {"engine.TestVocabularyTraits"},
+
+	"edge feature/melee":   {"engine.TestScenarios/basic_melee_ranged"},
+	"edge feature/ranged":  {"engine.TestScenarios/basic_melee_ranged"},
+	"edge feature/armor":   {"engine.TestScenarios/melee_armor_simultaneous"},
+	"edge feature/net":     {"engine.TestScenarios/netted"},
+	"edge feature/reflect": {"engine.TestScenarios/reflection"},
+
+	"edge qualifier/hits_friends": {"engine.TestScenarios/friendly_fire", "engine.TestScenarios/spider_net"},
+	"edge qualifier/piercing":     {"engine.TestScenarios/piercing"},
+	"edge qualifier/aimed":        {"engine.TestScenarios/aimed"},
+
+	"initiative kind/agony": {"engine.TestScenarios/agony"},
+}
+
+// TestVocabularyHasScenarios: every word the compiler accepts has an entry
+// in coverage, every entry names tests that exist, and no entry names a
+// word the language no longer has.
+func TestVocabularyHasScenarios(t *testing.T) {
+	tests := testFiles{}
+	for _, pkg := range []string{"engine", "armies", "compiler", "card"} {
+		tests[pkg] = readTests(t, filepath.Join("..", pkg))
+	}
+	vocab := compiler.Vocabulary()
+	accepted := map[string]bool{}
+	for _, kind := range slices.Sorted(maps.Keys(vocab)) {
+		for _, w := range vocab[kind] {
+			key := kind + "/" + w
+			accepted[key] = true
+			refs, ok := coverage[key]
+			if !ok {
+				t.Errorf("%s %q is accepted by the compiler but no scenario test shows its effect: write one and list it in coverage", kind, w)
+				continue
+			}
+			for _, ref := range refs {
+				if err := tests.has(ref); err != "" {
+					t.Errorf("%s: %s", key, err)
+				}
+			}
+		}
+	}
+	for _, key := range slices.Sorted(maps.Keys(coverage)) {
+		if !accepted[key] {
+			t.Errorf("coverage lists %s, which the compiler does not accept", key)
+		}
+	}
+}
+
+// testFile is what the test files of one package directory hold: their
+// test functions and every string literal (the names of table cases).
+type testFile struct {
+	funcs, literals map[string]bool
+}
+
+type testFiles map[string]testFile
+
+func (tf testFiles) has(ref string) string {
+	pkg, name, ok := strings.Cut(ref, ".")
+	if !ok {
+		return "bad reference " + ref + " (want pkg.TestName or pkg.TestName/case)"
+	}
+	f, ok := tf[pkg]
+	if !ok {
+		return "no package " + pkg + " in the scan"
+	}
+	fn, sub, _ := strings.Cut(name, "/")
+	if !f.funcs[fn] {
+		return ref + ": no test function " + fn + " in " + pkg
+	}
+	if sub != "" && !f.literals[sub] {
+		return ref + ": no case " + strconv.Quote(sub) + " in the tests of " + pkg
+	}
+	return ""
+}
+
+func readTests(t *testing.T, dir string) testFile {
+	t.Helper()
+	out := testFile{funcs: map[string]bool{}, literals: map[string]bool{}}
+	files, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no test files in %s: %v", dir, err)
+	}
+	fset := token.NewFileSet()
+	for _, name := range files {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := parser.ParseFile(fset, name, src, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				if n.Recv == nil && strings.HasPrefix(n.Name.Name, "Test") {
+					out.funcs[n.Name.Name] = true
+				}
+			case *ast.BasicLit:
+				if n.Kind == token.STRING {
+					if s, err := strconv.Unquote(n.Value); err == nil {
+						out.literals[s] = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	return out
+}

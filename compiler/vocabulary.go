@@ -1,0 +1,46 @@
+package compiler
+
+import (
+	"maps"
+	"slices"
+
+	"github.com/hexforge/hexforge/rules"
+)
+
+// Vocabulary lists every word the language accepts, by kind, read from the
+// compiler's own tables, so that a word added to a table appears here by
+// itself. The vocabulary test (armies/vocabulary_test.go) checks that each
+// one has a scenario test showing its effect on a game.
+func Vocabulary() map[string][]string {
+	var qualifiers, named []string
+	for _, a := range actions {
+		qualifiers = append(qualifiers, a.flags...)
+		named = append(named, a.named...)
+	}
+	var edgeQuals []string
+	for _, q := range edgeQualifiers {
+		edgeQuals = append(edgeQuals, q...)
+	}
+	set := func(words []string) []string {
+		out := slices.Clone(words)
+		slices.Sort(out)
+		return slices.Compact(out)
+	}
+	return map[string][]string{
+		"army statement":   set(armyWords),
+		"token statement":  set(tokenWords),
+		"event":            set(eventWords),
+		"action":           slices.Sorted(maps.Keys(actions)),
+		"action qualifier": set(qualifiers),
+		"named value":      set(append(named, "cost", "free_if")),
+		"where":            set(rules.WhereNames[:]),
+		"side":             set(sideWords),
+		"link effect":      slices.Sorted(maps.Keys(linkEffects)),
+		"global effect":    set(globalEffects),
+		"conversion":       set(conversions),
+		"trait":            set(rules.TraitNames),
+		"edge feature":     set(edgeFeatures),
+		"edge qualifier":   set(edgeQuals),
+		"initiative kind":  set(initiativeKinds),
+	}
+}

@@ -1,0 +1,179 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hexforge/hexforge/rules"
+)
+
+// vocabGame: the Vocab army (HQ on a1) against Game A (HQ on e3), player
+// 1's first turn, with unit placed on c3 and the others as listed
+// ("1 Post c1" = player 1's Post on c1).
+func vocabGame(t *testing.T, unit string, others ...string) *Game {
+	t.Helper()
+	g := setUpGame(t, loadArmy(t, "testdata/tvocab.army"), loadArmy(t, "testdata/game_a.army"), 7, "a1", "e3")
+	g.fresh = false
+	put(t, g, 0, unit, "c3", rules.N)
+	for _, o := range others {
+		f := strings.Fields(o)
+		put(t, g, uint8(f[0][0]-'1'), f[1], f[2], rules.N)
+	}
+	return g
+}
+
+// cycle ends player 1's turn and player 2's, d answering every question,
+// so that player 1's next turn starts (and its turn_start triggers fire).
+func cycle(t *testing.T, g *Game, d Decider) {
+	t.Helper()
+	for range 2 {
+		if g.Phase == PhaseDiscard {
+			if err := g.Apply(Action{Kind: KDiscard, Hex: NoHex, To: NoHex}, d); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := g.Apply(Action{Kind: KEndTurn, Hex: NoHex, To: NoHex}, d); err != nil {
+			t.Fatal(err)
+		}
+		g.fresh = false
+	}
+	if g.Player != 0 {
+		t.Fatalf("player %d to move after a cycle", g.Player+1)
+	}
+}
+
+// TestVocabularyWhere: where=, sides, hq and optional limit what a step may
+// pick. Each case runs with the first and with the last option, so a word
+// that did nothing would let one of the two pick the wrong unit.
+func TestVocabularyWhere(t *testing.T) {
+	if Standard.Dist[hexOf(t, "c3")][hexOf(t, "d1")] != 2 || Standard.Dist[hexOf(t, "c3")][hexOf(t, "c1")] != 2 {
+		t.Fatal("test set-up: c1 and d1 must be two hexes from c3")
+	}
+	for _, tc := range []struct {
+		unit      string
+		good, bad string // the unit the step must hit, the one it must not
+	}{
+		{"Adj", "2 Turret c2", "2 Turret c1"},   // where=adjacent_self
+		{"Liner", "2 Turret c1", "2 Turret d1"}, // where=in_line: c3, c2, c1 is a line; c3 to d1 is not
+		{"Zealot", "1 Post c1", "2 Turret c2"},  // friend: an own unit, never the enemy
+	} {
+		for _, d := range []Decider{FirstOption{}, lastOption{}} {
+			g := vocabGame(t, tc.unit, tc.good, tc.bad)
+			cycle(t, g, d)
+			bad := hexOf(t, strings.Fields(tc.bad)[2])
+			if w := wounds(g, bad); w != 0 {
+				t.Errorf("%s (%T): %s was hit (%d wounds)", tc.unit, d, tc.bad, w)
+			}
+			good := hexOf(t, strings.Fields(tc.good)[2])
+			if w := wounds(g, good); w != 1 && !(tc.unit == "Zealot" && g.S.Cells[hexOf(t, "c3")].Unit.Empty()) {
+				t.Errorf("%s (%T): %s has %d wounds, want 1", tc.unit, d, tc.good, w)
+			}
+		}
+	}
+	// where=anywhere reaches a unit two hexes away.
+	g := vocabGame(t, "Roamer", "2 Turret c1")
+	cycle(t, g, FirstOption{})
+	if w := wounds(g, hexOf(t, "c1")); w != 1 {
+		t.Errorf("where=anywhere: the Turret on c1 has %d wounds, want 1", w)
+	}
+	// hq lets the step hit the HQ (on e3, the last hex: the last option);
+	// without it the last option is another unit (the Sentry beside it).
+	g = vocabGame(t, "Sapper")
+	cycle(t, g, lastOption{})
+	if hq := g.S.HQPoints(1); hq != 19 {
+		t.Errorf("damage 1 hq: enemy HQ at %d, want 19", hq)
+	}
+	g = vocabGame(t, "Roamer")
+	cycle(t, g, lastOption{})
+	if hq := g.S.HQPoints(1); hq != 20 {
+		t.Errorf("damage 1 without hq: enemy HQ at %d, want 20", hq)
+	}
+	// optional: the last option declines the step, so no enemy unit (the
+	// Turret, the Sentry beside the HQ) is hit; the first hits the Turret.
+	for d, want := range map[Decider]int{FirstOption{}: 1, lastOption{}: 0} {
+		g = vocabGame(t, "Hesitant", "2 Turret c1")
+		before := enemyHarm(g)
+		cycle(t, g, d)
+		if got := enemyHarm(g) - before; got != want {
+			t.Errorf("optional step with %T: %d wounds on enemy units, want %d", d, got, want)
+		}
+	}
+}
+
+// TestVocabularyTraits: rotation, heavy, takeover_immune,
+// no_battle_at_place, the armor link effect and convert to_melee.
+func TestVocabularyTraits(t *testing.T) {
+	c3 := hexOf(t, "c3")
+	// rotation: an own-turn turn; a unit without it has none.
+	g := vocabGame(t, "Spinner", "1 Post c1")
+	if movesOf(g, c3, AbRotate) == 0 || movesOf(g, hexOf(t, "c1"), AbRotate) != 0 {
+		t.Error("rotation: the Spinner must turn and the Post must not")
+	}
+	// heavy: the Wall cannot be pushed; a Turret can.
+	g = vocabGame(t, "Pusher", "2 Wall c2")
+	if n := movesOf(g, c3, AbPush); n != 0 {
+		t.Errorf("heavy: %d pushes of the Wall offered", n)
+	}
+	g = vocabGame(t, "Pusher", "2 Turret c2")
+	if movesOf(g, c3, AbPush) == 0 {
+		t.Error("push: the Turret may not be pushed")
+	}
+	// takeover_immune: the takers' HQ on c2 links S onto c3; the Post there
+	// is taken over (its HQ does not hit it), the Immune is not (hit, 1 wound).
+	for unit, want := range map[string]uint8{"Post": 0, "Immune": 1} {
+		s, log := resolveText(t, "armies takers tvocab\n1 HQ c2 N\n2 HQ e3 N\n2 "+unit+" c3 N\n", OwnerBest{})
+		if u := s.Cells[c3].Unit; u.Wounds != want {
+			t.Errorf("takeover_immune: the %s has %d wounds, want %d\n%s", unit, u.Wounds, want, log)
+		}
+	}
+	// armor (link): a Shield linked to the Filler takes 1 off the Turret's
+	// shot, which kills it otherwise.
+	for shield, dies := range map[string]bool{"1 Shield c4 N\n": false, "": true} {
+		s, log := resolveText(t, "armies tvocab game_a\n1 HQ a1 N\n2 HQ e3 N\n1 Filler c3 N\n"+shield+"2 Turret c1 S\n", OwnerBest{})
+		if s.Cells[c3].Unit.Empty() != dies {
+			t.Errorf("armor link %q: the Filler destroyed %v, want %v\n%s", shield, !dies, dies, log)
+		}
+	}
+	// convert to_melee: the Gunner's shot at the armored Wall does nothing;
+	// converted to a blow (the Hammer linked) it wounds it.
+	for hammer, want := range map[string]uint8{"1 Hammer c4 N\n": 1, "": 0} {
+		s, log := resolveText(t, "armies tvocab game_a\n1 HQ a1 N\n2 HQ e3 N\n1 Gunner c3 N\n"+hammer+"2 Wall c2 N\n", OwnerBest{})
+		if w := s.Cells[hexOf(t, "c2")].Unit.Wounds; w != want {
+			t.Errorf("convert to_melee %q: the Wall has %d wounds, want %d\n%s", hammer, w, want, log)
+		}
+	}
+	// no_battle_at_place: filling the board's last hex with it starts no
+	// battle; with any other unit it does.
+	for last, battles := range map[string]int{"Quiet": 0, "Post": 1} {
+		g := setUpGame(t, loadArmy(t, "testdata/tvocab.army"), loadArmy(t, "testdata/game_a.army"), 7, "a1", "e3")
+		g.fresh = false
+		var empty []Hex
+		for h := Hex(0); int(h) < g.S.Board.Size; h++ {
+			if g.S.Cells[h].Unit.Empty() {
+				empty = append(empty, h)
+			}
+		}
+		for _, h := range empty[1:] {
+			if err := g.S.Place(h, 0, uint8(fromDeck(t, g, 0, "Filler")), rules.N); err != nil {
+				t.Fatal(err)
+			}
+		}
+		setHand(t, g, 0, last)
+		must(t, g, Action{Kind: KPlace, Slot: 0, Hex: empty[0], Facing: rules.N, To: NoHex})
+		if g.Battles != battles {
+			t.Errorf("no_battle_at_place: the board filled by a %s gave %d battles, want %d", last, g.Battles, battles)
+		}
+	}
+}
+
+// enemyHarm is player 2's wounds on units other than the HQ, counting a
+// removed unit as its toughness.
+func enemyHarm(g *Game) int {
+	n := 0
+	for h := 0; h < g.S.Board.Size; h++ {
+		if u := g.S.Cells[h].Unit; !u.Empty() && u.Owner == 1 && g.S.Tok(u).Kind != rules.HQ {
+			n += int(u.Wounds) - int(g.S.Tok(u).Toughness)
+		}
+	}
+	return n
+}
