@@ -171,6 +171,10 @@ func (c *compiler) finishArmy(a *rules.Army, s *dsl.Stmt, tokens []*tokenBuild, 
 				if i > 0 {
 					p = tb.aliasPos[i-1]
 				}
+				if prev == tb {
+					c.errs.Errorf(p, "alias %q is the token's own name; an alias is another name for it (drop this one)", n)
+					continue
+				}
 				c.errs.Errorf(p, "token name %q is already used by %q (line %d)", n, prev.tok.Name, prev.namePos.Line)
 				continue
 			}

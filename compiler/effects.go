@@ -157,6 +157,9 @@ func (c *compiler) effects(tb *tokenBuild, s *dsl.Stmt, set rules.DirSet, global
 				continue
 			}
 			eff.Value = int8(n)
+			if n < 0 && eff.Side&rules.Friends != 0 {
+				c.errs.Warnf(valuePos(rest[0]), "%s %d weakens your own units; write enemy %s %d if the malus is for enemies", w, n, w, n)
+			}
 			c.flags(rest[1:], w, nil)
 		case le.op == rules.EffGrant:
 			if len(rest) == 0 {

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/hexforge/hexforge/diag"
@@ -183,6 +184,10 @@ func (c *compiler) initiative(tb *tokenBuild, s *dsl.Stmt) {
 				t.Agony = true
 				continue
 			}
+			if strings.EqualFold(*v.Ident, "none") {
+				c.errs.Errorf(valuePos(v), "a %s with no initiative never attacks in a battle: leave out the initiative line (every number here is a segment it attacks in)", t.Kind)
+				continue
+			}
 			c.unknown(valuePos(v), "initiative kind", *v.Ident, initiativeKinds)
 			continue
 		}
@@ -218,6 +223,14 @@ func (c *compiler) dirs(s *dsl.Stmt) (rules.DirSet, []diag.Pos, bool) {
 	}
 	for _, g := range s.Args {
 		v := c.single(g, "direction")
+		if v.Ident != nil && v.Key == nil {
+			// A hex has no east or west edge: its sides face N, NE, SE, S, SW, NW.
+			if alt, found := map[string]string{"E": "NE or SE", "W": "NW or SW"}[strings.ToUpper(*v.Ident)]; found {
+				c.errs.Add(diag.Error, valuePos(v), "did you mean "+alt+"?", "unknown direction %q: a hex has no %s edge", *v.Ident, strings.ToUpper(*v.Ident))
+				ok = false
+				continue
+			}
+		}
 		w, good := c.wordValue(v, "direction", dirWords)
 		if !good {
 			ok = false
@@ -378,6 +391,10 @@ func (c *compiler) traits(tb *tokenBuild, s *dsl.Stmt) {
 	}
 	for _, g := range s.Args {
 		v := c.single(g, "trait")
+		if v.Ident != nil && v.Key == nil && slices.ContainsFunc(initiativeKinds, func(k string) bool { return strings.EqualFold(k, *v.Ident) }) {
+			c.errs.Errorf(valuePos(v), "%s is not a trait: it goes with the initiatives, e.g. initiative 2, %s", *v.Ident, strings.ToLower(*v.Ident))
+			continue
+		}
 		w, ok := c.wordValue(v, "trait", rules.TraitNames)
 		if !ok {
 			continue

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -233,13 +234,18 @@ func Suggest(word string, candidates []string) string {
 			return fmt.Sprintf("did you mean %q?", c)
 		}
 		d := Distance(lw, strings.ToLower(c))
-		if d < bestD {
+		// On a tie, a swap of letters ("WN" for "NW") is the likelier slip.
+		if d < bestD || (d == bestD && anagram(lw, strings.ToLower(c)) && !anagram(lw, strings.ToLower(best))) {
 			best, bestD = c, d
 		}
 	}
-	limit := 2
-	if n := utf8.RuneCountInString(word); n > 6 {
-		limit = n / 3
+	// A suggestion must be a slip, not another word: at most 2 edits, and
+	// fewer than a quarter of a long word's runes (return_to_hand is not a
+	// slip for return_to_deck), never more than half of a short one's.
+	n := utf8.RuneCountInString(word)
+	limit := min(2, max(1, n/2))
+	if n > 8 {
+		limit = min(limit, (n-1)/4)
 	}
 	if best == "" || bestD > limit {
 		return ""
@@ -247,9 +253,20 @@ func Suggest(word string, candidates []string) string {
 	return fmt.Sprintf("did you mean %q?", best)
 }
 
-// Distance is the Levenshtein edit distance between a and b, in runes.
+// anagram reports whether a and b have the same letters.
+func anagram(a, b string) bool {
+	ra, rb := []rune(a), []rune(b)
+	slices.Sort(ra)
+	slices.Sort(rb)
+	return slices.Equal(ra, rb)
+}
+
+// Distance is the edit distance between a and b, in runes, counting a
+// swap of two neighbouring runes as one edit (optimal string alignment), so
+// that "WN" is one edit from "NW" and "ranegd" one from "ranged".
 func Distance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
+	pp := make([]int, len(rb)+1) // the row before prev
 	prev := make([]int, len(rb)+1)
 	cur := make([]int, len(rb)+1)
 	for j := range prev {
@@ -263,8 +280,11 @@ func Distance(a, b string) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				cur[j] = min(cur[j], pp[j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
+		pp, prev, cur = prev, cur, pp
 	}
 	return prev[len(rb)]
 }

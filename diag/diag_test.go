@@ -39,10 +39,33 @@ func TestSuggest(t *testing.T) {
 		"ranegd": `did you mean "ranged"?`,
 		"reflec": `did you mean "reflect"?`,
 		"xyzzy":  "",
+		"armro":  `did you mean "armor"?`, // a transposition is one edit
 	}
 	for in, want := range cases {
 		if got := Suggest(in, words); got != want {
 			t.Errorf("Suggest(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestSuggestOnlySlips: a suggestion is offered for a slip, never for
+// another word that happens to share most letters.
+func TestSuggestOnlySlips(t *testing.T) {
+	for _, tc := range []struct {
+		in    string
+		words []string
+		want  string
+	}{
+		{"return_to_hand", []string{"return_to_deck", "replace"}, ""},
+		{"retrun_to_deck", []string{"return_to_deck", "replace"}, `did you mean "return_to_deck"?`},
+		{"WN", []string{"N", "NE", "SE", "S", "SW", "NW", "all"}, `did you mean "NW"?`},
+		{"damge", []string{"damage", "destroy"}, `did you mean "damage"?`},
+	} {
+		if got := Suggest(tc.in, tc.words); got != tc.want {
+			t.Errorf("Suggest(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	if d := Distance("wn", "nw"); d != 1 {
+		t.Errorf("Distance(wn, nw) = %d, want 1", d)
 	}
 }
