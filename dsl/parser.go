@@ -1,8 +1,10 @@
 package dsl
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -31,13 +33,18 @@ var armyLexer = lexer.MustSimple([]lexer.SimpleRule{
 var parser = participle.MustBuild[File](
 	participle.Lexer(armyLexer),
 	participle.Elide("Comment", "Whitespace"),
-	participle.Unquote("String"),
+	// No participle.Unquote: its unquoting is quadratic in the string's
+	// length (a 1 MiB notes string took minutes); unquote does it in one
+	// pass after parsing.
 	participle.UseLookahead(4),
 )
 
 // Parse parses one army source file. On failure the error is a diag.List
 // holding one positioned syntax error.
 func Parse(filename string, src []byte) (*File, error) {
+	// A UTF-8 byte-order mark (some Windows editors write one) is not part
+	// of the text; editors do not show it, so columns count from after it.
+	src = bytes.TrimPrefix(src, []byte("\uFEFF"))
 	if d := precheck(filename, src); d != nil {
 		return nil, diag.List{d}
 	}
@@ -45,7 +52,45 @@ func Parse(filename string, src []byte) (*File, error) {
 	if err != nil {
 		return nil, diag.List{syntaxError(filename, err)}
 	}
+	if d := unquoteStmts(filename, f.Stmts); d != nil {
+		return nil, diag.List{d}
+	}
 	return f, nil
+}
+
+// unquoteStmts replaces every string value's quoted text by its contents,
+// in time linear in the text (strconv.Unquote: Go's escapes).
+func unquoteStmts(filename string, stmts []*Stmt) *diag.Diagnostic {
+	for _, st := range stmts {
+		for _, g := range append(slices.Clip(st.Args), st.Clauses...) {
+			for _, v := range g.Values {
+				if v.Str == nil {
+					continue
+				}
+				s, err := strconv.Unquote(*v.Str)
+				if err != nil {
+					p := Position(v.Pos)
+					p.File = filename
+					return &diag.Diagnostic{Severity: diag.Error, Pos: p, Message: "syntax error: bad escape in string " + clip(*v.Str)}
+				}
+				v.Str = &s
+			}
+		}
+		if st.Body != nil {
+			if d := unquoteStmts(filename, st.Body.Stmts); d != nil {
+				return d
+			}
+		}
+	}
+	return nil
+}
+
+// clip shortens a long quoted string for a message.
+func clip(s string) string {
+	if utf8.RuneCountInString(s) <= 40 {
+		return s
+	}
+	return string([]rune(s)[:37]) + "..."
 }
 
 // precheck rejects inputs the grammar should never see: oversized files,
