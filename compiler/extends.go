@@ -42,14 +42,22 @@ const maxExtendsDepth = 8
 // CompileWith parses and compiles one source file with options.
 func CompileWith(filename string, src []byte, opts Options) Result {
 	f, err := dsl.Parse(filename, src)
-	if err != nil {
-		if l, ok := err.(diag.List); ok {
-			return Result{Diags: l, Sources: map[string][]byte{filename: src}}
+	syntax, isList := err.(diag.List)
+	if err != nil && (!isList || f == nil) {
+		if isList {
+			return Result{Diags: syntax, Sources: map[string][]byte{filename: src}}
 		}
 		return Result{Diags: diag.List{{Severity: diag.Error, Pos: diag.Pos{File: filename}, Message: err.Error()}}}
 	}
 	res := compileFile(filename, f, opts)
 	res.Sources[filename] = src
+	if len(syntax) > 0 {
+		// The tree is partial: the syntax errors come with the semantic
+		// errors of what did parse, and no army is usable.
+		res.Diags = append(syntax, res.Diags...)
+		res.Diags.Sort()
+		res.Armies = nil
+	}
 	return res
 }
 

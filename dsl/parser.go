@@ -48,14 +48,54 @@ func Parse(filename string, src []byte) (*File, error) {
 	if d := precheck(filename, src); d != nil {
 		return nil, diag.List{d}
 	}
-	f, err := parser.ParseBytes(filename, src)
-	if err != nil {
-		return nil, diag.List{syntaxError(filename, err)}
+	// After a syntax error, blank the line it is on (keeping its braces and
+	// every position) and parse again, so that one slip does not hide the
+	// file's other errors, as go/parser goes on after an error. The returned
+	// File is then the partial tree, with the errors.
+	var errs diag.List
+	work := src
+	for range maxRecoveries {
+		f, err := parser.ParseBytes(filename, work)
+		if err == nil {
+			if d := unquoteStmts(filename, f.Stmts); d != nil {
+				return nil, append(errs, d)
+			}
+			if len(errs) > 0 {
+				return f, errs
+			}
+			return f, nil
+		}
+		d := syntaxError(filename, err)
+		if len(errs) > 0 && d.Pos.Line <= errs[len(errs)-1].Pos.Line {
+			break // blanking did not help: stop at the errors found
+		}
+		errs = append(errs, d)
+		if d.Pos.Line < 1 {
+			break
+		}
+		if len(work) == len(src) && &work[0] == &src[0] {
+			work = slices.Clone(src)
+		}
+		blankLine(work, d.Pos.Line)
 	}
-	if d := unquoteStmts(filename, f.Stmts); d != nil {
-		return nil, diag.List{d}
+	return nil, errs
+}
+
+// maxRecoveries bounds how many syntax errors one file reports.
+const maxRecoveries = 20
+
+// blankLine replaces line n (1-based) of src with spaces, keeping braces
+// and the line's length, so that every other position stays the same.
+func blankLine(src []byte, n int) {
+	line := 1
+	for i, b := range src {
+		switch {
+		case b == '\n':
+			line++
+		case line == n && b != '{' && b != '}' && b != '\r':
+			src[i] = ' '
+		}
 	}
-	return f, nil
 }
 
 // unquoteStmts replaces every string value's quoted text by its contents,
@@ -104,6 +144,13 @@ func precheck(filename string, src []byte) *diag.Diagnostic {
 	}
 	line, col, depth := 1, 1, 0
 	inString, inComment := false, false
+	// open are the blocks not closed yet: where their "{" is, and the indent
+	// of the line that opened them; suspect is the first block whose "}"
+	// stood at another block's indent, the likely one left open.
+	type block struct{ line, col, indent int }
+	var open []block
+	var suspect *block
+	indent, lineStart := 0, true
 	for i := 0; i < len(src); {
 		r, size := utf8.DecodeRune(src[i:])
 		if r == utf8.RuneError && size <= 1 {
@@ -112,10 +159,14 @@ func precheck(filename string, src []byte) *diag.Diagnostic {
 		if r == 0 {
 			return at(line, col, "NUL byte: this looks like a binary file, not an army file")
 		}
+		if lineStart && r != ' ' && r != '\t' {
+			indent, lineStart = col-1, false
+		}
 		switch {
 		case r == '\n':
 			line, col = line+1, 0
 			inString, inComment = false, false
+			lineStart = true
 		case inComment:
 		case inString:
 			if r == '\\' && i+1 < len(src) && src[i+1] != '\n' {
@@ -134,11 +185,27 @@ func precheck(filename string, src []byte) *diag.Diagnostic {
 			if depth > MaxDepth {
 				return at(line, col, "blocks nested more than %d deep", MaxDepth)
 			}
+			open = append(open, block{line, col, indent})
 		case r == '}':
 			depth--
+			if n := len(open); n > 0 {
+				top := open[n-1]
+				open = open[:n-1]
+				first := col-1 == indent // the "}" starts its line
+				if first && suspect == nil && indent != top.indent && slices.ContainsFunc(open, func(b block) bool { return b.indent == indent }) {
+					suspect = &top
+				}
+			}
 		}
 		i += size
 		col++
+	}
+	if len(open) > 0 {
+		b := open[len(open)-1]
+		if suspect != nil {
+			b = *suspect
+		}
+		return at(b.line, b.col, "block opened at %d:%d is never closed: a \"}\" is missing", b.line, b.col)
 	}
 	return nil
 }

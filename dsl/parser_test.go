@@ -70,3 +70,34 @@ func FuzzParse(f *testing.F) {
 		_, _ = Parse("f.army", []byte(src))
 	})
 }
+
+// TestParseRecovers: after a syntax error parsing goes on at the next
+// line; every syntax error is reported, sorted, and the partial tree is
+// returned with them.
+func TestParseRecovers(t *testing.T) {
+	src := "army \"A\" {\n    hq \"HQ\" {\n        edge N: melee 1 : armor\n    }\n    warrior \"W\" {\n        initiative 2\n        edge S: = melee 1\n    }\n}\n"
+	f, err := Parse("r.army", []byte(src))
+	l, ok := err.(diag.List)
+	if !ok || len(l) != 2 || l[0].Pos.Line != 3 || l[1].Pos.Line != 7 {
+		t.Fatalf("want syntax errors on lines 3 and 7, got %v", err)
+	}
+	if f == nil || len(f.Stmts) != 1 || len(f.Stmts[0].Body.Stmts) != 2 {
+		t.Fatalf("want the partial tree (the army with its two tokens), got %+v", f)
+	}
+}
+
+// TestParseUnclosedBlock: a missing "}" is reported at the block left
+// open, judged by the indentation of the "}" that closed the wrong block.
+func TestParseUnclosedBlock(t *testing.T) {
+	for src, want := range map[string]string{
+		"army \"A\" {\n    hq \"HQ\" {\n        edge all: melee 1\n    }\n":                                         "1:10",
+		"army \"A\" {\n    warrior \"W\" {\n        edge N: melee 1\n    warrior \"V\" {\n    }\n}\n":               "2:17",
+		"army \"A\" {\n    warrior \"W\" {\n        edge N: melee 1\n    }\n    warrior \"V\" { edge S: armor\n}\n": "5:17",
+	} {
+		_, err := Parse("u.army", []byte(src))
+		l, ok := err.(diag.List)
+		if !ok || len(l) != 1 || !strings.Contains(l[0].Message, "block opened at "+want+" is never closed") {
+			t.Errorf("%q: got %v, want the block opened at %s", src, err, want)
+		}
+	}
+}
