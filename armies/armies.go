@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"sort"
@@ -17,6 +16,7 @@ import (
 	"github.com/hexforge/hexforge/compiler"
 	"github.com/hexforge/hexforge/diag"
 	"github.com/hexforge/hexforge/dsl"
+	"github.com/hexforge/hexforge/textfile"
 	"github.com/hexforge/hexforge/rules"
 )
 
@@ -105,25 +105,12 @@ func Load(ref string) (*Loaded, error) {
 
 // ReadFile reads an army file with errors a designer can act on.
 func ReadFile(name string) ([]byte, error) {
-	st, err := os.Stat(name)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%s: no such file", name)
-		}
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	if st.IsDir() {
-		return nil, fmt.Errorf("%s is a directory; give an .army file (or a directory to commands that take one)", name)
-	}
-	if st.Size() > int64(dsl.MaxFileSize) {
-		return nil, fmt.Errorf("%s: file is %d bytes; an army file may be at most %d bytes", name, st.Size(), dsl.MaxFileSize)
-	}
-	b, err := os.ReadFile(name)
-	if err != nil {
-		return nil, fmt.Errorf("reading army file: %w", err)
-	}
-	return b, nil
+	return textfile.Read(name, "an .army file (or a directory to commands that take one)", dsl.MaxFileSize)
 }
+
+// AllowExtendsOutside lets `extends` name a base outside the directory
+// tree of the file that extends it (the --allow-extends-outside flag).
+var AllowExtendsOutside bool
 
 // Resolve finds the base army of an `extends`: an embedded army's short
 // name, or a path relative to the file that names it.
@@ -133,6 +120,15 @@ func Resolve(ref, fromFile string) (string, []byte, error) {
 			return path.Join("armies", strings.ToLower(ref)+".army"), b, nil
 		}
 		return "", nil, fmt.Errorf("%w %q: embedded armies are %s", ErrNotFound, ref, strings.Join(Names(), ", "))
+	}
+	// A stranger's army file must not make hexforge read other files: a
+	// base is an .army file in the directory tree of the file that names it
+	// (docs/security.md); --allow-extends-outside lifts the second rule.
+	if !strings.EqualFold(filepath.Ext(ref), ".army") {
+		return "", nil, fmt.Errorf("extends %q: a base army is an embedded army's short name or a path ending in .army", ref)
+	}
+	if !AllowExtendsOutside && !filepath.IsLocal(filepath.FromSlash(ref)) {
+		return "", nil, fmt.Errorf("extends %q: the base must be in the directory of the army file that extends it, or below (run with --allow-extends-outside to lift this)", ref)
 	}
 	p := ref
 	if !filepath.IsAbs(p) && fromFile != "" {

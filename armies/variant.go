@@ -104,7 +104,17 @@ func LoadVariant(ref string, sets []Set) (*Loaded, error) {
 	b.WriteString("}\n")
 	src := []byte(b.String())
 	name := "--set"
-	res := compiler.CompileWith(name, src, compiler.Options{Resolve: Resolve})
+	// The variant's own base is the file the user named on the command
+	// line, so it may be anywhere; its own extends follow the usual rules.
+	baseFile := baseRef(ref)
+	resolve := func(r, from string) (string, []byte, error) {
+		if from == name && r == baseFile && IsPath(r) {
+			b, err := ReadFile(r)
+			return r, b, err
+		}
+		return Resolve(r, from)
+	}
+	res := compiler.CompileWith(name, src, compiler.Options{Resolve: resolve})
 	res.Sources[name] = src
 	l := &Loaded{File: name, Source: src, Sources: res.Sources, Diags: res.Diags}
 	if res.Diags.HasErrors() {

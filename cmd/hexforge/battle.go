@@ -4,13 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/diag"
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/rules"
+	"github.com/hexforge/hexforge/textfile"
 	"github.com/spf13/cobra"
 )
 
@@ -80,19 +80,9 @@ type battleJSON struct {
 }
 
 func runBattle(out, errw io.Writer, file string, asJSON bool) error {
-	st, err := os.Stat(file)
+	src, err := textfile.Read(file, "a position file", engine.MaxPositionSize)
 	if err != nil {
-		return fmt.Errorf("%s: no such file", file)
-	}
-	if st.IsDir() {
-		return fmt.Errorf("%s is a directory; give a position file", file)
-	}
-	if st.Size() > engine.MaxPositionSize {
-		return fmt.Errorf("%s: file is %d bytes; a position file may be at most %d bytes", file, st.Size(), engine.MaxPositionSize)
-	}
-	src, err := os.ReadFile(file)
-	if err != nil {
-		return fmt.Errorf("reading position file: %w", err)
+		return err
 	}
 	s, err := engine.ParsePosition(file, src, func(ref string) (*rules.Army, error) {
 		return positionArmy(relativeTo(file, ref))

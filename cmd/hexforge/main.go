@@ -5,6 +5,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/hexforge/hexforge/armies"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -43,6 +44,8 @@ army name is accepted, a path to an .army file works too.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.PersistentFlags().BoolVar(&armies.AllowExtendsOutside, "allow-extends-outside", false,
+		"let extends name a base army outside the directory of the file that extends it (docs/security.md)")
 	// One command per line keeps parallel work from colliding here.
 	root.AddCommand(newCheck())
 	root.AddCommand(newDump())

@@ -3,10 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -19,6 +17,7 @@ import (
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
+	"github.com/hexforge/hexforge/textfile"
 	"github.com/spf13/cobra"
 )
 
@@ -342,20 +341,9 @@ func mergeFiles(files []string) (map[string]*sim.Summary, []string, error) {
 	merged := map[string]*sim.Summary{}
 	var order []string
 	for _, f := range files {
-		st, err := os.Stat(f)
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			return nil, nil, fmt.Errorf("%s: no such file", f)
-		case err != nil:
-			return nil, nil, fmt.Errorf("%s: %w", f, err)
-		case st.IsDir():
-			return nil, nil, fmt.Errorf("%s is a directory; give the JSON files written by sim --format json", f)
-		case st.Size() > sim.MaxResultSize:
-			return nil, nil, fmt.Errorf("%s: file is %d bytes; a result may be at most %d bytes", f, st.Size(), sim.MaxResultSize)
-		}
-		raw, err := os.ReadFile(f)
+		raw, err := textfile.Read(f, "a result (the JSON written by sim --format json)", sim.MaxResultSize)
 		if err != nil {
-			return nil, nil, fmt.Errorf("reading result: %w", err)
+			return nil, nil, err
 		}
 		list, err := sim.ReadResult(raw)
 		if err != nil {

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestHostileFiles: an army file from a stranger cannot make hexforge read
+// (or echo) other files, and special files are refused at once instead of
+// filling memory or blocking (docs/security.md). Each case must finish
+// quickly, exit non-zero with the expected words, and never print the
+// secret of the foreign file.
+func TestHostileFiles(t *testing.T) {
+	const secret = "SECRET-root:x:0:0"
+	dir := t.TempDir()
+	fan := filepath.Join(dir, "fan")
+	outside := filepath.Join(dir, "outside")
+	for _, d := range []string{fan, outside} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	shadow := write("outside/shadow", secret+"\n")
+	write("outside/base.army", "army \"Base\" {\n    size 2\n    hq \"HQ\" { edge all: melee 1 }\n    instant \"Battle\" { on play: battle }\n}\n")
+	absExtends := write("fan/abs.army", "army \"E\" extends \""+shadow+"\" {\n}\n")
+	relExtends := write("fan/rel.army", "army \"E\" extends \"../outside/shadow\" {\n}\n")
+	upExtends := write("fan/up.army", "army \"E\" extends \"../outside/base.army\" {\n}\n")
+	fifo := filepath.Join(dir, "fifo.army")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	devDir := filepath.Join(dir, "devdir")
+	if err := os.MkdirAll(devDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/dev/zero", filepath.Join(devDir, "zero.army")); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+		code int
+	}{
+		{"extends an absolute non-army file", []string{"check", absExtends}, "path ending in .army", 1},
+		{"extends a relative non-army file", []string{"check", relExtends}, "path ending in .army", 1},
+		{"extends outside the tree", []string{"check", upExtends}, "--allow-extends-outside", 1},
+		{"extends outside, allowed", []string{"check", "--allow-extends-outside", upExtends}, "", 0},
+		{"/dev/zero as an army", []string{"check", "/dev/zero"}, "not a regular file (a device)", 2},
+		{"/dev/zero as a position", []string{"battle", "/dev/zero"}, "not a regular file (a device)", 2},
+		{"/dev/zero as a result", []string{"merge", "/dev/zero"}, "not a regular file (a device)", 2},
+		{"a FIFO as an army", []string{"check", fifo}, "not a regular file (a FIFO)", 2},
+		{"a symlink to a device in a directory", []string{"check", devDir}, "not a regular file (a device)", 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			done := make(chan struct{})
+			var stdout, stderr string
+			var code int
+			go func() {
+				defer close(done)
+				stdout, stderr, code = runCtx(t, ctx, tc.args...)
+			}()
+			select {
+			case <-done:
+			case <-ctx.Done():
+				t.Fatalf("%v did not return: a special file blocked or is being read without end", tc.args)
+			}
+			all := stdout + stderr
+			if code != tc.code || !strings.Contains(all, tc.want) {
+				t.Errorf("exit %d (want %d), output lacks %q:\n%s", code, tc.code, tc.want, all)
+			}
+			if strings.Contains(all, secret) {
+				t.Errorf("the foreign file's content was printed:\n%s", all)
+			}
+		})
+	}
+}
