@@ -16,8 +16,8 @@ import (
 	"github.com/hexforge/hexforge/compiler"
 	"github.com/hexforge/hexforge/diag"
 	"github.com/hexforge/hexforge/dsl"
-	"github.com/hexforge/hexforge/textfile"
 	"github.com/hexforge/hexforge/rules"
+	"github.com/hexforge/hexforge/textfile"
 )
 
 //go:embed *.army
