@@ -2,6 +2,7 @@ package diag
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 )
 
@@ -67,5 +68,20 @@ func TestSuggestOnlySlips(t *testing.T) {
 	}
 	if d := Distance("wn", "nw"); d != 1 {
 		t.Errorf("Distance(wn, nw) = %d, want 1", d)
+	}
+}
+
+// TestPrintable: escape sequences and other controls are shown escaped;
+// newlines, tabs and Polish letters pass.
+func TestPrintable(t *testing.T) {
+	var b strings.Builder
+	w := Printable(&b)
+	in := "Gauss \x1b[2J\x1b]0;owned\x07 Cannon\r\tŁowca\u009b\n"
+	if n, err := w.Write([]byte(in)); err != nil || n != len(in) {
+		t.Fatalf("Write = %d, %v", n, err)
+	}
+	want := `Gauss \x1b[2J\x1b]0;owned\x07 Cannon\x0d` + "\tŁowca" + `\u009b` + "\n"
+	if b.String() != want {
+		t.Errorf("got %q, want %q", b.String(), want)
 	}
 }

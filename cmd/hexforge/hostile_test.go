@@ -89,3 +89,34 @@ func TestHostileFiles(t *testing.T) {
 		})
 	}
 }
+
+// TestEscapesInNamesAreShownEscaped: a token name and notes holding
+// terminal escape sequences (clear the screen, set the window title) reach
+// the terminal escaped in check's echoed source line, the help card's table
+// and markdown, and exactly in CSV.
+func TestEscapesInNamesAreShownEscaped(t *testing.T) {
+	dir := t.TempDir()
+	army := filepath.Join(dir, "esc.army")
+	src := "army \"Esc\" {\n    size 2\n    hq \"HQ\" { edge all: melee 1 }\n    warrior \"Clear\\x1b[2J\" {\n        notes \"title\\x1b]0;owned\\x07\"\n        edge N: meele 1 # \x1b[2J raw\n    }\n}\n"
+	if err := os.WriteFile(army, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, _ := run(t, "check", army)
+	if !strings.Contains(stderr, "meele") || strings.Contains(stderr, "\x1b") || !strings.Contains(stderr, `# \x1b[2J raw`) {
+		t.Errorf("check output holds a raw ESC or misses the error:\n%q", stderr)
+	}
+	fixed := strings.Replace(src, "meele", "melee", 1)
+	if err := os.WriteFile(army, []byte(fixed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range []string{"table", "markdown"} {
+		stdout, stderr, code := run(t, "card", army, "--format", format)
+		if code != 0 || strings.Contains(stdout, "\x1b") || !strings.Contains(stdout, `Clear\x1b[2J`) {
+			t.Errorf("card --format %s (exit %d): want the name escaped\n%q%s", format, code, stdout, stderr)
+		}
+	}
+	stdout, _, _ := run(t, "card", army, "--format", "csv")
+	if !strings.Contains(stdout, "Clear\x1b[2J") {
+		t.Errorf("card --format csv must keep the name exact:\n%q", stdout)
+	}
+}

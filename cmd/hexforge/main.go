@@ -5,9 +5,10 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/hexforge/hexforge/armies"
 	"os"
 
+	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/diag"
 	"github.com/spf13/cobra"
 )
 
@@ -27,7 +28,7 @@ func main() {
 		if errors.As(err, &ee) {
 			os.Exit(ee.code)
 		}
-		fmt.Fprintln(os.Stderr, "hexforge:", err)
+		fmt.Fprintln(diag.Printable(os.Stderr), "hexforge:", err)
 		os.Exit(2)
 	}
 }
@@ -43,6 +44,15 @@ Embedded armies are addressed by short name (moloch, borgo, ...); anywhere an
 army name is accepted, a path to an .army file works too.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+	}
+	// Token names and notes come from strangers' files: what a person reads
+	// shows their control characters escaped. CSV and HTML stay exact (HTML
+	// escapes them itself), and JSON escapes them anyway.
+	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) {
+		cmd.SetErr(diag.Printable(cmd.ErrOrStderr()))
+		if f := cmd.Flags().Lookup("format"); f == nil || (f.Value.String() != "csv" && f.Value.String() != "html") {
+			cmd.SetOut(diag.Printable(cmd.OutOrStdout()))
+		}
 	}
 	root.PersistentFlags().BoolVar(&armies.AllowExtendsOutside, "allow-extends-outside", false,
 		"let extends name a base army outside the directory of the file that extends it (docs/security.md)")
