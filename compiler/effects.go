@@ -195,7 +195,6 @@ type action struct {
 	def, max int        // default and maximum of the number
 	named    []string   // named values it accepts
 	flags    []string   // qualifier words it accepts
-	kinds    []rules.Kind
 }
 
 var actions = map[string]action{

@@ -683,16 +683,6 @@ func (r *Resolver) land(src, target Hex, d rules.Dir, str int, ranged, fromHQ bo
 	r.nhits++
 }
 
-// isMedic reports whether the unit's token carries a medic effect.
-func isMedic(t *rules.Token) bool {
-	for _, e := range t.Effects {
-		if e.Op == rules.EffMedic {
-			return true
-		}
-	}
-	return false
-}
-
 // medicLinks reports whether the active medic on m links to the unit on u.
 func (r *Resolver) medicLinks(m, u Hex) bool {
 	s := r.s

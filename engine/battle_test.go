@@ -49,18 +49,6 @@ func loadPosition(t testing.TB, name string) *State {
 	return s
 }
 
-// survivors lists the units left on the board as "player token hex".
-func survivors(s *State) []string {
-	var out []string
-	for h := 0; h < s.Board.Size; h++ {
-		p := s.Cells[h].Unit
-		if !p.Empty() {
-			out = append(out, fmt.Sprintf("%d %s %s", p.Owner+1, s.Tok(p).Name, s.Board.Names[h]))
-		}
-	}
-	return out
-}
-
 // destroyed lists the units the log says were destroyed, sorted.
 func destroyed(s *State, l *BattleLog) []string {
 	var out []string

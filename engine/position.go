@@ -101,8 +101,6 @@ func ParsePosition(file string, src []byte, load ArmyLoader) (*State, error) {
 		line     int
 		w        []word
 		player   uint8
-		tok      int
-		hex      Hex
 		facing   rules.Dir
 		wounds   int
 		hasWound bool

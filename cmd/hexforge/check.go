@@ -42,9 +42,7 @@ type unit struct {
 // expand turns command-line arguments into sources to compile.
 func expand(args []string) ([]unit, error) {
 	if len(args) == 0 {
-		for _, n := range armies.Names() {
-			args = append(args, n)
-		}
+		args = append(args, armies.Names()...)
 	}
 	var out []unit
 	for _, a := range args {
