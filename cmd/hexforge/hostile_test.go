@@ -120,3 +120,28 @@ func TestEscapesInNamesAreShownEscaped(t *testing.T) {
 		t.Errorf("card --format csv must keep the name exact:\n%q", stdout)
 	}
 }
+
+// TestInterruptedRunExits130: a run stopped by Ctrl-C writes its partial
+// report (to --out, leaving no temporary file) and exits 130, so that a
+// script cannot take it for a whole run.
+func TestInterruptedRunExits130(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "r.json")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // Ctrl-C before the first game
+	_, stderr, code := runCtx(t, ctx, "sim", "moloch", "borgo", "--games", "20", "--format", "json", "--out", out)
+	if code != 130 || !strings.Contains(stderr, "interrupted") {
+		t.Fatalf("exit %d, want 130 and 'interrupted':\n%s", code, stderr)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil || !strings.Contains(string(b), `"partial": true`) {
+		t.Errorf("the partial report was not written or not marked partial: %v\n%s", err, b)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".hexforge-*.tmp")); len(left) != 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+	// A whole run exits 0.
+	if _, stderr, code := run(t, "sim", "moloch", "borgo", "--games", "2", "--format", "json", "--out", out); code != 0 {
+		t.Errorf("a whole run: exit %d\n%s", code, stderr)
+	}
+}

@@ -186,6 +186,13 @@ func writeReport(stdout io.Writer, out string, write func(io.Writer) error) erro
 		os.Remove(tmp.Name())
 		return fmt.Errorf("writing %s: %w", out, err)
 	}
+	// Sync before the rename: after a crash the file is the old one or the
+	// whole new one, never an empty name.
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return fmt.Errorf("writing %s: %w", out, err)
+	}
 	if err := tmp.Close(); err != nil {
 		os.Remove(tmp.Name())
 		return fmt.Errorf("writing %s: %w", out, err)
@@ -195,6 +202,17 @@ func writeReport(stdout io.Writer, out string, write func(io.Writer) error) erro
 		return fmt.Errorf("writing %s: %w", out, err)
 	}
 	return nil
+}
+
+// interrupted turns a run stopped by Ctrl-C (ctx cancelled) into exit
+// status 130, as a shell reports an interrupted command, once its partial
+// report is written: a script must not take a partial run for a whole one.
+func interrupted(ctx context.Context, stderr io.Writer, err error) error {
+	if err != nil || ctx.Err() == nil {
+		return err
+	}
+	fmt.Fprintln(stderr, "interrupted: the report holds only the games finished (marked partial)")
+	return exitError{130}
 }
 
 func loadAll(stderr io.Writer, refs []string) ([]*rules.Army, []string, error) {
@@ -228,7 +246,8 @@ army), it plays a round robin (mirror matches included) and prints the
 matchup matrix and a ranking. With no arguments it runs a quick round robin of
 the embedded armies with the greedy player.
 
-Ctrl-C stops early and prints the games finished so far, marked partial.`,
+Ctrl-C stops early, prints the games finished so far, marked partial, and
+exits with status 130.`,
 		Example: `  hexforge sim                                   # quick round robin of the embedded armies
   hexforge sim moloch borgo --games 2000
   hexforge sim my-army.army moloch --players search:64,greedy --until-ci 0.02
@@ -270,7 +289,7 @@ Ctrl-C stops early and prints the games finished so far, marked partial.`,
 					return err
 				}
 				bar.finish()
-				return writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error { return sim.WriteMatch(w, s, o.format) })
+				return interrupted(ctx, cmd.ErrOrStderr(), writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error { return sim.WriteMatch(w, s, o.format) }))
 			}
 			rr := &sim.RoundRobin{Armies: names, Players: specs[0].String(), Matches: map[[2]int]*sim.Summary{}}
 			if specs[0] != specs[1] {
@@ -289,7 +308,7 @@ Ctrl-C stops early and prints the games finished so far, marked partial.`,
 				}
 			}
 			bar.finish()
-			return writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error { return sim.WriteRoundRobin(w, rr, o.format) })
+			return interrupted(ctx, cmd.ErrOrStderr(), writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error { return sim.WriteRoundRobin(w, rr, o.format) }))
 		},
 	}
 	o.register(cmd, 200)

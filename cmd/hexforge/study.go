@@ -96,7 +96,7 @@ on that token.`,
 				rows = append(rows, []string{label, pctCell(vt), diffCell(vt, baseT)})
 			}
 			bar.finish()
-			return writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
+			return interrupted(ctx, cmd.ErrOrStderr(), writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
 				if o.format == "json" {
 					return fmt.Errorf("importance prints table, markdown or csv")
 				}
@@ -108,7 +108,7 @@ on that token.`,
 					fmt.Fprintf(w, "%s vs %s, players %s vs %s, %d games per opponent and variant, seed %d%s\n\n", base.Army.Name, strings.Join(oppNames, ", "), specs[0], specs[1], 2*((o.games+1)/2), o.seed, partial)
 				}
 				return simTable(w, o.format, header, rows)
-			})
+			}))
 		},
 	}
 	o.register(cmd, 400)
@@ -239,7 +239,7 @@ is written as for --set.`,
 				}
 			}
 			bar.finish()
-			return writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
+			return interrupted(ctx, cmd.ErrOrStderr(), writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
 				if o.format == "json" {
 					return fmt.Errorf("sweep prints table, markdown or csv")
 				}
@@ -247,7 +247,7 @@ is written as for --set.`,
 					fmt.Fprintf(w, "%s / %s: %s over %s; players %s vs %s; %d games per cell; seed %d\n\n", tmpl.Army, tmpl.Token, tmpl.Field, strings.Join(values, ", "), specs[0], specs[1], 2*((o.games+1)/2), o.seed)
 				}
 				return simTable(w, o.format, header, rows)
-			})
+			}))
 		},
 	}
 	o.register(cmd, 400)
