@@ -1,9 +1,13 @@
 package sim
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"slices"
 	"sort"
 
+	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/rules"
 )
 
@@ -24,6 +28,57 @@ type Summary struct {
 	Battles  int            `json:"battles_sum"`
 	Tokens   [2][]TokenStat `json:"tokens"`
 	GameIDs  []int          `json:"game_pairs,omitempty"` // pair indices included (for merging shards)
+	Run      *RunInfo       `json:"run,omitempty"`        // what else defines the run (merge refuses mixes)
+}
+
+// RunInfo is everything besides the armies' names, the players, the seed
+// and the pair count that defines a run, so that merge can refuse to add up
+// shards of different runs: the compiled armies themselves (an edit or a
+// --set between shards changes the hash), the action cap, the board, the
+// shard and the hexforge version.
+type RunInfo struct {
+	ArmyHashes [2]string `json:"army_hashes"`
+	MaxActions int       `json:"max_actions"`
+	Board      string    `json:"board"`
+	Shard      string    `json:"shard,omitempty"` // "i/n" of a sharded run
+	Version    string    `json:"version"`
+}
+
+// Version is the hexforge version recorded in results (set by the CLI).
+var Version = "dev"
+
+// ArmyHash identifies a compiled army: the SHA-256 of its rule tables,
+// without the source file name and lines, which do not change play.
+func ArmyHash(a *rules.Army) string {
+	c := *a
+	c.File = ""
+	c.Tokens = slices.Clone(a.Tokens)
+	for i := range c.Tokens {
+		c.Tokens[i].Line = 0
+	}
+	sum := sha256.Sum256(fmt.Appendf(nil, "%+v", c))
+	return hex.EncodeToString(sum[:8])
+}
+
+// mismatch names the first field in which two runs differ, or "".
+func (r *RunInfo) mismatch(o *RunInfo) string {
+	switch {
+	case r == nil || o == nil:
+		if r != o {
+			return "run (one result records no run details: written by an older hexforge?)"
+		}
+	case r.ArmyHashes[0] != o.ArmyHashes[0]:
+		return "army_hashes (the first army's rules differ: edited, or another --set)"
+	case r.ArmyHashes[1] != o.ArmyHashes[1]:
+		return "army_hashes (the second army's rules differ: edited, or another --set)"
+	case r.MaxActions != o.MaxActions:
+		return fmt.Sprintf("max_actions (%d vs %d)", r.MaxActions, o.MaxActions)
+	case r.Board != o.Board:
+		return fmt.Sprintf("board (%s vs %s)", r.Board, o.Board)
+	case r.Version != o.Version:
+		return fmt.Sprintf("version (%s vs %s)", r.Version, o.Version)
+	}
+	return ""
 }
 
 // TokenStat is one token type's figures over a match.
@@ -43,6 +98,14 @@ type TokenStat struct {
 func Summarize(m *Match, recs []GameRecord, partial bool) *Summary {
 	s := &Summary{A: m.A.Name, B: m.B.Name, Seed: m.Seed, Pairs: m.Pairs, Partial: partial,
 		Players: [2]string{m.Players[0].String(), m.Players[1].String()}}
+	board := engine.Standard
+	if m.Board != nil {
+		board = m.Board
+	}
+	s.Run = &RunInfo{ArmyHashes: [2]string{ArmyHash(m.A), ArmyHash(m.B)}, MaxActions: m.MaxActions, Board: board.Name, Version: Version}
+	if m.Shard.N > 1 {
+		s.Run.Shard = fmt.Sprintf("%d/%d", m.Shard.I, m.Shard.N) // as --shard gives it
+	}
 	for side, a := range [2]*rules.Army{m.A, m.B} {
 		for _, t := range a.Tokens {
 			s.Tokens[side] = append(s.Tokens[side], TokenStat{Name: t.Name, Kind: t.Kind.String(), Copies: t.Count})
@@ -98,6 +161,17 @@ func (s *Summary) Games() int { return s.Tally.Games() + s.Tally.Capped }
 func (s *Summary) Merge(o *Summary) error {
 	if s.A != o.A || s.B != o.B || s.Seed != o.Seed || s.Players != o.Players {
 		return fmt.Errorf("cannot merge %s vs %s (seed %d, %v) with %s vs %s (seed %d, %v)", s.A, s.B, s.Seed, s.Players, o.A, o.B, o.Seed, o.Players)
+	}
+	if s.Pairs != o.Pairs {
+		return fmt.Errorf("cannot merge %s vs %s: games differ (%d vs %d pairs)", s.A, s.B, s.Pairs, o.Pairs)
+	}
+	if f := s.Run.mismatch(o.Run); f != "" {
+		return fmt.Errorf("cannot merge %s vs %s: %s", s.A, s.B, f)
+	}
+	if s.Run != nil {
+		r := *s.Run
+		r.Shard = "" // the sum of shards
+		s.Run = &r
 	}
 	have := map[int]bool{}
 	for _, k := range s.GameIDs {

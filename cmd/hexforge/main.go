@@ -9,6 +9,7 @@ import (
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/diag"
+	"github.com/hexforge/hexforge/sim"
 	"github.com/spf13/cobra"
 )
 
@@ -22,6 +23,7 @@ type exitError struct{ code int }
 func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
 
 func main() {
+	sim.Version = version
 	root := newRoot()
 	if err := root.Execute(); err != nil {
 		var ee exitError

@@ -330,9 +330,12 @@ adds them up: n shards of one run give exactly the report of that run.`,
 			if err := sim.CheckFormat(format); err != nil {
 				return err
 			}
-			merged, order, err := mergeFiles(args)
+			merged, order, warnings, err := mergeFiles(args)
 			if err != nil {
 				return err
+			}
+			for _, w := range warnings {
+				fmt.Fprintln(cmd.ErrOrStderr(), "merge:", w)
 			}
 			if len(order) == 1 {
 				s := merged[order[0]]
@@ -355,30 +358,48 @@ adds them up: n shards of one run give exactly the report of that run.`,
 }
 
 // mergeFiles reads match or round-robin JSON reports and adds up the
-// matches with the same armies, players and seed.
-func mergeFiles(files []string) (map[string]*sim.Summary, []string, error) {
-	merged := map[string]*sim.Summary{}
-	var order []string
+// matches of the same armies; results that differ in anything else that
+// defines a run (seed, players, games, the compiled armies, the action cap,
+// the board, the version) are refused, naming the field and both files. A
+// match missing pairs (a shard not given) comes back marked partial, with a
+// line in warnings.
+func mergeFiles(files []string) (merged map[string]*sim.Summary, order, warnings []string, err error) {
+	merged = map[string]*sim.Summary{}
+	from := map[string]string{} // the first file of each match
+	single := true              // every file holds one match (no round robin)
 	for _, f := range files {
 		raw, err := textfile.Read(f, "a result (the JSON written by sim --format json)", sim.MaxResultSize)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		list, err := sim.ReadResult(raw)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", f, err)
+			return nil, nil, nil, fmt.Errorf("%s: %w", f, err)
 		}
+		single = single && len(list) == 1
 		for _, s := range list {
-			key := fmt.Sprintf("%s\x00%s\x00%d\x00%v", s.A, s.B, s.Seed, s.Players)
+			key := s.A + "\x00" + s.B
 			if have, ok := merged[key]; ok {
 				if err := have.Merge(s); err != nil {
-					return nil, nil, fmt.Errorf("%s: %w", f, err)
+					return nil, nil, nil, fmt.Errorf("%s and %s: %w", from[key], f, err)
 				}
 				continue
 			}
-			merged[key] = s
+			merged[key], from[key] = s, f
 			order = append(order, key)
 		}
 	}
-	return merged, order, nil
+	if single && len(order) > 1 {
+		// Shards of matches never make a round robin: these are other runs.
+		a, b := merged[order[0]], merged[order[1]]
+		return nil, nil, nil, fmt.Errorf("%s (%s vs %s) and %s (%s vs %s) are results of different matches; merge adds up the shards of one run", from[order[0]], a.A, a.B, from[order[1]], b.A, b.B)
+	}
+	for _, k := range order {
+		s := merged[k]
+		if missing := s.Pairs - len(s.GameIDs); missing > 0 && !s.Partial {
+			s.Partial = true
+			warnings = append(warnings, fmt.Sprintf("%s vs %s: %d of %d pairs missing (a shard not given?); the report is marked partial", s.A, s.B, missing, s.Pairs))
+		}
+	}
+	return merged, order, warnings, nil
 }

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestMergeRefusesMixedRuns: shards of different runs are never added up.
+// Shard 0/2 of a base run is merged with shard 1/2 of a run that differs in
+// one field; merge must refuse, naming the field and both files. Given one
+// shard alone, merge marks the report partial and says pairs are missing.
+func TestMergeRefusesMixedRuns(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile("../../armies/borgo.army")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine := filepath.Join(dir, "mine.army")
+	if err := os.WriteFile(mine, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	base := []string{"sim", "moloch", mine, "--games", "8", "--players", "random", "--format", "json"}
+	shard := func(name, which string, extra ...string) string {
+		t.Helper()
+		out := filepath.Join(dir, name)
+		args := append(append(append([]string{}, base...), "--shard", which, "--out", out), extra...)
+		if _, stderr, code := run(t, args...); code != 0 {
+			t.Fatalf("%v: exit %d\n%s", args, code, stderr)
+		}
+		return out
+	}
+	first := shard("first.json", "0/2")
+	for _, tc := range []struct {
+		name  string
+		extra []string
+		edit  bool // edit the army file between the shards
+		want  string
+	}{
+		{"seed", []string{"--seed", "9"}, false, "seed"},
+		{"players", []string{"--players", "random,greedy"}, false, "cannot merge"},
+		{"games", []string{"--games", "10"}, false, "games differ"},
+		{"max-actions", []string{"--max-actions", "500"}, false, "max_actions"},
+		{"override", []string{"--set", "moloch/Hybrid.initiative=1"}, false, "different matches"},
+		{"edited army", nil, true, "army_hashes"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.edit {
+				edited := strings.Replace(string(src), "size 35", "size 35 # edited\n", 1)
+				edited = strings.Replace(edited, "initiative 3", "initiative 2", 1)
+				if edited == string(src) {
+					t.Fatal("test set-up: the edit changed nothing")
+				}
+				os.WriteFile(mine, []byte(edited), 0o644)
+				defer os.WriteFile(mine, src, 0o644)
+			}
+			second := shard("second-"+tc.name+".json", "1/2", tc.extra...)
+			_, stderr, code := run(t, "merge", first, second)
+			if code == 0 || !strings.Contains(stderr, tc.want) || !strings.Contains(stderr, filepath.Base(first)) || !strings.Contains(stderr, filepath.Base(second)) {
+				t.Errorf("merge of a run differing in %s: exit %d, want an error naming %q and both files:\n%s", tc.name, code, tc.want, stderr)
+			}
+		})
+	}
+	// One shard alone: partial, with the missing pairs said.
+	stdout, stderr, code := run(t, "merge", first, "--format", "json")
+	if code != 0 || !strings.Contains(stderr, "pairs missing") || !strings.Contains(stdout, `"partial": true`) {
+		t.Errorf("merge of one shard of two: exit %d, want a partial report and a missing-pairs note:\n%s\n%s", code, stderr, stdout)
+	}
+	// Both shards of the same run: accepted, whole.
+	second := shard("second.json", "1/2")
+	stdout, stderr, code = run(t, "merge", first, second, "--format", "json")
+	if code != 0 || strings.Contains(stdout, `"partial"`) {
+		t.Errorf("merge of both shards: exit %d or marked partial:\n%s\n%s", code, stderr, stdout)
+	}
+}
