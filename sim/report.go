@@ -162,9 +162,6 @@ func (s *Summary) Merge(o *Summary) error {
 	if s.A != o.A || s.B != o.B || s.Seed != o.Seed || s.Players != o.Players {
 		return fmt.Errorf("cannot merge %s vs %s (seed %d, %v) with %s vs %s (seed %d, %v)", s.A, s.B, s.Seed, s.Players, o.A, o.B, o.Seed, o.Players)
 	}
-	if s.Pairs != o.Pairs {
-		return fmt.Errorf("cannot merge %s vs %s: games differ (%d vs %d pairs)", s.A, s.B, s.Pairs, o.Pairs)
-	}
 	if f := s.Run.mismatch(o.Run); f != "" {
 		return fmt.Errorf("cannot merge %s vs %s: %s", s.A, s.B, f)
 	}

@@ -74,3 +74,15 @@ func TestMergeRefusesMixedRuns(t *testing.T) {
 		t.Errorf("merge of both shards: exit %d or marked partial:\n%s\n%s", code, stderr, stdout)
 	}
 }
+
+// TestUntilCIAddsBatches: --until-ci adds batch after batch of the same run
+// (at least three here), which merge's refusals must not stop.
+func TestUntilCIAddsBatches(t *testing.T) {
+	stdout, stderr, code := run(t, "sim", "moloch", "borgo", "--players", "random", "--games", "4", "--until-ci", "0.2", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	if !strings.Contains(stdout, `"pairs":`) || strings.Contains(stdout, `"pairs": 2,`) || strings.Contains(stdout, `"pairs": 4,`) {
+		t.Errorf("--until-ci 0.2 stopped after one or two batches:\n%.400s", stdout)
+	}
+}

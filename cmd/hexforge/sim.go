@@ -380,6 +380,9 @@ func mergeFiles(files []string) (merged map[string]*sim.Summary, order, warnings
 		for _, s := range list {
 			key := s.A + "\x00" + s.B
 			if have, ok := merged[key]; ok {
+				if have.Pairs != s.Pairs {
+					return nil, nil, nil, fmt.Errorf("%s and %s: cannot merge %s vs %s: games differ (%d vs %d pairs)", from[key], f, s.A, s.B, have.Pairs, s.Pairs)
+				}
 				if err := have.Merge(s); err != nil {
 					return nil, nil, nil, fmt.Errorf("%s and %s: %w", from[key], f, err)
 				}
