@@ -25,6 +25,7 @@ const (
 	factTurnStart                         // a turn_start trigger
 	factAfterBattle                       // an after_battle trigger
 	factDestroyedSteps                    // a destroyed trigger with steps fire runs (events.go)
+	factNetThrower                        // a trigger with a net step (recallNetMarkers)
 )
 
 func factsOf(t *rules.Token) tokFacts {
@@ -69,6 +70,9 @@ func factsOf(t *rules.Token) tokFacts {
 	}
 	if t.Traits.Has(rules.Scavenger) {
 		f.flags |= factScavenger
+	}
+	if throwsNets(t) {
+		f.flags |= factNetThrower
 	}
 	for ev, flag := range map[rules.Event]uint16{rules.TurnStart: factTurnStart, rules.AfterBattle: factAfterBattle, rules.OnDestroyed: factDestroyedSteps} {
 		if firesSteps(t, ev) {

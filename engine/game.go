@@ -416,33 +416,8 @@ func (g *Game) Netted(h Hex) bool { return g.computeNets()[h] }
 // grantedAt are the traits granted to the unit on h by linked tokens and
 // global grants of tokens that are not netted (not its own traits).
 func (g *Game) grantedAt(h Hex, nets *[MaxHexes]bool) rules.Traits {
-	s := &g.S
-	u := s.Cells[h].Unit
-	tr := g.globalGrants(h, nets)
-	if g.anyFx&factLinkGrant == 0 {
-		return tr
-	}
-	for d := rules.N; d <= rules.NW; d++ {
-		n := s.Board.Nb[h][d]
-		if n == NoHex {
-			continue
-		}
-		v := s.Cells[n].Unit
-		if v.Empty() || nets[n] || g.fact(v).flags&factLinkGrant == 0 {
-			continue
-		}
-		vt := s.Tok(v)
-		for i := range vt.Effects {
-			e := &vt.Effects[i]
-			if e.Op != rules.EffGrant || !e.Dirs.Has(v.EdgeAt(d.Opposite())) {
-				continue
-			}
-			friend := v.Controller() == u.Controller()
-			if (friend && e.Side&rules.Friends != 0) || (!friend && e.Side&rules.Enemies != 0) {
-				tr |= e.Grant
-			}
-		}
-	}
+	var tr rules.Traits
+	g.eachGrant(h, nets, func(_ Hex, grant rules.Traits, _ bool) { tr |= grant })
 	return tr
 }
 

@@ -51,28 +51,6 @@ func (g *Game) moveDist(h Hex, base int, nets *[MaxHexes]bool) int {
 	return max(0, base+bonus)
 }
 
-// globalGrants are the traits global grant effects of tokens that are not
-// netted give the unit on h.
-func (g *Game) globalGrants(h Hex, nets *[MaxHexes]bool) rules.Traits {
-	s := &g.S
-	u := s.Cells[h].Unit
-	var tr rules.Traits
-	if g.anyFx&factGlobalGrant == 0 {
-		return 0
-	}
-	for x := 0; x < s.Board.Size; x++ {
-		v := s.Cells[x].Unit
-		if v.Empty() || nets[x] || g.fact(v).flags&factGlobalGrant == 0 {
-			continue
-		}
-		for _, e := range s.Tok(v).Effects {
-			if e.Op == rules.EffGrant && e.Global && reaches(e.Side, v, u) {
-				tr |= e.Grant
-			}
-		}
-	}
-	return tr
-}
 
 // mobilityGranters are the tokens, not netted, that grant mobility to the
 // unit on h: link, its neighbours whose grant reaches it; global, the
@@ -82,6 +60,22 @@ func (g *Game) globalGrants(h Hex, nets *[MaxHexes]bool) rules.Traits {
 // Modules), and a unit may use every possibility in turn (Neuroshima Hex
 // Duel, special situations).
 func (g *Game) mobilityGranters(h Hex, nets *[MaxHexes]bool) (link, global uint64) {
+	g.eachGrant(h, nets, func(from Hex, grant rules.Traits, isGlobal bool) {
+		switch {
+		case !grant.Has(rules.Mobility):
+		case isGlobal:
+			global |= 1 << uint(from)
+		default:
+			link |= 1 << uint(from)
+		}
+	})
+	return link, global
+}
+
+// eachGrant calls f for every grant effect that reaches the unit on h from
+// a token that is not netted: through a link of a neighbour, or a global
+// grant of any token on the board.
+func (g *Game) eachGrant(h Hex, nets *[MaxHexes]bool, f func(from Hex, grant rules.Traits, global bool)) {
 	s := &g.S
 	u := s.Cells[h].Unit
 	if g.anyFx&factLinkGrant != 0 {
@@ -94,27 +88,26 @@ func (g *Game) mobilityGranters(h Hex, nets *[MaxHexes]bool) (link, global uint6
 			if v.Empty() || nets[n] || g.fact(v).flags&factLinkGrant == 0 {
 				continue
 			}
-			for _, e := range s.Tok(v).Effects {
-				if e.Op == rules.EffGrant && !e.Global && e.Grant.Has(rules.Mobility) && e.Dirs.Has(v.EdgeAt(d.Opposite())) && reaches(e.Side, v, u) {
-					link |= 1 << uint(n)
+			for i := range s.Tok(v).Effects {
+				if e := &s.Tok(v).Effects[i]; e.Op == rules.EffGrant && !e.Global && e.Dirs.Has(v.EdgeAt(d.Opposite())) && reaches(e.Side, v, u) {
+					f(n, e.Grant, false)
 				}
 			}
 		}
 	}
 	if g.anyFx&factGlobalGrant != 0 {
-		for x := 0; x < s.Board.Size; x++ {
+		for x := Hex(0); int(x) < s.Board.Size; x++ {
 			v := s.Cells[x].Unit
 			if v.Empty() || nets[x] || g.fact(v).flags&factGlobalGrant == 0 {
 				continue
 			}
-			for _, e := range s.Tok(v).Effects {
-				if e.Op == rules.EffGrant && e.Global && e.Grant.Has(rules.Mobility) && reaches(e.Side, v, u) {
-					global |= 1 << uint(x)
+			for i := range s.Tok(v).Effects {
+				if e := &s.Tok(v).Effects[i]; e.Op == rules.EffGrant && e.Global && reaches(e.Side, v, u) {
+					f(x, e.Grant, true)
 				}
 			}
 		}
 	}
-	return link, global
 }
 
 // freeGrantedMove reports whether the unit on h has a granter whose move it

@@ -29,6 +29,9 @@ func (g *Game) netLimited(act *rules.Action, p uint8) bool {
 // marker of a player with a netted thrower comes back; a player has one
 // thrower in every army we know. Apply calls it after every action.
 func (g *Game) recallNetMarkers() {
+	if g.anyFx&factNetThrower == 0 {
+		return // no token throws markers
+	}
 	s := &g.S
 	var out [2]bool // player p has a marker on the board
 	for h := 0; h < s.Board.Size; h++ {
