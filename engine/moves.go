@@ -51,7 +51,6 @@ func (g *Game) moveDist(h Hex, base int, nets *[MaxHexes]bool) int {
 	return max(0, base+bonus)
 }
 
-
 // mobilityGranters are the tokens, not netted, that grant mobility to the
 // unit on h: link, its neighbours whose grant reaches it; global, the
 // tokens with a global grant. Each one bit per hex. Every granter gives a
