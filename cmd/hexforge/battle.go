@@ -67,16 +67,27 @@ func positionArmy(ref string) (*rules.Army, error) {
 }
 
 type unitJSON struct {
+	Player     int    `json:"player"`
+	Token      string `json:"token"`
+	At         string `json:"at"`
+	Facing     string `json:"facing"`
+	Wounds     int    `json:"wounds"`
+	NetMarker  bool   `json:"net_marker,omitempty"` // a net marker thrown by an ability holds it
+	Controlled bool   `json:"taken_over,omitempty"` // the other player controls it
+}
+
+// foundationJSON is a foundation on the board (a Mine): under a unit or alone.
+type foundationJSON struct {
 	Player int    `json:"player"`
 	Token  string `json:"token"`
 	At     string `json:"at"`
-	Facing string `json:"facing"`
 	Wounds int    `json:"wounds"`
 }
 
 type battleJSON struct {
-	HQ    [2]int     `json:"hq"`
-	Units []unitJSON `json:"units"`
+	HQ          [2]int           `json:"hq"`
+	Units       []unitJSON       `json:"units"`
+	Foundations []foundationJSON `json:"foundations"`
 }
 
 func runBattle(out, errw io.Writer, file string, asJSON bool) error {
@@ -98,13 +109,17 @@ func runBattle(out, errw io.Writer, file string, asJSON bool) error {
 	var log engine.BattleLog
 	r.Resolve(s, engine.OwnerBest{}, &log)
 	if asJSON {
-		res := battleJSON{HQ: [2]int{s.HQPoints(0), s.HQPoints(1)}, Units: []unitJSON{}}
+		res := battleJSON{HQ: [2]int{s.HQPoints(0), s.HQPoints(1)}, Units: []unitJSON{}, Foundations: []foundationJSON{}}
 		for h := 0; h < s.Board.Size; h++ {
+			if f := s.Cells[h].Ground; !f.Empty() {
+				res.Foundations = append(res.Foundations, foundationJSON{Player: int(f.Owner) + 1, Token: s.Tok(f).Name, At: s.Board.Names[h], Wounds: int(f.Wounds)})
+			}
 			p := s.Cells[h].Unit
 			if p.Empty() {
 				continue
 			}
-			res.Units = append(res.Units, unitJSON{Player: int(p.Owner) + 1, Token: s.Tok(p).Name, At: s.Board.Names[h], Facing: p.Facing.String(), Wounds: int(p.Wounds)})
+			res.Units = append(res.Units, unitJSON{Player: int(p.Owner) + 1, Token: s.Tok(p).Name, At: s.Board.Names[h], Facing: p.Facing.String(), Wounds: int(p.Wounds),
+				NetMarker: p.Marks&engine.NetMarker != 0, Controlled: p.Marks&engine.Controlled != 0})
 		}
 		enc := json.NewEncoder(out)
 		enc.SetIndent("", "  ")

@@ -69,3 +69,27 @@ func TestBattleBadInput(t *testing.T) {
 		t.Errorf("missing file: %v", err)
 	}
 }
+
+// TestBattleJSONFoundationsAndMarkers: battle --json lists the foundations
+// (a Mine alone on its hex) and the units' net markers.
+func TestBattleJSONFoundationsAndMarkers(t *testing.T) {
+	var out, errw bytes.Buffer
+	pos := "armies vegas moloch\n1 HQ a1 N\n2 HQ e3 N\n1 Mine c3 N\n2 Hybrid c1 N net\n"
+	if err := runBattle(&out, &errw, writePos(t, pos), true); err != nil {
+		t.Fatalf("%v\n%s", err, errw.String())
+	}
+	var res battleJSON
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	if len(res.Foundations) != 1 || res.Foundations[0] != (foundationJSON{Player: 1, Token: "Mine", At: "c3"}) {
+		t.Errorf("foundations %+v, want the Mine on c3\n%s", res.Foundations, out.String())
+	}
+	found := false
+	for _, u := range res.Units {
+		found = found || (u.Token == "Hybrid" && u.NetMarker)
+	}
+	if !found {
+		t.Errorf("the Hybrid's net marker is missing:\n%s", out.String())
+	}
+}
