@@ -71,6 +71,7 @@ army name is accepted, a path to an .army file works too.`,
 	root.AddCommand(newImportance())
 	root.AddCommand(newSweep())
 	root.AddCommand(newCard())
+	root.AddCommand(newNew())
 	return root
 }
 
