@@ -67,6 +67,7 @@ var coverage = map[string][]string{
 	"action/return_to_deck": {"engine.TestDestroyedReturnsToDeck"},
 	"action/replace":        {"engine.TestReplaceOnPlace", "armies.TestSteelPoliceExecutioner"},
 	"action/draw":           {"engine.TestEveryPlacedTriggerRuns"},
+	"action/heal":           {"engine.TestHeal"},
 
 	"action qualifier/hq":       {"engine.TestBattleAbilityScenarios/blast_hq", "engine.TestVocabularyWhere"},
 	"action qualifier/optional": {"engine.TestVocabularyWhere"},

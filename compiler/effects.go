@@ -212,6 +212,7 @@ var actions = map[string]action{
 	"return_to_deck": {op: rules.ActReturnToDeck, side: rules.Friends},
 	"replace":        {op: rules.ActReplace, side: rules.Enemies, named: []string{"where"}, flags: []string{"hq", "optional"}},
 	"draw":           {op: rules.ActExtraDraw, value: true, needs: true, max: 5},
+	"heal":           {op: rules.ActHeal, side: rules.Friends, value: true, needs: true, max: MaxStrength, named: []string{"where"}, flags: []string{"hq", "optional"}},
 }
 
 var eventWords = rules.EventNames[1:]
@@ -224,11 +225,11 @@ var eventWords = rules.EventNames[1:]
 // played instant does, not a unit on the board; a foundation's entry
 // trigger hits the unit that entered.
 var eventSteps = map[rules.Event][]string{
-	rules.OnPlaced:     {"battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "replace", "draw"},
-	rules.OwnTurn:      {"battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "replace", "draw"},
-	rules.TurnStart:    {"move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "draw"},
-	rules.AfterBattle:  {"move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "draw"},
-	rules.OnDestroyed:  {"return_to_deck", "move", "rotate", "swap", "damage", "destroy", "net", "forbid_place", "draw"},
+	rules.OnPlaced:     {"battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "replace", "draw", "heal"},
+	rules.OwnTurn:      {"battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "replace", "draw", "heal"},
+	rules.TurnStart:    {"move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "draw", "heal"},
+	rules.AfterBattle:  {"move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "draw", "heal"},
+	rules.OnDestroyed:  {"return_to_deck", "move", "rotate", "swap", "damage", "destroy", "net", "forbid_place", "draw", "heal"},
 	rules.OnEnemyEnter: {"destroy", "damage"},
 	rules.OnUnitEnter:  {"destroy", "damage"},
 }

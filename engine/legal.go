@@ -163,7 +163,7 @@ func (g *Game) instantTargets(buf []Action, slot uint8, t *rules.Token, nets *[M
 func needsTarget(op rules.ActionOp) bool {
 	switch op {
 	case rules.ActMove, rules.ActPush, rules.ActPull, rules.ActRotate, rules.ActSwap,
-		rules.ActDamage, rules.ActDestroy, rules.ActNet, rules.ActStrike, rules.ActReplace:
+		rules.ActDamage, rules.ActDestroy, rules.ActNet, rules.ActStrike, rules.ActReplace, rules.ActHeal:
 		return true
 	}
 	return false
@@ -254,6 +254,16 @@ func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, sr
 			}
 			tmpl.Hex = h
 			buf = g.facings(buf, tmpl, su.Owner, su.Token)
+		}
+		return buf
+	case rules.ActHeal:
+		// Only a wounded unit: healing an unhurt one would be a wasted step.
+		for h := Hex(0); int(h) < b.Size; h++ {
+			if u := s.Cells[h].Unit; !u.Empty() && u.Wounds > 0 && g.sideOK(side, p, u) &&
+				(act.HitsHQ || s.Tok(u).Kind != rules.HQ) && g.where(act.Where, p, src, h) {
+				tmpl.Hex = h
+				buf = append(buf, tmpl)
+			}
 		}
 		return buf
 	case rules.ActDamage, rules.ActDestroy, rules.ActNet:
@@ -917,6 +927,9 @@ func (g *Game) runStep(a Action, d Decider) bool {
 		s.Cells[a.Hex].Unit.Marks |= NetMarker
 	case rules.ActForbidPlace:
 		g.Forbid[Opp(p)] = true
+	case rules.ActHeal:
+		u := &s.Cells[a.Hex].Unit
+		u.Wounds -= min(u.Wounds, uint8(act.Value))
 	case rules.ActReturnToDeck:
 		g.pend.toDeck = true
 	case rules.ActExtraDraw:

@@ -100,6 +100,39 @@ func TestVocabularyWhere(t *testing.T) {
 	}
 }
 
+// TestHeal: heal N takes up to N wounds off one own wounded unit; an HQ
+// only with hq. Both the first and the last option are tried, so healing
+// the HQ without hq would show.
+func TestHeal(t *testing.T) {
+	for _, d := range []Decider{FirstOption{}, lastOption{}} {
+		g := vocabGame(t, "Mender", "1 Post c1")
+		post, hq := hexOf(t, "c1"), g.S.HQ[0]
+		g.S.Cells[post].Unit.Wounds = 1
+		g.S.Cells[hq].Unit.Wounds = 3
+		cycle(t, g, d)
+		if w := wounds(g, post); w != 0 {
+			t.Errorf("heal 1 (%T): the Post has %d wounds, want 0", d, w)
+		}
+		if w := wounds(g, hq); w != 3 {
+			t.Errorf("heal 1 without hq (%T): the HQ has %d wounds, want 3", d, w)
+		}
+	}
+	g := vocabGame(t, "Surgeon")
+	hq := g.S.HQ[0]
+	g.S.Cells[hq].Unit.Wounds = 3
+	cycle(t, g, FirstOption{})
+	if w := wounds(g, hq); w != 1 {
+		t.Errorf("heal 2 hq: the HQ has %d wounds, want 1", w)
+	}
+	// Never below zero wounds, and an unhurt unit is no target.
+	g = vocabGame(t, "Surgeon")
+	g.S.Cells[hq].Unit.Wounds = 1
+	cycle(t, g, FirstOption{})
+	if w := wounds(g, hq); w != 0 {
+		t.Errorf("heal 2 hq of 1 wound: the HQ has %d wounds, want 0", w)
+	}
+}
+
 // TestVocabularyTraits: rotation, heavy, takeover_immune,
 // no_battle_at_place, the armor link effect and convert to_melee.
 func TestVocabularyTraits(t *testing.T) {

@@ -276,10 +276,11 @@ const (
 	ActReturnToDeck                     // the token goes back on top of its owner's deck
 	ActReplace                          // remove a unit and put this token on its hex (execution)
 	ActExtraDraw                        // draw Value more tokens
+	ActHeal                             // remove up to Value wounds from one unit
 )
 
 // ActionOpNames are the language names of action ops, indexed by ActionOp.
-var ActionOpNames = [...]string{"", "battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "return_to_deck", "replace", "draw"}
+var ActionOpNames = [...]string{"", "battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "return_to_deck", "replace", "draw", "heal"}
 
 func (o ActionOp) String() string {
 	if int(o) < len(ActionOpNames) {
