@@ -82,3 +82,21 @@ func FuzzParseLongToken(f *testing.F) {
 		}
 	})
 }
+
+// TestParseEscapes: strings take Go's escapes; an escape that would put
+// invalid UTF-8 into a name (\xff is a byte) is an error, not a broken name.
+func TestParseEscapes(t *testing.T) {
+	for in, want := range map[string]string{`"a\"b"`: `a"b`, `"\u00ff"`: "ÿ", `"tab\tx"`: "tab\tx", `"\x41"`: "A"} {
+		f, err := Parse("e.army", []byte("army "+in+" {\n}\n"))
+		if err != nil {
+			t.Errorf("%s: %v", in, err)
+			continue
+		}
+		if got := *f.Stmts[0].Args[0].Values[0].Str; got != want {
+			t.Errorf("%s = %q, want %q", in, got, want)
+		}
+	}
+	if _, err := Parse("e.army", []byte("army \"\\xff\" {\n}\n")); err == nil || !strings.Contains(err.Error(), `\u00NN`) {
+		t.Errorf(`"\xff": got %v, want an error that suggests \u00NN`, err)
+	}
+}

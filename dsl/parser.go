@@ -108,10 +108,14 @@ func unquoteStmts(filename string, stmts []*Stmt) *diag.Diagnostic {
 					continue
 				}
 				s, err := strconv.Unquote(*v.Str)
+				if err == nil && !utf8.ValidString(s) {
+					// \xff makes a byte, not a character: a name must stay text.
+					err = errors.New("invalid UTF-8")
+				}
 				if err != nil {
 					p := Position(v.Pos)
 					p.File = filename
-					return &diag.Diagnostic{Severity: diag.Error, Pos: p, Message: "syntax error: bad escape in string " + clip(*v.Str)}
+					return &diag.Diagnostic{Severity: diag.Error, Pos: p, Message: "syntax error: bad escape in string " + clip(*v.Str) + " (escapes are Go's; \\xNN makes a byte, write \\u00NN for a character)"}
 				}
 				v.Str = &s
 			}
