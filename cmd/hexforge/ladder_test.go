@@ -1,0 +1,62 @@
+package main
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of the ladder test")
+
+// A small ladder's whole report is compared with a golden file: the levels,
+// their intervals from pair scores and the verdict.
+func TestLadderGolden(t *testing.T) {
+	for _, c := range []struct{ name, format string }{{"ladder.golden", "table"}, {"ladder-json.golden", "json"}} {
+		out, stderr, code := run(t, "ladder", "moloch", "borgo", "--games", "4", "--levels", "random,greedy", "--format", c.format, "--workers", "2")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		golden := filepath.Join("testdata", c.name)
+		if *update {
+			if err := os.WriteFile(golden, []byte(out), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatalf("%v (run go test -run TestLadderGolden -update)", err)
+		}
+		if out != string(want) {
+			t.Errorf("%s: report differs from the golden file:\n%s\nwant:\n%s", c.format, out, want)
+		}
+	}
+}
+
+func TestLadderWorkersDoNotChangeResults(t *testing.T) {
+	one, _, _ := run(t, "ladder", "moloch", "borgo", "--games", "3", "--levels", "random,greedy", "--workers", "1", "--format", "json")
+	three, _, _ := run(t, "ladder", "moloch", "borgo", "--games", "3", "--levels", "random,greedy", "--workers", "3", "--format", "json")
+	if one == "" || one != three {
+		t.Error("--workers changed the ladder")
+	}
+}
+
+// Bad flags are refused before any game is played.
+func TestLadderBadFlags(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"ladder", "moloch", "borgo", "--levels", "random,wizard"}, `unknown player "wizard"`},
+		{[]string{"ladder", "moloch", "borgo", "--format", "csv"}, `unknown format "csv"`},
+		{[]string{"ladder", "moloch", "borgo", "--games", "0"}, "--games 0"},
+		{[]string{"ladder", "moloch"}, "give two armies"},
+		{[]string{"ladder", "moloch", "borgo", "--all"}, "--all"},
+	} {
+		_, stderr, code := run(t, c.args...)
+		if code == 0 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, stderr %q, want %q", c.args, code, stderr, c.want)
+		}
+	}
+}
