@@ -106,6 +106,9 @@ func WriteMatch(w io.Writer, s *Summary, format string) error {
 		{"average turns per game", fmt.Sprintf("%.1f", s.AvgTurns())},
 		{"average battles per game", fmt.Sprintf("%.2f", s.AvgBattles())},
 	}
+	if format == "csv" { // the table formats name the players in their title line
+		rows = append([][]string{{"players", fmt.Sprintf("%s (%s) vs %s (%s)", s.Players[0], s.A, s.Players[1], s.B)}}, rows...)
+	}
 	if err := table(w, format, []string{"figure", "value"}, rows); err != nil {
 		return err
 	}
@@ -235,6 +238,11 @@ func WriteRoundRobin(w io.Writer, rr *RoundRobin, format string) error {
 			note = "  [PARTIAL: stopped early]"
 		}
 		fmt.Fprintf(w, "Round robin, players: %s on both sides; %d games; row army's win rate vs column army (draw = 1/2), 95%% Wilson interval%s\n\n", rr.Players, games, note)
+	}
+	if format == "csv" { // a first record names the players, as the title line does
+		if err := table(w, format, []string{"players", rr.Players}, nil); err != nil {
+			return err
+		}
 	}
 	header := append([]string{"army"}, rr.Armies...)
 	var rows [][]string

@@ -72,6 +72,7 @@ army name is accepted, a path to an .army file works too.`,
 	root.AddCommand(newSweep())
 	root.AddCommand(newCard())
 	root.AddCommand(newNew())
+	root.AddCommand(newLadder())
 	return root
 }
 

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/sim"
+	"github.com/olekukonko/tablewriter"
+	"github.com/spf13/cobra"
+)
+
+// ladderLevel is one player level's result in one matchup.
+type ladderLevel struct {
+	Player   string     `json:"player"`
+	Pairs    int        `json:"pairs"`
+	Capped   int        `json:"capped_pairs"`
+	WinRate  float64    `json:"win_rate"`
+	Interval [2]float64 `json:"interval95"`
+}
+
+// ladderMatch is one matchup climbed through every level.
+type ladderMatch struct {
+	A       string        `json:"a"`
+	B       string        `json:"b"`
+	Seed    uint64        `json:"seed"`
+	Levels  []ladderLevel `json:"levels"`
+	Stable  bool          `json:"stable"`
+	Verdict string        `json:"verdict"`
+	Diff    float64       `json:"top_two_diff"`
+	DiffCI  [2]float64    `json:"top_two_diff_interval95"`
+	Reason  string        `json:"reason"`
+	Partial bool          `json:"partial,omitempty"`
+}
+
+func newLadder() *cobra.Command {
+	var (
+		games, workers int
+		seed           uint64
+		levels, format string
+		all            bool
+	)
+	cmd := &cobra.Command{
+		Use:   "ladder [A B | ARMY... | --all]",
+		Short: "Play the same games at each player level and say whether the win rate is stable",
+		Long: `ladder plays the same seat-swapped pairs (same seeds, same draws) between two
+armies at each player level of --levels, weakest first, and prints army A's
+win rate per level with a 95% interval. The pair is the unit of sampling: each
+pair scores 0, 1/2, 1, 1 1/2 or 2 for army A and the interval comes from the
+variance of those scores (pairs with a capped game are left out).
+
+The verdict compares the two strongest levels: "stable" when the 95% interval
+of their difference (independent levels, SE = sqrt(SE1² + SE2²)) contains 0,
+otherwise "still moving — use a stronger player or more games". With more
+armies, or --all, it climbs every matchup of the round robin (mirrors left
+out). Results do not depend on --workers.`,
+		Example: `  hexforge ladder vegas borgo --games 50 --levels random,greedy,search:16
+  hexforge ladder moloch borgo hegemony --format json`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if format != "table" && format != "json" {
+				return fmt.Errorf("unknown format %q: use table or json", format)
+			}
+			if games < 1 || games > 10_000_000 {
+				return fmt.Errorf("--games %d: want 1 to 10000000 pairs", games)
+			}
+			if workers < 0 {
+				return fmt.Errorf("--workers %d: want 0 (all cores) or more", workers)
+			}
+			var specs []sim.PlayerSpec
+			for _, l := range strings.Split(levels, ",") {
+				p, err := sim.ParsePlayer(l)
+				if err != nil {
+					return fmt.Errorf("--levels %q: %w", levels, err)
+				}
+				specs = append(specs, p)
+			}
+			refs := args
+			if all {
+				if len(args) > 0 {
+					return fmt.Errorf("--all climbs every embedded army; give no army names with it")
+				}
+				refs = armies.Names()
+			}
+			if len(refs) < 2 {
+				return fmt.Errorf("give two armies (or more for a round robin, or --all)")
+			}
+			list, _, err := loadAll(cmd.ErrOrStderr(), refs)
+			if err != nil {
+				return err
+			}
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			bar := newProgress(cmd.ErrOrStderr())
+			defer bar.finish()
+			var out []ladderMatch
+			for i := range list {
+				for j := i + 1; j < len(list); j++ {
+					lm := ladderMatch{A: list[i].Name, B: list[j].Name, Seed: seed}
+					var rates []sim.LevelRate
+					for _, p := range specs {
+						m := &sim.Match{A: list[i], B: list[j], Players: [2]sim.PlayerSpec{p, p}, Seed: seed, Pairs: games}
+						recs, partial, err := m.Run(ctx, workers, bar.update(list[i].Name+" vs "+list[j].Name+" "+p.String()))
+						if err != nil {
+							return err
+						}
+						lm.Partial = lm.Partial || partial
+						scores := sim.PairScores(recs)
+						lr := sim.PairRate(scores)
+						rates = append(rates, lr)
+						lm.Levels = append(lm.Levels, ladderLevel{Player: p.String(), Pairs: lr.Pairs, Capped: len(recs)/2 - len(scores),
+							WinRate: lr.Rate, Interval: [2]float64{lr.Interval.Lo, lr.Interval.Hi}})
+					}
+					v := sim.LadderVerdict(rates)
+					lm.Stable, lm.Verdict, lm.Diff, lm.Reason = v.Stable, v.VerdictText(), v.Diff, v.Reason
+					lm.DiffCI = [2]float64{v.DiffCI.Lo, v.DiffCI.Hi}
+					out = append(out, lm)
+				}
+			}
+			bar.finish()
+			return writeLadder(cmd.OutOrStdout(), out, format)
+		},
+	}
+	f := cmd.Flags()
+	f.IntVar(&games, "games", 100, "seat-swapped pairs per level and matchup")
+	f.StringVar(&levels, "levels", "random,greedy,search:16,search:64", "player levels, weakest first, separated by commas")
+	f.Uint64Var(&seed, "seed", 1, "seed of every random choice; every level plays the same seeds")
+	f.IntVar(&workers, "workers", 0, "parallel workers (0 = one per core); results do not depend on it")
+	f.StringVar(&format, "format", "table", "output format: table or json")
+	f.BoolVar(&all, "all", false, "climb every matchup of the embedded armies")
+	return cmd
+}
+
+func writeLadder(w io.Writer, ms []ladderMatch, format string) error {
+	if format == "json" {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(map[string]any{"ladder": ms})
+	}
+	for k, m := range ms {
+		if k > 0 {
+			fmt.Fprintln(w)
+		}
+		partial := ""
+		if m.Partial {
+			partial = "  [PARTIAL: stopped early]"
+		}
+		fmt.Fprintf(w, "%s vs %s: win rate of %s (draw = 1/2) at each player level, the same seat-swapped pairs (seed %d) at each, 95%% interval from the pair scores%s\n\n", m.A, m.B, m.A, m.Seed, partial)
+		t := tablewriter.NewTable(w)
+		t.Header("player", "pairs", "capped pairs", "win rate")
+		for _, l := range m.Levels {
+			cell := fmt.Sprintf("%.1f%% [%.1f%%, %.1f%%]", 100*l.WinRate, 100*l.Interval[0], 100*l.Interval[1])
+			if err := t.Append(l.Player, fmt.Sprint(l.Pairs), fmt.Sprint(l.Capped), cell); err != nil {
+				return err
+			}
+		}
+		if err := t.Render(); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "verdict: %s (%s)\n", m.Verdict, m.Reason)
+	}
+	return nil
+}

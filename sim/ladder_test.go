@@ -1,0 +1,87 @@
+package sim
+
+import (
+	"math"
+	"testing"
+)
+
+// pairs makes n pair scores of value s.
+func pairs(n int, s ...float64) []float64 {
+	var out []float64
+	for i := 0; i < n; i++ {
+		out = append(out, s...)
+	}
+	return out
+}
+
+func TestPairScores(t *testing.T) {
+	recs := []GameRecord{{Outcome: Win}, {Outcome: Win}, {Outcome: Win}, {Outcome: Draw}, {Outcome: Loss}, {Outcome: Draw},
+		{Outcome: Capped}, {Outcome: Win}, {Outcome: Loss}, {Outcome: Loss}}
+	got := PairScores(recs)
+	want := []float64{2, 1.5, 0.5, 0}
+	if len(got) != len(want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("pair %d: %v, want %v", i, got[i], want[i])
+		}
+	}
+}
+
+func TestPairRate(t *testing.T) {
+	// Scores 0 and 2 alternating: mean 1 (rate 1/2), sample variance of
+	// scores n/(n-1), SE of the rate sqrt(n/(n-1)/n)/2.
+	lr := PairRate(pairs(50, 0, 2))
+	se := math.Sqrt(100.0/99/100) / 2
+	if lr.Pairs != 100 || lr.Rate != 0.5 || math.Abs(lr.SE-se) > 1e-12 {
+		t.Errorf("got %+v, want rate 0.5 se %v", lr, se)
+	}
+	if math.Abs(lr.Interval.Lo-(0.5-Z95*se)) > 1e-12 || math.Abs(lr.Interval.Hi-(0.5+Z95*se)) > 1e-12 {
+		t.Errorf("interval %+v", lr.Interval)
+	}
+	if lr := PairRate(nil); lr.Rate != 0.5 || lr.Interval != (Interval{0, 1}) {
+		t.Errorf("no pairs: %+v", lr)
+	}
+	if lr := PairRate([]float64{2}); lr.Rate != 1 || lr.Interval != (Interval{0, 1}) {
+		t.Errorf("one pair: %+v", lr)
+	}
+	if lr := PairRate(pairs(10, 2)); lr.Interval != (Interval{1, 1}) {
+		t.Errorf("all won: %+v", lr)
+	}
+}
+
+func TestLadderVerdict(t *testing.T) {
+	even := PairRate(pairs(100, 0, 2))    // 50%, wide
+	evenToo := PairRate(pairs(100, 2, 0)) // 50%
+	strong := PairRate(pairs(100, 2, 1.5, 2, 2))
+	slight := PairRate(pairs(100, 0, 2, 1.5, 0.5, 1.5)) // 55%
+	draws := PairRate(pairs(30, 1))
+	for _, c := range []struct {
+		name   string
+		levels []LevelRate
+		stable bool
+	}{
+		{"agreeing top two", []LevelRate{strong, even, evenToo}, true},
+		{"weak levels may differ", []LevelRate{PairRate(pairs(100, 0)), slight, even}, true},
+		{"top moved", []LevelRate{even, even, strong}, false},
+		{"top moved down", []LevelRate{strong, even}, false},
+		{"zero games", []LevelRate{PairRate(nil), PairRate(nil)}, false},
+		{"one pair each", []LevelRate{PairRate([]float64{1}), PairRate([]float64{1})}, false},
+		{"all draws at both", []LevelRate{draws, draws}, true},
+		{"all draws then all wins", []LevelRate{draws, PairRate(pairs(30, 2))}, false},
+		{"one level only", []LevelRate{even}, false},
+		{"no levels", nil, false},
+	} {
+		v := LadderVerdict(c.levels)
+		if v.Stable != c.stable {
+			t.Errorf("%s: stable %v, want %v (%s)", c.name, v.Stable, c.stable, v.Reason)
+		}
+		if v.Stable != v.DiffCI.Contains(0) && len(c.levels) >= 2 && c.levels[0].Pairs >= 2 {
+			t.Errorf("%s: verdict %v disagrees with its interval %+v", c.name, v.Stable, v.DiffCI)
+		}
+		if v.Reason == "" {
+			t.Errorf("%s: no reason", c.name)
+		}
+	}
+}
