@@ -56,6 +56,8 @@ army name is accepted, a path to an .army file works too.`,
 	root.AddCommand(newImportance())
 	root.AddCommand(newSweep())
 	root.AddCommand(newCard())
+	root.AddCommand(newFmt())
+	root.AddCommand(newNew())
 	return root
 }
 
