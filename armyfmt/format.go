@@ -51,7 +51,13 @@ func lines(toks []token) []line {
 			flush(len(cur.code) == 0 && cur.comment == "" && !sawCode) // an empty physical line is a blank line
 			sawCode = false
 		case tComment:
-			cur.comment = strings.TrimRight(t.text, " \t\r")
+			text := strings.TrimRight(t.text, " \t\r")
+			if len(cur.code) == 0 && sawCode && len(out) > 0 && out[len(out)-1].comment == "" {
+				// `x {  # c` or `x;  # c`: the comment trails the line it was written on.
+				out[len(out)-1].comment = text
+				continue
+			}
+			cur.comment = text
 		case tPunct:
 			sawCode = true
 			switch t.text {
