@@ -64,30 +64,6 @@ func armyFiles(args []string) ([]string, error) {
 	return out, nil
 }
 
-// unformatted returns the files among args whose layout is not canonical;
-// files that do not parse are reported on stderr and make ok false.
-func unformatted(stderr io.Writer, args []string) (bad []string, ok bool, err error) {
-	files, err := armyFiles(args)
-	if err != nil {
-		return nil, false, err
-	}
-	ok = true
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err == nil {
-			var res []byte
-			if res, err = armyfmt.Source(f, src); err == nil && !bytes.Equal(src, res) {
-				bad = append(bad, f)
-			}
-		}
-		if err != nil {
-			fmt.Fprintln(stderr, err)
-			ok = false
-		}
-	}
-	return bad, ok, nil
-}
-
 func runFmt(stdout, stderr io.Writer, args []string, write, diff, list bool) error {
 	files, err := armyFiles(args)
 	if err != nil {
@@ -132,6 +108,27 @@ func runFmt(stdout, stderr io.Writer, args []string, write, diff, list bool) err
 		}
 	}
 	if failed {
+		return exitError{1}
+	}
+	return nil
+}
+
+// checkFmt is `check --fmt`: it names every source among args that is not in
+// canonical layout. Sources that do not parse were reported by check already.
+func checkFmt(stdout io.Writer, args []string) error {
+	units, err := expand(args)
+	if err != nil {
+		return err
+	}
+	bad := false
+	for _, u := range units {
+		res, err := armyfmt.Source(u.name, u.src)
+		if err == nil && !bytes.Equal(res, u.src) {
+			fmt.Fprintf(stdout, "%s: not formatted (run: hexforge fmt -w %s)\n", u.name, u.name)
+			bad = true
+		}
+	}
+	if bad {
 		return exitError{1}
 	}
 	return nil
