@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -16,7 +17,8 @@ import (
 )
 
 func newCheck() *cobra.Command {
-	return &cobra.Command{
+	var fmtToo bool
+	cmd := &cobra.Command{
 		Use:   "check [FILE|DIR|ARMY]...",
 		Short: "Check army files and report every error and warning",
 		Long: `check parses and compiles army files and prints every problem as
@@ -28,9 +30,15 @@ Exit status: 0 when there are no errors (warnings are allowed), 1 otherwise.`,
   hexforge check armies/
   hexforge check moloch borgo`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runCheck(cmd.OutOrStdout(), cmd.ErrOrStderr(), args)
+			err := runCheck(cmd.OutOrStdout(), cmd.ErrOrStderr(), args)
+			if ee := (exitError{}); fmtToo && (err == nil || errors.As(err, &ee)) {
+				err = errors.Join(err, checkFmt(cmd.OutOrStdout(), args))
+			}
+			return err
 		},
 	}
+	cmd.Flags().BoolVar(&fmtToo, "fmt", false, "also report files that are not in hexforge fmt's layout (exit 1)")
+	return cmd
 }
 
 // unit is one source to compile: a file on disk or an embedded army.

@@ -73,6 +73,7 @@ army name is accepted, a path to an .army file works too.`,
 	root.AddCommand(newCard())
 	root.AddCommand(newNew())
 	root.AddCommand(newLadder())
+	root.AddCommand(newFmt())
 	return root
 }
 

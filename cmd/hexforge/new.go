@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/hexforge/hexforge/armyfmt"
 	"github.com/spf13/cobra"
 )
 
@@ -83,9 +84,13 @@ a file.`,
 			if out == "" {
 				out = fileName(name) + ".army"
 			}
-			src := fmt.Sprintf(starterArmy, name, displayPath(out), name)
+			// In the canonical layout, so check --fmt passes on it from the start.
+			src, err := armyfmt.Source(out, fmt.Appendf(nil, starterArmy, name, displayPath(out), name))
+			if err != nil {
+				return fmt.Errorf("the starting army does not parse (a bug): %w", err)
+			}
 			if out == "-" {
-				_, err := fmt.Fprint(cmd.OutOrStdout(), src)
+				_, err := cmd.OutOrStdout().Write(src)
 				return err
 			}
 			f, err := os.OpenFile(out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
@@ -95,7 +100,7 @@ a file.`,
 			if err != nil {
 				return fmt.Errorf("writing %s: %w", out, err)
 			}
-			if _, err := f.WriteString(src); err != nil {
+			if _, err := f.Write(src); err != nil {
 				f.Close()
 				return fmt.Errorf("writing %s: %w", out, err)
 			}
