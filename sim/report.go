@@ -111,6 +111,13 @@ func Summarize(m *Match, recs []GameRecord, partial bool) *Summary {
 			s.Tokens[side] = append(s.Tokens[side], TokenStat{Name: t.Name, Kind: t.Kind.String(), Copies: t.Count})
 		}
 	}
+	s.fold(recs)
+	return s
+}
+
+// fold adds records to the summary; the pairs of recs follow those already
+// in it.
+func (s *Summary) fold(recs []GameRecord) {
 	seen := map[int]bool{}
 	for i := range recs {
 		s.add(&recs[i])
@@ -119,7 +126,6 @@ func Summarize(m *Match, recs []GameRecord, partial bool) *Summary {
 			s.GameIDs = append(s.GameIDs, recs[i].Pair)
 		}
 	}
-	return s
 }
 
 func (s *Summary) add(r *GameRecord) {

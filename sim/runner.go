@@ -255,3 +255,47 @@ func (m *Match) Run(ctx context.Context, workers int, progress Progress) (recs [
 	}
 	return recs, partial, nil
 }
+
+// blockPairs bounds how many pairs RunSummary plays between two folds into
+// the summary, so memory stays constant whatever --games is.
+var blockPairs = 1 << 12
+
+// RunSummary plays the match like Run but folds the records into a summary
+// block by block, so memory does not grow with the number of games. The
+// summary's sums are exact integers (and halves), so the result is the same
+// for any number of workers. When ctx is cancelled it stops within a game
+// and returns the whole pairs finished so far with Partial set.
+func (m *Match) RunSummary(ctx context.Context, workers int, progress Progress) (*Summary, error) {
+	s := Summarize(m, nil, false)
+	total := 0
+	for k := m.FirstPair; k < m.FirstPair+m.Pairs; k++ {
+		if m.Shard.has(k) {
+			total += 2
+		}
+	}
+	done := 0
+	for first := m.FirstPair; first < m.FirstPair+m.Pairs; first += blockPairs {
+		if ctx.Err() != nil {
+			s.Partial = true
+			break
+		}
+		b := *m
+		b.FirstPair, b.Pairs = first, min(blockPairs, m.FirstPair+m.Pairs-first)
+		var prog Progress
+		if progress != nil {
+			base := done
+			prog = func(n, _ int) { progress(base+n, total) }
+		}
+		recs, partial, err := b.Run(ctx, workers, prog)
+		if err != nil {
+			return nil, err
+		}
+		s.fold(recs)
+		done += len(recs)
+		if partial {
+			s.Partial = true
+			break
+		}
+	}
+	return s, nil
+}

@@ -100,3 +100,33 @@ func TestGreedyBeatsRandom(t *testing.T) {
 		t.Errorf("greedy vs random: %+v, rate %.3f [%.3f, %.3f]", s.Tally, s.Tally.Rate(), iv.Lo, iv.Hi)
 	}
 }
+
+// RunSummary folds block by block yet gives the summary of one Run, for any
+// number of workers and any block size; a cancelled run is partial.
+func TestRunSummaryMatchesRun(t *testing.T) {
+	m := match(t, "../engine/testdata/game_a.army", "../engine/testdata/game_b.army", "greedy", "random", 11, 7)
+	recs, _, err := m.Run(context.Background(), 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Summarize(m, recs, false)
+	defer func(b int) { blockPairs = b }(blockPairs)
+	for _, block := range []int{1, 3, 4096} {
+		for _, workers := range []int{1, 3} {
+			blockPairs = block
+			got, err := m.RunSummary(context.Background(), workers, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("block %d, %d workers: summary differs from one Run", block, workers)
+			}
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	got, err := m.RunSummary(ctx, 2, nil)
+	if err != nil || !got.Partial || got.Games() != 0 {
+		t.Fatalf("cancelled run: partial %v, %d games, err %v", got.Partial, got.Games(), err)
+	}
+}

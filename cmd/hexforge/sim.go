@@ -148,11 +148,11 @@ func runMatch(ctx context.Context, o *simOptions, m *sim.Match, bar *progressBar
 	m.Pairs, m.FirstPair = pairs, 0
 	var total *sim.Summary
 	for {
-		recs, partial, err := m.Run(ctx, o.workers, bar.update(m.A.Name+" vs "+m.B.Name))
+		s, err := m.RunSummary(ctx, o.workers, bar.update(m.A.Name+" vs "+m.B.Name))
 		if err != nil {
 			return nil, err
 		}
-		s := sim.Summarize(m, recs, partial)
+		partial := s.Partial
 		if total == nil {
 			total = s
 		} else if err := total.Merge(s); err != nil {
