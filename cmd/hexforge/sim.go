@@ -21,6 +21,12 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// maxGames is the documented maximum of --games per matchup (and of what
+// --until-ci may reach). Game records are folded into the summary as they
+// finish, but the summary lists each pair played (for merging shards), 8
+// bytes a pair, so this keeps a run well under 200 MB (docs/scaling.md).
+const maxGames = 10_000_000
+
 // simOptions are the flags shared by sim, importance and sweep.
 type simOptions struct {
 	games      int
@@ -55,8 +61,8 @@ func (o *simOptions) check() ([2]sim.PlayerSpec, sim.Shard, error) {
 	if err := sim.CheckFormat(o.format); err != nil {
 		return specs, shard, err
 	}
-	if o.games < 1 || o.games > 100_000_000 {
-		return specs, shard, fmt.Errorf("--games %d: want 1 to 100000000", o.games)
+	if o.games < 1 || o.games > maxGames {
+		return specs, shard, fmt.Errorf("--games %d: want 1 to %d", o.games, maxGames)
 	}
 	if o.untilCI < 0 || o.untilCI >= 0.5 {
 		return specs, shard, fmt.Errorf("--until-ci %v: want a half-width between 0 and 0.5, e.g. 0.02", o.untilCI)
@@ -159,7 +165,7 @@ func runMatch(ctx context.Context, o *simOptions, m *sim.Match, bar *progressBar
 			return nil, err
 		}
 		total.Pairs = m.FirstPair + m.Pairs
-		if partial || ctx.Err() != nil || o.untilCI == 0 || total.Tally.Interval().HalfWidth() < o.untilCI || total.Pairs >= 50_000_000 {
+		if partial || ctx.Err() != nil || o.untilCI == 0 || total.Tally.Interval().HalfWidth() < o.untilCI || total.Pairs >= maxGames/2 {
 			return total, nil
 		}
 		m.FirstPair += m.Pairs

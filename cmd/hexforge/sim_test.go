@@ -1,11 +1,13 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // n shards merged give exactly the report of one run with the same seed.
@@ -99,5 +101,30 @@ func TestSweepAndImportance(t *testing.T) {
 	}
 	if !strings.Contains(out, "Gauss Cannon,") || strings.Contains(out, "\nHQ,") {
 		t.Errorf("importance csv:\n%s", out)
+	}
+}
+
+// A huge run stopped by Ctrl-C (a cancelled context) stops at once, writes
+// its partial report, says "interrupted", exits 130 and leaves no temporary
+// file.
+func TestSimInterruptedExits130(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "r.json")
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, stderr, code := runCtx(t, ctx, "sim", "moloch", "borgo", "--games", "10000000", "--players", "random", "--format", "json", "--out", out)
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("stopping took %v", took)
+	}
+	if code != 130 || !strings.Contains(stderr, "interrupted") {
+		t.Fatalf("exit %d, stderr %q; want 130 and interrupted", code, stderr)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil || !strings.Contains(string(b), `"partial": true`) {
+		t.Fatalf("partial report not written: %v %.200s", err, b)
+	}
+	if tmp, _ := filepath.Glob(filepath.Join(dir, ".hexforge-*.tmp")); len(tmp) > 0 {
+		t.Fatalf("temporary files left: %v", tmp)
 	}
 }
