@@ -4,10 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/sim"
@@ -93,10 +90,8 @@ out). Results do not depend on --workers.`,
 			if err != nil {
 				return err
 			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
-			bar := newProgress(cmd.ErrOrStderr())
-			defer bar.finish()
+			ctx, bar, done := startRun(cmd)
+			defer done()
 			var out []ladderMatch
 			for i := range list {
 				for j := i + 1; j < len(list); j++ {

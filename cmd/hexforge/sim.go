@@ -210,6 +210,15 @@ func writeReport(stdout io.Writer, out string, write func(io.Writer) error) erro
 	return nil
 }
 
+// startRun is the start of every command that plays games: a context that
+// Ctrl-C or SIGTERM cancels (the run then stops early, see interrupted) and
+// one progress bar on standard error; done releases both.
+func startRun(cmd *cobra.Command) (context.Context, *progressBar, func()) {
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	bar := newProgress(cmd.ErrOrStderr())
+	return ctx, bar, func() { bar.finish(); stop() }
+}
+
 // interrupted turns a run stopped by Ctrl-C (ctx cancelled) into exit
 // status 130, as a shell reports an interrupted command, once its partial
 // report is written: a script must not take a partial run for a whole one.
@@ -282,10 +291,8 @@ exits with status 130.`,
 			if err != nil {
 				return err
 			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
-			bar := newProgress(cmd.ErrOrStderr())
-			defer bar.finish()
+			ctx, bar, done := startRun(cmd)
+			defer done()
 			mk := func(a, b *rules.Army) *sim.Match {
 				return &sim.Match{A: a, B: b, Players: specs, Seed: o.seed, Shard: shard, MaxActions: o.maxActions}
 			}

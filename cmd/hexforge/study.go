@@ -3,11 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/rules"
@@ -59,10 +56,8 @@ on that token.`,
 			if err != nil {
 				return err
 			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
-			bar := newProgress(cmd.ErrOrStderr())
-			defer bar.finish()
+			ctx, bar, done := startRun(cmd)
+			defer done()
 			play := func(a *rules.Army) (sim.Tally, error) {
 				var total sim.Tally
 				for _, opp := range opps {
@@ -206,10 +201,8 @@ is written as for --set.`,
 			if err != nil {
 				return err
 			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
-			bar := newProgress(cmd.ErrOrStderr())
-			defer bar.finish()
+			ctx, bar, done := startRun(cmd)
+			defer done()
 			header := append([]string{tmpl.Field}, oppNames...)
 			header = append(header, "all opponents")
 			var rows [][]string
