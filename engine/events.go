@@ -65,16 +65,26 @@ func (g *Game) flushDestroyed(d Decider) {
 
 // fireUnits runs the ev triggers of the units of player p on the board, in
 // board order; a netted unit's triggers do not work (its abilities are
-// off, as for own-turn abilities).
+// off, as for own-turn abilities). The units are those on the board when
+// the event comes: one that an earlier trigger moved or destroyed does not
+// fire (so no unit fires twice), one placed meanwhile does not either.
 func (g *Game) fireUnits(ev rules.Event, flag uint16, p uint8, d Decider) {
 	if g.anyFx&flag == 0 {
 		return
 	}
 	s := &g.S
-	var done [MaxHexes]bool // a unit moved by an earlier trigger fires once
-	for h := Hex(0); int(h) < s.Board.Size && g.Phase != PhaseOver; h++ {
-		u := s.Cells[h].Unit
-		if u.Empty() || done[h] || u.Owner != p || g.fact(u).flags&flag == 0 || g.computeNets()[h] {
+	var at [MaxHexes]Hex
+	var who [MaxHexes]Piece
+	n := 0
+	for h := Hex(0); int(h) < s.Board.Size; h++ {
+		if u := s.Cells[h].Unit; !u.Empty() && u.Owner == p && g.fact(u).flags&flag != 0 {
+			at[n], who[n] = h, u
+			n++
+		}
+	}
+	for i := 0; i < n && g.Phase != PhaseOver; i++ {
+		h, u := at[i], who[i]
+		if s.Cells[h].Unit != u || g.computeNets()[h] {
 			continue
 		}
 		t := s.Tok(u)
@@ -83,7 +93,6 @@ func (g *Game) fireUnits(ev rules.Event, flag uint16, p uint8, d Decider) {
 				g.fire(u.Owner, u.Token, uint8(k), h, d)
 			}
 		}
-		done[h] = true
 		g.flushDestroyed(d)
 	}
 }

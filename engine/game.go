@@ -113,7 +113,7 @@ type pending struct {
 	toDeck bool  // the instant goes back on top of the deck instead of the discard
 	inst   bool  // the program is an instant's (the token goes to discard at the end)
 	cost   uint8 // HQ points to pay when the first step is carried out (placed triggers)
-	placed bool  // a placed trigger: the token's next placed trigger follows it (nextPlaced)
+	placed bool  // a placed trigger: the token's next placed trigger follows it (startPlaced)
 }
 
 // Used-ability bits per hex, reset each turn; they move with the unit.
@@ -125,8 +125,9 @@ const (
 	usedTrig0 // own-turn triggers 0..3 use bits 4..7
 )
 
-// usedGranted0 is the bit of a granted mobility; granted rotation, push and
-// pull use the next three bits (8..11).
+// usedGranted0 << k marks a granted rotation, push or pull (k = AbRotate,
+// AbPush, AbPull: bits 9..11); granted moves are counted per granter in
+// grantUsed instead, so bit 8 is unused.
 const usedGranted0 = usedTrig0 << 4
 
 // Game is a whole two-player game: the position, decks, hands, discards and

@@ -637,7 +637,7 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 			g.advance(d) // the steps after the replace
 		} else if !s.Cells[a.Hex].Unit.Empty() || tok.Kind == rules.Foundation {
 			if g.startPlaced(p, t, 0, a.Hex) {
-				g.advance(d) // every placed trigger in turn (nextPlaced)
+				g.advance(d) // every placed trigger in turn (startPlaced)
 			}
 		}
 	case KInstant:
