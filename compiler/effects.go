@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -63,23 +64,6 @@ var globalEffects = []string{"grant", "move"}
 // conversions are the words after a convert link effect.
 var conversions = []string{"to_ranged", "to_melee"}
 
-func keys[V any](m map[string]V) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	sortStrings(out)
-	return out
-}
-
-func sortStrings(s []string) {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j] < s[j-1]; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
-}
-
 func (c *compiler) link(tb *tokenBuild, s *dsl.Stmt) {
 	t := &tb.tok
 	set, at, ok := c.dirs(s)
@@ -122,12 +106,12 @@ func (c *compiler) effects(tb *tokenBuild, s *dsl.Stmt, set rules.DirSet, global
 	for _, g := range s.Clauses {
 		side, sideGiven, vals := leadingSide(g.Values)
 		head := vals[0]
-		w, good := c.wordValue(head, "link effect", keys(linkEffects))
+		w, good := c.wordValue(head, "link effect", slices.Sorted(maps.Keys(linkEffects)))
 		if !good {
 			continue
 		}
 		le := linkEffects[w]
-		if global && !contains(globalEffects, w) {
+		if global && !slices.Contains(globalEffects, w) {
 			c.errs.Add(diag.Error, valuePos(head), "global effects: "+strings.Join(globalEffects, ", "), "%s works through links only; it cannot be global", w)
 			continue
 		}
@@ -335,7 +319,7 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 func (c *compiler) action(g *dsl.Group) (rules.Action, bool) {
 	side, sideGiven, vals := leadingSide(g.Values)
 	head := vals[0]
-	w, ok := c.wordValue(head, "action", keys(actions))
+	w, ok := c.wordValue(head, "action", slices.Sorted(maps.Keys(actions)))
 	if !ok {
 		return rules.Action{}, false
 	}
@@ -362,7 +346,7 @@ func (c *compiler) action(g *dsl.Group) (rules.Action, bool) {
 	for _, v := range rest {
 		if v.Key != nil {
 			key := strings.ToLower(*v.Key)
-			if !contains(spec.named, key) {
+			if !slices.Contains(spec.named, key) {
 				if len(spec.named) == 0 {
 					c.errs.Errorf(valuePos(v), "%s takes no named values; unexpected %s=", w, *v.Key)
 				} else {
@@ -412,13 +396,4 @@ func (c *compiler) action(g *dsl.Group) (rules.Action, bool) {
 		}
 	}
 	return a, true
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
