@@ -237,7 +237,11 @@ func WriteRoundRobin(w io.Writer, rr *RoundRobin, format string) error {
 		if partial {
 			note = "  [PARTIAL: stopped early]"
 		}
-		fmt.Fprintf(w, "Round robin, players: %s on both sides; %d games; row army's win rate vs column army (draw = 1/2), 95%% Wilson interval%s\n\n", rr.Players, games, note)
+		players := rr.Players
+		if !strings.Contains(players, "(row)") {
+			players += " on both sides"
+		}
+		fmt.Fprintf(w, "Round robin, players: %s; %d games; row army's win rate vs column army (draw = 1/2), 95%% Wilson interval%s\n\n", players, games, note)
 	}
 	if format == "csv" { // a first record names the players, as the title line does
 		if err := table(w, format, []string{"players", rr.Players}, nil); err != nil {

@@ -119,7 +119,16 @@ func RoundRobinOf(sums []*Summary) (*RoundRobin, error) {
 			return nil, fmt.Errorf("%s vs %s: results are not from one round robin", s.A, s.B)
 		}
 		rr.Matches[[2]int{i, j}] = s
-		rr.Players = s.Players[0]
+		rr.Players = RoundRobinPlayers(s.Players[0], s.Players[1])
 	}
 	return rr, nil
+}
+
+// RoundRobinPlayers is the players line of a round robin: one name when both
+// seats play alike, else which plays the rows and which the columns.
+func RoundRobinPlayers(row, column string) string {
+	if row == column {
+		return row
+	}
+	return row + " (row) vs " + column + " (column)"
 }

@@ -239,7 +239,18 @@ func loadAll(stderr io.Writer, refs []string) ([]*rules.Army, []string, error) {
 			return nil, nil, err
 		}
 		out = append(out, l.Army)
-		names = append(names, r)
+		names = append(names, l.Army.Name)
+	}
+	// A report names each army as its file does, the name merge also reads
+	// from each shard, so a merged round robin is the unsharded one byte for
+	// byte. Two armies of one name (variants of a file) fall back to what
+	// the command line called them, or the matrix could not tell them apart.
+	for i := range names {
+		for j := range names {
+			if i != j && out[i].Name == out[j].Name {
+				names[i] = refs[i]
+			}
+		}
 	}
 	return out, names, nil
 }
@@ -304,10 +315,7 @@ exits with status 130.`,
 				bar.finish()
 				return interrupted(ctx, cmd.ErrOrStderr(), writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error { return sim.WriteMatch(w, s, o.format) }))
 			}
-			rr := &sim.RoundRobin{Armies: names, Players: specs[0].String(), Matches: map[[2]int]*sim.Summary{}}
-			if specs[0] != specs[1] {
-				rr.Players = specs[0].String() + " (row) vs " + specs[1].String() + " (column)"
-			}
+			rr := &sim.RoundRobin{Armies: names, Players: sim.RoundRobinPlayers(specs[0].String(), specs[1].String()), Matches: map[[2]int]*sim.Summary{}}
 			for i := range list {
 				for j := i; j < len(list); j++ {
 					if ctx.Err() != nil {
@@ -317,6 +325,7 @@ exits with status 130.`,
 					if err != nil {
 						return err
 					}
+					s.A, s.B = names[i], names[j]
 					rr.Matches[[2]int{i, j}] = s
 				}
 			}
