@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"slices"
-	"sort"
 
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/rules"
@@ -27,8 +26,8 @@ type Summary struct {
 	Turns    int            `json:"turns_sum"`
 	Battles  int            `json:"battles_sum"`
 	Tokens   [2][]TokenStat `json:"tokens"`
-	GameIDs  []int          `json:"game_pairs,omitempty"` // pair indices included (for merging shards)
-	Run      *RunInfo       `json:"run,omitempty"`        // what else defines the run (merge refuses mixes)
+	GameIDs  PairSet        `json:"game_pairs"`    // pair indices included (for merging shards)
+	Run      *RunInfo       `json:"run,omitempty"` // what else defines the run (merge refuses mixes)
 }
 
 // RunInfo is everything besides the armies' names, the players, the seed
@@ -118,12 +117,10 @@ func Summarize(m *Match, recs []GameRecord, partial bool) *Summary {
 // fold adds records to the summary; the pairs of recs follow those already
 // in it.
 func (s *Summary) fold(recs []GameRecord) {
-	seen := map[int]bool{}
 	for i := range recs {
 		s.add(&recs[i])
-		if !seen[recs[i].Pair] {
-			seen[recs[i].Pair] = true
-			s.GameIDs = append(s.GameIDs, recs[i].Pair)
+		if i == 0 || recs[i].Pair != recs[i-1].Pair {
+			s.GameIDs.Add(recs[i].Pair)
 		}
 	}
 }
@@ -176,17 +173,10 @@ func (s *Summary) Merge(o *Summary) error {
 		r.Shard = "" // the sum of shards
 		s.Run = &r
 	}
-	have := map[int]bool{}
-	for _, k := range s.GameIDs {
-		have[k] = true
+	if k, ok := s.GameIDs.Overlap(o.GameIDs); ok {
+		return fmt.Errorf("%s vs %s: pair %d is in both results (overlapping shards?)", s.A, s.B, k)
 	}
-	for _, k := range o.GameIDs {
-		if have[k] {
-			return fmt.Errorf("%s vs %s: pair %d is in both results (overlapping shards?)", s.A, s.B, k)
-		}
-	}
-	s.GameIDs = append(s.GameIDs, o.GameIDs...)
-	sort.Ints(s.GameIDs)
+	s.GameIDs.Union(o.GameIDs)
 	s.Partial = s.Partial || o.Partial
 	s.Tally.Merge(o.Tally)
 	s.First.Merge(o.First)

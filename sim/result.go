@@ -82,7 +82,6 @@ func (s *Summary) check() error {
 		neg("tally", s.Tally.Wins, s.Tally.Draws, s.Tally.Losses, s.Tally.Capped),
 		neg("first-seat tally", s.First.Wins, s.First.Draws, s.First.Losses, s.First.Capped),
 		neg("turn or battle sum", s.Turns, s.Battles),
-		neg("game pair index", s.GameIDs...),
 	} {
 		if err != nil {
 			return err

@@ -421,7 +421,7 @@ func mergeFiles(files []string) (merged map[string]*sim.Summary, order, warnings
 	}
 	for _, k := range order {
 		s := merged[k]
-		if missing := s.Pairs - len(s.GameIDs); missing > 0 && !s.Partial {
+		if missing := s.Pairs - s.GameIDs.Len(); missing > 0 && !s.Partial {
 			s.Partial = true
 			warnings = append(warnings, fmt.Sprintf("%s vs %s: %d of %d pairs missing (a shard not given?); the report is marked partial", s.A, s.B, missing, s.Pairs))
 		}
