@@ -35,12 +35,30 @@ type PairCounts struct {
 }
 
 // score is the pair's score in half points, false for a capped pair.
-func (*PairCounts) score(a, b GameRecord) (int, bool) {
+func (*PairCounts) score(a, b GameRecord) (int, bool) { return pairHalfPoints(a, b) }
+
+// pairHalfPoints is army A's score over a pair in half points (0..4), false
+// for a capped pair.
+func pairHalfPoints(a, b GameRecord) (int, bool) {
 	half := [...]int{Loss: 0, Draw: 1, Win: 2}
 	if a.Outcome == Capped || b.Outcome == Capped {
 		return 0, false
 	}
 	return half[a.Outcome] + half[b.Outcome], true
+}
+
+// AppendPairPoints appends army A's score of each pair of recs (whole pairs
+// in order) in half points, 0..4, or -1 for a capped pair: one byte a pair,
+// what a paired comparison of two variants on the same seeds needs.
+func AppendPairPoints(dst []int8, recs []GameRecord) []int8 {
+	for i := 0; i+1 < len(recs); i += 2 {
+		k, ok := pairHalfPoints(recs[i], recs[i+1])
+		if !ok {
+			k = -1
+		}
+		dst = append(dst, int8(k))
+	}
+	return dst
 }
 
 // Add counts the pairs of recs (whole pairs in order, as Run gives them).

@@ -110,13 +110,13 @@ func Summarize(m *Match, recs []GameRecord, partial bool) *Summary {
 			s.Tokens[side] = append(s.Tokens[side], TokenStat{Name: t.Name, Kind: t.Kind.String(), Copies: t.Count})
 		}
 	}
-	s.fold(recs)
+	s.Fold(recs)
 	return s
 }
 
-// fold adds records to the summary; the pairs of recs follow those already
+// Fold adds records to the summary; the pairs of recs follow those already
 // in it.
-func (s *Summary) fold(recs []GameRecord) {
+func (s *Summary) Fold(recs []GameRecord) {
 	for i := range recs {
 		s.add(&recs[i])
 		if i == 0 || recs[i].Pair != recs[i-1].Pair {

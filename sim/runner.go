@@ -275,7 +275,7 @@ var blockPairs = 1 << 12
 // and returns the whole pairs finished so far with Partial set.
 func (m *Match) RunSummary(ctx context.Context, workers int, progress Progress) (*Summary, error) {
 	s := Summarize(m, nil, false)
-	partial, err := m.Stream(ctx, workers, progress, s.fold)
+	partial, err := m.Stream(ctx, workers, progress, s.Fold)
 	if err != nil {
 		return nil, err
 	}
