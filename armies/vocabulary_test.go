@@ -72,7 +72,12 @@ var coverage = map[string][]string{
 	"action qualifier/hq":       {"engine.TestBattleAbilityScenarios/blast_hq", "engine.TestVocabularyWhere"},
 	"action qualifier/optional": {"engine.TestVocabularyWhere"},
 
-	"named value/radius":  {"engine.TestBombAndGrenade"},
+	"named value/radius":  {"engine.TestBombAndGrenade", "engine.TestAreasAt"},
+	"named value/at":      {"engine.TestAreasAt"},
+	"at/target":           {"engine.TestAreasAt"},
+	"at/own_hq":           {"engine.TestAreasAt"},
+	"at/enemy_hq":         {"engine.TestAreasAt"},
+	"at/self":             {"engine.TestAreasAt"},
 	"named value/where":   {"engine.TestBombAndGrenade", "engine.TestVocabularyWhere"},
 	"named value/markers": {"engine.TestNetMarkersLimit"},
 	"named value/cost":    {"engine.TestNetMarkersLimit"},

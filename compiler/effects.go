@@ -188,7 +188,7 @@ var actions = map[string]action{
 	"pull":           {op: rules.ActPull, side: rules.Enemies, flags: []string{"optional"}},
 	"rotate":         {op: rules.ActRotate, side: rules.Friends, flags: []string{"optional"}},
 	"swap":           {op: rules.ActSwap, side: rules.Friends, flags: []string{"optional"}},
-	"damage":         {op: rules.ActDamage, side: rules.Enemies, value: true, needs: true, max: MaxStrength, named: []string{"radius", "where"}, flags: []string{"hq", "optional"}},
+	"damage":         {op: rules.ActDamage, side: rules.Enemies, value: true, needs: true, max: MaxStrength, named: []string{"radius", "where", "at"}, flags: []string{"hq", "optional"}},
 	"destroy":        {op: rules.ActDestroy, side: rules.Enemies, named: []string{"where"}, flags: []string{"hq", "optional"}},
 	"net":            {op: rules.ActNet, side: rules.Enemies, named: []string{"where", "markers"}, flags: []string{"hq", "optional"}},
 	"strike":         {op: rules.ActStrike, side: rules.Friends, flags: []string{"optional"}},
@@ -196,7 +196,7 @@ var actions = map[string]action{
 	"return_to_deck": {op: rules.ActReturnToDeck, side: rules.Friends},
 	"replace":        {op: rules.ActReplace, side: rules.Enemies, named: []string{"where"}, flags: []string{"hq", "optional"}},
 	"draw":           {op: rules.ActExtraDraw, value: true, needs: true, max: 5},
-	"heal":           {op: rules.ActHeal, side: rules.Friends, value: true, needs: true, max: MaxStrength, named: []string{"where"}, flags: []string{"hq", "optional"}},
+	"heal":           {op: rules.ActHeal, side: rules.Friends, value: true, needs: true, max: MaxStrength, named: []string{"radius", "where", "at"}, flags: []string{"hq", "optional"}},
 }
 
 var eventWords = rules.EventNames[1:]
@@ -307,6 +307,9 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 			if tr.Event == rules.OnPlay && (a.Where == rules.AdjacentSelf || a.Where == rules.InLine) {
 				c.errs.Errorf(groupPos(g), "where=%s is measured from the token itself, and an instant is never on the board (use where=anywhere or adjacent_own_hq)", a.Where)
 			}
+			if tr.Event == rules.OnPlay && a.At == rules.AtSelf {
+				c.errs.Errorf(groupPos(g), "at=self is centred on the token itself, and an instant is never on the board (use at=own_hq, at=enemy_hq or at=target)")
+			}
 			c.checkBattleAction(tr.Event, a, g)
 			tr.Actions = append(tr.Actions, a)
 		}
@@ -332,6 +335,7 @@ func (c *compiler) action(g *dsl.Group) (rules.Action, bool) {
 		a.Side = side
 	}
 	rest := vals[1:]
+	var atPos diag.Pos
 	if spec.value {
 		a.Value = int8(spec.def)
 		if len(rest) > 0 && rest[0].Num != nil && rest[0].Key == nil {
@@ -365,6 +369,11 @@ func (c *compiler) action(g *dsl.Group) (rules.Action, bool) {
 				if n, ok := c.intValue(&kv, "markers", 1, 9); ok {
 					a.Value = int8(n) // net: how many of its player's net markers may be out at once
 				}
+			case "at":
+				if aw, ok := c.wordValue(&kv, "at", rules.AtNames[1:]); ok {
+					a.At = rules.At(slices.Index(rules.AtNames[:], aw))
+					atPos = valuePos(v)
+				}
 			case "where":
 				if ww, ok := c.wordValue(&kv, "where", rules.WhereNames[:]); ok {
 					for i, n := range rules.WhereNames {
@@ -394,6 +403,15 @@ func (c *compiler) action(g *dsl.Group) (rules.Action, bool) {
 		case "optional":
 			a.Optional = true
 		}
+	}
+	if a.At != rules.AtFit && a.Where != rules.Anywhere {
+		c.errs.Errorf(atPos, "at=%s centres the step itself; it cannot also take where=%s", a.At, a.Where)
+	}
+	if a.At == rules.AtEnemyHQ && a.Radius == 0 && !a.HitsHQ {
+		c.errs.Errorf(atPos, "at=enemy_hq with no radius hits only the HQ: add hq (%s %d at=enemy_hq hq) or a radius", w, a.Value)
+	}
+	if a.At == rules.AtOwnHQ && a.Radius == 0 && !a.HitsHQ {
+		c.errs.Errorf(atPos, "at=own_hq with no radius picks only the HQ: add hq or a radius")
 	}
 	return a, true
 }

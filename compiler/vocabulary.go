@@ -34,6 +34,7 @@ func Vocabulary() map[string][]string {
 		"action qualifier": set(qualifiers),
 		"named value":      set(append(named, "cost", "free_if")),
 		"where":            set(rules.WhereNames[:]),
+		"at":               set(rules.AtNames[1:]),
 		"side":             set(sideWords),
 		"link effect":      slices.Sorted(maps.Keys(linkEffects)),
 		"global effect":    set(globalEffects),

@@ -257,10 +257,17 @@ func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, sr
 		}
 		return buf
 	case rules.ActHeal:
-		// Only a wounded unit: healing an unhurt one would be a wasted step.
+		// Only a wounded unit, or an area with one: healing nobody would be
+		// a wasted step.
+		if act.At >= rules.AtOwnHQ {
+			if c := g.centre(act.At, p, src); c != NoHex && g.healsAny(act, side, p, c) {
+				tmpl.Hex = c
+				buf = append(buf, tmpl)
+			}
+			return buf
+		}
 		for h := Hex(0); int(h) < b.Size; h++ {
-			if u := s.Cells[h].Unit; !u.Empty() && u.Wounds > 0 && g.sideOK(side, p, u) &&
-				(act.HitsHQ || s.Tok(u).Kind != rules.HQ) && g.where(act.Where, p, src, h) {
+			if g.where(act.Where, p, src, h) && g.fits(act, h) && g.healsAny(act, side, p, h) {
 				tmpl.Hex = h
 				buf = append(buf, tmpl)
 			}
@@ -273,11 +280,18 @@ func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, sr
 		if g.netLimited(act, p) {
 			return buf // every net marker the step may throw is out
 		}
+		if act.At >= rules.AtOwnHQ {
+			// A fixed centre: one target, the area clipped to the board.
+			c := g.centre(act.At, p, src)
+			if c != NoHex && (act.Radius > 0 || g.hitsUnit(act, side, p, c)) {
+				tmpl.Hex = c
+				buf = append(buf, tmpl)
+			}
+			return buf
+		}
 		if act.Op == rules.ActDamage && act.Radius > 0 {
-			r := int(act.Radius)
-			c := b.Centre()
 			for h := Hex(0); int(h) < b.Size; h++ {
-				if int(b.Dist[h][c]) <= b.Radius-r && g.where(act.Where, p, src, h) {
+				if g.fits(act, h) && g.where(act.Where, p, src, h) {
 					tmpl.Hex = h
 					buf = append(buf, tmpl)
 				}
@@ -321,6 +335,45 @@ func (g *Game) sideOK(side rules.Side, p uint8, u Piece) bool {
 func (g *Game) unitOK(h Hex, side rules.Side, p uint8, nets *[MaxHexes]bool) bool {
 	u := g.S.Cells[h].Unit
 	return !u.Empty() && !nets[h] && g.sideOK(side, p, u)
+}
+
+// centre is the fixed centre of a step with at=own_hq, enemy_hq or self for
+// player p, NoHex when there is none now (no HQ on the board yet, an
+// instant's self).
+func (g *Game) centre(at rules.At, p uint8, src Hex) Hex {
+	switch at {
+	case rules.AtOwnHQ:
+		return g.S.HQ[p]
+	case rules.AtEnemyHQ:
+		return g.S.HQ[Opp(p)]
+	case rules.AtSelf:
+		return src
+	}
+	return NoHex
+}
+
+// fits: an area of the step centred on h may be used there. A bomb's area
+// must lie on the board (the rulebook's Air Strike); with at= it is clipped.
+func (g *Game) fits(act *rules.Action, h Hex) bool {
+	b := g.S.Board
+	return act.Radius == 0 || act.At != rules.AtFit || int(b.Dist[h][b.Centre()]) <= b.Radius-int(act.Radius)
+}
+
+// hitsUnit: the unit on h is one the step may hit (its side, HQs only with hq).
+func (g *Game) hitsUnit(act *rules.Action, side rules.Side, p uint8, h Hex) bool {
+	u := g.S.Cells[h].Unit
+	return !u.Empty() && g.sideOK(side, p, u) && (act.HitsHQ || g.S.Tok(u).Kind != rules.HQ)
+}
+
+// healsAny: a heal centred on h would take a wound off some unit.
+func (g *Game) healsAny(act *rules.Action, side rules.Side, p uint8, h Hex) bool {
+	b := g.S.Board
+	for x := Hex(0); int(x) < b.Size; x++ {
+		if int(b.Dist[h][x]) <= int(act.Radius) && g.hitsUnit(act, side, p, x) && g.S.Cells[x].Unit.Wounds > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // where checks a step's placement limit for target h.
@@ -928,8 +981,12 @@ func (g *Game) runStep(a Action, d Decider) bool {
 	case rules.ActForbidPlace:
 		g.Forbid[Opp(p)] = true
 	case rules.ActHeal:
-		u := &s.Cells[a.Hex].Unit
-		u.Wounds -= min(u.Wounds, uint8(act.Value))
+		for h := Hex(0); int(h) < s.Board.Size; h++ {
+			if int(s.Board.Dist[a.Hex][h]) <= int(act.Radius) && g.hitsUnit(&act, act.Side, p, h) {
+				u := &s.Cells[h].Unit
+				u.Wounds -= min(u.Wounds, uint8(act.Value))
+			}
+		}
 	case rules.ActReturnToDeck:
 		g.pend.toDeck = true
 	case rules.ActExtraDraw:

@@ -210,3 +210,65 @@ func enemyHarm(g *Game) int {
 	}
 	return n
 }
+
+// TestAreasAt: at= centres a damage or heal step on the enemy HQ, the own
+// HQ, the token itself or a chosen hex, the area clipped to the board. The
+// enemy HQ stands on e3, at the board's edge (its neighbours: d3, d4, e2),
+// where a bomb's area (which must fit on the board) could never be centred.
+func TestAreasAt(t *testing.T) {
+	c3 := hexOf(t, "c3")
+	// hurt: the enemy unit put on each hex took a wound or was destroyed.
+	hurt := func(g *Game, hexes ...string) (n int) {
+		for _, name := range hexes {
+			if u := g.S.Cells[hexOf(t, name)].Unit; u.Empty() || u.Wounds > 0 {
+				n++
+			}
+		}
+		return n
+	}
+	// at=enemy_hq radius=1: every enemy unit next to the enemy HQ, not the
+	// HQ itself (no hq), nothing farther away.
+	g := vocabGame(t, "Bombard", "2 Turret d4", "2 Wall d3", "2 Brute c1") // the Sentry stands on e2
+	cycle(t, g, FirstOption{})
+	if n := hurt(g, "d4", "d3", "e2"); n != 3 || g.S.HQPoints(1) != 20 || hurt(g, "c1") != 0 {
+		t.Errorf("at=enemy_hq radius=1: %d of 2  of 3 units next to the enemy HQ hit, HQ at %d, far Brute hit %d", n, g.S.HQPoints(1), hurt(g, "c1"))
+	}
+	// at=enemy_hq hq with no radius: the HQ itself.
+	g = vocabGame(t, "Siege")
+	cycle(t, g, FirstOption{})
+	if hq := g.S.HQPoints(1); hq != 18 {
+		t.Errorf("damage 2 at=enemy_hq hq: enemy HQ at %d, want 18", hq)
+	}
+	// at=self radius=1: the enemies around the token, not the token.
+	g = vocabGame(t, "Pulse", "2 Turret c2", "2 Wall d3", "2 Brute c1")
+	cycle(t, g, FirstOption{})
+	if n := hurt(g, "c2", "d3"); n != 2 || wounds(g, c3) != 0 || hurt(g, "c1") != 0 {
+		t.Errorf("at=self radius=1: %d of 2 adjacent enemies hit, token %d wounds, far Brute hit %d", n, wounds(g, c3), hurt(g, "c1"))
+	}
+	// at=target: any hex may be the centre, the last one (e3, the enemy
+	// HQ's hex at the edge) included; a bomb that must fit cannot pick it.
+	g = vocabGame(t, "Lobber", "2 Turret d4")
+	cycle(t, g, lastOption{})
+	if n := hurt(g, "d4", "e2"); n != 2 {
+		t.Errorf("at=target on the edge hex e3: %d of 2 units next to it hit", n)
+	}
+	// The centres offered: a bomb that must fit has the 7 hexes whose
+	// neighbours are all on the board; at=target has every hex.
+	for at, want := range map[rules.At]int{rules.AtFit: 7, rules.AtTarget: g.S.Board.Size} {
+		act := rules.Action{Op: rules.ActDamage, Side: rules.Enemies, Value: 1, Radius: 1, At: at}
+		if n := len(g.eventOptions(&act, 0, NoHex)); n != want {
+			t.Errorf("damage 1 radius=1 at=%q: %d centres offered, want %d", at, n, want)
+		}
+	}
+	// heal radius=1 at=own_hq: every wounded own unit next to the own HQ
+	// (a1), not the HQ (no hq), not the unit farther away.
+	g = vocabGame(t, "Medbay", "1 Post a2", "1 Post b1")
+	a2, b1, hq := hexOf(t, "a2"), hexOf(t, "b1"), g.S.HQ[0]
+	for _, h := range []Hex{a2, b1, hq, c3} {
+		g.S.Cells[h].Unit.Wounds = 1
+	}
+	cycle(t, g, FirstOption{})
+	if wounds(g, a2)+wounds(g, b1) != 0 || wounds(g, hq) != 1 || wounds(g, c3) != 1 {
+		t.Errorf("heal 1 radius=1 at=own_hq: Posts %d+%d wounds (want 0), HQ %d, Medbay %d (want 1 each)", wounds(g, a2), wounds(g, b1), wounds(g, hq), wounds(g, c3))
+	}
+}

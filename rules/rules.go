@@ -319,6 +319,32 @@ type Action struct {
 	Where    Where // where the target must be
 	HitsHQ   bool  // whether HQs may be picked / are hit
 	Optional bool  // the player may decline this step
+	At       At    // where an area (or a single hit) is centred
+}
+
+// At is where a damage or heal step is centred. By default the player picks
+// the target hex and an area must fit on the board (the rulebook's bombs);
+// any other At clips the area to the board, and all but AtTarget fix the
+// centre, so the step has exactly one target.
+type At uint8
+
+const (
+	AtFit     At = iota // the chosen hex; the whole area must be on the board
+	AtTarget            // the chosen hex; the area is clipped to the board
+	AtOwnHQ             // the acting player's HQ
+	AtEnemyHQ           // the opponent's HQ
+	AtSelf              // the token itself (or where it was, for destroyed)
+)
+
+// AtNames are the language names of At (after at=), indexed by At; AtFit
+// has none: it is what no at= means.
+var AtNames = [...]string{"", "target", "own_hq", "enemy_hq", "self"}
+
+func (a At) String() string {
+	if int(a) < len(AtNames) {
+		return AtNames[a]
+	}
+	return "?"
 }
 
 // Trigger is an ability that fires on an event.
