@@ -218,6 +218,33 @@ var eventSteps = map[rules.Event][]string{
 	rules.OnUnitEnter:  {"destroy", "damage"},
 }
 
+// triggerNamed are the named values after a trigger's event.
+var triggerNamed = []string{"cost", "free_if", "if"}
+
+// condEvents are the events each condition can be checked at: whether the
+// token destroyed an enemy is known only once a battle is over; where it
+// stands only while it is (or, for destroyed, was) on the board.
+var condEvents = map[rules.Cond][]rules.Event{
+	rules.IfDestroyedEnemy: {rules.AfterBattle},
+	rules.IfAdjacentOwnHQ:  {rules.OnPlaced, rules.OwnTurn, rules.TurnStart, rules.AfterBattle, rules.OnDestroyed},
+}
+
+// checkCond reports a condition the engine cannot check for this event or
+// token.
+func (c *compiler) checkCond(t *rules.Token, ev rules.Event, cond rules.Cond, at diag.Pos) {
+	if evs := condEvents[cond]; !slices.Contains(evs, ev) {
+		names := make([]string, len(evs))
+		for i, e := range evs {
+			names[i] = e.String()
+		}
+		c.errs.Errorf(at, "if=%s cannot be checked at `on %s`: only at %s", cond, ev, strings.Join(names, ", "))
+		return
+	}
+	if cond == rules.IfDestroyedEnemy && t.Kind != rules.Warrior && t.Kind != rules.HQ {
+		c.errs.Errorf(at, "if=destroyed_enemy: a %s never attacks, so it never destroys an enemy (use it on a warrior or an HQ)", t.Kind)
+	}
+}
+
 // paidEvents are the events whose trigger a player chooses to use, so a
 // cost=N can be paid or declined; the others fire by themselves.
 var paidEvents = []rules.Event{rules.OnPlaced, rules.OwnTurn}
@@ -253,7 +280,7 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 	}
 	for _, v := range vals[1:] {
 		if v.Key == nil {
-			c.errs.Errorf(valuePos(v), "after the event only cost=N and free_if=\"Token\" may follow; unexpected %s", v.Describe())
+			c.errs.Errorf(valuePos(v), "after the event only cost=N, free_if=\"Token\" and if=CONDITION may follow; unexpected %s", v.Describe())
 			continue
 		}
 		switch strings.ToLower(*v.Key) {
@@ -269,8 +296,15 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 			if name, ok := c.stringValue(&kv, "free_if"); ok {
 				ref = nameRef{name: name, pos: valuePos(v)}
 			}
+		case "if":
+			kv := *v
+			kv.Key = nil
+			if cw, ok := c.wordValue(&kv, "condition", rules.CondNames[1:]); ok {
+				tr.If = rules.Cond(slices.Index(rules.CondNames[:], cw))
+				c.checkCond(t, tr.Event, tr.If, valuePos(v))
+			}
 		default:
-			c.unknown(valuePos(v), "named value", *v.Key, []string{"cost", "free_if"})
+			c.unknown(valuePos(v), "named value", *v.Key, triggerNamed)
 		}
 	}
 	if tr.CostHQ != 0 && !slices.Contains(paidEvents, tr.Event) && tr.Event != rules.OnAttack { // a battle ability says so itself

@@ -69,8 +69,11 @@ type Resolver struct {
 	// Dealt counts the wounds each token type inflicted in the last battle
 	// (after armor and medics; HQ wounds included), by the attacker's owner.
 	Dealt [2][MaxArmyTokens]uint16
-	opts  [maxOptions]Option
-	cand  [maxOptions]int
+	// Destroyer marks the hexes whose unit wounded an enemy unit that the
+	// wounds destroyed in the last battle (if=destroyed_enemy).
+	Destroyer [MaxHexes]bool
+	opts      [maxOptions]Option
+	cand      [maxOptions]int
 }
 
 // Resolve plays one battle on s: every initiative segment from the highest
@@ -89,6 +92,7 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 		r.extraUsed[h] = false
 		r.medicUsed[h] = false
 		r.convUsed[h] = false
+		r.Destroyer[h] = false
 	}
 	takeover := takesOver(s)
 	stable := r.prepare(takeover)
@@ -477,9 +481,13 @@ func (r *Resolver) segment(seg int, log *BattleLog) {
 		if x := &r.hits[i]; x.wounds > 0 {
 			// A taken-over unit fights for its controller; its wounds are
 			// not credited to its own army's token.
-			if a := s.Cells[x.src].Unit; !a.Empty() && a.Controller() == a.Owner {
+			a := s.Cells[x.src].Unit
+			if !a.Empty() && a.Controller() == a.Owner {
 				d := &r.Dealt[a.Owner][a.Token]
 				*d = uint16(min(65535, int(*d)+int(x.wounds)))
+			}
+			if v := s.Cells[x.target].Unit; !a.Empty() && !v.Empty() && v.Controller() != a.Controller() && r.dies(x.target) {
+				r.Destroyer[x.src] = true
 			}
 		}
 	}

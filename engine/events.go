@@ -105,6 +105,9 @@ func (g *Game) fireUnits(ev rules.Event, flag uint16, p uint8, d Decider) {
 // pending program are put back afterwards.
 func (g *Game) fire(owner, token, trig uint8, src Hex, d Decider) {
 	prog := &g.S.Armies[owner].Tokens[token].Triggers[trig]
+	if !g.holds(prog.If, owner, src) {
+		return
+	}
 	savedPend, savedPlayer, savedPhase := g.pend, g.Player, g.Phase
 	g.Player = owner
 	g.pend = pending{active: true, owner: owner, token: token, trig: trig, src: src}

@@ -183,7 +183,9 @@ type Game struct {
 	ws  *workspace
 
 	dq [maxQueued]queued // destroyed events waiting to fire (flushDestroyed)
-	nq int
+
+	destroyer [MaxHexes]bool // the unit on the hex destroyed an enemy in the last battle
+	nq        int
 }
 
 // workspace is scratch memory for one goroutine.
@@ -570,6 +572,9 @@ func (g *Game) battle(d Decider) bool {
 		}
 	}
 	g.Res.Resolve(&g.S, d, nil)
+	// Kept apart: a Decider asked during the after-battle events may
+	// resolve hypothetical battles with the same Resolver.
+	g.destroyer = g.Res.Destroyer
 	for p := range 2 {
 		for t, n := range g.Res.Dealt[p] {
 			g.Dealt[p][t] = uint16(min(65535, int(g.Dealt[p][t])+int(n)))

@@ -549,7 +549,7 @@ func (g *Game) abilities(buf []Action, nets *[MaxHexes]bool) []Action {
 				break
 			}
 			trg := &t.Triggers[i]
-			if trg.Event != rules.OwnTurn || used&(usedTrig0<<i) != 0 || len(trg.Actions) == 0 || !g.canPay(p, u.Owner, trg) {
+			if trg.Event != rules.OwnTurn || used&(usedTrig0<<i) != 0 || len(trg.Actions) == 0 || !g.canPay(p, u.Owner, trg) || !g.holds(trg.If, p, h) {
 				continue
 			}
 			// Offer it only when its first step can do something.
@@ -584,6 +584,19 @@ func (g *Game) traitActions(buf []Action, slot uint8, h Hex, nets *[MaxHexes]boo
 		return g.pushes(buf, Action{Kind: KAbility, Slot: slot}, h, nets)
 	}
 	return g.pulls(buf, Action{Kind: KAbility, Slot: slot}, h, 2, nets)
+}
+
+// holds reports whether condition c of a trigger holds for player p's
+// token on (or, for destroyed, last on) src.
+func (g *Game) holds(c rules.Cond, p uint8, src Hex) bool {
+	switch c {
+	case rules.IfDestroyedEnemy:
+		return src != NoHex && g.destroyer[src]
+	case rules.IfAdjacentOwnHQ:
+		hq := g.S.HQ[p]
+		return src != NoHex && hq != NoHex && g.S.Board.Dist[hq][src] == 1
+	}
+	return true
 }
 
 // canPay reports whether player p can pay a trigger's HQ cost (never with
@@ -867,7 +880,7 @@ func (g *Game) startPlaced(p, t, from uint8, src Hex) bool {
 		return false // the unit is gone
 	}
 	for i := int(from); i < len(tok.Triggers); i++ {
-		if trg := &tok.Triggers[i]; trg.Event == rules.OnPlaced && g.canPay(p, p, trg) {
+		if trg := &tok.Triggers[i]; trg.Event == rules.OnPlaced && g.canPay(p, p, trg) && g.holds(trg.If, p, src) {
 			g.pend = pending{active: true, owner: p, token: t, trig: uint8(i), src: src, placed: true}
 			if !g.freeIf(p, trg) {
 				g.pend.cost = trg.CostHQ // paid only if the trigger is used

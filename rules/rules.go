@@ -352,7 +352,27 @@ type Trigger struct {
 	Event   Event
 	CostHQ  uint8 // HQ hit points paid to use it
 	FreeIf  int16 // index of a token of the same army that waives the cost while on the board, -1 = none
+	If      Cond  // the trigger works only when this holds
 	Actions []Action
+}
+
+// Cond is a condition on a trigger (if=).
+type Cond uint8
+
+const (
+	Always           Cond = iota
+	IfDestroyedEnemy      // the token destroyed an enemy unit in this battle (after_battle)
+	IfAdjacentOwnHQ       // the token stands (or stood, for destroyed) next to its player's HQ
+)
+
+// CondNames are the language names of Cond (after if=), indexed by Cond.
+var CondNames = [...]string{"", "destroyed_enemy", "adjacent_own_hq"}
+
+func (c Cond) String() string {
+	if int(c) < len(CondNames) {
+		return CondNames[c]
+	}
+	return "?"
 }
 
 // Token is one token type of an army with everything the engine needs.
