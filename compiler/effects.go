@@ -196,6 +196,9 @@ var actions = map[string]action{
 	"return_to_deck": {op: rules.ActReturnToDeck, side: rules.Friends},
 	"replace":        {op: rules.ActReplace, side: rules.Enemies, named: []string{"where"}, flags: []string{"hq", "optional"}},
 	"draw":           {op: rules.ActExtraDraw, value: true, needs: true, max: 5},
+	"recover":        {op: rules.ActRecover, named: []string{"kind", "name", "to"}, flags: []string{"optional"}},
+	"discard":        {op: rules.ActDiscard, side: rules.Enemies, value: true, def: 1, max: 3}, // a hand holds at most 3 tokens
+	"look":           {op: rules.ActLook, value: true, needs: true, max: 9},
 	"heal":           {op: rules.ActHeal, side: rules.Friends, value: true, needs: true, max: MaxStrength, named: []string{"radius", "where", "at"}, flags: []string{"hq", "optional"}},
 }
 
@@ -209,11 +212,11 @@ var eventWords = rules.EventNames[1:]
 // played instant does, not a unit on the board; a foundation's entry
 // trigger hits the unit that entered.
 var eventSteps = map[rules.Event][]string{
-	rules.OnPlaced:     {"battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "replace", "draw", "heal"},
-	rules.OwnTurn:      {"battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "replace", "draw", "heal"},
-	rules.TurnStart:    {"move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "draw", "heal"},
-	rules.AfterBattle:  {"move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "draw", "heal"},
-	rules.OnDestroyed:  {"return_to_deck", "move", "rotate", "swap", "damage", "destroy", "net", "forbid_place", "draw", "heal"},
+	rules.OnPlaced:     {"battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "replace", "draw", "heal", "recover", "discard", "look"},
+	rules.OwnTurn:      {"battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "replace", "draw", "heal", "recover", "discard", "look"},
+	rules.TurnStart:    {"move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "draw", "heal", "recover", "discard", "look"},
+	rules.AfterBattle:  {"move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "draw", "heal", "recover", "discard", "look"},
+	rules.OnDestroyed:  {"return_to_deck", "move", "rotate", "swap", "damage", "destroy", "net", "forbid_place", "draw", "heal", "recover", "discard", "look"},
 	rules.OnEnemyEnter: {"destroy", "damage"},
 	rules.OnUnitEnter:  {"destroy", "damage"},
 }
@@ -336,7 +339,10 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 		return
 	}
 	for _, g := range s.Clauses {
-		if a, ok := c.action(g); ok {
+		if a, pick, ok := c.action(g); ok {
+			if pick.name != "" {
+				tb.picks = append(tb.picks, pickRef{trig: len(t.Triggers), step: len(tr.Actions), nameRef: pick})
+			}
 			c.checkEventStep(tr.Event, a.Op, g)
 			if tr.Event == rules.OnPlay && (a.Where == rules.AdjacentSelf || a.Where == rules.InLine) {
 				c.errs.Errorf(groupPos(g), "where=%s is measured from the token itself, and an instant is never on the board (use where=anywhere or adjacent_own_hq)", a.Where)
@@ -353,15 +359,22 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 	tb.freeIf = append(tb.freeIf, ref)
 }
 
-func (c *compiler) action(g *dsl.Group) (rules.Action, bool) {
+// recoverKinds are the kinds recover kind= may take: every kind that goes
+// to the discard pile.
+var recoverKinds = []string{"warrior", "module", "instant", "foundation"}
+
+// recoverTo are the destinations of recover to=.
+var recoverTo = []string{"hand", "deck"}
+
+func (c *compiler) action(g *dsl.Group) (a rules.Action, pick nameRef, _ bool) {
 	side, sideGiven, vals := leadingSide(g.Values)
 	head := vals[0]
 	w, ok := c.wordValue(head, "action", slices.Sorted(maps.Keys(actions)))
 	if !ok {
-		return rules.Action{}, false
+		return rules.Action{}, pick, false
 	}
 	spec := actions[w]
-	a := rules.Action{Op: spec.op, Side: spec.side}
+	a = rules.Action{Op: spec.op, Side: spec.side}
 	if sideGiven {
 		if spec.side == 0 {
 			c.errs.Errorf(groupPos(g), "%s picks no units; %s makes no sense before it", w, side)
@@ -402,6 +415,18 @@ func (c *compiler) action(g *dsl.Group) (rules.Action, bool) {
 			case "markers":
 				if n, ok := c.intValue(&kv, "markers", 1, 9); ok {
 					a.Value = int8(n) // net: how many of its player's net markers may be out at once
+				}
+			case "kind":
+				if kw, ok := c.wordValue(&kv, "kind", recoverKinds); ok {
+					a.Kinds |= 1 << slices.Index(rules.KindNames[:], kw)
+				}
+			case "name":
+				if name, ok := c.stringValue(&kv, "name"); ok {
+					pick = nameRef{name: name, pos: valuePos(v)}
+				}
+			case "to":
+				if tw, ok := c.wordValue(&kv, "to", recoverTo); ok {
+					a.ToDeck = tw == "deck"
 				}
 			case "at":
 				if aw, ok := c.wordValue(&kv, "at", rules.AtNames[1:]); ok {
@@ -447,5 +472,8 @@ func (c *compiler) action(g *dsl.Group) (rules.Action, bool) {
 	if a.At == rules.AtOwnHQ && a.Radius == 0 && !a.HitsHQ {
 		c.errs.Errorf(atPos, "at=own_hq with no radius picks only the HQ: add hq or a radius")
 	}
-	return a, true
+	if a.Op == rules.ActDiscard && a.Side != rules.Enemies {
+		c.errs.Errorf(groupPos(g), "discard makes the opponent discard: it is always enemy")
+	}
+	return a, pick, true
 }

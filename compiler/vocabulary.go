@@ -34,6 +34,8 @@ func Vocabulary() map[string][]string {
 		"action qualifier": set(qualifiers),
 		"named value":      set(append(named, triggerNamed...)),
 		"condition":        set(rules.CondNames[1:]),
+		"recover kind":     set(recoverKinds),
+		"recover to":       set(recoverTo),
 		"where":            set(rules.WhereNames[:]),
 		"at":               set(rules.AtNames[1:]),
 		"side":             set(sideWords),

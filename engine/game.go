@@ -96,10 +96,11 @@ type Action struct {
 	Hex    Hex
 	To     Hex
 	Facing rules.Dir
+	Token  uint8 // a recover step: 1 + the token type it takes back (0: none)
 }
 
 func (a Action) String() string {
-	return fmt.Sprintf("%s slot=%d hex=%d to=%d facing=%s", a.Kind, a.Slot, a.Hex, a.To, a.Facing)
+	return fmt.Sprintf("%s slot=%d hex=%d to=%d facing=%s token=%d", a.Kind, a.Slot, a.Hex, a.To, a.Facing, a.Token)
 }
 
 // pending is a multi-step instant or ability in progress.

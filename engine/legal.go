@@ -163,7 +163,7 @@ func (g *Game) instantTargets(buf []Action, slot uint8, t *rules.Token, nets *[M
 func needsTarget(op rules.ActionOp) bool {
 	switch op {
 	case rules.ActMove, rules.ActPush, rules.ActPull, rules.ActRotate, rules.ActSwap,
-		rules.ActDamage, rules.ActDestroy, rules.ActNet, rules.ActStrike, rules.ActReplace, rules.ActHeal:
+		rules.ActDamage, rules.ActDestroy, rules.ActNet, rules.ActStrike, rules.ActReplace, rules.ActHeal, rules.ActRecover:
 		return true
 	}
 	return false
@@ -254,6 +254,21 @@ func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, sr
 			}
 			tmpl.Hex = h
 			buf = g.facings(buf, tmpl, su.Owner, su.Token)
+		}
+		return buf
+	case rules.ActRecover:
+		// One target per token type it may take back (Slot): the player
+		// picks which, if the hand (or the deck) has room.
+		if (act.ToDeck && g.DeckLen[p] >= MaxArmyTokens) || (!act.ToDeck && g.HandLen[p] >= MaxHand) {
+			return buf
+		}
+		tmpl.Hex, tmpl.To = NoHex, NoHex
+		for t, n := range g.Discarded[p][:len(s.Armies[p].Tokens)] {
+			k := s.Armies[p].Tokens[t].Kind
+			if n > 0 && (act.Pick == 0 || int(act.Pick) == t+1) && (act.Kinds == 0 || act.Kinds&(1<<k) != 0) {
+				tmpl.Token = uint8(t) + 1
+				buf = append(buf, tmpl)
+			}
 		}
 		return buf
 	case rules.ActHeal:
@@ -716,7 +731,7 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 			break
 		}
 		g.pend = pending{active: true, owner: p, token: t, trig: uint8(ti), src: NoHex, inst: true}
-		if a.Hex == NoHex && needsTarget(tok.Triggers[ti].Actions[0].Op) {
+		if a.Hex == NoHex && a.Token == 0 && needsTarget(tok.Triggers[ti].Actions[0].Op) {
 			g.pend.step++ // declined optional first step
 		} else if g.runStep(a, d) {
 			break
@@ -1002,6 +1017,24 @@ func (g *Game) runStep(a Action, d Decider) bool {
 		}
 	case rules.ActReturnToDeck:
 		g.pend.toDeck = true
+	case rules.ActRecover:
+		t := a.Token - 1
+		if a.Token == 0 || int(t) >= len(s.Armies[p].Tokens) || g.Discarded[p][t] == 0 {
+			break // a target offered before is gone: nothing to take
+		}
+		if act.ToDeck && g.DeckLen[p] < MaxArmyTokens {
+			g.Discarded[p][t]--
+			g.Deck[p][g.DeckLen[p]] = t
+			g.DeckLen[p]++
+		} else if !act.ToDeck && g.HandLen[p] < MaxHand {
+			g.Discarded[p][t]--
+			g.Hand[p][g.HandLen[p]] = t
+			g.HandLen[p]++
+		}
+	case rules.ActDiscard:
+		g.forceDiscard(Opp(p), int(act.Value), d)
+	case rules.ActLook:
+		g.lookAndOrder(p, int(act.Value), d)
 	case rules.ActExtraDraw:
 		for i := 0; i < int(act.Value) && g.HandLen[p] < MaxHand && g.DeckLen[p] > 0; i++ {
 			g.DeckLen[p]--

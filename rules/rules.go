@@ -277,10 +277,13 @@ const (
 	ActReplace                          // remove a unit and put this token on its hex (execution)
 	ActExtraDraw                        // draw Value more tokens
 	ActHeal                             // remove up to Value wounds from one unit
+	ActRecover                          // take a token of the own discard pile into the hand (or onto the deck)
+	ActDiscard                          // the opponent discards Value tokens of their hand, their choice
+	ActLook                             // look at the top Value tokens of the own deck and put them back in any order
 )
 
 // ActionOpNames are the language names of action ops, indexed by ActionOp.
-var ActionOpNames = [...]string{"", "battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "return_to_deck", "replace", "draw", "heal"}
+var ActionOpNames = [...]string{"", "battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "return_to_deck", "replace", "draw", "heal", "recover", "discard", "look"}
 
 func (o ActionOp) String() string {
 	if int(o) < len(ActionOpNames) {
@@ -320,6 +323,9 @@ type Action struct {
 	HitsHQ   bool  // whether HQs may be picked / are hit
 	Optional bool  // the player may decline this step
 	At       At    // where an area (or a single hit) is centred
+	Kinds    uint8 // recover: the kinds it may take (a bit per Kind); 0 = any
+	Pick     int16 // recover: 1 + the index of the one token type it may take; 0 = any of Kinds
+	ToDeck   bool  // recover: onto the top of the deck, not into the hand
 }
 
 // At is where a damage or heal step is centred. By default the player picks
