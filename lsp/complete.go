@@ -1,0 +1,298 @@
+package lsp
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/hexforge/hexforge/card"
+	"github.com/hexforge/hexforge/compiler"
+	"github.com/hexforge/hexforge/dsl"
+	"github.com/hexforge/hexforge/rules"
+	"go.lsp.dev/protocol"
+)
+
+// Keywords are the words that shape a file, beyond the vocabulary of the
+// compiler's tables: the top-level statement, variants, and the statements
+// of army and token blocks. The editor grammar colours exactly these as
+// keywords (its test checks it).
+func Keywords() []string {
+	v := compiler.Vocabulary()
+	words := append([]string{"army", "extends", "remove"}, v["army statement"]...)
+	words = append(words, v["token statement"]...)
+	slices.Sort(words)
+	return slices.Compact(words)
+}
+
+// Directions are the words naming the sides of a hex in edge and link.
+func Directions() []string {
+	return append(slices.Clone(rules.DirNames[:]), "all")
+}
+
+// vocabulary is every completion word that does not depend on the
+// document, computed once: words and what kind of word each is.
+var vocabulary = sync.OnceValue(func() []protocol.CompletionItem {
+	kinds := map[string][]string{}
+	for _, w := range Keywords() {
+		kinds[w] = append(kinds[w], "keyword")
+	}
+	for _, w := range Directions() {
+		kinds[w] = append(kinds[w], "direction")
+	}
+	v := compiler.Vocabulary()
+	for _, k := range slices.Sorted(maps.Keys(v)) {
+		if k == "army statement" || k == "token statement" {
+			continue
+		}
+		for _, w := range v[k] {
+			if !slices.Contains(kinds[w], k) {
+				kinds[w] = append(kinds[w], k)
+			}
+		}
+	}
+	var items []protocol.CompletionItem
+	for _, w := range slices.Sorted(maps.Keys(kinds)) {
+		kind := protocol.CompletionItemKindValue
+		switch kinds[w][0] {
+		case "keyword":
+			kind = protocol.CompletionItemKindKeyword
+		case "direction":
+			kind = protocol.CompletionItemKindEnumMember
+		}
+		items = append(items, protocol.CompletionItem{Label: w, Kind: kind, Detail: strings.Join(kinds[w], ", ")})
+	}
+	return items
+})
+
+// complete lists the words that fit at a position: inside a string the
+// document's token names (a string names a token: free_if="…", remove "…"),
+// in a comment nothing, elsewhere the language's words and the token names
+// in quotes.
+func complete(d *document, p protocol.Position) []protocol.CompletionItem {
+	off := d.text.offset(p)
+	n := int(p.Line)
+	if n >= len(d.text.starts) {
+		return []protocol.CompletionItem{}
+	}
+	inString, inComment := scanLine(d.text.body[d.text.starts[n]:off])
+	if inComment {
+		return []protocol.CompletionItem{}
+	}
+	var items []protocol.CompletionItem
+	for _, name := range tokenNames(d) {
+		it := protocol.CompletionItem{Label: name, Kind: protocol.CompletionItemKindReference, Detail: "token"}
+		if !inString {
+			it.InsertText = `"` + name + `"`
+		}
+		items = append(items, it)
+	}
+	if !inString {
+		items = append(items, vocabulary()...)
+	}
+	if items == nil {
+		items = []protocol.CompletionItem{}
+	}
+	return items
+}
+
+// scanLine reports whether the end of a line's prefix is inside a string
+// or a comment.
+func scanLine(prefix string) (inString, inComment bool) {
+	for i := 0; i < len(prefix); i++ {
+		switch c := prefix[i]; {
+		case inString && c == '\\':
+			i++
+		case c == '"':
+			inString = !inString
+		case c == '#' && !inString:
+			return false, true
+		}
+	}
+	return inString, false
+}
+
+// tokenNames are the names of the tokens the document declares, and of the
+// tokens of the armies it last compiled to (a variant's base tokens too).
+func tokenNames(d *document) []string {
+	var names []string
+	if f, _ := dsl.Parse(d.name(), []byte(d.text.src)); f != nil {
+		for _, a := range f.Stmts {
+			if a.Body == nil {
+				continue
+			}
+			for _, st := range a.Body.Stmts {
+				if name, ok := tokenName(st); ok {
+					names = append(names, name)
+				}
+			}
+		}
+	}
+	for _, a := range slices.Concat(d.res.Armies, d.good.Armies) {
+		for _, t := range a.Tokens {
+			names = append(names, t.Name)
+		}
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
+}
+
+// tokenName returns the name a token statement declares.
+func tokenName(st *dsl.Stmt) (string, bool) {
+	if !slices.Contains(rules.KindNames[:], strings.ToLower(st.Word)) || len(st.Args) == 0 {
+		return "", false
+	}
+	v := st.Args[0].Values
+	if len(v) == 0 || v[0].Str == nil {
+		return "", false
+	}
+	return *v[0].Str, true
+}
+
+// hover shows the help-card words of the token at a position: the token
+// whose block the position is in, or the token a string there names. The
+// words come from the last version of the document that compiled, so that
+// they stay while the designer types.
+func hover(d *document, p protocol.Position) *protocol.Hover {
+	f, _ := dsl.Parse(d.name(), []byte(d.text.src))
+	if f == nil {
+		return nil
+	}
+	off := d.text.offset(p)
+	for _, a := range f.Stmts {
+		if a.Body == nil || len(a.Args) == 0 || len(a.Args[0].Values) == 0 || a.Args[0].Values[0].Str == nil {
+			continue
+		}
+		if off < a.Pos.Offset || off > a.Body.EndPos.Offset {
+			continue
+		}
+		army := findArmy(d, *a.Args[0].Values[0].Str)
+		if army == nil {
+			return nil
+		}
+		// A string under the cursor that names a token wins over the
+		// block the cursor is in: free_if="Other" shows Other.
+		if name, r, ok := stringAt(d, a, off); ok {
+			if h := tokenHover(army, name, r); h != nil {
+				return h
+			}
+		}
+		for _, st := range a.Body.Stmts {
+			name, ok := tokenName(st)
+			if !ok || st.Body == nil || off < st.Pos.Offset || off > st.Body.EndPos.Offset {
+				continue
+			}
+			return tokenHover(army, name, nil)
+		}
+		return nil
+	}
+	return nil
+}
+
+// findArmy returns the compiled army of a name from the document's last
+// good compile.
+func findArmy(d *document, name string) *rules.Army {
+	for _, a := range slices.Concat(d.res.Armies, d.good.Armies) {
+		if strings.EqualFold(a.Name, name) {
+			return a
+		}
+	}
+	return nil
+}
+
+// stringAt returns the string value of an army's block under the cursor
+// and its range.
+func stringAt(d *document, a *dsl.Stmt, off int) (string, *protocol.Range, bool) {
+	var found *dsl.Value
+	var walk func(sts []*dsl.Stmt)
+	walk = func(sts []*dsl.Stmt) {
+		for _, st := range sts {
+			for _, g := range slices.Concat(st.Args, st.Clauses) {
+				for _, v := range g.Values {
+					if v.Str == nil || off < v.Pos.Offset {
+						continue
+					}
+					start := v.Pos.Offset
+					if v.Key != nil {
+						start += strings.Index(d.text.body[start:], `"`)
+					}
+					if off <= start+wordLen(d.text.body[start:]) {
+						found = v
+					}
+				}
+			}
+			if st.Body != nil {
+				walk(st.Body.Stmts)
+			}
+		}
+	}
+	walk(a.Body.Stmts)
+	if found == nil {
+		return "", nil, false
+	}
+	pos := dsl.Position(found.Pos)
+	r := d.text.rangeAt(pos.Line, pos.Column)
+	return *found.Str, &r, true
+}
+
+// tokenHover renders the help-card row of a token as Markdown.
+func tokenHover(a *rules.Army, name string, r *protocol.Range) *protocol.Hover {
+	c := card.New(a)
+	i := slices.IndexFunc(c.Rows, func(row card.Row) bool {
+		return strings.EqualFold(row.Token, name) || slices.ContainsFunc(row.Aliases, func(al string) bool { return strings.EqualFold(al, name) })
+	})
+	if i < 0 {
+		return nil
+	}
+	return &protocol.Hover{
+		Contents: protocol.MarkupContent{Kind: protocol.Markdown, Value: cardMarkdown(c.Rows[i])},
+		Range:    r,
+	}
+}
+
+// cardMarkdown is a token's help-card row in the words of `hexforge card`.
+func cardMarkdown(r card.Row) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "**%s**", escape(r.Token))
+	if r.Polish != "" {
+		fmt.Fprintf(&b, " (%s)", escape(r.Polish))
+	}
+	fmt.Fprintf(&b, " · %s × %d", r.Kind, r.Count)
+	var stats []string
+	if r.Initiative != "" {
+		stats = append(stats, "initiative "+escape(r.Initiative))
+	}
+	if r.Toughness > 0 {
+		stats = append(stats, fmt.Sprintf("toughness %d", r.Toughness))
+	}
+	if len(stats) > 0 {
+		b.WriteString("\n\n" + strings.Join(stats, " · "))
+	}
+	list := func(title string, items []string) {
+		if len(items) == 0 {
+			return
+		}
+		fmt.Fprintf(&b, "\n\n%s:\n", title)
+		for _, it := range items {
+			b.WriteString("- " + escape(it) + "\n")
+		}
+	}
+	list("edges", r.Edges)
+	list("abilities", r.Abilities)
+	list("uncertain", r.Uncertain)
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// escape keeps a designer's text from being read as Markdown: its
+// emphasis, code, link and HTML characters, and a leading list marker.
+func escape(s string) string {
+	var b strings.Builder
+	for i, c := range s {
+		if strings.ContainsRune("\\`*_[]<>#|~", c) || i == 0 && (c == '-' || c == '+') {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
