@@ -205,6 +205,7 @@ func findArmy(d *document, name string) *rules.Army {
 // and its range.
 func stringAt(d *document, a *dsl.Stmt, off int) (string, *protocol.Range, bool) {
 	var found *dsl.Value
+	foundAt := 0 // the byte offset of its opening quote
 	var walk func(sts []*dsl.Stmt)
 	walk = func(sts []*dsl.Stmt) {
 		for _, st := range sts {
@@ -214,11 +215,15 @@ func stringAt(d *document, a *dsl.Stmt, off int) (string, *protocol.Range, bool)
 						continue
 					}
 					start := v.Pos.Offset
-					if v.Key != nil {
-						start += strings.Index(d.text.body[start:], `"`)
+					if v.Key != nil { // free_if="…": the string starts at its quote
+						i := strings.IndexByte(d.text.body[start:], '"')
+						if i < 0 {
+							continue
+						}
+						start += i
 					}
 					if off <= start+wordLen(d.text.body[start:]) {
-						found = v
+						found, foundAt = v, start
 					}
 				}
 			}
@@ -231,8 +236,7 @@ func stringAt(d *document, a *dsl.Stmt, off int) (string, *protocol.Range, bool)
 	if found == nil {
 		return "", nil, false
 	}
-	pos := dsl.Position(found.Pos)
-	r := d.text.rangeAt(pos.Line, pos.Column)
+	r := protocol.Range{Start: d.text.positionAt(foundAt), End: d.text.positionAt(foundAt + wordLen(d.text.body[foundAt:]))}
 	return *found.Str, &r, true
 }
 
@@ -273,15 +277,15 @@ func cardMarkdown(r card.Row) string {
 		if len(items) == 0 {
 			return
 		}
-		fmt.Fprintf(&b, "\n\n%s:\n", title)
+		fmt.Fprintf(&b, "\n\n%s:", title)
 		for _, it := range items {
-			b.WriteString("- " + escape(it) + "\n")
+			b.WriteString("\n- " + escape(it))
 		}
 	}
 	list("edges", r.Edges)
 	list("abilities", r.Abilities)
 	list("uncertain", r.Uncertain)
-	return strings.TrimRight(b.String(), "\n")
+	return b.String()
 }
 
 // escape keeps a designer's text from being read as Markdown: its

@@ -285,6 +285,32 @@ func TestHover(t *testing.T) {
 		t.Errorf("hover kind %q, want markdown", h.Contents.Kind)
 	}
 
+	// A string naming a token shows that token, even in another's block.
+	src = strings.Replace(src, "        toughness 20\n", "        toughness 20\n        on own_turn cost=1 free_if=\"Runner\": net markers=1\n", 1)
+	c.notify(protocol.MethodTextDocumentDidChange, &protocol.DidChangeTextDocumentParams{
+		TextDocument:   protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: u}, Version: 2},
+		ContentChanges: []protocol.TextDocumentContentChangeEvent{{Text: src}},
+	})
+	if got := c.published(u); len(got) != 0 {
+		t.Fatalf("free_if source: %+v", got)
+	}
+	pos := at(t, src, 4, "Runner")
+	h = protocol.Hover{}
+	c.call(protocol.MethodTextDocumentHover, &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: pos,
+	}}, &h)
+	if !strings.HasPrefix(h.Contents.Value, "**Runner**") || h.Range == nil || h.Range.Start.Character != pos.Character-1 {
+		t.Errorf("hover on free_if=\"Runner\": %+v, want Runner's card over the string", h)
+	}
+	// The HQ's own block shows the HQ.
+	h = protocol.Hover{}
+	c.call(protocol.MethodTextDocumentHover, &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: at(t, src, 4, "own_turn"),
+	}}, &h)
+	if !strings.HasPrefix(h.Contents.Value, "**HQ**") {
+		t.Errorf("hover in the HQ's block: %q, want the HQ's card", h.Contents.Value)
+	}
+
 	// Outside any token there is nothing to say.
 	var none *protocol.Hover
 	c.call(protocol.MethodTextDocumentHover, &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{

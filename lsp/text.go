@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf16"
@@ -162,6 +163,16 @@ func (t *text) offset(p protocol.Position) int {
 		b += size
 	}
 	return t.starts[n] + b
+}
+
+// positionAt converts a byte offset in body into an LSP position.
+func (t *text) positionAt(off int) protocol.Position {
+	off = min(max(off, 0), len(t.body))
+	n, found := slices.BinarySearch(t.starts, off)
+	if !found {
+		n--
+	}
+	return t.position(n, off-t.starts[n])
 }
 
 // end is the LSP position just after the last character of the text.
