@@ -20,14 +20,18 @@ docs/editors.md sets it up in VS Code, Neovim and Helix.`,
 		Example: `  hexforge lsp   # started by the editor, not by hand`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			// The raw stdin and stdout, not the command's: the protocol's
-			// framing (\r\n) must reach the editor unescaped.
-			return lsp.Serve(cmd.Context(), stdio{os.Stdin, os.Stdout}, version)
+			return lsp.Serve(cmd.Context(), lspStdio(), version)
 		},
 	}
 }
 
-// stdio is the server's end of the editor's pipe.
+// lspStdio is the server's end of the editor's pipe: the raw stdin and
+// stdout, not the command's, whose output escapes control characters, for
+// the protocol's framing (\r\n) must reach the editor as it is. Tests
+// replace it with a pipe.
+var lspStdio = func() io.ReadWriteCloser { return stdio{os.Stdin, os.Stdout} }
+
+// stdio joins stdin and stdout into one stream.
 type stdio struct {
 	io.Reader
 	io.Writer
