@@ -31,9 +31,16 @@ func Directions() []string {
 	return append(slices.Clone(rules.DirNames[:]), "all")
 }
 
+// word is a completion word that does not depend on the document, with
+// the kinds of word it is ("keyword", "direction", the vocabulary's kinds).
+type word struct {
+	item  protocol.CompletionItem
+	kinds []string
+}
+
 // vocabulary is every completion word that does not depend on the
-// document, computed once: words and what kind of word each is.
-var vocabulary = sync.OnceValue(func() []protocol.CompletionItem {
+// document, computed once.
+var vocabulary = sync.OnceValue(func() []word {
 	kinds := map[string][]string{}
 	for _, w := range Keywords() {
 		kinds[w] = append(kinds[w], "keyword")
@@ -52,7 +59,7 @@ var vocabulary = sync.OnceValue(func() []protocol.CompletionItem {
 			}
 		}
 	}
-	var items []protocol.CompletionItem
+	var words []word
 	for _, w := range slices.Sorted(maps.Keys(kinds)) {
 		kind := protocol.CompletionItemKindValue
 		switch kinds[w][0] {
@@ -61,56 +68,116 @@ var vocabulary = sync.OnceValue(func() []protocol.CompletionItem {
 		case "direction":
 			kind = protocol.CompletionItemKindEnumMember
 		}
-		items = append(items, protocol.CompletionItem{Label: w, Kind: kind, Detail: strings.Join(kinds[w], ", ")})
+		words = append(words, word{protocol.CompletionItem{Label: w, Kind: kind, Detail: strings.Join(kinds[w], ", ")}, kinds[w]})
 	}
-	return items
+	return words
 })
+
+// statementWords are the words that start a statement at a block depth:
+// army at the top, the army statements in an army's block, the token
+// statements in a token's.
+func statementWords(depth int) []string {
+	v := compiler.Vocabulary()
+	switch depth {
+	case 0:
+		return []string{"army"}
+	case 1:
+		return append(slices.Clone(v["army statement"]), "remove")
+	}
+	return v["token statement"]
+}
 
 // complete lists the words that fit at a position: inside a string the
 // document's token names (a string names a token: free_if="…", remove "…"),
-// in a comment nothing, elsewhere the language's words and the token names
-// in quotes.
+// in a comment nothing, at the start of a statement the statements of the
+// block it is in, elsewhere the language's other words, the directions and
+// the token names in quotes.
 func complete(d *document, p protocol.Position) []protocol.CompletionItem {
-	off := d.text.offset(p)
-	n := int(p.Line)
-	if n >= len(d.text.starts) {
-		return []protocol.CompletionItem{}
+	items := []protocol.CompletionItem{}
+	if int(p.Line) >= len(d.text.starts) {
+		return items
 	}
-	inString, inComment := scanLine(d.text.body[d.text.starts[n]:off])
-	if inComment {
-		return []protocol.CompletionItem{}
+	at := scan(d.text.body[:d.text.offset(p)])
+	if at.inComment {
+		return items
 	}
-	var items []protocol.CompletionItem
+	if at.stmtStart {
+		for _, w := range statementWords(at.depth) {
+			items = append(items, protocol.CompletionItem{Label: w, Kind: protocol.CompletionItemKindKeyword, Detail: "statement"})
+		}
+		return items
+	}
 	for _, name := range tokenNames(d) {
 		it := protocol.CompletionItem{Label: name, Kind: protocol.CompletionItemKindReference, Detail: "token"}
-		if !inString {
+		if !at.inString {
 			it.InsertText = `"` + name + `"`
 		}
 		items = append(items, it)
 	}
-	if !inString {
-		items = append(items, vocabulary()...)
+	if at.inString {
+		return items
 	}
-	if items == nil {
-		items = []protocol.CompletionItem{}
+	for _, w := range vocabulary() {
+		// Statement words are offered where statements start; extends
+		// follows an army's name.
+		if !slices.Equal(w.kinds, []string{"keyword"}) || w.item.Label == "extends" {
+			items = append(items, w.item)
+		}
 	}
 	return items
 }
 
-// scanLine reports whether the end of a line's prefix is inside a string
-// or a comment.
-func scanLine(prefix string) (inString, inComment bool) {
+// place is what the text before the cursor says about where it is.
+type place struct {
+	depth     int  // how many blocks are open
+	inString  bool // inside a string
+	inComment bool // inside a comment
+	stmtStart bool // at the first word of a statement (or before it)
+}
+
+// scan reads the text before the cursor the way the lexer does (strings and
+// comments end at the line's end) to tell where the cursor is.
+func scan(prefix string) place {
+	var at place
+	start := 0    // where the current statement starts
+	cont := false // the line continues a list after a trailing ','
+	var last byte // the last character of code, not space or comment
 	for i := 0; i < len(prefix); i++ {
-		switch c := prefix[i]; {
-		case inString && c == '\\':
-			i++
+		c := prefix[i]
+		if !at.inComment && !at.inString && c != ' ' && c != '\t' && c != '\r' && c != '\n' && c != '#' {
+			last = c
+		}
+		switch {
+		case c == '\n':
+			at.inString, at.inComment = false, false
+			start = i + 1
+			cont = last == ',' // blank and comment lines between keep it
+		case at.inComment:
+		case at.inString:
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				at.inString = false
+			}
 		case c == '"':
-			inString = !inString
-		case c == '#' && !inString:
-			return false, true
+			at.inString = true
+		case c == '#':
+			at.inComment = true
+		case c == '{' || c == '}' || c == ';':
+			if c == '{' {
+				at.depth++
+			} else if c == '}' {
+				at.depth = max(at.depth-1, 0)
+			}
+			start, cont = i+1, false
 		}
 	}
-	return inString, false
+	if !at.inString && !at.inComment && !cont {
+		// Only a word being typed since the statement's start.
+		rest := strings.TrimLeft(prefix[start:], " \t")
+		at.stmtStart = strings.IndexFunc(rest, func(r rune) bool { return !isWordRune(r) }) < 0
+	}
+	return at
 }
 
 // tokenNames are the names of the tokens the document declares, and of the

@@ -237,9 +237,14 @@ func TestCompletion(t *testing.T) {
 	for _, it := range list.Items {
 		labels[it.Label] = it
 	}
-	for _, w := range []string{"army", "warrior", "edge", "initiative", "melee", "ranged", "NW", "all", "push", "agony", "Runner", "Żółw"} {
+	for _, w := range []string{"melee", "ranged", "NW", "all", "push", "agony", "initiative", "Runner", "Żółw"} {
 		if _, ok := labels[w]; !ok {
-			t.Errorf("completion lacks %q", w)
+			t.Errorf("completion after edge N: lacks %q", w)
+		}
+	}
+	for _, w := range []string{"warrior", "toughness", "army"} {
+		if _, ok := labels[w]; ok {
+			t.Errorf("completion after edge N: offers the statement %q", w)
 		}
 	}
 	if it := labels["Runner"]; it.InsertText != `"Runner"` {
@@ -247,6 +252,28 @@ func TestCompletion(t *testing.T) {
 	}
 	if it := labels["NW"]; it.Detail != "direction" {
 		t.Errorf("NW: detail %q, want direction", it.Detail)
+	}
+
+	// At the start of a statement, the statements of the block it is in.
+	for _, tc := range []struct {
+		pos  protocol.Position
+		want []string
+	}{
+		{at(t, broken, 11, "edge"), []string{"alias", "count", "edge", "global", "initiative", "link", "notes", "on", "toughness", "trait", "uncertain"}},
+		{at(t, broken, 7, "warrior"), []string{"alias", "foundation", "hq", "instant", "module", "notes", "size", "warrior", "remove"}},
+		{protocol.Position{Line: 15}, []string{"army"}},
+	} {
+		list = protocol.CompletionList{}
+		c.call(protocol.MethodTextDocumentCompletion, &protocol.CompletionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+			TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: tc.pos,
+		}}, &list)
+		var got []string
+		for _, it := range list.Items {
+			got = append(got, it.Label)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("at %+v: %v, want %v", tc.pos, got, tc.want)
+		}
 	}
 
 	// Inside a string only token names are offered, unquoted.

@@ -56,3 +56,28 @@ func TestOffset(t *testing.T) {
 func rng(l1, c1, l2, c2 uint32) protocol.Range {
 	return protocol.Range{Start: protocol.Position{Line: l1, Character: c1}, End: protocol.Position{Line: l2, Character: c2}}
 }
+
+// TestScan checks what the text before the cursor says about where it is.
+func TestScan(t *testing.T) {
+	for _, tc := range []struct {
+		prefix string
+		want   place
+	}{
+		{"", place{stmtStart: true}},
+		{"ar", place{stmtStart: true}},
+		{"army \"X\" ", place{}},
+		{"army \"X\" {\n    ", place{depth: 1, stmtStart: true}},
+		{"army \"X\" {\n    warrior \"Y\" { count 1; ", place{depth: 2, stmtStart: true}},
+		{"army \"X\" {\n    hq \"H\" {\n        edge N: ", place{depth: 2}},
+		{"army \"X\" {\n    hq \"H\" {\n        edge N: melee 1,\n\n        # more\n        ar", place{depth: 2}},
+		{"army \"X\" {\n    hq \"H\" {\n    }\n    ", place{depth: 1, stmtStart: true}},
+		{"army \"X {\n    ", place{stmtStart: true}}, // a string ends at the line's end
+		{"army \"a\\\"{", place{inString: true}},
+		{"army \"X\" { # {", place{depth: 1, inComment: true}},
+		{"}}}\n", place{stmtStart: true}},
+	} {
+		if got := scan(tc.prefix); got != tc.want {
+			t.Errorf("scan(%q) = %+v, want %+v", tc.prefix, got, tc.want)
+		}
+	}
+}
