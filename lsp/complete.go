@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/card"
 	"github.com/hexforge/hexforge/compiler"
 	"github.com/hexforge/hexforge/dsl"
@@ -107,6 +108,12 @@ func complete(d *document, p protocol.Position) []protocol.CompletionItem {
 		}
 		return items
 	}
+	if at.inString && afterExtends(d.text.body[d.text.starts[p.Line]:d.text.offset(p)]) {
+		for _, name := range armies.Names() {
+			items = append(items, protocol.CompletionItem{Label: name, Kind: protocol.CompletionItemKindModule, Detail: "embedded army"})
+		}
+		return items
+	}
 	for _, name := range tokenNames(d) {
 		it := protocol.CompletionItem{Label: name, Kind: protocol.CompletionItemKindReference, Detail: "token"}
 		if !at.inString {
@@ -125,6 +132,17 @@ func complete(d *document, p protocol.Position) []protocol.CompletionItem {
 		}
 	}
 	return items
+}
+
+// afterExtends reports whether a line's text before the cursor, which is
+// in a string, is `army "Name" extends "…`: the base army is named there.
+func afterExtends(line string) bool {
+	i := strings.LastIndexByte(line, '"')
+	if i < 0 {
+		return false
+	}
+	before := strings.TrimRight(line[:i], " \t")
+	return len(before) >= len("extends") && strings.EqualFold(before[len(before)-len("extends"):], "extends")
 }
 
 // place is what the text before the cursor says about where it is.

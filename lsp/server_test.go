@@ -12,6 +12,7 @@ import (
 	"time"
 	"unicode/utf16"
 
+	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/armyfmt"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -291,6 +292,21 @@ func TestCompletion(t *testing.T) {
 	}
 	if !slices.Equal(names, []string{"HQ", "Runner", "Żółw"}) {
 		t.Errorf("in a string: %v, want the token names", names)
+	}
+
+	// The string after extends names an embedded army.
+	v := c.open(filepath.Join(t.TempDir(), "v.army"), "army \"V\" extends \"mo\" {\n}\n")
+	c.published(v)
+	list = protocol.CompletionList{}
+	c.call(protocol.MethodTextDocumentCompletion, &protocol.CompletionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: v}, Position: protocol.Position{Line: 0, Character: 19}, // in "mo"
+	}}, &list)
+	names = nil
+	for _, it := range list.Items {
+		names = append(names, it.Label)
+	}
+	if !slices.Equal(names, armies.Names()) {
+		t.Errorf("after extends: %v, want the embedded armies %v", names, armies.Names())
 	}
 }
 
