@@ -431,3 +431,30 @@ func TestBadInput(t *testing.T) {
 		t.Errorf("unsaved variant of a path: %+v, want save the file first", got)
 	}
 }
+
+// TestGarbage checks that a stream that is not the protocol ends the
+// server with an error, not a panic or a hang.
+func TestGarbage(t *testing.T) {
+	for _, in := range []string{
+		"Content-Length: 5\r\n\r\n{{{{{",
+		"Content-Length: x\r\n\r\n",
+		"hello\n",
+		"Content-Length: 99\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\"",
+	} {
+		srvEnd, cliEnd := net.Pipe()
+		served := make(chan error, 1)
+		go func() { served <- Serve(context.Background(), srvEnd, "test") }()
+		go func() {
+			cliEnd.Write([]byte(in))
+			cliEnd.Close() // the editor goes away mid-message
+		}()
+		select {
+		case err := <-served:
+			if err == nil && !strings.HasPrefix(in, "Content-Length: 99") {
+				t.Errorf("%q: Serve returned no error", in)
+			}
+		case <-time.After(5 * time.Second):
+			t.Errorf("%q: Serve still running", in)
+		}
+	}
+}
