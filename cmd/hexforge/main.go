@@ -74,6 +74,7 @@ army name is accepted, a path to an .army file works too.`,
 	root.AddCommand(newNew())
 	root.AddCommand(newLadder())
 	root.AddCommand(newFmt())
+	root.AddCommand(newLSP())
 	return root
 }
 
