@@ -95,7 +95,7 @@ var coverage = map[string][]string{
 	"at/self":                   {"engine.TestAreasAt"},
 	"named value/where":         {"engine.TestBombAndGrenade", "engine.TestVocabularyWhere"},
 	"named value/markers":       {"engine.TestNetMarkersLimit"},
-	"named value/cost":          {"engine.TestNetMarkersLimit"},
+	"named value/cost":          {"engine.TestNetMarkersLimit", "engine.TestDiscardCost"},
 	"named value/free_if":       {"engine.TestNetMarkersLimit"},
 
 	"where/anywhere":        {"engine.TestVocabularyWhere"},

@@ -290,7 +290,11 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 		case "cost":
 			kv := *v
 			kv.Key = nil
-			if n, ok := c.intValue(&kv, "cost", 1, 19); ok {
+			if kv.Ident != nil && strings.EqualFold(*kv.Ident, "discard") {
+				tr.Discard = 1 // a token of the hand, the player's choice
+			} else if kv.Ident != nil {
+				c.errs.Errorf(valuePos(v), "cost is a number of HQ points (cost=1) or discard (a token of the hand: cost=discard), not %q", *kv.Ident)
+			} else if n, ok := c.intValue(&kv, "cost", 1, 19); ok {
 				tr.CostHQ = uint8(n)
 			}
 		case "free_if":
@@ -310,10 +314,10 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 			c.unknown(valuePos(v), "named value", *v.Key, triggerNamed)
 		}
 	}
-	if tr.CostHQ != 0 && !slices.Contains(paidEvents, tr.Event) && tr.Event != rules.OnAttack { // a battle ability says so itself
+	if (tr.CostHQ != 0 || tr.Discard != 0) && !slices.Contains(paidEvents, tr.Event) && tr.Event != rules.OnAttack { // a battle ability says so itself
 		c.errs.Errorf(valuePos(vals[0]), "`on %s` fires by itself, so it has no cost=N to pay or decline (a cost is for on placed and on own_turn)", w)
 	}
-	if ref.name != "" && tr.CostHQ == 0 {
+	if ref.name != "" && tr.CostHQ == 0 && tr.Discard == 0 {
 		c.errs.Errorf(ref.pos, "free_if waives a cost, but this ability has no cost=N")
 	}
 	if (t.Kind == rules.Instant) != (tr.Event == rules.OnPlay) {

@@ -114,6 +114,7 @@ type pending struct {
 	toDeck bool  // the instant goes back on top of the deck instead of the discard
 	inst   bool  // the program is an instant's (the token goes to discard at the end)
 	cost   uint8 // HQ points to pay when the first step is carried out (placed triggers)
+	disc   uint8 // hand tokens to discard then, the same way
 	placed bool  // a placed trigger: the token's next placed trigger follows it (startPlaced)
 }
 

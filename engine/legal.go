@@ -617,10 +617,10 @@ func (g *Game) holds(c rules.Cond, p uint8, src Hex) bool {
 // canPay reports whether player p can pay a trigger's HQ cost (never with
 // the HQ's last point), or needs not.
 func (g *Game) canPay(p, owner uint8, trg *rules.Trigger) bool {
-	if trg.CostHQ == 0 || g.freeIf(owner, trg) {
+	if (trg.CostHQ == 0 && trg.Discard == 0) || g.freeIf(owner, trg) {
 		return true
 	}
-	return g.S.HQPoints(p) > int(trg.CostHQ)
+	return g.S.HQPoints(p) > int(trg.CostHQ) && int(g.HandLen[p]) >= int(trg.Discard)
 }
 
 func (g *Game) freeIf(owner uint8, trg *rules.Trigger) bool {
@@ -698,7 +698,7 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 		if direct >= 0 {
 			// The placement carries out its replace step: paid, and the unit
 			// is destroyed as by the step (no medic saves it).
-			g.pay(p, &tok.Triggers[direct])
+			g.pay(p, &tok.Triggers[direct], d)
 			g.removeUnit(a.Hex)
 		}
 		if u := s.Cells[a.Hex].Unit; !u.Empty() && tok.Kind != rules.Foundation {
@@ -744,7 +744,7 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 			u := s.Cells[a.Hex].Unit
 			trg := &s.Tok(u).Triggers[i]
 			g.used[a.Hex] |= usedTrig0 << i
-			g.pay(p, trg)
+			g.pay(p, trg, d)
 			g.pend = pending{active: true, owner: u.Owner, token: u.Token, trig: i, src: a.Hex}
 			g.advance(d)
 			break
@@ -809,13 +809,14 @@ func (g *Game) takeSlot(i uint8) uint8 {
 	return t
 }
 
-func (g *Game) pay(p uint8, trg *rules.Trigger) {
-	if trg.CostHQ == 0 || g.freeIf(p, trg) {
+func (g *Game) pay(p uint8, trg *rules.Trigger, d Decider) {
+	if (trg.CostHQ == 0 && trg.Discard == 0) || g.freeIf(p, trg) {
 		return
 	}
 	if hq := g.S.HQ[p]; hq != NoHex {
 		g.S.Cells[hq].Unit.Wounds += trg.CostHQ
 	}
+	g.forceDiscard(p, int(trg.Discard), d)
 }
 
 // asideOrNext continues set-up after a token is placed: the next set-aside
@@ -898,7 +899,7 @@ func (g *Game) startPlaced(p, t, from uint8, src Hex) bool {
 		if trg := &tok.Triggers[i]; trg.Event == rules.OnPlaced && g.canPay(p, p, trg) && g.holds(trg.If, p, src) {
 			g.pend = pending{active: true, owner: p, token: t, trig: uint8(i), src: src, placed: true}
 			if !g.freeIf(p, trg) {
-				g.pend.cost = trg.CostHQ // paid only if the trigger is used
+				g.pend.cost, g.pend.disc = trg.CostHQ, trg.Discard // paid only if the trigger is used
 			}
 			return true
 		}
@@ -934,6 +935,10 @@ func (g *Game) runStep(a Action, d Decider) bool {
 			s.Cells[hq].Unit.Wounds += g.pend.cost
 		}
 		g.pend.cost = 0
+	}
+	if g.pend.disc > 0 {
+		g.forceDiscard(p, int(g.pend.disc), d)
+		g.pend.disc = 0
 	}
 	switch act.Op {
 	case rules.ActBattle:

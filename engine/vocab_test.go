@@ -387,3 +387,31 @@ func TestHandSteps(t *testing.T) {
 		}
 	}
 }
+
+// TestDiscardCost: cost=discard is offered only with a token in hand, and
+// using the ability discards one (the player's choice) before its steps.
+func TestDiscardCost(t *testing.T) {
+	g := vocabGame(t, "Trader", "2 Turret c1")
+	c3 := hexOf(t, "c3")
+	setHand(t, g, 0)
+	if n := movesOf(g, c3, AbTrigger); n != 0 {
+		t.Errorf("cost=discard with an empty hand: %d uses offered", n)
+	}
+	setHand(t, g, 0, "Post")
+	acts := count(g.LegalActions(nil), func(a Action) bool { return a.Kind == KAbility && a.Hex == c3 && a.Slot == AbTrigger })
+	if acts != 1 {
+		t.Fatalf("cost=discard with a token in hand: %d uses offered, want 1", acts)
+	}
+	post := g.S.Armies[0].Lookup("Post")
+	before := g.Discarded[0][post]
+	must(t, g, Action{Kind: KAbility, Slot: AbTrigger, Hex: c3, To: NoHex})
+	for g.Phase == PhaseStep {
+		must(t, g, g.LegalActions(nil)[0])
+	}
+	if g.HandLen[0] != 0 || g.Discarded[0][post] != before+1 {
+		t.Errorf("after paying cost=discard: hand %d (want 0), Posts discarded %d (want %d)", g.HandLen[0], g.Discarded[0][post], before+1)
+	}
+	if w := wounds(g, hexOf(t, "c1")); w != 1 {
+		t.Errorf("the paid ability's damage 1: the Turret has %d wounds, want 1", w)
+	}
+}

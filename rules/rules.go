@@ -357,6 +357,7 @@ func (a At) String() string {
 type Trigger struct {
 	Event   Event
 	CostHQ  uint8 // HQ hit points paid to use it
+	Discard uint8 // tokens of the hand discarded to use it (cost=discard), the player's choice
 	FreeIf  int16 // index of a token of the same army that waives the cost while on the board, -1 = none
 	If      Cond  // the trigger works only when this holds
 	Actions []Action
