@@ -119,6 +119,7 @@ var coverage = map[string][]string{
 	"link effect/use_modules":  {"engine.TestUseModulesScenarios"},
 	"link effect/armor":        {"engine.TestVocabularyTraits"},
 	"link effect/move":         {"engine.TestLinkedMoveBonusAndGlobalGrant"},
+	"link effect/toughness":    {"engine.TestToughnessBonus", "engine.TestToughnessBonusOutsideBattle"},
 
 	"global effect/grant": {"engine.TestLinkedMoveBonusAndGlobalGrant"},
 	"global effect/move":  {"engine.TestGlobalMoveBonus"},

@@ -114,7 +114,7 @@ func EffectString(e rules.Effect) string {
 	}
 	b.WriteString(e.Op.String())
 	switch e.Op {
-	case rules.EffMelee, rules.EffRanged, rules.EffInitiative, rules.EffMove:
+	case rules.EffMelee, rules.EffRanged, rules.EffInitiative, rules.EffMove, rules.EffToughness:
 		fmt.Fprintf(&b, " %+d", e.Value)
 	case rules.EffGrant:
 		b.WriteString(" " + e.Grant.String())

@@ -55,6 +55,7 @@ var linkEffects = map[string]linkEffect{
 	"use_modules":  {op: rules.EffUseModules, side: rules.Enemies, fixedSide: true},
 	"armor":        {op: rules.EffArmor, side: rules.Friends},
 	"move":         {op: rules.EffMove, value: true, side: rules.Friends},
+	"toughness":    {op: rules.EffToughness, value: true, side: rules.Friends},
 }
 
 // globalEffects are the effects a `global:` statement may carry: those the

@@ -34,6 +34,7 @@ type Resolver struct {
 	meleeB   [MaxHexes]int8
 	rangedB  [MaxHexes]int8
 	initB    [MaxHexes]int8
+	toughB   [MaxHexes]int8  // toughness bonus of the linked unit (not an HQ)
 	extra    [MaxHexes]bool  // linked to an extra-action effect this segment
 	conv     [MaxHexes]uint8 // linked convert effects this segment (convToRanged, convToMelee)
 	convUsed [MaxHexes]bool  // the unit has converted an attack in this battle
@@ -155,7 +156,7 @@ func (r *Resolver) load() {
 				f |= featTakes
 			case rules.EffMedic:
 				f |= featMedic
-			case rules.EffMelee, rules.EffRanged, rules.EffInitiative, rules.EffExtraAction, rules.EffArmor, rules.EffConvert:
+			case rules.EffMelee, rules.EffRanged, rules.EffInitiative, rules.EffExtraAction, rules.EffArmor, rules.EffConvert, rules.EffToughness:
 				f |= featBonus
 			}
 		}
@@ -373,7 +374,7 @@ func (r *Resolver) computeBonuses() {
 	s := r.s
 	n := s.Board.Size
 	for h := 0; h < n; h++ {
-		r.meleeB[h], r.rangedB[h], r.initB[h] = 0, 0, 0
+		r.meleeB[h], r.rangedB[h], r.initB[h], r.toughB[h] = 0, 0, 0, 0
 		r.extra[h], r.armorAll[h] = false, false
 		r.conv[h] = 0
 	}
@@ -414,6 +415,8 @@ func (r *Resolver) computeBonuses() {
 					r.armorAll[nb] = true
 				case rules.EffConvert:
 					r.conv[nb] |= convToRanged << uint(e.Value)
+				case rules.EffToughness:
+					r.toughB[nb] += e.Value
 				}
 			}
 		}
@@ -538,8 +541,11 @@ func (r *Resolver) tally() {
 
 // dies reports whether the unit on h is destroyed at the end of the segment.
 func (r *Resolver) dies(h Hex) bool {
-	return r.killed[h] || int(r.s.Cells[h].Unit.Wounds)+int(r.pending[h]) >= int(r.tok[h].Toughness)
+	return r.killed[h] || int(r.s.Cells[h].Unit.Wounds)+int(r.pending[h]) >= r.tough(h)
 }
+
+// tough is the toughness of the unit on h in this segment.
+func (r *Resolver) tough(h Hex) int { return effTough(r.tok[h], int(r.toughB[h])) }
 
 // attack makes the unit on h attack with all its edges.
 func (r *Resolver) attack(h Hex, log *BattleLog, agony bool) {
@@ -620,7 +626,7 @@ func (r *Resolver) aim(h Hex, d rules.Dir, me uint8, str int) Hex {
 		q := s.Cells[nb].Unit
 		if !q.Empty() && q.Controller() != me {
 			kills := 0
-			if int(q.Wounds)+str >= int(r.tok[nb].Toughness) {
+			if int(q.Wounds)+str >= r.tough(nb) {
 				kills = 1
 			}
 			r.opts[k] = Option{Hex: nb, To: h, Dir: d, Index: kills}
@@ -746,7 +752,7 @@ func (r *Resolver) medics(from int, log *BattleLog) {
 				x := &r.hits[r.cand[k]]
 				saves := 0
 				q := s.Cells[x.target].Unit
-				tough := int(r.tok[x.target].Toughness)
+				tough := r.tough(x.target)
 				if int(q.Wounds)+int(r.pending[x.target]) >= tough &&
 					int(q.Wounds)+int(r.pending[x.target])-int(x.wounds) < tough {
 					saves = 1

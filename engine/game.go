@@ -681,7 +681,11 @@ func (g *Game) wound(h Hex, n int, ground bool) {
 		w = 255
 	}
 	p.Wounds = uint8(w)
-	if w >= max(1, int(g.S.Tok(*p).Toughness)) {
+	tough := max(1, int(g.S.Tok(*p).Toughness))
+	if !ground {
+		tough = g.toughness(h)
+	}
+	if w >= tough {
 		if ground {
 			g.removeGround(h)
 		} else {

@@ -787,6 +787,7 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 	g.tether()
 	g.control(d, ctl)
 	g.recallNetMarkers()
+	g.sweepToughness()
 	g.flushDestroyed(d)
 	if g.checkHQ() {
 		return nil

@@ -243,7 +243,7 @@ func TestCompletion(t *testing.T) {
 			t.Errorf("completion after edge N: lacks %q", w)
 		}
 	}
-	for _, w := range []string{"toughness", "army"} { // (warrior is also a value: recover kind=warrior)
+	for _, w := range []string{"count", "army"} { // (warrior and toughness are also values: recover kind=warrior, link ...: toughness +1)
 		if _, ok := labels[w]; ok {
 			t.Errorf("completion after edge N: offers the statement %q", w)
 		}

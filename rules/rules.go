@@ -208,10 +208,11 @@ const (
 	EffUseModules                      // the linked enemy module's effects work for this token's owner
 	EffArmor                           // the linked unit gets armor on every edge (reserved for designers)
 	EffMove                            // +Value hexes to each move of the unit (move steps, mobility)
+	EffToughness                       // +Value toughness of the linked unit (not an HQ)
 )
 
 // EffectOpNames are the language names of effect ops, indexed by EffectOp.
-var EffectOpNames = [...]string{"", "melee", "ranged", "initiative", "medic", "extra_action", "grant", "convert", "takeover", "use_modules", "armor", "move"}
+var EffectOpNames = [...]string{"", "melee", "ranged", "initiative", "medic", "extra_action", "grant", "convert", "takeover", "use_modules", "armor", "move", "toughness"}
 
 func (o EffectOp) String() string {
 	if int(o) < len(EffectOpNames) {
