@@ -169,6 +169,7 @@ type Game struct {
 	Result     Result
 	Battles    int                      // battles resolved so far
 	Dealt      [2][MaxArmyTokens]uint16 // wounds inflicted in battles so far, by owner and token type
+	Deeds      [2][MaxArmyTokens]Deeds  // what steps of instants, abilities and foundations did, by owner and token type
 
 	fresh bool             // nothing has been done since the last draw (bad-draw rule)
 	used  [MaxHexes]uint16 // abilities used this turn by the unit on each hex
@@ -187,7 +188,9 @@ type Game struct {
 	dq [maxQueued]queued // destroyed events waiting to fire (flushDestroyed)
 
 	destroyer [MaxHexes]bool // the unit on the hex destroyed an enemy in the last battle
-	nq        int
+
+	credit credit // whose step is running, for Deeds
+	nq     int
 }
 
 // workspace is scratch memory for one goroutine.
@@ -648,6 +651,7 @@ func (g *Game) removeUnit(h Hex) {
 	if u.Empty() {
 		return
 	}
+	g.deed(DeedRemoved, u.Controller(), 1)
 	g.toPile(u.Owner, u.Token)
 	g.queueDestroyed(u, h)
 	g.S.Remove(h)
@@ -679,6 +683,9 @@ func (g *Game) wound(h Hex, n int, ground bool) {
 	w := int(p.Wounds) + n
 	if w > 255 {
 		w = 255
+	}
+	if !ground {
+		g.deed(DeedWounds, p.Controller(), w-int(p.Wounds))
 	}
 	p.Wounds = uint8(w)
 	tough := max(1, int(g.S.Tok(*p).Toughness))

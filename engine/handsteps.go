@@ -18,6 +18,9 @@ func (g *Game) forceDiscard(q uint8, n int, d Decider) {
 			i = clampChoice(d.Choose(&g.S, q, QHandDiscard, opts), len(opts))
 		}
 		g.Discarded[q][g.Hand[q][i]]++
+		if g.credit.owner != q { // a cost=discard is the payer's own: no deed
+			g.deed(DeedTokens, q, 1)
+		}
 		g.HandLen[q]--
 		g.Hand[q][i] = g.Hand[q][g.HandLen[q]] // the order of a hand does not matter
 	}

@@ -931,6 +931,8 @@ func (g *Game) runStep(a Action, d Decider) bool {
 	p := g.Player
 	act := g.program().Actions[g.pend.step]
 	g.pend.step++
+	prev := g.crediting(g.pend.owner, g.pend.token)
+	defer func() { g.credit = prev }()
 	if g.pend.cost > 0 {
 		if hq := s.HQ[p]; hq != NoHex {
 			s.Cells[hq].Unit.Wounds += g.pend.cost
@@ -1018,7 +1020,9 @@ func (g *Game) runStep(a Action, d Decider) bool {
 		for h := Hex(0); int(h) < s.Board.Size; h++ {
 			if int(s.Board.Dist[a.Hex][h]) <= int(act.Radius) && g.hitsUnit(&act, act.Side, p, h) {
 				u := &s.Cells[h].Unit
-				u.Wounds -= min(u.Wounds, uint8(act.Value))
+				n := min(u.Wounds, uint8(act.Value))
+				u.Wounds -= n
+				g.deed(DeedHealed, p, int(n))
 			}
 		}
 	case rules.ActReturnToDeck:
@@ -1032,10 +1036,12 @@ func (g *Game) runStep(a Action, d Decider) bool {
 			g.Discarded[p][t]--
 			g.Deck[p][g.DeckLen[p]] = t
 			g.DeckLen[p]++
+			g.deed(DeedTokens, p, 1)
 		} else if !act.ToDeck && g.HandLen[p] < MaxHand {
 			g.Discarded[p][t]--
 			g.Hand[p][g.HandLen[p]] = t
 			g.HandLen[p]++
+			g.deed(DeedTokens, p, 1)
 		}
 	case rules.ActDiscard:
 		g.forceDiscard(Opp(p), int(act.Value), d)

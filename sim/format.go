@@ -145,7 +145,34 @@ func WriteTokens(w io.Writer, s *Summary, format string) error {
 	if format != "csv" && rare > 0 {
 		fmt.Fprintf(w, "\n%d token rows are marked \"rarely played\": fewer than 30 games or 10%% of games, so their figures say little.\n", rare)
 	}
-	return nil
+	return writeDeeds(w, s, format)
+}
+
+// writeDeeds writes, for the tokens whose steps did anything (instants,
+// abilities, foundations, triggers), what they did per game their army
+// played: a second table, so the first one stays narrow enough to read.
+func writeDeeds(w io.Writer, s *Summary, format string) error {
+	var rows [][]string
+	per := func(n, games int) string { return fmt.Sprintf("%.2f", float64(n)/float64(games)) }
+	for side, name := range [2]string{s.A, s.B} {
+		if side == 1 && s.A == s.B {
+			name += " (2nd)"
+		}
+		for _, t := range s.Tokens[side] {
+			if t.Games == 0 || !t.Deeds() {
+				continue
+			}
+			rows = append(rows, []string{name, t.Name, per(t.StepWounds, t.Games), per(t.StepRemoved, t.Games), per(t.Healed, t.Games), per(t.TokensMoved, t.Games)})
+		}
+	}
+	if len(rows) == 0 {
+		return nil
+	}
+	if format != "csv" {
+		fmt.Fprintln(w, "\nWhat instants, abilities and foundations did, per game (outside battles):")
+		fmt.Fprintln(w)
+	}
+	return table(w, format, []string{"army", "token", "wounds/game", "destroyed/game", "healed/game", "tokens moved/game"}, rows)
 }
 
 // RoundRobin is every pairing of a list of armies.

@@ -91,6 +91,19 @@ type TokenStat struct {
 	ScoreWhen float64 `json:"score_when"` // its army's score (win 1, draw 1/2) over the games it was played in
 	Survived  int     `json:"survived"`   // copies on the board at the end
 	Dealt     int     `json:"dealt"`      // wounds its attacks inflicted in battles (after armor and medics)
+	// What its steps did outside battles (instants, abilities, foundation
+	// and event triggers): wounds to enemy units, enemy units destroyed or
+	// removed, wounds healed, tokens moved between discard pile, hand and
+	// deck.
+	StepWounds  int `json:"step_wounds"`
+	StepRemoved int `json:"step_removed"`
+	Healed      int `json:"healed"`
+	TokensMoved int `json:"tokens_moved"`
+}
+
+// Deeds reports whether the token's steps did anything.
+func (t TokenStat) Deeds() bool {
+	return t.StepWounds+t.StepRemoved+t.Healed+t.TokensMoved > 0
 }
 
 // Summarize turns game records into a summary.
@@ -153,6 +166,11 @@ func (s *Summary) add(r *GameRecord) {
 			}
 			st.Survived += int(r.Survivors[side][ti])
 			st.Dealt += int(r.Dealt[side][ti])
+			dd := &r.Deeds[side][ti]
+			st.StepWounds += int(dd[engine.DeedWounds])
+			st.StepRemoved += int(dd[engine.DeedRemoved])
+			st.Healed += int(dd[engine.DeedHealed])
+			st.TokensMoved += int(dd[engine.DeedTokens])
 		}
 	}
 }
@@ -193,6 +211,10 @@ func (s *Summary) Merge(o *Summary) error {
 				a.ScoreWhen += b.ScoreWhen
 				a.Survived += b.Survived
 				a.Dealt += b.Dealt
+				a.StepWounds += b.StepWounds
+				a.StepRemoved += b.StepRemoved
+				a.Healed += b.Healed
+				a.TokensMoved += b.TokensMoved
 			}
 		}
 	}

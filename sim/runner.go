@@ -50,9 +50,10 @@ type GameRecord struct {
 	Turns     int
 	Battles   int
 	Actions   int
-	Played    [2][engine.MaxArmyTokens]uint8  // tokens of each army put into play, by type
-	Survivors [2][engine.MaxArmyTokens]uint8  // tokens of each army on the board at the end, by type
-	Dealt     [2][engine.MaxArmyTokens]uint16 // wounds inflicted in battles by each army's token types
+	Played    [2][engine.MaxArmyTokens]uint8        // tokens of each army put into play, by type
+	Survivors [2][engine.MaxArmyTokens]uint8        // tokens of each army on the board at the end, by type
+	Dealt     [2][engine.MaxArmyTokens]uint16       // wounds inflicted in battles by each army's token types
+	Deeds     [2][engine.MaxArmyTokens]engine.Deeds // what each token type's steps did (instants, abilities, foundations)
 }
 
 // pairSeed derives the seed of pair k (SplitMix64), so any pair can be
@@ -152,6 +153,7 @@ func (m *Match) play(k int, aFirst bool, w *worker) (GameRecord, error) {
 	for seat := 0; seat < 2; seat++ {
 		rec.HQ[side[seat]] = g.S.HQPoints(uint8(seat))
 		rec.Dealt[side[seat]] = g.Dealt[seat]
+		rec.Deeds[side[seat]] = g.Deeds[seat]
 	}
 	for h := 0; h < g.S.Board.Size; h++ {
 		if u := g.S.Cells[h].Unit; !u.Empty() && g.S.Tok(u).Kind != rules.HQ {
