@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// The complete army in docs/dsl.md and the example in README.md must compile
+// The complete armies in docs/dsl.md and the example in README.md must compile
 // cleanly: documentation that does not compile teaches mistakes.
 func TestDocsExamplesCompile(t *testing.T) {
 	cases := []struct {
@@ -21,13 +21,15 @@ func TestDocsExamplesCompile(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := c.fence.FindSubmatch(raw)
-		if m == nil {
+		all := c.fence.FindAllSubmatch(raw, -1)
+		if all == nil {
 			t.Fatalf("%s: no army example found", c.file)
 		}
-		res := CompileSource(c.file, m[1])
-		if len(res.Diags) > 0 || len(res.Armies) != 1 {
-			t.Errorf("%s example: %d armies, diagnostics:\n%v", c.file, len(res.Armies), res.Diags)
+		for _, m := range all {
+			res := CompileSource(c.file, m[1])
+			if len(res.Diags) > 0 || len(res.Armies) != 1 {
+				t.Errorf("%s example: %d armies, diagnostics:\n%v", c.file, len(res.Armies), res.Diags)
+			}
 		}
 	}
 }

@@ -70,6 +70,10 @@ type Resolver struct {
 	// Dealt counts the wounds each token type inflicted in the last battle
 	// (after armor and medics; HQ wounds included), by the attacker's owner.
 	Dealt [2][MaxArmyTokens]uint16
+	// Kept counts, by the giver's owner and token type, the units that end
+	// the last battle alive only thanks to a toughness bonus (a unit kept by
+	// two givers counts for each).
+	Kept [2][MaxArmyTokens]uint8
 	// Destroyer marks the hexes whose unit wounded an enemy unit that the
 	// wounds destroyed in the last battle (if=destroyed_enemy).
 	Destroyer [MaxHexes]bool
@@ -85,6 +89,7 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 	}
 	r.s, r.d = s, d
 	r.Dealt = [2][MaxArmyTokens]uint16{}
+	r.Kept = [2][MaxArmyTokens]uint8{}
 	n := s.Board.Size
 	r.load()
 	for h := 0; h < n; h++ {
@@ -120,6 +125,7 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 		r.netsGone, r.bonusGone = false, false
 		r.segment(seg, log)
 	}
+	r.creditKept()
 	log.end(s)
 	r.s, r.d = nil, nil
 }

@@ -10,6 +10,7 @@ const (
 	DeedRemoved        // enemy units its steps destroyed or removed
 	DeedHealed         // wounds its steps took off units
 	DeedTokens         // tokens its steps moved between discard pile, hand and deck (recovered, discarded by the opponent)
+	DeedKept           // units its toughness bonus kept alive at the end of a battle
 	NDeeds
 )
 

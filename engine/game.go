@@ -584,6 +584,12 @@ func (g *Game) battle(d Decider) bool {
 		for t, n := range g.Res.Dealt[p] {
 			g.Dealt[p][t] = uint16(min(65535, int(g.Dealt[p][t])+int(n)))
 		}
+		if g.anyFx&factToughness != 0 {
+			for t, n := range g.Res.Kept[p] {
+				d := &g.Deeds[p][t][DeedKept]
+				*d = uint8(min(255, int(*d)+int(n)))
+			}
+		}
 	}
 
 	g.control(d, ctl) // units taken over during the battle may be turned now

@@ -72,3 +72,33 @@ func (g *Game) sweepToughness() {
 		}
 	}
 }
+
+// creditKept credits the givers of the toughness bonus of every unit that
+// ends the battle with wounds its printed toughness would not take (Kept).
+func (r *Resolver) creditKept() {
+	s := r.s
+	for _, h := range r.occ[:r.nocc] {
+		u := s.Cells[h].Unit
+		if r.toughB[h] <= 0 || int(u.Wounds) < int(r.tok[h].Toughness) || r.tok[h].Kind == rules.HQ {
+			continue
+		}
+		for d := rules.N; d <= rules.NW; d++ {
+			nb := s.Board.Nb[h][d]
+			if nb == NoHex || r.netted[nb] || s.Cells[nb].Unit.Empty() {
+				continue
+			}
+			l := s.Cells[nb].Unit
+			edge := l.EdgeAt(d.Opposite())
+			for _, e := range s.Tok(l).Effects {
+				side := rules.Enemies
+				if l.Controller() == u.Controller() {
+					side = rules.Friends
+				}
+				if e.Op == rules.EffToughness && e.Value > 0 && e.Dirs.Has(edge) && e.Side&side != 0 {
+					k := &r.Kept[l.Owner][l.Token]
+					*k = uint8(min(255, int(*k)+1))
+				}
+			}
+		}
+	}
+}

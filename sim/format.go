@@ -162,17 +162,17 @@ func writeDeeds(w io.Writer, s *Summary, format string) error {
 			if t.Games == 0 || !t.Deeds() {
 				continue
 			}
-			rows = append(rows, []string{name, t.Name, per(t.StepWounds, t.Games), per(t.StepRemoved, t.Games), per(t.Healed, t.Games), per(t.TokensMoved, t.Games)})
+			rows = append(rows, []string{name, t.Name, per(t.StepWounds, t.Games), per(t.StepRemoved, t.Games), per(t.Healed, t.Games), per(t.TokensMoved, t.Games), per(t.KeptAlive, t.Games)})
 		}
 	}
 	if len(rows) == 0 {
 		return nil
 	}
 	if format != "csv" {
-		fmt.Fprintln(w, "\nWhat instants, abilities and foundations did, per game (outside battles):")
+		fmt.Fprintln(w, "\nWhat instants, abilities, foundations and toughness bonuses did, per game:")
 		fmt.Fprintln(w)
 	}
-	return table(w, format, []string{"army", "token", "wounds/game", "destroyed/game", "healed/game", "tokens moved/game"}, rows)
+	return table(w, format, []string{"army", "token", "wounds/game", "destroyed/game", "healed/game", "tokens moved/game", "kept alive/game"}, rows)
 }
 
 // RoundRobin is every pairing of a list of armies.

@@ -99,11 +99,12 @@ type TokenStat struct {
 	StepRemoved int `json:"step_removed"`
 	Healed      int `json:"healed"`
 	TokensMoved int `json:"tokens_moved"`
+	KeptAlive   int `json:"kept_alive"` // units its toughness bonus kept alive at the end of a battle
 }
 
 // Deeds reports whether the token's steps did anything.
 func (t TokenStat) Deeds() bool {
-	return t.StepWounds+t.StepRemoved+t.Healed+t.TokensMoved > 0
+	return t.StepWounds+t.StepRemoved+t.Healed+t.TokensMoved+t.KeptAlive > 0
 }
 
 // Summarize turns game records into a summary.
@@ -171,6 +172,7 @@ func (s *Summary) add(r *GameRecord) {
 			st.StepRemoved += int(dd[engine.DeedRemoved])
 			st.Healed += int(dd[engine.DeedHealed])
 			st.TokensMoved += int(dd[engine.DeedTokens])
+			st.KeptAlive += int(dd[engine.DeedKept])
 		}
 	}
 }
@@ -215,6 +217,7 @@ func (s *Summary) Merge(o *Summary) error {
 				a.StepRemoved += b.StepRemoved
 				a.Healed += b.Healed
 				a.TokensMoved += b.TokensMoved
+				a.KeptAlive += b.KeptAlive
 			}
 		}
 	}

@@ -89,7 +89,7 @@ func (s *Summary) check() error {
 	}
 	for side := range s.Tokens {
 		for _, t := range s.Tokens[side] {
-			if err := neg("token figure", t.Copies, t.Games, t.PlayedIn, t.Played, t.Survived, t.Dealt, t.StepWounds, t.StepRemoved, t.Healed, t.TokensMoved); err != nil {
+			if err := neg("token figure", t.Copies, t.Games, t.PlayedIn, t.Played, t.Survived, t.Dealt, t.StepWounds, t.StepRemoved, t.Healed, t.TokensMoved, t.KeptAlive); err != nil {
 				return err
 			}
 			if t.ScoreWhen < 0 {
