@@ -93,8 +93,9 @@ func WriteMatch(w io.Writer, s *Summary, format string) error {
 		if s.Partial {
 			partial = "  [PARTIAL: stopped early]"
 		}
-		fmt.Fprintf(w, "%s (%s) vs %s (%s): %d games, seed %d, seats swapped in pairs with the same draws%s\n\n",
+		fmt.Fprintf(w, "%s (%s) vs %s (%s): %d games, seed %d, seats swapped in pairs with the same draws%s\n",
 			s.A, s.Players[0], s.B, s.Players[1], s.Games(), s.Seed, partial)
+		fmt.Fprintf(w, "95%% intervals over the %d seat-swapped pairs (pentanomial model; the first player's: Wilson over games)\n\n", s.Tally.Pairs.Pairs())
 	}
 	t := s.Tally
 	rows := [][]string{
@@ -268,7 +269,7 @@ func WriteRoundRobin(w io.Writer, rr *RoundRobin, format string) error {
 		if !strings.Contains(players, "(row)") {
 			players += " on both sides"
 		}
-		fmt.Fprintf(w, "Round robin, players: %s; %d games; row army's win rate vs column army (draw = 1/2), 95%% Wilson interval%s\n\n", players, games, note)
+		fmt.Fprintf(w, "Round robin, players: %s; %d games; row army's win rate vs column army (draw = 1/2), 95%% interval over seat-swapped pairs%s\n\n", players, games, note)
 	}
 	if format == "csv" { // a first record names the players, as the title line does
 		if err := table(w, format, []string{"players", rr.Players}, nil); err != nil {

@@ -135,6 +135,8 @@ func (s *Summary) Fold(recs []GameRecord) {
 		s.add(&recs[i])
 		if i == 0 || recs[i].Pair != recs[i-1].Pair {
 			s.GameIDs.Add(recs[i].Pair)
+		} else {
+			s.Tally.AddPair(recs[i-1].Outcome, recs[i].Outcome)
 		}
 	}
 }

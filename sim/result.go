@@ -80,6 +80,7 @@ func (s *Summary) check() error {
 	for _, err := range []error{
 		neg("pair count", s.Pairs),
 		neg("tally", s.Tally.Wins, s.Tally.Draws, s.Tally.Losses, s.Tally.Capped),
+		neg("pair count", s.Tally.Pairs[:]...),
 		neg("first-seat tally", s.First.Wins, s.First.Draws, s.First.Losses, s.First.Capped),
 		neg("turn or battle sum", s.Turns, s.Battles),
 	} {

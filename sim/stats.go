@@ -3,7 +3,11 @@
 // intervals, draws reported on their own, seats swapped with paired seeds.
 package sim
 
-import "math"
+import (
+	"math"
+
+	"github.com/hexforge/hexforge/stats"
+)
 
 // Z95 is the normal quantile for a two-sided 95% interval.
 const Z95 = 1.959963984540054
@@ -45,9 +49,21 @@ const (
 	Capped // stopped at the game-length cap: neither a win nor a draw
 )
 
-// Tally counts outcomes for one army against another.
+// Tally counts outcomes for one army against another, game by game and,
+// for games played in seat-swapped pairs, pair by pair (Pairs: the
+// pentanomial counts of the pairs' scores, capped pairs left out).
 type Tally struct {
 	Wins, Draws, Losses, Capped int
+	Pairs                       stats.Pentanomial
+}
+
+// AddPair counts one seat-swapped pair (both games already counted by Add).
+func (t *Tally) AddPair(a, b Outcome) {
+	half := [...]int{Loss: 0, Draw: 1, Win: 2}
+	if a == Capped || b == Capped {
+		return
+	}
+	t.Pairs[half[a]+half[b]]++
 }
 
 // Add counts one outcome.
@@ -79,12 +95,27 @@ func (t Tally) Rate() float64 {
 	return t.Score() / float64(t.Games())
 }
 
-// Interval is the 95% Wilson interval of Rate.
-func (t Tally) Interval() Interval { return Wilson(t.Score(), float64(t.Games()), Z95) }
+// Interval is the 95% interval of Rate. Over seat-swapped pairs (the
+// pentanomial model, as fishtest and fastchess use) when the tally counts
+// at least two pairs: the two games of a pair share their draws, so only
+// pairs are independent samples. Otherwise (the first seat's tally, whose
+// games are not pairs, or a result of an older version) the Wilson
+// interval over games.
+func (t Tally) Interval() Interval {
+	if t.Pairs.Pairs() >= 2 {
+		lo, hi := t.Pairs.Interval(Z95)
+		return Interval{lo, hi}
+	}
+	return Wilson(t.Score(), float64(t.Games()), Z95)
+}
 
 // Swap is the same tally seen from the other army.
 func (t Tally) Swap() Tally {
-	return Tally{Wins: t.Losses, Draws: t.Draws, Losses: t.Wins, Capped: t.Capped}
+	o := Tally{Wins: t.Losses, Draws: t.Draws, Losses: t.Wins, Capped: t.Capped}
+	for k, n := range t.Pairs {
+		o.Pairs[4-k] = n
+	}
+	return o
 }
 
 // Merge adds another tally.
@@ -93,6 +124,7 @@ func (t *Tally) Merge(o Tally) {
 	t.Draws += o.Draws
 	t.Losses += o.Losses
 	t.Capped += o.Capped
+	t.Pairs.Merge(o.Pairs)
 }
 
 // DiffInterval is Newcombe's hybrid score interval (method 10) for the

@@ -261,7 +261,7 @@ func newSim() *cobra.Command {
 		Use:   "sim [A B | ARMY... | --all]",
 		Short: "Play many games between armies and report win rates with intervals",
 		Long: `sim plays games between armies with computer players and reports win rates
-with 95% Wilson intervals (a draw counts one half and is also reported on its
+with 95% intervals over seat-swapped pairs (a draw counts one half and is also reported on its
 own), HQ margins, game lengths, battles, the first player's win rate and
 per-token figures. Games are played in pairs with the seats swapped and the
 same draws for each army, and every random choice flows from --seed, so a run
