@@ -95,7 +95,8 @@ func WriteMatch(w io.Writer, s *Summary, format string) error {
 		}
 		fmt.Fprintf(w, "%s (%s) vs %s (%s): %d games, seed %d, seats swapped in pairs with the same draws%s\n",
 			s.A, s.Players[0], s.B, s.Players[1], s.Games(), s.Seed, partial)
-		fmt.Fprintf(w, "95%% intervals over the %d seat-swapped pairs (pentanomial model; the first player's: Wilson over games)\n\n", s.Tally.Pairs.Pairs())
+		fmt.Fprintf(w, "95%% intervals over the %d seat-swapped pairs (pentanomial model; the first player's: Wilson over games)\n", s.Tally.Pairs.Pairs())
+		fmt.Fprintln(w)
 	}
 	t := s.Tally
 	rows := [][]string{
@@ -106,6 +107,9 @@ func WriteMatch(w io.Writer, s *Summary, format string) error {
 		{"average HQ margin (" + s.A + " - " + s.B + ")", fmt.Sprintf("%+.2f", s.AvgHQMargin())},
 		{"average turns per game", fmt.Sprintf("%.1f", s.AvgTurns())},
 		{"average battles per game", fmt.Sprintf("%.2f", s.AvgBattles())},
+	}
+	if s.Seq != nil {
+		rows = append(rows, s.Seq.Rows(s.Tally.Pairs.Pairs(), s.A)...)
 	}
 	if format == "csv" { // the table formats name the players in their title line
 		rows = append([][]string{{"players", fmt.Sprintf("%s (%s) vs %s (%s)", s.Players[0], s.A, s.Players[1], s.B)}}, rows...)

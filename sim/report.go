@@ -28,6 +28,7 @@ type Summary struct {
 	Tokens   [2][]TokenStat `json:"tokens"`
 	GameIDs  PairSet        `json:"game_pairs"`    // pair indices included (for merging shards)
 	Run      *RunInfo       `json:"run,omitempty"` // what else defines the run (merge refuses mixes)
+	Seq      *Sequential    `json:"sequential,omitempty"`
 }
 
 // RunInfo is everything besides the armies' names, the players, the seed
@@ -195,6 +196,10 @@ func (s *Summary) Merge(o *Summary) error {
 		r.Shard = "" // the sum of shards
 		s.Run = &r
 	}
+	if (s.Seq == nil) != (o.Seq == nil) || (s.Seq != nil && (s.Seq.Kind != o.Seq.Kind || s.Seq.P0 != o.Seq.P0 || s.Seq.P1 != o.Seq.P1 ||
+		s.Seq.Lo != o.Seq.Lo || s.Seq.Hi != o.Seq.Hi || s.Seq.Alpha != o.Seq.Alpha || s.Seq.Beta != o.Seq.Beta)) {
+		return fmt.Errorf("cannot merge %s vs %s: sequential differs (one result's test is not the other's)", s.A, s.B)
+	}
 	if k, ok := s.GameIDs.Overlap(o.GameIDs); ok {
 		return fmt.Errorf("%s vs %s: pair %d is in both results (overlapping shards?)", s.A, s.B, k)
 	}
@@ -222,6 +227,14 @@ func (s *Summary) Merge(o *Summary) error {
 				a.KeptAlive += b.KeptAlive
 			}
 		}
+	}
+	if s.Seq != nil {
+		// Shards cannot stop together when the answer is known: the sum is
+		// a fixed-length test.
+		q := *s.Seq
+		q.FixedLength = true
+		q.Update(s.Tally.Pairs)
+		s.Seq = &q
 	}
 	return nil
 }

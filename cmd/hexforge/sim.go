@@ -39,6 +39,11 @@ type simOptions struct {
 	shard      string
 	maxActions int
 	all        bool
+	sprt       string
+	band       string
+	alpha      float64
+	beta       float64
+	seq        *sim.Sequential // from --sprt or --fair-band (check)
 }
 
 func (o *simOptions) register(cmd *cobra.Command, defGames int) {
@@ -53,6 +58,54 @@ func (o *simOptions) register(cmd *cobra.Command, defGames int) {
 	f.StringVar(&o.shard, "shard", "", "play only shard i of n (i/n, from 0): shards together give exactly the games of one run")
 	f.IntVar(&o.maxActions, "max-actions", sim.DefaultMaxActions, "cap on actions per game; capped games are reported apart")
 	addSetFlag(cmd)
+}
+
+// registerSequential adds the sequential-test flags (sim's two-army match).
+func (o *simOptions) registerSequential(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.StringVar(&o.sprt, "sprt", "", "sequential test of H0 \"A's win rate is P0\" against H1 \"it is P1\" (P0,P1, e.g. 0.45,0.55); stops when decided, --games is the most it plays")
+	f.StringVar(&o.band, "fair-band", "", "sequential test of whether A's win rate lies in a band, in percent (e.g. 45-55); stops when decided, --games is the most it plays")
+	f.Float64Var(&o.alpha, "alpha", 0.05, "sequential test: chance of accepting H1 (or calling a fair army unfair) when H0 holds")
+	f.Float64Var(&o.beta, "beta", 0.05, "sequential test: chance of accepting H0 when H1 holds")
+}
+
+// checkSequential reads --sprt / --fair-band into o.seq.
+func (o *simOptions) checkSequential(cmd *cobra.Command) error {
+	if o.sprt == "" && o.band == "" {
+		return nil
+	}
+	if o.sprt != "" && o.band != "" {
+		return fmt.Errorf("--sprt and --fair-band are two tests: give one")
+	}
+	if o.untilCI > 0 {
+		return fmt.Errorf("--until-ci and a sequential test both decide when to stop: give one")
+	}
+	if o.alpha <= 0 || o.alpha >= 0.5 || o.beta <= 0 || o.beta >= 0.5 {
+		return fmt.Errorf("--alpha %v --beta %v: want error rates between 0 and 0.5, e.g. 0.05", o.alpha, o.beta)
+	}
+	q := &sim.Sequential{Alpha: o.alpha, Beta: o.beta, Verdict: sim.VerdictUndecided}
+	if o.sprt != "" {
+		a, b, ok := strings.Cut(o.sprt, ",")
+		p0, err0 := strconv.ParseFloat(strings.TrimSpace(a), 64)
+		p1, err1 := strconv.ParseFloat(strings.TrimSpace(b), 64)
+		if !ok || err0 != nil || err1 != nil || p0 <= 0 || p1 >= 1 || p0 >= p1 || p1 <= 0 || p0 >= 1 {
+			return fmt.Errorf("--sprt %q: want P0,P1 with 0 < P0 < P1 < 1, e.g. 0.45,0.55", o.sprt)
+		}
+		q.Kind, q.P0, q.P1 = "sprt", p0, p1
+	} else {
+		a, b, ok := strings.Cut(o.band, "-")
+		lo, err0 := strconv.ParseFloat(strings.TrimSpace(a), 64)
+		hi, err1 := strconv.ParseFloat(strings.TrimSpace(b), 64)
+		if !ok || err0 != nil || err1 != nil || lo <= 0 || hi >= 100 || lo >= hi {
+			return fmt.Errorf("--fair-band %q: want LO-HI in percent with 0 < LO < HI < 100, e.g. 45-55", o.band)
+		}
+		q.Kind, q.Lo, q.Hi = "fair-band", lo/100, hi/100
+	}
+	if !cmd.Flags().Changed("games") {
+		o.games = 100_000 // the test decides; this is only its upper bound
+	}
+	o.seq = q
+	return nil
 }
 
 func (o *simOptions) check() ([2]sim.PlayerSpec, sim.Shard, error) {
@@ -152,6 +205,9 @@ func (p *progressBar) finish() {
 func runMatch(ctx context.Context, o *simOptions, m *sim.Match, bar *progressBar) (*sim.Summary, error) {
 	pairs := (o.games + 1) / 2
 	m.Pairs, m.FirstPair = pairs, 0
+	if o.seq != nil {
+		return runSequential(ctx, o, m, bar)
+	}
 	var total *sim.Summary
 	for {
 		s, err := m.RunSummary(ctx, o.workers, bar.update(m.A.Name+" vs "+m.B.Name))
@@ -170,6 +226,54 @@ func runMatch(ctx context.Context, o *simOptions, m *sim.Match, bar *progressBar
 		}
 		m.FirstPair += m.Pairs
 	}
+}
+
+// seqBatch is how many pairs a sequential test plays between two looks:
+// fixed, so that where it stops does not depend on --workers.
+const seqBatch = 50
+
+// runSequential plays a match batch by batch until its sequential test
+// decides or --games is reached. With --shard it cannot stop early (the
+// other shards would not know): it plays every game and marks the test
+// fixed-length.
+func runSequential(ctx context.Context, o *simOptions, m *sim.Match, bar *progressBar) (*sim.Summary, error) {
+	max := m.Pairs
+	if m.Shard.N > 1 {
+		s, err := m.RunSummary(ctx, o.workers, bar.update(m.A.Name+" vs "+m.B.Name))
+		if err != nil {
+			return nil, err
+		}
+		q := *o.seq
+		q.FixedLength = true
+		q.Update(s.Tally.Pairs)
+		s.Seq = &q
+		return s, nil
+	}
+	var total *sim.Summary
+	for first := 0; first < max; first += seqBatch {
+		m.FirstPair, m.Pairs = first, min(seqBatch, max-first)
+		s, err := m.RunSummary(ctx, o.workers, bar.update(m.A.Name+" vs "+m.B.Name))
+		if err != nil {
+			return nil, err
+		}
+		if total == nil {
+			total = s
+			q := *o.seq
+			total.Seq = &q
+		} else {
+			seq := total.Seq
+			total.Seq = nil // Merge would mark it fixed-length: this run looks after each batch
+			if err := total.Merge(s); err != nil {
+				return nil, err
+			}
+			total.Seq = seq
+		}
+		total.Pairs = first + m.Pairs
+		if total.Seq.Update(total.Tally.Pairs) || s.Partial || ctx.Err() != nil {
+			break
+		}
+	}
+	return total, nil
 }
 
 // writeReport writes to --out atomically (a temporary file renamed into
@@ -278,7 +382,8 @@ exits with status 130.`,
   hexforge sim moloch borgo --games 2000
   hexforge sim my-army.army moloch --players search:64,greedy --until-ci 0.02
   hexforge sim --all --games 2000 --format markdown --out matrix.md
-  hexforge sim moloch borgo --games 100000 --shard 3/8 --format json --out shard3.json`,
+  hexforge sim moloch borgo --games 100000 --shard 3/8 --format json --out shard3.json
+  hexforge sim my-army.army moloch --fair-band 45-55  # is my army fair against Moloch? stops when it knows`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			quick := len(args) == 0 && !o.all
 			if quick && !cmd.Flags().Changed("games") {
@@ -287,6 +392,12 @@ exits with status 130.`,
 			specs, shard, err := o.check()
 			if err != nil {
 				return err
+			}
+			if err := o.checkSequential(cmd); err != nil {
+				return err
+			}
+			if o.seq != nil && len(args) != 2 {
+				return fmt.Errorf("--sprt and --fair-band test one match: give two armies")
 			}
 			refs := args
 			if o.all || quick {
@@ -334,6 +445,7 @@ exits with status 130.`,
 		},
 	}
 	o.register(cmd, 200)
+	o.registerSequential(cmd)
 	cmd.Flags().BoolVar(&o.all, "all", false, "round robin of every embedded army")
 	return cmd
 }

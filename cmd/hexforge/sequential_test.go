@@ -1,0 +1,82 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSequentialFlags: bad --sprt / --fair-band values are refused before
+// any game, with the reason.
+func TestSequentialFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--sprt", "0.6,0.5"}, "0 < P0 < P1 < 1"},
+		{[]string{"--sprt", "half"}, "want P0,P1"},
+		{[]string{"--fair-band", "55-45"}, "0 < LO < HI < 100"},
+		{[]string{"--fair-band", "45-55", "--sprt", "0.4,0.6"}, "give one"},
+		{[]string{"--fair-band", "45-55", "--until-ci", "0.02"}, "give one"},
+		{[]string{"--fair-band", "45-55", "--alpha", "0.7"}, "--alpha"},
+	} {
+		_, stderr, code := run(t, append([]string{"sim", "moloch", "borgo", "--players", "random"}, tc.args...)...)
+		if code == 0 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: exit %d, want an error with %q:\n%s", tc.args, code, tc.want, stderr)
+		}
+	}
+	if _, stderr, code := run(t, "sim", "moloch", "borgo", "vegas", "--fair-band", "45-55"); code == 0 || !strings.Contains(stderr, "give two armies") {
+		t.Errorf("a band test of a round robin: exit %d\n%s", code, stderr)
+	}
+}
+
+type seqReport struct {
+	Games int `json:"games"`
+	Seq   struct {
+		Verdict     string    `json:"verdict"`
+		LLR         []float64 `json:"llr"`
+		Bounds      []float64 `json:"bounds"`
+		FixedLength bool      `json:"fixed_length"`
+	} `json:"sequential"`
+}
+
+// TestSequentialStops: a band test stops as soon as it decides (here a
+// random mirror is inside the 40-60 band long before the 20,000-game
+// bound), with the LLRs past their bounds, the same whatever --workers;
+// shards play every game and their merge is a fixed-length test.
+func TestSequentialStops(t *testing.T) {
+	args := []string{"sim", "moloch", "moloch", "--players", "random", "--fair-band", "40-60", "--games", "20000", "--format", "json"}
+	var reps [2]seqReport
+	for i, w := range []string{"1", "2"} {
+		out, stderr, code := run(t, append(args, "--workers", w)...)
+		if code != 0 {
+			t.Fatalf("exit %d\n%s", code, stderr)
+		}
+		if err := json.Unmarshal([]byte(out), &reps[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := reps[0]
+	if r.Seq.Verdict != "inside the band" || r.Games >= 20000 || r.Games%100 != 0 || r.Seq.LLR[0] < r.Seq.Bounds[1] || r.Seq.LLR[1] < r.Seq.Bounds[1] {
+		t.Errorf("mirror, band 40-60: %+v; want inside the band, stopped early on a batch boundary, both LLRs past the upper bound", r)
+	}
+	if reps[1].Games != r.Games || reps[1].Seq.Verdict != r.Seq.Verdict {
+		t.Errorf("--workers 2 gave %+v, --workers 1 %+v", reps[1], r)
+	}
+	dir := t.TempDir()
+	var shards []string
+	for i := range 2 {
+		f := filepath.Join(dir, []string{"s0.json", "s1.json"}[i])
+		shards = append(shards, f)
+		sargs := []string{"sim", "moloch", "moloch", "--players", "random", "--fair-band", "40-60", "--games", "200", "--format", "json", "--shard", []string{"0/2", "1/2"}[i], "--out", f}
+		if _, stderr, code := run(t, sargs...); code != 0 {
+			t.Fatalf("%v: exit %d\n%s", sargs, code, stderr)
+		}
+	}
+	out, stderr, code := run(t, "merge", shards[0], shards[1], "--format", "json")
+	var m seqReport
+	if code != 0 || json.Unmarshal([]byte(out), &m) != nil || m.Games != 200 || !m.Seq.FixedLength {
+		t.Errorf("merged band-test shards: exit %d, %+v; want 200 games, a fixed-length test\n%s", code, m, stderr)
+	}
+}
