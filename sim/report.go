@@ -29,7 +29,14 @@ type Summary struct {
 	GameIDs  PairSet        `json:"game_pairs"`    // pair indices included (for merging shards)
 	Run      *RunInfo       `json:"run,omitempty"` // what else defines the run (merge refuses mixes)
 	Seq      *Sequential    `json:"sequential,omitempty"`
+
+	keep   bool   // Match.KeepPoints
+	points []int8 // each pair's score for A in half points, -1 capped (keep)
 }
+
+// PairPoints is each pair's score for A in half points (0..4, -1 for a
+// capped pair), in pair order, when the match kept them (KeepPoints).
+func (s *Summary) PairPoints() []int8 { return s.points }
 
 // RunInfo is everything besides the armies' names, the players, the seed
 // and the pair count that defines a run, so that merge can refuse to add up
@@ -116,6 +123,7 @@ func Summarize(m *Match, recs []GameRecord, partial bool) *Summary {
 	if m.Board != nil {
 		board = m.Board
 	}
+	s.keep = m.KeepPoints
 	s.Run = &RunInfo{ArmyHashes: [2]string{ArmyHash(m.A), ArmyHash(m.B)}, MaxActions: m.MaxActions, Board: board.Name, Version: Version}
 	if m.Shard.N > 1 {
 		s.Run.Shard = fmt.Sprintf("%d/%d", m.Shard.I, m.Shard.N) // as --shard gives it
@@ -138,6 +146,9 @@ func (s *Summary) Fold(recs []GameRecord) {
 			s.GameIDs.Add(recs[i].Pair)
 		} else {
 			s.Tally.AddPair(recs[i-1].Outcome, recs[i].Outcome)
+			if s.keep {
+				s.points = AppendPairPoints(s.points, recs[i-1:i+1])
+			}
 		}
 	}
 }
@@ -204,6 +215,7 @@ func (s *Summary) Merge(o *Summary) error {
 		return fmt.Errorf("%s vs %s: pair %d is in both results (overlapping shards?)", s.A, s.B, k)
 	}
 	s.GameIDs.Union(o.GameIDs)
+	s.points = append(s.points, o.points...) // a series continued in order (until-ci)
 	s.Partial = s.Partial || o.Partial
 	s.Tally.Merge(o.Tally)
 	s.First.Merge(o.First)

@@ -25,6 +25,9 @@ type Match struct {
 	MaxActions int
 	Shard      Shard // which pairs this run plays (all by default)
 	FirstPair  int   // the first pair index, for runs that continue a series
+	// KeepPoints keeps each pair's score in the summary (one byte a pair),
+	// for paired comparisons of variants played on the same seeds.
+	KeepPoints bool
 }
 
 // Shard I of N plays the I-th of N contiguous slices of a run's pairs. A

@@ -127,15 +127,15 @@ func (t *Tally) Merge(o Tally) {
 	t.Pairs.Merge(o.Pairs)
 }
 
-// DiffInterval is Newcombe's hybrid score interval (method 10) for the
-// difference of two independent proportions p1 - p2, built from their
-// Wilson intervals. It is what importance and sweep report for a change in
-// win rate.
-func DiffInterval(t1, t2 Tally) (float64, Interval) {
-	p1, p2 := t1.Rate(), t2.Rate()
-	i1, i2 := t1.Interval(), t2.Interval()
-	d := p1 - p2
-	lo := d - math.Sqrt((p1-i1.Lo)*(p1-i1.Lo)+(i2.Hi-p2)*(i2.Hi-p2))
-	hi := d + math.Sqrt((i1.Hi-p1)*(i1.Hi-p1)+(p2-i2.Lo)*(p2-i2.Lo))
-	return d, Interval{lo, hi}
+// PairedDiff compares two variants' pair scores on the same pairs (from
+// PairPoints, in the same order): the change in win rate, new minus old,
+// with its paired statistics. Capped pairs on either side are left out.
+func PairedDiff(cur, old []int8) stats.PairedDiff {
+	var d stats.PairedDiff
+	for k := range min(len(cur), len(old)) {
+		if cur[k] >= 0 && old[k] >= 0 {
+			d.Add(float64(cur[k])/4, float64(old[k])/4)
+		}
+	}
+	return d
 }

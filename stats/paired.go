@@ -61,3 +61,20 @@ func (p PairedDiff) Significant() bool {
 	lo, hi := p.Interval(Z95)
 	return lo > 0 || hi < 0
 }
+
+// PValue is the two-sided p-value of "no change" (mean difference 0), from
+// the normal approximation; with no spread it is 1 for no change and 0 for
+// any. It is what Holm's correction takes when many variants are compared.
+func (p PairedDiff) PValue() float64 {
+	if p.N < 2 {
+		return 1
+	}
+	se, m := p.StdErr(), p.Mean()
+	if se == 0 {
+		if m == 0 {
+			return 1
+		}
+		return 0
+	}
+	return math.Erfc(math.Abs(m/se) / math.Sqrt2)
+}

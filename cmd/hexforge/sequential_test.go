@@ -80,3 +80,33 @@ func TestSequentialStops(t *testing.T) {
 		t.Errorf("merged band-test shards: exit %d, %+v; want 200 games, a fixed-length test\n%s", code, m, stderr)
 	}
 }
+
+// TestImportanceIsPaired: importance's JSON report carries, for every
+// variant, the change paired over the same seeds with its interval, and
+// Holm's verdict consistent with the corrected p-value.
+func TestImportanceIsPaired(t *testing.T) {
+	out, stderr, code := run(t, "importance", "moloch", "--vs", "borgo", "--games", "40", "--players", "random", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	var rep struct {
+		Variants []struct {
+			Without     string     `json:"without"`
+			Change      float64    `json:"change"`
+			ChangeCI    [2]float64 `json:"change_ci"`
+			PHolm       float64    `json:"p_holm"`
+			Significant bool       `json:"significant"`
+		} `json:"variants"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Variants) < 10 {
+		t.Fatalf("%d variants", len(rep.Variants))
+	}
+	for _, v := range rep.Variants {
+		if v.ChangeCI[0] > v.Change || v.Change > v.ChangeCI[1] || v.PHolm < 0 || v.PHolm > 1 || (v.Significant != (v.PHolm <= 0.05)) {
+			t.Errorf("%s: %+v", v.Without, v)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -9,6 +10,7 @@ import (
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
+	"github.com/hexforge/hexforge/stats"
 	"github.com/spf13/cobra"
 )
 
@@ -20,9 +22,16 @@ func pctCell(t sim.Tally) string {
 	return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*t.Rate(), 100*iv.Lo, 100*iv.Hi)
 }
 
-func diffCell(a, b sim.Tally) string {
-	d, iv := sim.DiffInterval(a, b)
-	return fmt.Sprintf("%+.1f [%+.1f, %+.1f]", 100*d, 100*iv.Lo, 100*iv.Hi)
+// importanceRow is one variant of an importance report.
+type importanceRow struct {
+	Without     string     `json:"without"`
+	WinRate     float64    `json:"win_rate"`
+	Interval    [2]float64 `json:"interval"`
+	Change      float64    `json:"change"`    // variant minus the army, paired over the same seeds
+	ChangeCI    [2]float64 `json:"change_ci"` // its 95% interval
+	P           float64    `json:"p"`         // two-sided p-value of no change
+	PHolm       float64    `json:"p_holm"`    // Holm-corrected over the variants
+	Significant bool       `json:"significant"`
 }
 
 func newImportance() *cobra.Command {
@@ -34,9 +43,11 @@ func newImportance() *cobra.Command {
 		Short: "Which tokens carry an army: the win rate without each token type",
 		Long: `importance plays ARMY against the opponents, then again with one token type
 removed at a time (or one copy fewer with --copy), on the same seeds, and
-reports each change in win rate with a 95% interval (Newcombe's hybrid score
-interval for a difference of proportions). A large drop means the army leans
-on that token.`,
+reports each change in win rate with a paired 95% interval (each variant
+plays the same seeds and draws as the army, so the change is measured pair
+by pair) and whether it is significant after Holm's correction for the
+number of variants. A large significant drop means the army leans on that
+token.`,
 		Example: `  hexforge importance moloch --vs borgo --games 1000
   hexforge importance my-army.army --vs moloch --vs outpost --copy`,
 		Args: cobra.ExactArgs(1),
@@ -58,29 +69,34 @@ on that token.`,
 			}
 			ctx, bar, done := startRun(cmd)
 			defer done()
-			play := func(a *rules.Army) (sim.Tally, error) {
+			// Every variant plays the same seeds against the same opponents
+			// in the same order as the army itself, so pair k of a variant
+			// and pair k of the army share their draws: the change is
+			// measured pair by pair.
+			play := func(a *rules.Army) (sim.Tally, []int8, error) {
 				var total sim.Tally
+				var points []int8
 				for _, opp := range opps {
-					s, err := runMatch(ctx, o, &sim.Match{A: a, B: opp, Players: specs, Seed: o.seed, Shard: shard, MaxActions: o.maxActions}, bar)
+					s, err := runMatch(ctx, o, &sim.Match{A: a, B: opp, Players: specs, Seed: o.seed, Shard: shard, MaxActions: o.maxActions, KeepPoints: true}, bar)
 					if err != nil {
-						return total, err
+						return total, nil, err
 					}
 					total.Merge(s.Tally)
+					points = append(points, s.PairPoints()...)
 				}
-				return total, nil
+				return total, points, nil
 			}
-			baseT, err := play(base.Army)
+			baseT, basePts, err := play(base.Army)
 			if err != nil {
 				return err
 			}
-			header := []string{"without", "win rate", "change (points)"}
-			rows := [][]string{{"(nothing: the army as it is)", pctCell(baseT), ""}}
+			var out []importanceRow
 			for i, t := range base.Army.Tokens {
 				if t.Kind == rules.HQ || ctx.Err() != nil {
 					continue
 				}
 				v := removeToken(base.Army, i, oneCopy)
-				vt, err := play(v)
+				vt, pts, err := play(v)
 				if err != nil {
 					return err
 				}
@@ -88,19 +104,47 @@ on that token.`,
 				if oneCopy && t.Count > 1 {
 					label = fmt.Sprintf("one %s (%d left)", t.Name, t.Count-1)
 				}
-				rows = append(rows, []string{label, pctCell(vt), diffCell(vt, baseT)})
+				d := sim.PairedDiff(pts, basePts)
+				lo, hi := d.Interval(stats.Z95)
+				iv := vt.Interval()
+				out = append(out, importanceRow{Without: label, WinRate: vt.Rate(), Interval: [2]float64{iv.Lo, iv.Hi},
+					Change: d.Mean(), ChangeCI: [2]float64{lo, hi}, P: d.PValue()})
+			}
+			// Many variants are compared at once: Holm's correction keeps
+			// the chance of calling any no-change significant at 5%.
+			ps := make([]float64, len(out))
+			for i := range out {
+				ps[i] = out[i].P
+			}
+			for i, adj := range stats.Holm(ps) {
+				out[i].PHolm, out[i].Significant = adj, adj <= 0.05
 			}
 			bar.finish()
 			return interrupted(ctx, cmd.ErrOrStderr(), writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
+				partial := ctx.Err() != nil
+				title := fmt.Sprintf("%s vs %s, players %s vs %s, %d games per opponent and variant, seed %d", base.Army.Name, strings.Join(oppNames, ", "), specs[0], specs[1], 2*((o.games+1)/2), o.seed)
 				if o.format == "json" {
-					return fmt.Errorf("importance prints table, markdown or csv")
+					biv := baseT.Interval()
+					enc := json.NewEncoder(w)
+					enc.SetIndent("", "  ")
+					return enc.Encode(map[string]any{"army": base.Army.Name, "opponents": oppNames, "players": [2]string{specs[0].String(), specs[1].String()},
+						"seed": o.seed, "games": 2 * ((o.games + 1) / 2), "partial": partial, "win_rate": baseT.Rate(), "interval": [2]float64{biv.Lo, biv.Hi}, "variants": out})
 				}
 				if o.format != "csv" {
-					partial := ""
-					if ctx.Err() != nil {
-						partial = " [PARTIAL: stopped early]"
+					if partial {
+						title += " [PARTIAL: stopped early]"
 					}
-					fmt.Fprintf(w, "%s vs %s, players %s vs %s, %d games per opponent and variant, seed %d%s\n\n", base.Army.Name, strings.Join(oppNames, ", "), specs[0], specs[1], 2*((o.games+1)/2), o.seed, partial)
+					fmt.Fprintf(w, "%s\nchange: paired over the same seeds, 95%% interval; significant: Holm-corrected p <= 0.05 over the %d variants\n\n", title, len(out))
+				}
+				header := []string{"without", "win rate", "change (points)", "significant"}
+				rows := [][]string{{"(nothing: the army as it is)", pctCell(baseT), "", ""}}
+				for _, r := range out {
+					sig := "no"
+					if r.Significant {
+						sig = "yes"
+					}
+					rows = append(rows, []string{r.Without, fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*r.WinRate, 100*r.Interval[0], 100*r.Interval[1]),
+						fmt.Sprintf("%+.1f [%+.1f, %+.1f]", 100*r.Change, 100*r.ChangeCI[0], 100*r.ChangeCI[1]), sig})
 				}
 				return simTable(w, o.format, header, rows)
 			}))
@@ -203,9 +247,24 @@ is written as for --set.`,
 			}
 			ctx, bar, done := startRun(cmd)
 			defer done()
-			header := append([]string{tmpl.Field}, oppNames...)
-			header = append(header, "all opponents")
-			var rows [][]string
+			type cell struct {
+				Opponent string     `json:"opponent"`
+				WinRate  float64    `json:"win_rate"`
+				Interval [2]float64 `json:"interval"`
+			}
+			type sweepRow struct {
+				Value       string     `json:"value"`
+				Cells       []cell     `json:"cells"`
+				WinRate     float64    `json:"win_rate"` // against all opponents
+				Interval    [2]float64 `json:"interval"`
+				Change      float64    `json:"change"` // against the first value, paired over the same seeds
+				ChangeCI    [2]float64 `json:"change_ci"`
+				P           float64    `json:"p"`
+				PHolm       float64    `json:"p_holm"`
+				Significant bool       `json:"significant"`
+			}
+			var out []sweepRow
+			var first []int8 // the first value's pair scores, what the others are compared with
 			for _, val := range values {
 				set := tmpl
 				set.Value, set.Raw = val, fmt.Sprintf("%s/%s.%s=%s", tmpl.Army, tmpl.Token, tmpl.Field, val)
@@ -216,28 +275,74 @@ is written as for --set.`,
 					}
 					return exitIfDiag(err)
 				}
-				row := []string{val}
+				row := sweepRow{Value: val}
 				var total sim.Tally
-				for _, opp := range opps {
-					s, err := runMatch(ctx, o, &sim.Match{A: l.Army, B: opp, Players: specs, Seed: o.seed, Shard: shard, MaxActions: o.maxActions}, bar)
+				var pts []int8
+				for i, opp := range opps {
+					s, err := runMatch(ctx, o, &sim.Match{A: l.Army, B: opp, Players: specs, Seed: o.seed, Shard: shard, MaxActions: o.maxActions, KeepPoints: true}, bar)
 					if err != nil {
 						return err
 					}
-					row = append(row, pctCell(s.Tally))
+					iv := s.Tally.Interval()
+					row.Cells = append(row.Cells, cell{oppNames[i], s.Tally.Rate(), [2]float64{iv.Lo, iv.Hi}})
 					total.Merge(s.Tally)
+					pts = append(pts, s.PairPoints()...)
 				}
-				rows = append(rows, append(row, pctCell(total)))
+				iv := total.Interval()
+				row.WinRate, row.Interval = total.Rate(), [2]float64{iv.Lo, iv.Hi}
+				if first == nil {
+					first = pts
+				} else {
+					d := sim.PairedDiff(pts, first)
+					lo, hi := d.Interval(stats.Z95)
+					row.Change, row.ChangeCI, row.P = d.Mean(), [2]float64{lo, hi}, d.PValue()
+				}
+				out = append(out, row)
 				if ctx.Err() != nil {
 					break
+				}
+			}
+			if len(out) > 1 {
+				ps := make([]float64, len(out)-1)
+				for i := range ps {
+					ps[i] = out[i+1].P
+				}
+				for i, adj := range stats.Holm(ps) {
+					out[i+1].PHolm, out[i+1].Significant = adj, adj <= 0.05
 				}
 			}
 			bar.finish()
 			return interrupted(ctx, cmd.ErrOrStderr(), writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
 				if o.format == "json" {
-					return fmt.Errorf("sweep prints table, markdown or csv")
+					enc := json.NewEncoder(w)
+					enc.SetIndent("", "  ")
+					return enc.Encode(map[string]any{"army": tmpl.Army, "token": tmpl.Token, "field": tmpl.Field, "opponents": oppNames,
+						"players": [2]string{specs[0].String(), specs[1].String()}, "seed": o.seed, "games": 2 * ((o.games + 1) / 2),
+						"partial": ctx.Err() != nil, "rows": out})
 				}
 				if o.format != "csv" {
-					fmt.Fprintf(w, "%s / %s: %s over %s; players %s vs %s; %d games per cell; seed %d\n\n", tmpl.Army, tmpl.Token, tmpl.Field, strings.Join(values, ", "), specs[0], specs[1], 2*((o.games+1)/2), o.seed)
+					fmt.Fprintf(w, "%s / %s: %s over %s; players %s vs %s; %d games per cell; seed %d\n", tmpl.Army, tmpl.Token, tmpl.Field, strings.Join(values, ", "), specs[0], specs[1], 2*((o.games+1)/2), o.seed)
+					fmt.Fprintf(w, "change: against %s = %s, paired over the same seeds, 95%% interval; significant: Holm-corrected p <= 0.05\n\n", tmpl.Field, values[0])
+				}
+				header := append([]string{tmpl.Field}, oppNames...)
+				header = append(header, "all opponents", "change (points)", "significant")
+				var rows [][]string
+				for i, r := range out {
+					row := []string{r.Value}
+					for _, c := range r.Cells {
+						row = append(row, fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*c.WinRate, 100*c.Interval[0], 100*c.Interval[1]))
+					}
+					row = append(row, fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*r.WinRate, 100*r.Interval[0], 100*r.Interval[1]))
+					if i == 0 {
+						row = append(row, "(compared with)", "")
+					} else {
+						sig := "no"
+						if r.Significant {
+							sig = "yes"
+						}
+						row = append(row, fmt.Sprintf("%+.1f [%+.1f, %+.1f]", 100*r.Change, 100*r.ChangeCI[0], 100*r.ChangeCI[1]), sig)
+					}
+					rows = append(rows, row)
 				}
 				return simTable(w, o.format, header, rows)
 			}))

@@ -65,12 +65,7 @@ func watchChange(old, cur []int8) string {
 	if old == nil {
 		return ""
 	}
-	var d stats.PairedDiff
-	for k := range min(len(old), len(cur)) {
-		if old[k] >= 0 && cur[k] >= 0 {
-			d.Add(float64(cur[k])/4, float64(old[k])/4)
-		}
-	}
+	d := sim.PairedDiff(cur, old)
 	lo, hi := d.Interval(stats.Z95)
 	iv := fmt.Sprintf("%+.1f points, paired 95%% interval [%+.1f, %+.1f]", 100*d.Mean(), 100*lo, 100*hi)
 	if !d.Significant() {
