@@ -184,6 +184,8 @@ type Game struct {
 
 	dq [maxQueued]queued // destroyed events waiting to fire (flushDestroyed)
 	nq int
+
+	tr *tracing // nil unless traced (SetTracer, trace.go)
 }
 
 // workspace is scratch memory for one goroutine.
@@ -458,6 +460,7 @@ func (g *Game) draw(n int) {
 		g.DeckLen[p]--
 		g.Hand[p][g.HandLen[p]] = g.Deck[p][g.DeckLen[p]]
 		g.HandLen[p]++
+		g.traceEv(TrDraw, p, g.Hand[p][g.HandLen[p]-1], NoHex, NoHex, 0, 0)
 		if g.DeckLen[p] == 0 {
 			g.lastDrawn()
 		}
@@ -480,6 +483,7 @@ func (g *Game) lastDrawn() {
 
 func (g *Game) startTurn(d Decider) {
 	g.Turn++
+	g.traceEv(TrTurn, g.Player, NoToken, NoHex, NoHex, 0, g.Turn)
 	g.used = [MaxHexes]uint16{}
 	g.grantUsed = [MaxHexes]uint64{}
 	g.pend = pending{}
@@ -529,6 +533,7 @@ func (g *Game) endTurn(d Decider) {
 
 func (g *Game) finish(r Result) {
 	g.Result = r
+	g.traceEv(TrResult, 0, NoToken, NoHex, NoHex, 0, int(r))
 	g.Phase = PhaseOver
 	g.pend = pending{}
 }
@@ -569,7 +574,8 @@ func (g *Game) battle(d Decider) bool {
 			units[h] = g.S.Cells[h].Unit
 		}
 	}
-	g.Res.Resolve(&g.S, d, nil)
+	g.Res.Resolve(&g.S, d, g.traceBattleStart())
+	g.traceBattleEnd()
 	for p := range 2 {
 		for t, n := range g.Res.Dealt[p] {
 			g.Dealt[p][t] = uint16(min(65535, int(g.Dealt[p][t])+int(n)))
@@ -641,6 +647,7 @@ func (g *Game) removeUnit(h Hex) {
 	if u.Empty() {
 		return
 	}
+	g.tracePiece(TrRemove, h, 0, false)
 	g.toPile(u.Owner, u.Token)
 	g.queueDestroyed(u, h)
 	g.S.Remove(h)
@@ -653,6 +660,7 @@ func (g *Game) removeGround(h Hex) {
 	if f.Empty() {
 		return
 	}
+	g.tracePiece(TrRemove, h, 0, true)
 	g.Discarded[f.Owner][f.Token]++
 	g.S.Cells[h].Ground = emptyPiece
 }
@@ -669,6 +677,7 @@ func (g *Game) wound(h Hex, n int, ground bool) {
 	if p.Empty() {
 		return
 	}
+	g.tracePiece(TrWound, h, n, ground)
 	w := int(p.Wounds) + n
 	if w > 255 {
 		w = 255
@@ -687,6 +696,7 @@ func (g *Game) wound(h Hex, n int, ground bool) {
 func (g *Game) moveUnit(from, to Hex, f rules.Dir, d Decider) {
 	c := &g.S.Cells[from]
 	u := c.Unit
+	g.traceEv(TrMove, u.Owner, u.Token, from, to, f, 0)
 	u.Facing = f
 	c.Unit = emptyPiece
 	g.S.Cells[to].Unit = u

@@ -622,6 +622,7 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 		}
 		if u := s.Cells[a.Hex].Unit; !u.Empty() && tok.Kind != rules.Foundation {
 			// A replaceable unit is taken off, not destroyed: to the discard.
+			g.tracePiece(TrRemove, a.Hex, 0, false)
 			g.Discarded[u.Owner][u.Token]++
 			s.Remove(a.Hex)
 		}
@@ -733,6 +734,7 @@ func (g *Game) pay(p uint8, trg *rules.Trigger) {
 		return
 	}
 	if hq := g.S.HQ[p]; hq != NoHex {
+		g.tracePiece(TrWound, hq, int(trg.CostHQ), false)
 		g.S.Cells[hq].Unit.Wounds += trg.CostHQ
 	}
 }
@@ -751,6 +753,7 @@ func (g *Game) asideOrNext(d Decider) {
 			}
 		}
 		for ; g.AsideLen[p] > 0; g.AsideLen[p]-- {
+			g.traceEv(TrDiscard, p, g.Aside[p][g.AsideLen[p]-1], NoHex, NoHex, 0, 0)
 			g.Discarded[p][g.Aside[p][g.AsideLen[p]-1]]++
 		}
 	}
@@ -850,6 +853,7 @@ func (g *Game) runStep(a Action, d Decider) bool {
 	g.pend.step++
 	if g.pend.cost > 0 {
 		if hq := s.HQ[p]; hq != NoHex {
+			g.tracePiece(TrWound, hq, int(g.pend.cost), false)
 			s.Cells[hq].Unit.Wounds += g.pend.cost
 		}
 		g.pend.cost = 0
@@ -929,6 +933,7 @@ func (g *Game) runStep(a Action, d Decider) bool {
 		g.Forbid[Opp(p)] = true
 	case rules.ActHeal:
 		u := &s.Cells[a.Hex].Unit
+		g.tracePiece(TrHeal, a.Hex, int(min(u.Wounds, uint8(act.Value))), false)
 		u.Wounds -= min(u.Wounds, uint8(act.Value))
 	case rules.ActReturnToDeck:
 		g.pend.toDeck = true
@@ -937,6 +942,7 @@ func (g *Game) runStep(a Action, d Decider) bool {
 			g.DeckLen[p]--
 			g.Hand[p][g.HandLen[p]] = g.Deck[p][g.DeckLen[p]]
 			g.HandLen[p]++
+			g.traceEv(TrDraw, p, g.Hand[p][g.HandLen[p]-1], NoHex, NoHex, 0, 0)
 			if g.DeckLen[p] == 0 {
 				g.lastDrawn()
 			}
