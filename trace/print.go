@@ -30,8 +30,23 @@ func Print(w io.Writer, t *Trace) error {
 	line("seed %d, pair %d, game seed %d, %s board, trace schema %d", h.Seed, h.Pair, h.GameSeed, h.Board, h.Schema)
 	for i := range t.Events {
 		e := &t.Events[i]
+		if e.E == "segment" && (i+1 == len(t.Events) || !inBattle[t.Events[i+1].E] || t.Events[i+1].E == "segment") {
+			continue // nothing happens in an empty segment
+		}
 		if s := describe(e); s != "" {
 			line("%s", s)
+		}
+		if e.E == "final" {
+			for p, hand := range e.Hands {
+				held := strings.Join(hand, ", ")
+				if held == "" {
+					held = "nothing"
+				}
+				line("  player %d holds: %s", p+1, held)
+			}
+			for _, c := range e.Cells {
+				line("  %s", c)
+			}
 		}
 	}
 	return bw.Flush()
@@ -58,6 +73,10 @@ func plural(n int, one string) string {
 	}
 	return fmt.Sprintf("%d %ss", n, one)
 }
+
+// inBattle are the events of a battle's log.
+var inBattle = map[string]bool{"segment": true, "attacks": true, "hit": true, "reflect": true, "absorb": true,
+	"destroyed": true, "ability": true, "blast": true, "convert": true}
 
 var questionWords = map[string]string{
 	"push-destination":  "where the pushed unit goes",
@@ -166,7 +185,10 @@ func describeAct(e *Event) string {
 	p := fmt.Sprintf("  P%d", e.P)
 	switch e.Act {
 	case "place-hq":
-		return fmt.Sprintf("%s places the HQ %s on %s facing %s", p, e.Tok, e.Hex, e.Dir)
+		if e.Tok == "HQ" {
+			return fmt.Sprintf("%s places the HQ on %s facing %s", p, e.Hex, e.Dir)
+		}
+		return fmt.Sprintf("%s places the HQ (%s) on %s facing %s", p, e.Tok, e.Hex, e.Dir)
 	case "place-aside":
 		return fmt.Sprintf("%s places %s beside the HQ on %s facing %s", p, e.Tok, e.Hex, e.Dir)
 	case "discard":

@@ -12,6 +12,7 @@ import (
 // sim.Observer): the header at Begin, then the decisions it is shown and
 // every event the engine traces, then the final state at End.
 type Recorder struct {
+	Sets   []string // the --set overrides the armies were loaded with, for the header
 	w      *Writer
 	armies [2]Army // army A and army B of the match
 	names  names
@@ -41,7 +42,7 @@ func (r *Recorder) Begin(g *engine.Game, info sim.GameInfo, dec engine.Decider) 
 	}
 	h := Header{E: "header", Schema: Schema, Version: sim.Version, Armies: seats, Seed: info.Seed, Pair: info.Pair,
 		AFirst: info.AFirst, GameSeed: info.GameSeed, Players: [2]string{info.Players[0].String(), info.Players[1].String()},
-		Board: g.S.Board.Name, MaxActions: maxActions}
+		Board: g.S.Board.Name, MaxActions: maxActions, Sets: r.Sets}
 	for p := range 2 {
 		h.Decks[p] = []string{}
 		for i := int(g.DeckLen[p]) - 1; i >= 0; i-- { // the top of the deck is its end

@@ -42,10 +42,11 @@ type Header struct {
 	Schema     int         `json:"schema"`
 	Version    string      `json:"version,omitempty"` // hexforge version that wrote it
 	Armies     [2]Army     `json:"armies"`
-	Seed       uint64      `json:"seed"`      // the match seed (sim --seed, play --seed)
-	Pair       int         `json:"pair"`      // which seat-swapped pair of the match
-	AFirst     bool        `json:"a_first"`   // army A of the match has the first seat
-	GameSeed   uint64      `json:"game_seed"` // the seed the game was set up with
+	Sets       []string    `json:"sets,omitempty"` // --set overrides the armies were loaded with
+	Seed       uint64      `json:"seed"`           // the match seed (sim --seed, play --seed)
+	Pair       int         `json:"pair"`           // which seat-swapped pair of the match
+	AFirst     bool        `json:"a_first"`        // army A of the match has the first seat
+	GameSeed   uint64      `json:"game_seed"`      // the seed the game was set up with
 	Players    [2]string   `json:"players"`
 	Board      string      `json:"board"`
 	MaxActions int         `json:"max_actions"`
@@ -297,7 +298,7 @@ func (n names) final(g *engine.Game, capped bool) Event {
 			if pc.p.Empty() {
 				continue
 			}
-			s := fmt.Sprintf("%s %d %s %s", n.b.Names[h], pc.p.Owner+1, n.tok(pc.p.Owner, pc.p.Token), pc.p.Facing)
+			s := fmt.Sprintf("%s P%d %s %s", n.b.Names[h], pc.p.Owner+1, n.tok(pc.p.Owner, pc.p.Token), pc.p.Facing)
 			if pc.p.Wounds > 0 {
 				s += " w" + strconv.Itoa(int(pc.p.Wounds))
 			}

@@ -73,16 +73,9 @@ func (o *simOptions) check() ([2]sim.PlayerSpec, sim.Shard, error) {
 	if o.maxActions < 10 {
 		return specs, shard, fmt.Errorf("--max-actions %d: want at least 10", o.maxActions)
 	}
-	parts := strings.Split(o.players, ",")
-	if len(parts) > 2 {
-		return specs, shard, fmt.Errorf("--players %q: give one player for both sides or two separated by a comma", o.players)
-	}
-	for i := range specs {
-		p, err := sim.ParsePlayer(parts[min(i, len(parts)-1)])
-		if err != nil {
-			return specs, shard, err
-		}
-		specs[i] = p
+	specs, err := parsePlayers(o.players)
+	if err != nil {
+		return specs, shard, err
 	}
 	if o.shard != "" {
 		i, n, ok := strings.Cut(o.shard, "/")
@@ -97,6 +90,23 @@ func (o *simOptions) check() ([2]sim.PlayerSpec, sim.Shard, error) {
 		shard = sim.Shard{I: si, N: sn}
 	}
 	return specs, shard, nil
+}
+
+// parsePlayers reads --players: one player for both sides, or A,B.
+func parsePlayers(s string) ([2]sim.PlayerSpec, error) {
+	var specs [2]sim.PlayerSpec
+	parts := strings.Split(s, ",")
+	if len(parts) > 2 {
+		return specs, fmt.Errorf("--players %q: give one player for both sides or two separated by a comma", s)
+	}
+	for i := range specs {
+		p, err := sim.ParsePlayer(parts[min(i, len(parts)-1)])
+		if err != nil {
+			return specs, err
+		}
+		specs[i] = p
+	}
+	return specs, nil
 }
 
 // progressBar draws "done/total, rate, ETA" on a terminal's stderr, and
