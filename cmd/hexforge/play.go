@@ -80,8 +80,14 @@ JSON lines (docs/trace.md). 'hexforge replay FILE' prints and checks it.`,
 				printGame(out, m, game, rec)
 				return nil
 			}
+			refs := [2]string{traceRef(args[0], tracePath), traceRef(args[1], tracePath)}
+			for _, ref := range refs {
+				if armies.IsPath(ref) && !filepath.IsLocal(filepath.FromSlash(ref)) {
+					fmt.Fprintf(cmd.ErrOrStderr(), "note: the trace names %s, outside its directory: replay it with --allow-extends-outside\n", ref)
+				}
+			}
 			var buf bytes.Buffer
-			r := trace.NewRecorder(&buf, traceRef(args[0], tracePath), traceRef(args[1], tracePath), a.Army, b.Army)
+			r := trace.NewRecorder(&buf, refs[0], refs[1], a.Army, b.Army)
 			for _, s := range sets {
 				r.Sets = append(r.Sets, s.Raw)
 			}

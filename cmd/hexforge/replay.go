@@ -101,11 +101,11 @@ func traceArmyPath(ref, traceFile string) (string, error) {
 		return ref, nil
 	}
 	if !strings.EqualFold(filepath.Ext(ref), ".army") {
-		return "", fmt.Errorf("army %q: a trace names an embedded army or a path ending in .army", ref)
+		return "", errors.New("a trace names an embedded army or a path ending in .army")
 	}
 	p := filepath.FromSlash(ref)
 	if !armies.AllowExtendsOutside && !filepath.IsLocal(p) {
-		return "", fmt.Errorf("army %q is outside the trace's directory (run with --allow-extends-outside to read it)", ref)
+		return "", errors.New("the file is outside the trace's directory (run with --allow-extends-outside to read it)")
 	}
 	if !filepath.IsAbs(p) {
 		p = filepath.Join(filepath.Dir(traceFile), p)
