@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -134,6 +135,49 @@ func TestPlayFlagsFirst(t *testing.T) {
 		_, stderr, code := run(t, args...)
 		if code == 0 || !strings.Contains(stderr, c.want) {
 			t.Errorf("%v: exit %d, stderr %q, want %q", args, code, stderr, c.want)
+		}
+	}
+}
+
+func TestSimRecord(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "traces")
+	if _, stderr, code := run(t, "sim", "moloch", "borgo", "--games", "4", "--record", "3", "--record-dir", dir); code != 0 {
+		t.Fatalf("sim --record: exit %d: %s", code, stderr)
+	}
+	for i := 1; i <= 3; i++ {
+		file := filepath.Join(dir, fmt.Sprintf("game-%04d.jsonl", i))
+		if stdout, stderr, code := run(t, "replay", "--quiet", file); code != 0 {
+			t.Errorf("replay %s: exit %d: %s%s", file, code, stdout, stderr)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "game-0004.jsonl")); err == nil {
+		t.Error("--record 3 wrote a fourth trace")
+	}
+	// Game 2 of the run is play --game 2: the same events.
+	p2 := filepath.Join(t.TempDir(), "p2.jsonl")
+	if _, stderr, code := run(t, "play", "moloch", "borgo", "--game", "2", "--trace", p2); code != 0 {
+		t.Fatal(stderr)
+	}
+	a, _ := os.ReadFile(p2)
+	b, _ := os.ReadFile(filepath.Join(dir, "game-0002.jsonl"))
+	_, restA, _ := strings.Cut(string(a), "\n")
+	_, restB, _ := strings.Cut(string(b), "\n")
+	if restA == "" || restA != restB {
+		t.Error("sim --record's game 2 is not play --game 2")
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"moloch", "borgo", "--games", "2", "--record", "3"}, "--record 3: the run plays only 2 games"},
+		{[]string{"moloch", "borgo", "outpost", "--record", "1"}, "give two armies"},
+		{[]string{"moloch", "borgo", "--shard", "0/2", "--record", "1"}, "do not mix"},
+		{[]string{"moloch", "borgo", "--record", "-1"}, "--record -1"},
+		{[]string{"moloch", "borgo", "--record", "1", "--record-dir", "/proc/no/such"}, "--record-dir"},
+	} {
+		_, stderr, code := run(t, append([]string{"sim"}, c.args...)...)
+		if code == 0 || !strings.Contains(stderr, c.want) {
+			t.Errorf("sim %v: exit %d, stderr %q, want %q", c.args, code, stderr, c.want)
 		}
 	}
 }

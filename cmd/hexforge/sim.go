@@ -256,6 +256,7 @@ func loadAll(stderr io.Writer, refs []string) ([]*rules.Army, []string, error) {
 
 func newSim() *cobra.Command {
 	o := &simOptions{}
+	rec := &recordOptions{}
 	cmd := &cobra.Command{
 		Use:   "sim [A B | ARMY... | --all]",
 		Short: "Play many games between armies and report win rates with intervals",
@@ -277,7 +278,8 @@ exits with status 130.`,
   hexforge sim moloch borgo --games 2000
   hexforge sim my-army.army moloch --players search:64,greedy --until-ci 0.02
   hexforge sim --all --games 2000 --format markdown --out matrix.md
-  hexforge sim moloch borgo --games 100000 --shard 3/8 --format json --out shard3.json`,
+  hexforge sim moloch borgo --games 100000 --shard 3/8 --format json --out shard3.json
+  hexforge sim moloch borgo --games 200 --record 4 --record-dir traces  # then: hexforge replay traces/game-0001.jsonl`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			quick := len(args) == 0 && !o.all
 			if quick && !cmd.Flags().Changed("games") {
@@ -297,6 +299,9 @@ exits with status 130.`,
 			if len(args) == 1 {
 				return fmt.Errorf("give two armies (or more for a round robin, or --all)")
 			}
+			if err := rec.check(o, len(refs) == 2); err != nil {
+				return err
+			}
 			list, names, err := loadAll(cmd.ErrOrStderr(), refs)
 			if err != nil {
 				return err
@@ -307,6 +312,11 @@ exits with status 130.`,
 				return &sim.Match{A: a, B: b, Players: specs, Seed: o.seed, Shard: shard, MaxActions: o.maxActions}
 			}
 			if len(list) == 2 {
+				if rec.games > 0 {
+					if err := rec.record(cmd.ErrOrStderr(), mk(list[0], list[1]), [2]string{refs[0], refs[1]}); err != nil {
+						return err
+					}
+				}
 				s, err := runMatch(ctx, o, mk(list[0], list[1]), bar)
 				if err != nil {
 					return err
@@ -336,6 +346,7 @@ exits with status 130.`,
 	}
 	o.register(cmd, 200)
 	cmd.Flags().BoolVar(&o.all, "all", false, "round robin of every embedded army")
+	rec.register(cmd)
 	return cmd
 }
 
