@@ -178,14 +178,13 @@ type Game struct {
 	anyFx     uint16 // the fact flags of any token type of either army
 	pend      pending
 	rng       rand.PCG
+	tr        *tracing // nil unless traced (SetTracer, trace.go)
 
 	Res *Resolver
 	ws  *workspace
 
 	dq [maxQueued]queued // destroyed events waiting to fire (flushDestroyed)
 	nq int
-
-	tr *tracing // nil unless traced (SetTracer, trace.go)
 }
 
 // workspace is scratch memory for one goroutine.
