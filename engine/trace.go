@@ -81,8 +81,8 @@ func (g *Game) traceEv(k TraceKind, p, tok uint8, h, to Hex, f rules.Dir, n int)
 // foundation) on h, before the change it records is made; nothing for an
 // empty hex.
 func (g *Game) tracePiece(k TraceKind, h Hex, n int, ground bool) {
-	if g.tr == nil || g.tr.g != g || h == NoHex {
-		return
+	if g.tr == nil || g.tr.g != g || h == NoHex || (k == TrHeal && n == 0) {
+		return // healing an unhurt unit (in a healed area) changes nothing
 	}
 	u := g.S.Cells[h].Unit
 	if ground {
