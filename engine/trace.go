@@ -70,9 +70,18 @@ func (g *Game) SetTracer(t Tracer) {
 // traced reports whether this very game has a tracer.
 func (g *Game) traced() bool { return g.tr != nil && g.tr.g == g }
 
+// The hooks below are a nil test the compiler inlines into the turn flow;
+// the work is in the emit functions, called only when a tracer is set.
+
 // traceEv sends an event when the game is traced.
 func (g *Game) traceEv(k TraceKind, p, tok uint8, h, to Hex, f rules.Dir, n int) {
-	if g.tr != nil && g.tr.g == g {
+	if g.tr != nil {
+		g.emitEv(k, p, tok, h, to, f, n)
+	}
+}
+
+func (g *Game) emitEv(k TraceKind, p, tok uint8, h, to Hex, f rules.Dir, n int) {
+	if g.traced() {
 		g.tr.t.Trace(TraceEvent{Kind: k, Player: p, Token: tok, Hex: h, To: to, Facing: f, N: n})
 	}
 }
@@ -81,7 +90,13 @@ func (g *Game) traceEv(k TraceKind, p, tok uint8, h, to Hex, f rules.Dir, n int)
 // foundation) on h, before the change it records is made; nothing for an
 // empty hex.
 func (g *Game) tracePiece(k TraceKind, h Hex, n int, ground bool) {
-	if g.tr == nil || g.tr.g != g || h == NoHex || (k == TrHeal && n == 0) {
+	if g.tr != nil {
+		g.emitPiece(k, h, n, ground)
+	}
+}
+
+func (g *Game) emitPiece(k TraceKind, h Hex, n int, ground bool) {
+	if !g.traced() || h == NoHex || (k == TrHeal && n == 0) {
 		return // healing an unhurt unit (in a healed area) changes nothing
 	}
 	u := g.S.Cells[h].Unit
@@ -97,6 +112,13 @@ func (g *Game) tracePiece(k TraceKind, h Hex, n int, ground bool) {
 // traceBattleStart announces battle number g.Battles and returns the log the
 // resolver is to fill, or nil (no log, no cost) when the game is not traced.
 func (g *Game) traceBattleStart() *BattleLog {
+	if g.tr == nil {
+		return nil
+	}
+	return g.emitBattleStart()
+}
+
+func (g *Game) emitBattleStart() *BattleLog {
 	if !g.traced() {
 		return nil
 	}
@@ -106,6 +128,12 @@ func (g *Game) traceBattleStart() *BattleLog {
 
 // traceBattleEnd sends the lines of the battle log traceBattleStart gave.
 func (g *Game) traceBattleEnd() {
+	if g.tr != nil {
+		g.emitBattleEnd()
+	}
+}
+
+func (g *Game) emitBattleEnd() {
 	if !g.traced() {
 		return
 	}
