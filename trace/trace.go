@@ -378,6 +378,9 @@ func Parse(r io.Reader) (*Trace, error) {
 		if len(t.Events) >= MaxEvents {
 			return nil, fmt.Errorf("line %d: more than %d events: not a trace of one game", line, MaxEvents)
 		}
+		if len(bytes.TrimSpace(raw)) == 0 {
+			return nil, fmt.Errorf("line %d: empty line: a trace has one event on every line", line)
+		}
 		var e Event
 		if err := strictDecode(raw, &e); err != nil {
 			return nil, fmt.Errorf("line %d: %w", line, err)

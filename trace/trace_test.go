@@ -213,6 +213,7 @@ func TestParseErrors(t *testing.T) {
 		"schema":    {`{"e":"header","schema":99}` + "\n", "schema version 99"},
 		"no schema": {`{"e":"header"}` + "\n", "no schema"},
 		"bad event": {`{"e":"header","schema":1}` + "\n{\"e\":\n", "line 2: malformed JSON"},
+		"blank":     {`{"e":"header","schema":1}` + "\n\n", "line 2: empty line"},
 		"unknown":   {`{"e":"header","schema":1}` + "\n" + `{"e":"turn","zzz":1}` + "\n", `unknown field "zzz"`},
 	} {
 		t.Run(name, func(t *testing.T) {

@@ -84,7 +84,11 @@ difference is shown), 2 when the trace cannot be read.`,
 				}
 				return exitError{2}
 			}
-			fmt.Fprintf(out, "replay ok: %d events match, %s, HQ %d-%d\n", len(t.Events), g.Result, g.S.HQPoints(0), g.S.HQPoints(1))
+			result := g.Result.String()
+			if !g.Over() {
+				result = "capped"
+			}
+			fmt.Fprintf(out, "replay ok: %d events match, %s, HQ %d-%d\n", len(t.Events), result, g.S.HQPoints(0), g.S.HQPoints(1))
 			return nil
 		},
 	}
