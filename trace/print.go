@@ -108,7 +108,7 @@ func describe(e *Event) string {
 		}
 		ans := ""
 		if e.Pick >= 0 && e.Pick < len(e.Opts) {
-			ans = e.Opts[e.Pick]
+			ans = answerWords(e.Q, e.Opts[e.Pick], e.Pick)
 		}
 		return fmt.Sprintf("    P%d chooses %s: %s (%d of %d)", e.P, q, ans, e.Pick+1, len(e.Opts))
 	case "move":
@@ -228,4 +228,35 @@ func targets(e *Event) string {
 		return ""
 	}
 	return ": " + strings.Join(parts, " ") + " facing " + e.Dir
+}
+
+// facingQuestions are the questions whose answer includes a facing.
+var facingQuestions = map[string]bool{"pull-destination": true, "takeover-facing": true, "after-battle-move": true, "event-target": true}
+
+// answerWords spells the chosen option ("hex to dir index") of question q.
+func answerWords(q, opt string, pick int) string {
+	if q == "explode" {
+		if pick == 1 {
+			return "yes"
+		}
+		return "no"
+	}
+	f := strings.Fields(opt)
+	if len(f) != 4 {
+		return opt
+	}
+	var parts []string
+	if f[0] != "-" {
+		parts = append(parts, f[0])
+	}
+	if f[1] != "-" && f[1] != f[0] {
+		parts = append(parts, "-> "+f[1])
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	if facingQuestions[q] {
+		parts = append(parts, "facing "+f[2])
+	}
+	return strings.Join(parts, " ")
 }

@@ -22,6 +22,9 @@ func TestPrintEveryEvent(t *testing.T) {
 {"e":"act","p":1,"act":"skip"}
 {"e":"act","p":1,"act":"bad-draw"}
 {"e":"ask","p":2,"q":"push-destination","opts":["a1 - N 0","b1 - N 0"],"pick":1}
+{"e":"ask","p":1,"q":"explode","opts":["a2 - N 0","a2 - N 1"],"pick":1}
+{"e":"ask","p":1,"q":"event-target","opts":["- - N 0","c2 c3 SE 0"],"pick":1}
+{"e":"ask","p":2,"q":"medic-absorb","opts":["d1 d2 N 1","- - N 0"],"pick":1}
 {"e":"move","p":2,"tok":"HQ","hex":"c5","to":"b4","dir":"N"}
 {"e":"wound","p":2,"tok":"Claws","hex":"c4","n":1}
 {"e":"wound","p":1,"tok":"Mine","hex":"c2","n":2,"ground":true}
@@ -56,7 +59,10 @@ seed 7, pair 0, game seed 1, standard board, trace schema 1
   P1 next step: b2 facing N
   P1 skips the optional step
   P1 discards a hand of instants only and draws again
-    P2 chooses where the pushed unit goes: b1 - N 0 (2 of 2)
+    P2 chooses where the pushed unit goes: b1 (2 of 2)
+    P1 chooses whether to use the battle ability instead of attacking: yes (2 of 2)
+    P1 chooses the target of a triggered step: c2 -> c3 facing SE (2 of 2)
+    P2 chooses which attack the medic absorbs: none (2 of 2)
     P2 HQ moves from c5 to b4, facing N
     P2 Claws on c4 takes 1 wound
     P1 Mine (foundation) on c2 takes 2 wounds
