@@ -98,6 +98,8 @@ func TestReplayRejects(t *testing.T) {
 		{"schema", write("schema.jsonl", strings.Replace(string(raw), `"schema":1`, `"schema":2`, 1)), "trace schema version 2: this hexforge reads version 1", 2},
 		{"not a trace", write("other.jsonl", `{"a":"Moloch"}`+"\n"), "not a trace header", 2},
 		{"empty", write("empty.jsonl", ""), "empty file", 2},
+		{"binary", write("binary.jsonl", "\x7fELF\x02\x01\x01\x00\x00"), "the header is not JSON", 2},
+		{"truncated", write("cut.jsonl", lines[0]+lines[1]), "the trace ends before the game does", 2},
 		{"tampered", write("tampered.jsonl", tampered), "the replay differs from the trace", 1},
 		{"army outside", write("outside.jsonl", strings.Replace(string(raw), `"ref":"moloch"`, `"ref":"../x/evil.army"`, 1)), "outside the trace's directory", 2},
 		{"army not .army", write("passwd.jsonl", strings.Replace(string(raw), `"ref":"moloch"`, `"ref":"/etc/passwd"`, 1)), "a path ending in .army", 2},
