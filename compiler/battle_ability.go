@@ -17,7 +17,7 @@ func (c *compiler) checkBattleAction(ev rules.Event, a rules.Action, g *dsl.Grou
 		return
 	}
 	switch {
-	case a.Op == rules.ActDamage && a.Where == rules.Self && a.Radius > 0:
+	case a.Op == rules.ActDamage && a.Where == rules.Self && a.Radius > 0 && a.At == rules.AtFit:
 	case a.Op == rules.ActDestroy && a.Where == rules.Self:
 	default:
 		c.errs.Errorf(groupPos(g), "a battle ability (on instead_of_attack) can only do `damage N radius=R where=self` (R at least 1) and `destroy where=self`")
@@ -36,7 +36,7 @@ func (c *compiler) checkBattleTrigger(t *rules.Token, tr *rules.Trigger, s *dsl.
 	if t.Kind != rules.Warrior && t.Kind != rules.HQ {
 		c.errs.Errorf(stmtPos(s), "on instead_of_attack is used in place of an attack: a %s never attacks (use it on a warrior or an HQ)", t.Kind)
 	}
-	if tr.CostHQ != 0 {
+	if tr.CostHQ != 0 || tr.Discard != 0 {
 		c.errs.Errorf(stmtPos(s), "a battle ability (on instead_of_attack) has no cost")
 	}
 }

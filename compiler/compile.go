@@ -9,6 +9,7 @@ package compiler
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hexforge/hexforge/diag"
@@ -213,6 +214,25 @@ func (c *compiler) finishArmy(a *rules.Army, s *dsl.Stmt, tokens []*tokenBuild, 
 					tr.FreeIf = int16(j)
 				}
 			}
+		}
+	}
+	for _, tb := range tokens {
+		for _, ref := range tb.picks {
+			other, ok := names[strings.ToLower(ref.name)]
+			if !ok {
+				var all []string
+				for _, t := range tokens {
+					all = append(all, t.tok.Name)
+				}
+				c.errs.Add(diag.Error, ref.pos, diag.Suggest(ref.name, all), "name=%q is not a token of army %q", ref.name, a.Name)
+				continue
+			}
+			if other.tok.Kind == rules.HQ {
+				c.errs.Errorf(ref.pos, "name=%q is the HQ, which is never in the discard pile", ref.name)
+				continue
+			}
+			j := slices.Index(tokens, other)
+			tb.tok.Triggers[ref.trig].Actions[ref.step].Pick = int16(j + 1)
 		}
 	}
 	for _, tb := range tokens {

@@ -53,7 +53,9 @@ type EdgeView struct {
 type TriggerView struct {
 	Event   string   `json:"event"`
 	CostHQ  int      `json:"cost_hq,omitempty"`
+	Discard int      `json:"cost_discard,omitempty"` // hand tokens discarded to use it
 	FreeIf  string   `json:"free_if,omitempty"`
+	If      string   `json:"if,omitempty"`
 	Actions []string `json:"actions"`
 }
 
@@ -85,12 +87,12 @@ func View(a *rules.Army) ArmyView {
 			tv.Effects = append(tv.Effects, EffectString(e))
 		}
 		for _, tr := range t.Triggers {
-			trv := TriggerView{Event: tr.Event.String(), CostHQ: int(tr.CostHQ)}
+			trv := TriggerView{Event: tr.Event.String(), CostHQ: int(tr.CostHQ), Discard: int(tr.Discard), If: tr.If.String()}
 			if tr.FreeIf >= 0 && int(tr.FreeIf) < len(a.Tokens) {
 				trv.FreeIf = a.Tokens[tr.FreeIf].Name
 			}
 			for _, ac := range tr.Actions {
-				trv.Actions = append(trv.Actions, ActionString(ac))
+				trv.Actions = append(trv.Actions, ActionString(ac, a))
 			}
 			tv.Triggers = append(tv.Triggers, trv)
 		}
@@ -112,7 +114,7 @@ func EffectString(e rules.Effect) string {
 	}
 	b.WriteString(e.Op.String())
 	switch e.Op {
-	case rules.EffMelee, rules.EffRanged, rules.EffInitiative, rules.EffMove:
+	case rules.EffMelee, rules.EffRanged, rules.EffInitiative, rules.EffMove, rules.EffToughness:
 		fmt.Fprintf(&b, " %+d", e.Value)
 	case rules.EffGrant:
 		b.WriteString(" " + e.Grant.String())
@@ -126,8 +128,9 @@ func EffectString(e rules.Effect) string {
 	return b.String()
 }
 
-// ActionString writes an action step back in the language's words.
-func ActionString(a rules.Action) string {
+// ActionString writes an action step of army's back in the language's
+// words.
+func ActionString(a rules.Action, army *rules.Army) string {
 	parts := []string{}
 	spec := actions[a.Op.String()]
 	if a.Side != spec.side && a.Side != 0 {
@@ -145,6 +148,20 @@ func ActionString(a rules.Action) string {
 	}
 	if a.Where != rules.Anywhere {
 		parts = append(parts, "where="+a.Where.String())
+	}
+	if a.At != rules.AtFit {
+		parts = append(parts, "at="+a.At.String())
+	}
+	for k, name := range rules.KindNames {
+		if a.Kinds&(1<<k) != 0 {
+			parts = append(parts, "kind="+name)
+		}
+	}
+	if a.Pick > 0 && int(a.Pick) <= len(army.Tokens) {
+		parts = append(parts, "name="+strconv.Quote(army.Tokens[a.Pick-1].Name))
+	}
+	if a.ToDeck {
+		parts = append(parts, "to=deck")
 	}
 	if a.HitsHQ {
 		parts = append(parts, "hq")
@@ -223,12 +240,22 @@ func (e EdgeView) Words() string {
 // Words spells out a triggered ability: "on play: battle", with its HQ cost.
 func (tr TriggerView) Words() string {
 	cost := ""
+	var pay []string
 	if tr.CostHQ > 0 {
-		cost = fmt.Sprintf(" (costs the HQ %d", tr.CostHQ)
+		pay = append(pay, fmt.Sprintf("costs the HQ %d", tr.CostHQ))
+	}
+	if tr.Discard > 0 {
+		pay = append(pay, fmt.Sprintf("costs %d token of the hand, discarded", tr.Discard))
+	}
+	if len(pay) > 0 {
+		cost = " (" + strings.Join(pay, " and ")
 		if tr.FreeIf != "" {
 			cost += fmt.Sprintf("; free while %q is on the board", tr.FreeIf)
 		}
 		cost += ")"
+	}
+	if tr.If != "" {
+		cost += " if " + tr.If
 	}
 	return fmt.Sprintf("on %s%s: %s", tr.Event, cost, strings.Join(tr.Actions, ", "))
 }

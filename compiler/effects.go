@@ -55,6 +55,7 @@ var linkEffects = map[string]linkEffect{
 	"use_modules":  {op: rules.EffUseModules, side: rules.Enemies, fixedSide: true},
 	"armor":        {op: rules.EffArmor, side: rules.Friends},
 	"move":         {op: rules.EffMove, value: true, side: rules.Friends},
+	"toughness":    {op: rules.EffToughness, value: true, side: rules.Friends},
 }
 
 // globalEffects are the effects a `global:` statement may carry: those the
@@ -188,7 +189,7 @@ var actions = map[string]action{
 	"pull":           {op: rules.ActPull, side: rules.Enemies, flags: []string{"optional"}},
 	"rotate":         {op: rules.ActRotate, side: rules.Friends, flags: []string{"optional"}},
 	"swap":           {op: rules.ActSwap, side: rules.Friends, flags: []string{"optional"}},
-	"damage":         {op: rules.ActDamage, side: rules.Enemies, value: true, needs: true, max: MaxStrength, named: []string{"radius", "where"}, flags: []string{"hq", "optional"}},
+	"damage":         {op: rules.ActDamage, side: rules.Enemies, value: true, needs: true, max: MaxStrength, named: []string{"radius", "where", "at"}, flags: []string{"hq", "optional"}},
 	"destroy":        {op: rules.ActDestroy, side: rules.Enemies, named: []string{"where"}, flags: []string{"hq", "optional"}},
 	"net":            {op: rules.ActNet, side: rules.Enemies, named: []string{"where", "markers"}, flags: []string{"hq", "optional"}},
 	"strike":         {op: rules.ActStrike, side: rules.Friends, flags: []string{"optional"}},
@@ -196,7 +197,10 @@ var actions = map[string]action{
 	"return_to_deck": {op: rules.ActReturnToDeck, side: rules.Friends},
 	"replace":        {op: rules.ActReplace, side: rules.Enemies, named: []string{"where"}, flags: []string{"hq", "optional"}},
 	"draw":           {op: rules.ActExtraDraw, value: true, needs: true, max: 5},
-	"heal":           {op: rules.ActHeal, side: rules.Friends, value: true, needs: true, max: MaxStrength, named: []string{"where"}, flags: []string{"hq", "optional"}},
+	"recover":        {op: rules.ActRecover, named: []string{"kind", "name", "to"}, flags: []string{"optional"}},
+	"discard":        {op: rules.ActDiscard, side: rules.Enemies, value: true, def: 1, max: 3}, // a hand holds at most 3 tokens
+	"look":           {op: rules.ActLook, value: true, needs: true, max: 9},
+	"heal":           {op: rules.ActHeal, side: rules.Friends, value: true, needs: true, max: MaxStrength, named: []string{"radius", "where", "at"}, flags: []string{"hq", "optional"}},
 }
 
 var eventWords = rules.EventNames[1:]
@@ -209,13 +213,40 @@ var eventWords = rules.EventNames[1:]
 // played instant does, not a unit on the board; a foundation's entry
 // trigger hits the unit that entered.
 var eventSteps = map[rules.Event][]string{
-	rules.OnPlaced:     {"battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "replace", "draw", "heal"},
-	rules.OwnTurn:      {"battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "replace", "draw", "heal"},
-	rules.TurnStart:    {"move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "draw", "heal"},
-	rules.AfterBattle:  {"move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "draw", "heal"},
-	rules.OnDestroyed:  {"return_to_deck", "move", "rotate", "swap", "damage", "destroy", "net", "forbid_place", "draw", "heal"},
+	rules.OnPlaced:     {"battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "replace", "draw", "heal", "recover", "discard", "look"},
+	rules.OwnTurn:      {"battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "replace", "draw", "heal", "recover", "discard", "look"},
+	rules.TurnStart:    {"move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "draw", "heal", "recover", "discard", "look"},
+	rules.AfterBattle:  {"move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "draw", "heal", "recover", "discard", "look"},
+	rules.OnDestroyed:  {"return_to_deck", "move", "rotate", "swap", "damage", "destroy", "net", "forbid_place", "draw", "heal", "recover", "discard", "look"},
 	rules.OnEnemyEnter: {"destroy", "damage"},
 	rules.OnUnitEnter:  {"destroy", "damage"},
+}
+
+// triggerNamed are the named values after a trigger's event.
+var triggerNamed = []string{"cost", "free_if", "if"}
+
+// condEvents are the events each condition can be checked at: whether the
+// token destroyed an enemy is known only once a battle is over; where it
+// stands only while it is (or, for destroyed, was) on the board.
+var condEvents = map[rules.Cond][]rules.Event{
+	rules.IfDestroyedEnemy: {rules.AfterBattle},
+	rules.IfAdjacentOwnHQ:  {rules.OnPlaced, rules.OwnTurn, rules.TurnStart, rules.AfterBattle, rules.OnDestroyed},
+}
+
+// checkCond reports a condition the engine cannot check for this event or
+// token.
+func (c *compiler) checkCond(t *rules.Token, ev rules.Event, cond rules.Cond, at diag.Pos) {
+	if evs := condEvents[cond]; !slices.Contains(evs, ev) {
+		names := make([]string, len(evs))
+		for i, e := range evs {
+			names[i] = e.String()
+		}
+		c.errs.Errorf(at, "if=%s cannot be checked at `on %s`: only at %s", cond, ev, strings.Join(names, ", "))
+		return
+	}
+	if cond == rules.IfDestroyedEnemy && t.Kind != rules.Warrior && t.Kind != rules.HQ {
+		c.errs.Errorf(at, "if=destroyed_enemy: a %s never attacks, so it never destroys an enemy (use it on a warrior or an HQ)", t.Kind)
+	}
 }
 
 // paidEvents are the events whose trigger a player chooses to use, so a
@@ -253,14 +284,18 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 	}
 	for _, v := range vals[1:] {
 		if v.Key == nil {
-			c.errs.Errorf(valuePos(v), "after the event only cost=N and free_if=\"Token\" may follow; unexpected %s", v.Describe())
+			c.errs.Errorf(valuePos(v), "after the event only cost=N, free_if=\"Token\" and if=CONDITION may follow; unexpected %s", v.Describe())
 			continue
 		}
 		switch strings.ToLower(*v.Key) {
 		case "cost":
 			kv := *v
 			kv.Key = nil
-			if n, ok := c.intValue(&kv, "cost", 1, 19); ok {
+			if kv.Ident != nil && strings.EqualFold(*kv.Ident, "discard") {
+				tr.Discard = 1 // a token of the hand, the player's choice
+			} else if kv.Ident != nil {
+				c.errs.Errorf(valuePos(v), "cost is a number of HQ points (cost=1) or discard (a token of the hand: cost=discard), not %q", *kv.Ident)
+			} else if n, ok := c.intValue(&kv, "cost", 1, 19); ok {
 				tr.CostHQ = uint8(n)
 			}
 		case "free_if":
@@ -269,14 +304,21 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 			if name, ok := c.stringValue(&kv, "free_if"); ok {
 				ref = nameRef{name: name, pos: valuePos(v)}
 			}
+		case "if":
+			kv := *v
+			kv.Key = nil
+			if cw, ok := c.wordValue(&kv, "condition", rules.CondNames[1:]); ok {
+				tr.If = rules.Cond(slices.Index(rules.CondNames[:], cw))
+				c.checkCond(t, tr.Event, tr.If, valuePos(v))
+			}
 		default:
-			c.unknown(valuePos(v), "named value", *v.Key, []string{"cost", "free_if"})
+			c.unknown(valuePos(v), "named value", *v.Key, triggerNamed)
 		}
 	}
-	if tr.CostHQ != 0 && !slices.Contains(paidEvents, tr.Event) && tr.Event != rules.OnAttack { // a battle ability says so itself
+	if (tr.CostHQ != 0 || tr.Discard != 0) && !slices.Contains(paidEvents, tr.Event) && tr.Event != rules.OnAttack { // a battle ability says so itself
 		c.errs.Errorf(valuePos(vals[0]), "`on %s` fires by itself, so it has no cost=N to pay or decline (a cost is for on placed and on own_turn)", w)
 	}
-	if ref.name != "" && tr.CostHQ == 0 {
+	if ref.name != "" && tr.CostHQ == 0 && tr.Discard == 0 {
 		c.errs.Errorf(ref.pos, "free_if waives a cost, but this ability has no cost=N")
 	}
 	if (t.Kind == rules.Instant) != (tr.Event == rules.OnPlay) {
@@ -302,10 +344,16 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 		return
 	}
 	for _, g := range s.Clauses {
-		if a, ok := c.action(g); ok {
+		if a, pick, ok := c.action(g); ok {
+			if pick.name != "" {
+				tb.picks = append(tb.picks, pickRef{trig: len(t.Triggers), step: len(tr.Actions), nameRef: pick})
+			}
 			c.checkEventStep(tr.Event, a.Op, g)
 			if tr.Event == rules.OnPlay && (a.Where == rules.AdjacentSelf || a.Where == rules.InLine) {
 				c.errs.Errorf(groupPos(g), "where=%s is measured from the token itself, and an instant is never on the board (use where=anywhere or adjacent_own_hq)", a.Where)
+			}
+			if tr.Event == rules.OnPlay && a.At == rules.AtSelf {
+				c.errs.Errorf(groupPos(g), "at=self is centred on the token itself, and an instant is never on the board (use at=own_hq, at=enemy_hq or at=target)")
 			}
 			c.checkBattleAction(tr.Event, a, g)
 			tr.Actions = append(tr.Actions, a)
@@ -316,15 +364,22 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 	tb.freeIf = append(tb.freeIf, ref)
 }
 
-func (c *compiler) action(g *dsl.Group) (rules.Action, bool) {
+// recoverKinds are the kinds recover kind= may take: every kind that goes
+// to the discard pile.
+var recoverKinds = []string{"warrior", "module", "instant", "foundation"}
+
+// recoverTo are the destinations of recover to=.
+var recoverTo = []string{"hand", "deck"}
+
+func (c *compiler) action(g *dsl.Group) (a rules.Action, pick nameRef, _ bool) {
 	side, sideGiven, vals := leadingSide(g.Values)
 	head := vals[0]
 	w, ok := c.wordValue(head, "action", slices.Sorted(maps.Keys(actions)))
 	if !ok {
-		return rules.Action{}, false
+		return rules.Action{}, pick, false
 	}
 	spec := actions[w]
-	a := rules.Action{Op: spec.op, Side: spec.side}
+	a = rules.Action{Op: spec.op, Side: spec.side}
 	if sideGiven {
 		if spec.side == 0 {
 			c.errs.Errorf(groupPos(g), "%s picks no units; %s makes no sense before it", w, side)
@@ -332,6 +387,7 @@ func (c *compiler) action(g *dsl.Group) (rules.Action, bool) {
 		a.Side = side
 	}
 	rest := vals[1:]
+	var atPos diag.Pos
 	if spec.value {
 		a.Value = int8(spec.def)
 		if len(rest) > 0 && rest[0].Num != nil && rest[0].Key == nil {
@@ -365,6 +421,23 @@ func (c *compiler) action(g *dsl.Group) (rules.Action, bool) {
 				if n, ok := c.intValue(&kv, "markers", 1, 9); ok {
 					a.Value = int8(n) // net: how many of its player's net markers may be out at once
 				}
+			case "kind":
+				if kw, ok := c.wordValue(&kv, "kind", recoverKinds); ok {
+					a.Kinds |= 1 << slices.Index(rules.KindNames[:], kw)
+				}
+			case "name":
+				if name, ok := c.stringValue(&kv, "name"); ok {
+					pick = nameRef{name: name, pos: valuePos(v)}
+				}
+			case "to":
+				if tw, ok := c.wordValue(&kv, "to", recoverTo); ok {
+					a.ToDeck = tw == "deck"
+				}
+			case "at":
+				if aw, ok := c.wordValue(&kv, "at", rules.AtNames[1:]); ok {
+					a.At = rules.At(slices.Index(rules.AtNames[:], aw))
+					atPos = valuePos(v)
+				}
 			case "where":
 				if ww, ok := c.wordValue(&kv, "where", rules.WhereNames[:]); ok {
 					for i, n := range rules.WhereNames {
@@ -395,5 +468,17 @@ func (c *compiler) action(g *dsl.Group) (rules.Action, bool) {
 			a.Optional = true
 		}
 	}
-	return a, true
+	if a.At != rules.AtFit && a.Where != rules.Anywhere {
+		c.errs.Errorf(atPos, "at=%s centres the step itself; it cannot also take where=%s", a.At, a.Where)
+	}
+	if a.At == rules.AtEnemyHQ && a.Radius == 0 && !a.HitsHQ {
+		c.errs.Errorf(atPos, "at=enemy_hq with no radius hits only the HQ: add hq (%s %d at=enemy_hq hq) or a radius", w, a.Value)
+	}
+	if a.At == rules.AtOwnHQ && a.Radius == 0 && !a.HitsHQ {
+		c.errs.Errorf(atPos, "at=own_hq with no radius picks only the HQ: add hq or a radius")
+	}
+	if a.Op == rules.ActDiscard && a.Side != rules.Enemies {
+		c.errs.Errorf(groupPos(g), "discard makes the opponent discard: it is always enemy")
+	}
+	return a, pick, true
 }

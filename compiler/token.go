@@ -17,6 +17,7 @@ type tokenBuild struct {
 	namePos  diag.Pos
 	aliasPos []diag.Pos
 	freeIf   []nameRef // one per trigger
+	picks    []pickRef // token names in steps (recover name="...")
 	edgePos  [6]diag.Pos
 	linkPos  [6]diag.Pos
 	hasPlay  bool
@@ -25,6 +26,13 @@ type tokenBuild struct {
 type nameRef struct {
 	name string
 	pos  diag.Pos
+}
+
+// pickRef is a token name in step step of trigger trig, resolved once every
+// token of the army is known.
+type pickRef struct {
+	trig, step int
+	nameRef
 }
 
 // tokenWords are the statements allowed inside a token block.

@@ -34,6 +34,7 @@ type Resolver struct {
 	meleeB   [MaxHexes]int8
 	rangedB  [MaxHexes]int8
 	initB    [MaxHexes]int8
+	toughB   [MaxHexes]int8  // toughness bonus of the linked unit (not an HQ)
 	extra    [MaxHexes]bool  // linked to an extra-action effect this segment
 	conv     [MaxHexes]uint8 // linked convert effects this segment (convToRanged, convToMelee)
 	convUsed [MaxHexes]bool  // the unit has converted an attack in this battle
@@ -69,8 +70,11 @@ type Resolver struct {
 	// Dealt counts the wounds each token type inflicted in the last battle
 	// (after armor and medics; HQ wounds included), by the attacker's owner.
 	Dealt [2][MaxArmyTokens]uint16
-	opts  [maxOptions]Option
-	cand  [maxOptions]int
+	// Destroyer marks the hexes whose unit wounded an enemy unit that the
+	// wounds destroyed in the last battle (if=destroyed_enemy).
+	Destroyer [MaxHexes]bool
+	opts      [maxOptions]Option
+	cand      [maxOptions]int
 }
 
 // Resolve plays one battle on s: every initiative segment from the highest
@@ -89,6 +93,7 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 		r.extraUsed[h] = false
 		r.medicUsed[h] = false
 		r.convUsed[h] = false
+		r.Destroyer[h] = false
 	}
 	takeover := takesOver(s)
 	stable := r.prepare(takeover)
@@ -151,7 +156,7 @@ func (r *Resolver) load() {
 				f |= featTakes
 			case rules.EffMedic:
 				f |= featMedic
-			case rules.EffMelee, rules.EffRanged, rules.EffInitiative, rules.EffExtraAction, rules.EffArmor, rules.EffConvert:
+			case rules.EffMelee, rules.EffRanged, rules.EffInitiative, rules.EffExtraAction, rules.EffArmor, rules.EffConvert, rules.EffToughness:
 				f |= featBonus
 			}
 		}
@@ -369,7 +374,7 @@ func (r *Resolver) computeBonuses() {
 	s := r.s
 	n := s.Board.Size
 	for h := 0; h < n; h++ {
-		r.meleeB[h], r.rangedB[h], r.initB[h] = 0, 0, 0
+		r.meleeB[h], r.rangedB[h], r.initB[h], r.toughB[h] = 0, 0, 0, 0
 		r.extra[h], r.armorAll[h] = false, false
 		r.conv[h] = 0
 	}
@@ -410,6 +415,8 @@ func (r *Resolver) computeBonuses() {
 					r.armorAll[nb] = true
 				case rules.EffConvert:
 					r.conv[nb] |= convToRanged << uint(e.Value)
+				case rules.EffToughness:
+					r.toughB[nb] += e.Value
 				}
 			}
 		}
@@ -477,9 +484,13 @@ func (r *Resolver) segment(seg int, log *BattleLog) {
 		if x := &r.hits[i]; x.wounds > 0 {
 			// A taken-over unit fights for its controller; its wounds are
 			// not credited to its own army's token.
-			if a := s.Cells[x.src].Unit; !a.Empty() && a.Controller() == a.Owner {
+			a := s.Cells[x.src].Unit
+			if !a.Empty() && a.Controller() == a.Owner {
 				d := &r.Dealt[a.Owner][a.Token]
 				*d = uint16(min(65535, int(*d)+int(x.wounds)))
+			}
+			if v := s.Cells[x.target].Unit; !a.Empty() && !v.Empty() && v.Controller() != a.Controller() && r.dies(x.target) {
+				r.Destroyer[x.src] = true
 			}
 		}
 	}
@@ -530,8 +541,11 @@ func (r *Resolver) tally() {
 
 // dies reports whether the unit on h is destroyed at the end of the segment.
 func (r *Resolver) dies(h Hex) bool {
-	return r.killed[h] || int(r.s.Cells[h].Unit.Wounds)+int(r.pending[h]) >= int(r.tok[h].Toughness)
+	return r.killed[h] || int(r.s.Cells[h].Unit.Wounds)+int(r.pending[h]) >= r.tough(h)
 }
+
+// tough is the toughness of the unit on h in this segment.
+func (r *Resolver) tough(h Hex) int { return effTough(r.tok[h], int(r.toughB[h])) }
 
 // attack makes the unit on h attack with all its edges.
 func (r *Resolver) attack(h Hex, log *BattleLog, agony bool) {
@@ -612,7 +626,7 @@ func (r *Resolver) aim(h Hex, d rules.Dir, me uint8, str int) Hex {
 		q := s.Cells[nb].Unit
 		if !q.Empty() && q.Controller() != me {
 			kills := 0
-			if int(q.Wounds)+str >= int(r.tok[nb].Toughness) {
+			if int(q.Wounds)+str >= r.tough(nb) {
 				kills = 1
 			}
 			r.opts[k] = Option{Hex: nb, To: h, Dir: d, Index: kills}
@@ -738,7 +752,7 @@ func (r *Resolver) medics(from int, log *BattleLog) {
 				x := &r.hits[r.cand[k]]
 				saves := 0
 				q := s.Cells[x.target].Unit
-				tough := int(r.tok[x.target].Toughness)
+				tough := r.tough(x.target)
 				if int(q.Wounds)+int(r.pending[x.target]) >= tough &&
 					int(q.Wounds)+int(r.pending[x.target])-int(x.wounds) < tough {
 					saves = 1

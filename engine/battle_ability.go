@@ -45,7 +45,7 @@ func abilityTargets(s *State, h Hex, me uint8, a *rules.Action, f func(x Hex)) {
 // OwnerBest reads it: enemy units it destroys minus own units it destroys,
 // the unit itself included when the ability destroys it (wounds taken
 // before this segment only).
-func abilityScore(s *State, h Hex, tr *rules.Trigger) int {
+func abilityScore(s *State, h Hex, tr *rules.Trigger, toughB *[MaxHexes]int8) int {
 	p := s.Cells[h].Unit
 	me := p.Controller()
 	score := 0
@@ -55,7 +55,7 @@ func abilityScore(s *State, h Hex, tr *rules.Trigger) int {
 		case rules.ActDamage:
 			abilityTargets(s, h, me, a, func(x Hex) {
 				q := s.Cells[x].Unit
-				if int(q.Wounds)+int(a.Value) < int(s.Tok(q).Toughness) {
+				if int(q.Wounds)+int(a.Value) < effTough(s.Tok(q), int(toughB[x])) {
 					return
 				}
 				if q.Controller() == me {
@@ -74,9 +74,9 @@ func abilityScore(s *State, h Hex, tr *rules.Trigger) int {
 // chooseAbility asks the unit's controller (QExplode) whether it uses its
 // battle ability: option 0 attacks, option 1 uses the ability (Index: its
 // abilityScore, so OwnerBest uses it only when it pays).
-func chooseAbility(s *State, d Decider, h Hex, tr *rules.Trigger, opts []Option) bool {
+func chooseAbility(s *State, d Decider, h Hex, tr *rules.Trigger, opts []Option, toughB *[MaxHexes]int8) bool {
 	opts[0] = Option{Hex: h, To: NoHex}
-	opts[1] = Option{Hex: h, To: NoHex, Index: abilityScore(s, h, tr)}
+	opts[1] = Option{Hex: h, To: NoHex, Index: abilityScore(s, h, tr, toughB)}
 	return d.Choose(s, s.Cells[h].Unit.Controller(), QExplode, opts[:2]) == 1
 }
 
@@ -88,7 +88,7 @@ func (r *Resolver) act(h Hex, log *BattleLog) {
 	if len(r.tok[h].Triggers) > 0 {
 		tr = battleAbility(r.tok[h])
 	}
-	if tr == nil || !chooseAbility(s, r.d, h, tr, r.opts[:2]) {
+	if tr == nil || !chooseAbility(s, r.d, h, tr, r.opts[:2], &r.toughB) {
 		r.attack(h, log, false)
 		return
 	}
@@ -123,7 +123,7 @@ func (r *Resolver) act(h Hex, log *BattleLog) {
 func (ref *reference) act(h Hex) {
 	s := ref.s
 	tr := battleAbility(ref.tok(h))
-	if tr == nil || !chooseAbility(s, ref.d, h, tr, make([]Option, 2)) {
+	if tr == nil || !chooseAbility(s, ref.d, h, tr, make([]Option, 2), ref.toughBonuses()) {
 		ref.attack(h)
 		return
 	}
@@ -167,4 +167,14 @@ func (l *BattleLog) blast(s *State, src, target Hex, wounds int) {
 	pl, tok := l.unit(s, src)
 	tp, tt := l.unit(s, target)
 	l.add(Event{Kind: EvBlast, Hex: src, Target: target, Player: pl, Token: tok, TargetPlayer: tp, TargetToken: tt, Wounds: wounds})
+}
+
+// toughBonuses is the toughness bonus of every unit, as the fast resolver
+// keeps it.
+func (ref *reference) toughBonuses() *[MaxHexes]int8 {
+	var tb [MaxHexes]int8
+	for _, h := range ref.units() {
+		tb[h] = int8(ref.bonus(h, rules.EffToughness))
+	}
+	return &tb
 }

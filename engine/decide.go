@@ -14,7 +14,9 @@ const (
 	QAfterBattleMove                     // where a scavenger unit goes after a battle, if anywhere
 	QAimTarget                           // which enemy in the line an aimed shot hits (Option.Index 1: the shot kills it)
 	QConvert                             // which attack a unit linked to a convert effect converts, if any (option 0: none; Index: wounds gained)
-	QEventTarget                         // the target of a step of a turn_start, after_battle or destroyed trigger (Hex, To, Dir; Hex NoHex: skip an optional step)
+	QEventTarget                         // the target of a step of a turn_start, after_battle or destroyed trigger (Hex, To, Dir; Index: a recovered token type, -1: skip an optional step)
+	QHandDiscard                         // which token of the hand to discard, for an enemy's discard step or a cost=discard (Index: the hand slot)
+	QLookOrder                           // which of the looked-at tokens goes on top of the deck next (Index: the token type)
 )
 
 // Option is one answer to a question. Which fields matter depends on the

@@ -105,6 +105,9 @@ func (g *Game) fireUnits(ev rules.Event, flag uint16, p uint8, d Decider) {
 // pending program are put back afterwards.
 func (g *Game) fire(owner, token, trig uint8, src Hex, d Decider) {
 	prog := &g.S.Armies[owner].Tokens[token].Triggers[trig]
+	if !g.holds(prog.If, owner, src) {
+		return
+	}
 	savedPend, savedPlayer, savedPhase := g.pend, g.Player, g.Phase
 	g.Player = owner
 	g.pend = pending{active: true, owner: owner, token: token, trig: trig, src: src}
@@ -121,11 +124,11 @@ func (g *Game) fire(owner, token, trig uint8, src Hex, d Decider) {
 		}
 		i := clampChoice(d.Choose(&g.S, owner, QEventTarget, opts), len(opts))
 		o := g.eventOptions(act, owner, src)[i] // the Decider may have reused the scratch space
-		if o.Hex == NoHex {
+		if o.Index < 0 {
 			g.pend.step++ // the optional step is declined
 			continue
 		}
-		g.runStep(Action{Kind: KStep, Hex: o.Hex, To: o.To, Facing: o.Dir}, d)
+		g.runStep(Action{Kind: KStep, Hex: o.Hex, To: o.To, Facing: o.Dir, Token: uint8(o.Index)}, d)
 	}
 	g.pend, g.Player = savedPend, savedPlayer
 	if g.Phase != PhaseOver {
@@ -134,17 +137,17 @@ func (g *Game) fire(owner, token, trig uint8, src Hex, d Decider) {
 }
 
 // eventOptions lists the targets of step act for owner as options (Hex,
-// To, Dir = the step action's Hex, To, Facing), plus a skip option (Hex
-// NoHex) last when the step is optional.
+// To, Dir, Index = the step action's Hex, To, Facing, Token), plus a skip
+// option (Index -1) last when the step is optional.
 func (g *Game) eventOptions(act *rules.Action, owner uint8, src Hex) []Option {
 	acts := g.targets(g.ws.acts[:0], Action{Kind: KStep}, act, owner, src, g.computeNets())
 	g.ws.acts = acts[:0]
 	opts := g.ws.opts[:0]
 	for _, a := range acts {
-		opts = append(opts, Option{Hex: a.Hex, To: a.To, Dir: a.Facing})
+		opts = append(opts, Option{Hex: a.Hex, To: a.To, Dir: a.Facing, Index: int(a.Token)})
 	}
 	if len(opts) > 0 && act.Optional {
-		opts = append(opts, Option{Hex: NoHex, To: NoHex})
+		opts = append(opts, Option{Hex: NoHex, To: NoHex, Index: -1})
 	}
 	g.ws.opts = opts[:0]
 	return opts

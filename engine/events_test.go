@@ -125,3 +125,39 @@ func TestRandomGamesWithEvents(t *testing.T) {
 		t.Fatalf("%d games ended without a result", results[Ongoing])
 	}
 }
+
+// TestTriggerConditions: if=destroyed_enemy fires after a battle only for a
+// unit whose attack destroyed an enemy in it (not one that only wounded);
+// if=adjacent_own_hq only for a unit next to its HQ (a1).
+func TestTriggerConditions(t *testing.T) {
+	for _, tc := range []struct {
+		victim string // the enemy unit north of the Victor
+		want   int    // wounds on the Wall: 1 when the trigger fired
+	}{
+		{"Brute", 1},  // toughness 1: the Victor's melee 1 destroys it
+		{"Turret", 0}, // toughness 2: wounded, not destroyed
+		{"", 0},       // nobody to hit
+	} {
+		g, wall := eventsGame(t)
+		v := put(t, g, 0, "Victor", "c3", rules.N)
+		n := g.S.Board.Nb[v][rules.N]
+		if tc.victim != "" {
+			put(t, g, 1, tc.victim, g.S.Board.Names[n], rules.S)
+		}
+		setHand(t, g, 0, "Battle")
+		must(t, g, Action{Kind: KInstant, Slot: 0, Hex: NoHex, To: NoHex})
+		if w := wounds(g, wall); w != tc.want {
+			t.Errorf("if=destroyed_enemy against %q: the Wall has %d wounds, want %d", tc.victim, w, tc.want)
+		}
+	}
+	for hex, want := range map[string]int{"b2": 1, "c3": 0} {
+		g, wall := eventsGame(t)
+		put(t, g, 0, "Aide", hex, rules.N)
+		endTurn(t, g)
+		g.fresh = false
+		endTurn(t, g)
+		if w := wounds(g, wall); w != want {
+			t.Errorf("if=adjacent_own_hq with the Aide on %s: the Wall has %d wounds, want %d", hex, w, want)
+		}
+	}
+}

@@ -26,6 +26,7 @@ const (
 	factAfterBattle                       // an after_battle trigger
 	factDestroyedSteps                    // a destroyed trigger with steps fire runs (events.go)
 	factNetThrower                        // a trigger with a net step (recallNetMarkers)
+	factToughness                         // a toughness effect (toughness.go)
 )
 
 func factsOf(t *rules.Token) tokFacts {
@@ -52,6 +53,8 @@ func factsOf(t *rules.Token) tokFacts {
 			f.flags |= factLinkMove
 		case e.Op == rules.EffTakeover || e.Op == rules.EffUseModules:
 			f.flags |= factTakeover
+		case e.Op == rules.EffToughness:
+			f.flags |= factToughness
 		}
 	}
 	if t.Traits.Has(rules.TetheredToHQ) {

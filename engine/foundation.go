@@ -25,6 +25,7 @@ func (g *Game) entered(h Hex, d Decider) {
 			continue
 		}
 		fired = true
+		prev := g.crediting(f.Owner, f.Token)
 		for _, a := range tr.Actions {
 			u := g.S.Cells[h].Unit
 			if u.Empty() {
@@ -47,6 +48,7 @@ func (g *Game) entered(h Hex, d Decider) {
 				g.wound(h, int(a.Value), false)
 			}
 		}
+		g.credit = prev
 	}
 	if fired {
 		g.removeGround(h)

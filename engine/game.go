@@ -96,10 +96,11 @@ type Action struct {
 	Hex    Hex
 	To     Hex
 	Facing rules.Dir
+	Token  uint8 // a recover step: 1 + the token type it takes back (0: none)
 }
 
 func (a Action) String() string {
-	return fmt.Sprintf("%s slot=%d hex=%d to=%d facing=%s", a.Kind, a.Slot, a.Hex, a.To, a.Facing)
+	return fmt.Sprintf("%s slot=%d hex=%d to=%d facing=%s token=%d", a.Kind, a.Slot, a.Hex, a.To, a.Facing, a.Token)
 }
 
 // pending is a multi-step instant or ability in progress.
@@ -113,6 +114,7 @@ type pending struct {
 	toDeck bool  // the instant goes back on top of the deck instead of the discard
 	inst   bool  // the program is an instant's (the token goes to discard at the end)
 	cost   uint8 // HQ points to pay when the first step is carried out (placed triggers)
+	disc   uint8 // hand tokens to discard then, the same way
 	placed bool  // a placed trigger: the token's next placed trigger follows it (startPlaced)
 }
 
@@ -167,6 +169,7 @@ type Game struct {
 	Result     Result
 	Battles    int                      // battles resolved so far
 	Dealt      [2][MaxArmyTokens]uint16 // wounds inflicted in battles so far, by owner and token type
+	Deeds      [2][MaxArmyTokens]Deeds  // what steps of instants, abilities and foundations did, by owner and token type
 
 	fresh bool             // nothing has been done since the last draw (bad-draw rule)
 	used  [MaxHexes]uint16 // abilities used this turn by the unit on each hex
@@ -184,7 +187,11 @@ type Game struct {
 	ws  *workspace
 
 	dq [maxQueued]queued // destroyed events waiting to fire (flushDestroyed)
-	nq int
+
+	destroyer [MaxHexes]bool // the unit on the hex destroyed an enemy in the last battle
+
+	credit credit // whose step is running, for Deeds
+	nq     int
 }
 
 // workspace is scratch memory for one goroutine.
@@ -575,6 +582,9 @@ func (g *Game) battle(d Decider) bool {
 	}
 	g.Res.Resolve(&g.S, d, g.traceBattleStart())
 	g.traceBattleEnd()
+	// Kept apart: a Decider asked during the after-battle events may
+	// resolve hypothetical battles with the same Resolver.
+	g.destroyer = g.Res.Destroyer
 	for p := range 2 {
 		for t, n := range g.Res.Dealt[p] {
 			g.Dealt[p][t] = uint16(min(65535, int(g.Dealt[p][t])+int(n)))
@@ -647,6 +657,7 @@ func (g *Game) removeUnit(h Hex) {
 		return
 	}
 	g.tracePiece(TrRemove, h, 0, false)
+	g.deed(DeedRemoved, u.Controller(), 1)
 	g.toPile(u.Owner, u.Token)
 	g.queueDestroyed(u, h)
 	g.S.Remove(h)
@@ -681,8 +692,15 @@ func (g *Game) wound(h Hex, n int, ground bool) {
 	if w > 255 {
 		w = 255
 	}
+	if !ground {
+		g.deed(DeedWounds, p.Controller(), w-int(p.Wounds))
+	}
 	p.Wounds = uint8(w)
-	if w >= max(1, int(g.S.Tok(*p).Toughness)) {
+	tough := max(1, int(g.S.Tok(*p).Toughness))
+	if !ground {
+		tough = g.toughness(h)
+	}
+	if w >= tough {
 		if ground {
 			g.removeGround(h)
 		} else {

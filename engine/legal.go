@@ -163,7 +163,7 @@ func (g *Game) instantTargets(buf []Action, slot uint8, t *rules.Token, nets *[M
 func needsTarget(op rules.ActionOp) bool {
 	switch op {
 	case rules.ActMove, rules.ActPush, rules.ActPull, rules.ActRotate, rules.ActSwap,
-		rules.ActDamage, rules.ActDestroy, rules.ActNet, rules.ActStrike, rules.ActReplace, rules.ActHeal:
+		rules.ActDamage, rules.ActDestroy, rules.ActNet, rules.ActStrike, rules.ActReplace, rules.ActHeal, rules.ActRecover:
 		return true
 	}
 	return false
@@ -256,11 +256,33 @@ func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, sr
 			buf = g.facings(buf, tmpl, su.Owner, su.Token)
 		}
 		return buf
+	case rules.ActRecover:
+		// One target per token type it may take back (Slot): the player
+		// picks which, if the hand (or the deck) has room.
+		if (act.ToDeck && g.DeckLen[p] >= MaxArmyTokens) || (!act.ToDeck && g.HandLen[p] >= MaxHand) {
+			return buf
+		}
+		tmpl.Hex, tmpl.To = NoHex, NoHex
+		for t, n := range g.Discarded[p][:len(s.Armies[p].Tokens)] {
+			k := s.Armies[p].Tokens[t].Kind
+			if n > 0 && (act.Pick == 0 || int(act.Pick) == t+1) && (act.Kinds == 0 || act.Kinds&(1<<k) != 0) {
+				tmpl.Token = uint8(t) + 1
+				buf = append(buf, tmpl)
+			}
+		}
+		return buf
 	case rules.ActHeal:
-		// Only a wounded unit: healing an unhurt one would be a wasted step.
+		// Only a wounded unit, or an area with one: healing nobody would be
+		// a wasted step.
+		if act.At >= rules.AtOwnHQ {
+			if c := g.centre(act.At, p, src); c != NoHex && g.healsAny(act, side, p, c) {
+				tmpl.Hex = c
+				buf = append(buf, tmpl)
+			}
+			return buf
+		}
 		for h := Hex(0); int(h) < b.Size; h++ {
-			if u := s.Cells[h].Unit; !u.Empty() && u.Wounds > 0 && g.sideOK(side, p, u) &&
-				(act.HitsHQ || s.Tok(u).Kind != rules.HQ) && g.where(act.Where, p, src, h) {
+			if g.where(act.Where, p, src, h) && g.fits(act, h) && g.healsAny(act, side, p, h) {
 				tmpl.Hex = h
 				buf = append(buf, tmpl)
 			}
@@ -273,11 +295,18 @@ func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, sr
 		if g.netLimited(act, p) {
 			return buf // every net marker the step may throw is out
 		}
+		if act.At >= rules.AtOwnHQ {
+			// A fixed centre: one target, the area clipped to the board.
+			c := g.centre(act.At, p, src)
+			if c != NoHex && (act.Radius > 0 || g.hitsUnit(act, side, p, c)) {
+				tmpl.Hex = c
+				buf = append(buf, tmpl)
+			}
+			return buf
+		}
 		if act.Op == rules.ActDamage && act.Radius > 0 {
-			r := int(act.Radius)
-			c := b.Centre()
 			for h := Hex(0); int(h) < b.Size; h++ {
-				if int(b.Dist[h][c]) <= b.Radius-r && g.where(act.Where, p, src, h) {
+				if g.fits(act, h) && g.where(act.Where, p, src, h) {
 					tmpl.Hex = h
 					buf = append(buf, tmpl)
 				}
@@ -321,6 +350,45 @@ func (g *Game) sideOK(side rules.Side, p uint8, u Piece) bool {
 func (g *Game) unitOK(h Hex, side rules.Side, p uint8, nets *[MaxHexes]bool) bool {
 	u := g.S.Cells[h].Unit
 	return !u.Empty() && !nets[h] && g.sideOK(side, p, u)
+}
+
+// centre is the fixed centre of a step with at=own_hq, enemy_hq or self for
+// player p, NoHex when there is none now (no HQ on the board yet, an
+// instant's self).
+func (g *Game) centre(at rules.At, p uint8, src Hex) Hex {
+	switch at {
+	case rules.AtOwnHQ:
+		return g.S.HQ[p]
+	case rules.AtEnemyHQ:
+		return g.S.HQ[Opp(p)]
+	case rules.AtSelf:
+		return src
+	}
+	return NoHex
+}
+
+// fits: an area of the step centred on h may be used there. A bomb's area
+// must lie on the board (the rulebook's Air Strike); with at= it is clipped.
+func (g *Game) fits(act *rules.Action, h Hex) bool {
+	b := g.S.Board
+	return act.Radius == 0 || act.At != rules.AtFit || int(b.Dist[h][b.Centre()]) <= b.Radius-int(act.Radius)
+}
+
+// hitsUnit: the unit on h is one the step may hit (its side, HQs only with hq).
+func (g *Game) hitsUnit(act *rules.Action, side rules.Side, p uint8, h Hex) bool {
+	u := g.S.Cells[h].Unit
+	return !u.Empty() && g.sideOK(side, p, u) && (act.HitsHQ || g.S.Tok(u).Kind != rules.HQ)
+}
+
+// healsAny: a heal centred on h would take a wound off some unit.
+func (g *Game) healsAny(act *rules.Action, side rules.Side, p uint8, h Hex) bool {
+	b := g.S.Board
+	for x := Hex(0); int(x) < b.Size; x++ {
+		if int(b.Dist[h][x]) <= int(act.Radius) && g.hitsUnit(act, side, p, x) && g.S.Cells[x].Unit.Wounds > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // where checks a step's placement limit for target h.
@@ -496,7 +564,7 @@ func (g *Game) abilities(buf []Action, nets *[MaxHexes]bool) []Action {
 				break
 			}
 			trg := &t.Triggers[i]
-			if trg.Event != rules.OwnTurn || used&(usedTrig0<<i) != 0 || len(trg.Actions) == 0 || !g.canPay(p, u.Owner, trg) {
+			if trg.Event != rules.OwnTurn || used&(usedTrig0<<i) != 0 || len(trg.Actions) == 0 || !g.canPay(p, u.Owner, trg) || !g.holds(trg.If, p, h) {
 				continue
 			}
 			// Offer it only when its first step can do something.
@@ -533,13 +601,26 @@ func (g *Game) traitActions(buf []Action, slot uint8, h Hex, nets *[MaxHexes]boo
 	return g.pulls(buf, Action{Kind: KAbility, Slot: slot}, h, 2, nets)
 }
 
+// holds reports whether condition c of a trigger holds for player p's
+// token on (or, for destroyed, last on) src.
+func (g *Game) holds(c rules.Cond, p uint8, src Hex) bool {
+	switch c {
+	case rules.IfDestroyedEnemy:
+		return src != NoHex && g.destroyer[src]
+	case rules.IfAdjacentOwnHQ:
+		hq := g.S.HQ[p]
+		return src != NoHex && hq != NoHex && g.S.Board.Dist[hq][src] == 1
+	}
+	return true
+}
+
 // canPay reports whether player p can pay a trigger's HQ cost (never with
 // the HQ's last point), or needs not.
 func (g *Game) canPay(p, owner uint8, trg *rules.Trigger) bool {
-	if trg.CostHQ == 0 || g.freeIf(owner, trg) {
+	if (trg.CostHQ == 0 && trg.Discard == 0) || g.freeIf(owner, trg) {
 		return true
 	}
-	return g.S.HQPoints(p) > int(trg.CostHQ)
+	return g.S.HQPoints(p) > int(trg.CostHQ) && int(g.HandLen[p]) >= int(trg.Discard)
 }
 
 func (g *Game) freeIf(owner uint8, trg *rules.Trigger) bool {
@@ -617,7 +698,7 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 		if direct >= 0 {
 			// The placement carries out its replace step: paid, and the unit
 			// is destroyed as by the step (no medic saves it).
-			g.pay(p, &tok.Triggers[direct])
+			g.pay(p, &tok.Triggers[direct], d)
 			g.removeUnit(a.Hex)
 		}
 		if u := s.Cells[a.Hex].Unit; !u.Empty() && tok.Kind != rules.Foundation {
@@ -651,7 +732,7 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 			break
 		}
 		g.pend = pending{active: true, owner: p, token: t, trig: uint8(ti), src: NoHex, inst: true}
-		if a.Hex == NoHex && needsTarget(tok.Triggers[ti].Actions[0].Op) {
+		if a.Hex == NoHex && a.Token == 0 && needsTarget(tok.Triggers[ti].Actions[0].Op) {
 			g.pend.step++ // declined optional first step
 		} else if g.runStep(a, d) {
 			break
@@ -664,7 +745,7 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 			u := s.Cells[a.Hex].Unit
 			trg := &s.Tok(u).Triggers[i]
 			g.used[a.Hex] |= usedTrig0 << i
-			g.pay(p, trg)
+			g.pay(p, trg, d)
 			g.pend = pending{active: true, owner: u.Owner, token: u.Token, trig: i, src: a.Hex}
 			g.advance(d)
 			break
@@ -707,6 +788,7 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 	g.tether()
 	g.control(d, ctl)
 	g.recallNetMarkers()
+	g.sweepToughness()
 	g.flushDestroyed(d)
 	if g.checkHQ() {
 		return nil
@@ -729,14 +811,15 @@ func (g *Game) takeSlot(i uint8) uint8 {
 	return t
 }
 
-func (g *Game) pay(p uint8, trg *rules.Trigger) {
-	if trg.CostHQ == 0 || g.freeIf(p, trg) {
+func (g *Game) pay(p uint8, trg *rules.Trigger, d Decider) {
+	if (trg.CostHQ == 0 && trg.Discard == 0) || g.freeIf(p, trg) {
 		return
 	}
 	if hq := g.S.HQ[p]; hq != NoHex {
 		g.tracePiece(TrWound, hq, int(trg.CostHQ), false)
 		g.S.Cells[hq].Unit.Wounds += trg.CostHQ
 	}
+	g.forceDiscard(p, int(trg.Discard), d)
 }
 
 // asideOrNext continues set-up after a token is placed: the next set-aside
@@ -817,10 +900,10 @@ func (g *Game) startPlaced(p, t, from uint8, src Hex) bool {
 		return false // the unit is gone
 	}
 	for i := int(from); i < len(tok.Triggers); i++ {
-		if trg := &tok.Triggers[i]; trg.Event == rules.OnPlaced && g.canPay(p, p, trg) {
+		if trg := &tok.Triggers[i]; trg.Event == rules.OnPlaced && g.canPay(p, p, trg) && g.holds(trg.If, p, src) {
 			g.pend = pending{active: true, owner: p, token: t, trig: uint8(i), src: src, placed: true}
 			if !g.freeIf(p, trg) {
-				g.pend.cost = trg.CostHQ // paid only if the trigger is used
+				g.pend.cost, g.pend.disc = trg.CostHQ, trg.Discard // paid only if the trigger is used
 			}
 			return true
 		}
@@ -851,12 +934,18 @@ func (g *Game) runStep(a Action, d Decider) bool {
 	p := g.Player
 	act := g.program().Actions[g.pend.step]
 	g.pend.step++
+	prev := g.crediting(g.pend.owner, g.pend.token)
+	defer func() { g.credit = prev }()
 	if g.pend.cost > 0 {
 		if hq := s.HQ[p]; hq != NoHex {
 			g.tracePiece(TrWound, hq, int(g.pend.cost), false)
 			s.Cells[hq].Unit.Wounds += g.pend.cost
 		}
 		g.pend.cost = 0
+	}
+	if g.pend.disc > 0 {
+		g.forceDiscard(p, int(g.pend.disc), d)
+		g.pend.disc = 0
 	}
 	switch act.Op {
 	case rules.ActBattle:
@@ -932,11 +1021,39 @@ func (g *Game) runStep(a Action, d Decider) bool {
 	case rules.ActForbidPlace:
 		g.Forbid[Opp(p)] = true
 	case rules.ActHeal:
-		u := &s.Cells[a.Hex].Unit
-		g.tracePiece(TrHeal, a.Hex, int(min(u.Wounds, uint8(act.Value))), false)
-		u.Wounds -= min(u.Wounds, uint8(act.Value))
+		for h := Hex(0); int(h) < s.Board.Size; h++ {
+			if int(s.Board.Dist[a.Hex][h]) <= int(act.Radius) && g.hitsUnit(&act, act.Side, p, h) {
+				u := &s.Cells[h].Unit
+				n := min(u.Wounds, uint8(act.Value))
+				g.tracePiece(TrHeal, h, int(n), false)
+				u.Wounds -= n
+				g.deed(DeedHealed, p, int(n))
+			}
+		}
 	case rules.ActReturnToDeck:
 		g.pend.toDeck = true
+	case rules.ActRecover:
+		t := a.Token - 1
+		if a.Token == 0 || int(t) >= len(s.Armies[p].Tokens) || g.Discarded[p][t] == 0 {
+			break // a target offered before is gone: nothing to take
+		}
+		if act.ToDeck && g.DeckLen[p] < MaxArmyTokens {
+			g.Discarded[p][t]--
+			g.Deck[p][g.DeckLen[p]] = t
+			g.DeckLen[p]++
+			g.deed(DeedTokens, p, 1)
+			g.traceEv(TrRecover, p, t, NoHex, NoHex, 0, 1)
+		} else if !act.ToDeck && g.HandLen[p] < MaxHand {
+			g.Discarded[p][t]--
+			g.Hand[p][g.HandLen[p]] = t
+			g.HandLen[p]++
+			g.deed(DeedTokens, p, 1)
+			g.traceEv(TrRecover, p, t, NoHex, NoHex, 0, 0)
+		}
+	case rules.ActDiscard:
+		g.forceDiscard(Opp(p), int(act.Value), d)
+	case rules.ActLook:
+		g.lookAndOrder(p, int(act.Value), d)
 	case rules.ActExtraDraw:
 		for i := 0; i < int(act.Value) && g.HandLen[p] < MaxHand && g.DeckLen[p] > 0; i++ {
 			g.DeckLen[p]--

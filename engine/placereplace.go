@@ -24,7 +24,7 @@ func (g *Game) directReplace(h Hex, p, t uint8) int {
 	}
 	for i := range tok.Triggers {
 		trg := &tok.Triggers[i]
-		if trg.Event != rules.OnPlaced || !g.canPay(p, p, trg) {
+		if trg.Event != rules.OnPlaced || !g.canPay(p, p, trg) || !g.holds(trg.If, p, h) {
 			continue
 		}
 		if len(trg.Actions) == 0 || trg.Actions[0].Op != rules.ActReplace {

@@ -387,8 +387,11 @@ func (ref *reference) woundsOn(h Hex) int {
 }
 
 func (ref *reference) dies(h Hex) bool {
-	return ref.killed[h] || int(ref.piece(h).Wounds)+ref.woundsOn(h) >= int(ref.tok(h).Toughness)
+	return ref.killed[h] || int(ref.piece(h).Wounds)+ref.woundsOn(h) >= ref.tough(h)
 }
+
+// tough is the toughness of the unit on h, with its links' toughness bonus.
+func (ref *reference) tough(h Hex) int { return effTough(ref.tok(h), ref.bonus(h, rules.EffToughness)) }
 
 func (ref *reference) isEnemy(a, b Hex) bool {
 	return ref.piece(a).Controller() != ref.piece(b).Controller()
@@ -443,7 +446,7 @@ func (ref *reference) attack(h Hex) {
 			var opts []Option
 			for _, x := range enemies {
 				kills := 0
-				if int(ref.piece(x).Wounds)+str >= int(ref.tok(x).Toughness) {
+				if int(ref.piece(x).Wounds)+str >= ref.tough(x) {
 					kills = 1
 				}
 				opts = append(opts, Option{Hex: x, To: h, Dir: d, Index: kills})
@@ -553,7 +556,7 @@ func (ref *reference) medics(from int) {
 			var opts []Option
 			for _, i := range m.cand {
 				x := ref.hits[i]
-				tough := int(ref.tok(x.target).Toughness)
+				tough := ref.tough(x.target)
 				before := int(ref.piece(x.target).Wounds) + ref.woundsOn(x.target)
 				saves := 0
 				if before >= tough && before-x.wounds < tough {

@@ -57,7 +57,7 @@ func randomPosition(rng *rand.Rand, a0, a1 *rules.Army) *State {
 
 func TestReferenceMatchesFast(t *testing.T) {
 	// The two mixed test armies, and the armies of the rulebook examples.
-	pairs := [][2]string{{"amber", "beta"}, {"amber", "beta"}, {"amber", "beta"}, {"tchrome", "tneon"}, {"tfauna", "tiron"}, {"beta", "tiron"}, {"tneon", "amber"}}
+	pairs := [][2]string{{"amber", "beta"}, {"amber", "beta"}, {"amber", "beta"}, {"tchrome", "tneon"}, {"tfauna", "tiron"}, {"beta", "tiron"}, {"tneon", "amber"}, {"tbulwark", "tiron"}, {"beta", "tbulwark"}}
 	loaded := loadPairs(t, pairs)
 	n := 100000
 	if testing.Short() {

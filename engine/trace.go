@@ -18,7 +18,7 @@ type TraceKind uint8
 const (
 	TrTurn        TraceKind = iota + 1 // turn N of Player starts
 	TrDraw                             // Player draws Token
-	TrDiscard                          // Player discards Token without playing it (a set-aside token with no room)
+	TrDiscard                          // Player discards Token without an action of theirs (an enemy's discard step, a cost, a set-aside token with no room)
 	TrMove                             // the unit on Hex (Player's Token) goes to To, facing Facing
 	TrWound                            // the piece on Hex (Player's Token; Ground: the foundation) takes N wounds
 	TrHeal                             // N wounds are taken off the unit on Hex (Player's Token)
@@ -26,6 +26,7 @@ const (
 	TrBattle                           // battle number N starts
 	TrBattleEvent                      // one line of the battle's log (Battle)
 	TrResult                           // the game ends with Result(N)
+	TrRecover                          // Player takes Token back from the discard pile: into the hand (N 0) or onto the deck (N 1)
 )
 
 // TraceEvent is one traced change. Which fields matter depends on Kind;

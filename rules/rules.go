@@ -208,10 +208,11 @@ const (
 	EffUseModules                      // the linked enemy module's effects work for this token's owner
 	EffArmor                           // the linked unit gets armor on every edge (reserved for designers)
 	EffMove                            // +Value hexes to each move of the unit (move steps, mobility)
+	EffToughness                       // +Value toughness of the linked unit (not an HQ)
 )
 
 // EffectOpNames are the language names of effect ops, indexed by EffectOp.
-var EffectOpNames = [...]string{"", "melee", "ranged", "initiative", "medic", "extra_action", "grant", "convert", "takeover", "use_modules", "armor", "move"}
+var EffectOpNames = [...]string{"", "melee", "ranged", "initiative", "medic", "extra_action", "grant", "convert", "takeover", "use_modules", "armor", "move", "toughness"}
 
 func (o EffectOp) String() string {
 	if int(o) < len(EffectOpNames) {
@@ -277,10 +278,13 @@ const (
 	ActReplace                          // remove a unit and put this token on its hex (execution)
 	ActExtraDraw                        // draw Value more tokens
 	ActHeal                             // remove up to Value wounds from one unit
+	ActRecover                          // take a token of the own discard pile into the hand (or onto the deck)
+	ActDiscard                          // the opponent discards Value tokens of their hand, their choice
+	ActLook                             // look at the top Value tokens of the own deck and put them back in any order
 )
 
 // ActionOpNames are the language names of action ops, indexed by ActionOp.
-var ActionOpNames = [...]string{"", "battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "return_to_deck", "replace", "draw", "heal"}
+var ActionOpNames = [...]string{"", "battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "return_to_deck", "replace", "draw", "heal", "recover", "discard", "look"}
 
 func (o ActionOp) String() string {
 	if int(o) < len(ActionOpNames) {
@@ -319,14 +323,64 @@ type Action struct {
 	Where    Where // where the target must be
 	HitsHQ   bool  // whether HQs may be picked / are hit
 	Optional bool  // the player may decline this step
+	At       At    // where an area (or a single hit) is centred
+	Kinds    uint8 // recover: the kinds it may take (a bit per Kind); 0 = any
+	Pick     int16 // recover: 1 + the index of the one token type it may take; 0 = any of Kinds
+	ToDeck   bool  // recover: onto the top of the deck, not into the hand
+}
+
+// At is where a damage or heal step is centred. By default the player picks
+// the target hex and an area must fit on the board (the rulebook's bombs);
+// any other At clips the area to the board, and all but AtTarget fix the
+// centre, so the step has exactly one target.
+type At uint8
+
+const (
+	AtFit     At = iota // the chosen hex; the whole area must be on the board
+	AtTarget            // the chosen hex; the area is clipped to the board
+	AtOwnHQ             // the acting player's HQ
+	AtEnemyHQ           // the opponent's HQ
+	AtSelf              // the token itself (or where it was, for destroyed)
+)
+
+// AtNames are the language names of At (after at=), indexed by At; AtFit
+// has none: it is what no at= means.
+var AtNames = [...]string{"", "target", "own_hq", "enemy_hq", "self"}
+
+func (a At) String() string {
+	if int(a) < len(AtNames) {
+		return AtNames[a]
+	}
+	return "?"
 }
 
 // Trigger is an ability that fires on an event.
 type Trigger struct {
 	Event   Event
 	CostHQ  uint8 // HQ hit points paid to use it
+	Discard uint8 // tokens of the hand discarded to use it (cost=discard), the player's choice
 	FreeIf  int16 // index of a token of the same army that waives the cost while on the board, -1 = none
+	If      Cond  // the trigger works only when this holds
 	Actions []Action
+}
+
+// Cond is a condition on a trigger (if=).
+type Cond uint8
+
+const (
+	Always           Cond = iota
+	IfDestroyedEnemy      // the token destroyed an enemy unit in this battle (after_battle)
+	IfAdjacentOwnHQ       // the token stands (or stood, for destroyed) next to its player's HQ
+)
+
+// CondNames are the language names of Cond (after if=), indexed by Cond.
+var CondNames = [...]string{"", "destroyed_enemy", "adjacent_own_hq"}
+
+func (c Cond) String() string {
+	if int(c) < len(CondNames) {
+		return CondNames[c]
+	}
+	return "?"
 }
 
 // Token is one token type of an army with everything the engine needs.

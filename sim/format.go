@@ -145,7 +145,34 @@ func WriteTokens(w io.Writer, s *Summary, format string) error {
 	if format != "csv" && rare > 0 {
 		fmt.Fprintf(w, "\n%d token rows are marked \"rarely played\": fewer than 30 games or 10%% of games, so their figures say little.\n", rare)
 	}
-	return nil
+	return writeDeeds(w, s, format)
+}
+
+// writeDeeds writes, for the tokens whose steps did anything (instants,
+// abilities, foundations, triggers), what they did per game their army
+// played: a second table, so the first one stays narrow enough to read.
+func writeDeeds(w io.Writer, s *Summary, format string) error {
+	var rows [][]string
+	per := func(n, games int) string { return fmt.Sprintf("%.2f", float64(n)/float64(games)) }
+	for side, name := range [2]string{s.A, s.B} {
+		if side == 1 && s.A == s.B {
+			name += " (2nd)"
+		}
+		for _, t := range s.Tokens[side] {
+			if t.Games == 0 || !t.Deeds() {
+				continue
+			}
+			rows = append(rows, []string{name, t.Name, per(t.StepWounds, t.Games), per(t.StepRemoved, t.Games), per(t.Healed, t.Games), per(t.TokensMoved, t.Games)})
+		}
+	}
+	if len(rows) == 0 {
+		return nil
+	}
+	if format != "csv" {
+		fmt.Fprintln(w, "\nWhat instants, abilities and foundations did, per game (outside battles):")
+		fmt.Fprintln(w)
+	}
+	return table(w, format, []string{"army", "token", "wounds/game", "destroyed/game", "healed/game", "tokens moved/game"}, rows)
 }
 
 // RoundRobin is every pairing of a list of armies.
@@ -237,7 +264,11 @@ func WriteRoundRobin(w io.Writer, rr *RoundRobin, format string) error {
 		if partial {
 			note = "  [PARTIAL: stopped early]"
 		}
-		fmt.Fprintf(w, "Round robin, players: %s on both sides; %d games; row army's win rate vs column army (draw = 1/2), 95%% Wilson interval%s\n\n", rr.Players, games, note)
+		players := rr.Players
+		if !strings.Contains(players, "(row)") {
+			players += " on both sides"
+		}
+		fmt.Fprintf(w, "Round robin, players: %s; %d games; row army's win rate vs column army (draw = 1/2), 95%% Wilson interval%s\n\n", players, games, note)
 	}
 	if format == "csv" { // a first record names the players, as the title line does
 		if err := table(w, format, []string{"players", rr.Players}, nil); err != nil {

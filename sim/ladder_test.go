@@ -29,6 +29,24 @@ func TestPairScores(t *testing.T) {
 	}
 }
 
+// TestPairCountsMatchScores: counting pairs as they stream (what ladder
+// keeps) gives the rate and interval of the kept scores.
+func TestPairCountsMatchScores(t *testing.T) {
+	outcomes := []Outcome{Win, Loss, Draw, Capped}
+	var recs []GameRecord
+	for i := range 200 {
+		recs = append(recs, GameRecord{Outcome: outcomes[i*7%4]}, GameRecord{Outcome: outcomes[i*i%3]})
+	}
+	var c PairCounts
+	c.Add(recs[:100])
+	c.Add(recs[100:])
+	want, got := PairRate(PairScores(recs)), c.Rate()
+	if got.Pairs != want.Pairs || c.Capped != len(recs)/2-want.Pairs ||
+		math.Abs(got.Rate-want.Rate) > 1e-12 || math.Abs(got.SE-want.SE) > 1e-12 {
+		t.Errorf("counts give %+v (capped %d), scores give %+v", got, c.Capped, want)
+	}
+}
+
 func TestPairRate(t *testing.T) {
 	// Scores 0 and 2 alternating: mean 1 (rate 1/2), sample variance of
 	// scores n/(n-1), SE of the rate sqrt(n/(n-1)/n)/2.

@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"slices"
-	"sort"
 
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/rules"
@@ -27,8 +26,8 @@ type Summary struct {
 	Turns    int            `json:"turns_sum"`
 	Battles  int            `json:"battles_sum"`
 	Tokens   [2][]TokenStat `json:"tokens"`
-	GameIDs  []int          `json:"game_pairs,omitempty"` // pair indices included (for merging shards)
-	Run      *RunInfo       `json:"run,omitempty"`        // what else defines the run (merge refuses mixes)
+	GameIDs  PairSet        `json:"game_pairs"`    // pair indices included (for merging shards)
+	Run      *RunInfo       `json:"run,omitempty"` // what else defines the run (merge refuses mixes)
 }
 
 // RunInfo is everything besides the armies' names, the players, the seed
@@ -92,6 +91,19 @@ type TokenStat struct {
 	ScoreWhen float64 `json:"score_when"` // its army's score (win 1, draw 1/2) over the games it was played in
 	Survived  int     `json:"survived"`   // copies on the board at the end
 	Dealt     int     `json:"dealt"`      // wounds its attacks inflicted in battles (after armor and medics)
+	// What its steps did outside battles (instants, abilities, foundation
+	// and event triggers): wounds to enemy units, enemy units destroyed or
+	// removed, wounds healed, tokens moved between discard pile, hand and
+	// deck.
+	StepWounds  int `json:"step_wounds"`
+	StepRemoved int `json:"step_removed"`
+	Healed      int `json:"healed"`
+	TokensMoved int `json:"tokens_moved"`
+}
+
+// Deeds reports whether the token's steps did anything.
+func (t TokenStat) Deeds() bool {
+	return t.StepWounds+t.StepRemoved+t.Healed+t.TokensMoved > 0
 }
 
 // Summarize turns game records into a summary.
@@ -111,19 +123,17 @@ func Summarize(m *Match, recs []GameRecord, partial bool) *Summary {
 			s.Tokens[side] = append(s.Tokens[side], TokenStat{Name: t.Name, Kind: t.Kind.String(), Copies: t.Count})
 		}
 	}
-	s.fold(recs)
+	s.Fold(recs)
 	return s
 }
 
-// fold adds records to the summary; the pairs of recs follow those already
+// Fold adds records to the summary; the pairs of recs follow those already
 // in it.
-func (s *Summary) fold(recs []GameRecord) {
-	seen := map[int]bool{}
+func (s *Summary) Fold(recs []GameRecord) {
 	for i := range recs {
 		s.add(&recs[i])
-		if !seen[recs[i].Pair] {
-			seen[recs[i].Pair] = true
-			s.GameIDs = append(s.GameIDs, recs[i].Pair)
+		if i == 0 || recs[i].Pair != recs[i-1].Pair {
+			s.GameIDs.Add(recs[i].Pair)
 		}
 	}
 }
@@ -156,6 +166,11 @@ func (s *Summary) add(r *GameRecord) {
 			}
 			st.Survived += int(r.Survivors[side][ti])
 			st.Dealt += int(r.Dealt[side][ti])
+			dd := &r.Deeds[side][ti]
+			st.StepWounds += int(dd[engine.DeedWounds])
+			st.StepRemoved += int(dd[engine.DeedRemoved])
+			st.Healed += int(dd[engine.DeedHealed])
+			st.TokensMoved += int(dd[engine.DeedTokens])
 		}
 	}
 }
@@ -176,17 +191,10 @@ func (s *Summary) Merge(o *Summary) error {
 		r.Shard = "" // the sum of shards
 		s.Run = &r
 	}
-	have := map[int]bool{}
-	for _, k := range s.GameIDs {
-		have[k] = true
+	if k, ok := s.GameIDs.Overlap(o.GameIDs); ok {
+		return fmt.Errorf("%s vs %s: pair %d is in both results (overlapping shards?)", s.A, s.B, k)
 	}
-	for _, k := range o.GameIDs {
-		if have[k] {
-			return fmt.Errorf("%s vs %s: pair %d is in both results (overlapping shards?)", s.A, s.B, k)
-		}
-	}
-	s.GameIDs = append(s.GameIDs, o.GameIDs...)
-	sort.Ints(s.GameIDs)
+	s.GameIDs.Union(o.GameIDs)
 	s.Partial = s.Partial || o.Partial
 	s.Tally.Merge(o.Tally)
 	s.First.Merge(o.First)
@@ -203,6 +211,10 @@ func (s *Summary) Merge(o *Summary) error {
 				a.ScoreWhen += b.ScoreWhen
 				a.Survived += b.Survived
 				a.Dealt += b.Dealt
+				a.StepWounds += b.StepWounds
+				a.StepRemoved += b.StepRemoved
+				a.Healed += b.Healed
+				a.TokensMoved += b.TokensMoved
 			}
 		}
 	}

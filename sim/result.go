@@ -82,7 +82,6 @@ func (s *Summary) check() error {
 		neg("tally", s.Tally.Wins, s.Tally.Draws, s.Tally.Losses, s.Tally.Capped),
 		neg("first-seat tally", s.First.Wins, s.First.Draws, s.First.Losses, s.First.Capped),
 		neg("turn or battle sum", s.Turns, s.Battles),
-		neg("game pair index", s.GameIDs...),
 	} {
 		if err != nil {
 			return err
@@ -90,7 +89,7 @@ func (s *Summary) check() error {
 	}
 	for side := range s.Tokens {
 		for _, t := range s.Tokens[side] {
-			if err := neg("token figure", t.Copies, t.Games, t.PlayedIn, t.Played, t.Survived, t.Dealt); err != nil {
+			if err := neg("token figure", t.Copies, t.Games, t.PlayedIn, t.Played, t.Survived, t.Dealt, t.StepWounds, t.StepRemoved, t.Healed, t.TokensMoved); err != nil {
 				return err
 			}
 			if t.ScoreWhen < 0 {
@@ -119,7 +118,16 @@ func RoundRobinOf(sums []*Summary) (*RoundRobin, error) {
 			return nil, fmt.Errorf("%s vs %s: results are not from one round robin", s.A, s.B)
 		}
 		rr.Matches[[2]int{i, j}] = s
-		rr.Players = s.Players[0]
+		rr.Players = RoundRobinPlayers(s.Players[0], s.Players[1])
 	}
 	return rr, nil
+}
+
+// RoundRobinPlayers is the players line of a round robin: one name when both
+// seats play alike, else which plays the rows and which the columns.
+func RoundRobinPlayers(row, column string) string {
+	if row == column {
+		return row
+	}
+	return row + " (row) vs " + column + " (column)"
 }

@@ -10,7 +10,7 @@ import (
 
 const oneResult = `{"a":"Alpha","b":"Beta","players":["greedy","greedy"],"seed":1,"pairs":2,` +
 	`"tally":{"Wins":2,"Draws":1,"Losses":1},"first_seat":{"Wins":2,"Losses":2},"hq_margin_sum":-3,"turns_sum":80,"battles_sum":9,` +
-	`"tokens":[[{"name":"Gunner","kind":"warrior","copies":2,"games":4,"played_in":3,"played":5,"score_when":2.5,"survived":1,"dealt":4}],[]],"game_pairs":[0,1]}`
+	`"tokens":[[{"name":"Gunner","kind":"warrior","copies":2,"games":4,"played_in":3,"played":5,"score_when":2.5,"survived":1,"dealt":4}],[]],"game_pairs":[[0,1]]}`
 
 func TestReadResult(t *testing.T) {
 	list, err := ReadResult([]byte(oneResult))
@@ -34,7 +34,9 @@ func TestReadResult(t *testing.T) {
 		`{"a":"A","b":"B","pairs":-1}`: "negative pair count",
 		`{"a":"A","b":"B","tally":{"Losses":-1}}`:        "negative tally",
 		`{"a":"A","b":"B","tokens":[[],[{"dealt":-2}]]}`: "negative token figure",
-		`{"a":"A","b":"B","game_pairs":[3,-1]}`:          "negative game pair index",
+		`{"a":"A","b":"B","game_pairs":[[3,-1]]}`:        "impossible range",
+		`{"a":"A","b":"B","game_pairs":[[3,5],[4,9]]}`:   "overlapping",
+		`{"a":"A","b":"B","game_pairs":[3,4]}`:           "pair ranges",
 	} {
 		if _, err := ReadResult([]byte(src)); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: got %v, want %q", src, err, want)
@@ -51,7 +53,7 @@ func FuzzReadResult(f *testing.F) {
 	f.Add([]byte(oneResult))
 	f.Add([]byte(`{"players":"greedy","matches":[` + oneResult + `,` + strings.Replace(oneResult, `"Alpha"`, `"Beta"`, 1) + `]}`))
 	f.Add([]byte(`{"matches":[null]}`))
-	f.Add([]byte(`{"a":"A","b":"B","tokens":[null,[{"games":0,"played_in":0}]],"game_pairs":[1,1]}`))
+	f.Add([]byte(`{"a":"A","b":"B","tokens":[null,[{"games":0,"played_in":0}]],"game_pairs":[[1,1]]}`))
 	f.Add([]byte(oneResult[:60]))
 	f.Add([]byte("\x00\xff{"))
 	f.Fuzz(func(t *testing.T, raw []byte) {

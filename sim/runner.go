@@ -27,10 +27,19 @@ type Match struct {
 	FirstPair  int   // the first pair index, for runs that continue a series
 }
 
-// Shard selects pairs k with k mod N == I.
+// Shard I of N plays the I-th of N contiguous slices of a run's pairs. A
+// slice, not every N-th pair, so the record of the pairs a result covers is
+// one range however long the run (see PairSet).
 type Shard struct{ I, N int }
 
-func (s Shard) has(k int) bool { return s.N <= 1 || k%s.N == s.I }
+// span is the slice [lo, hi) of the pairs first .. first+pairs-1 that the
+// shard plays.
+func (s Shard) span(first, pairs int) (lo, hi int) {
+	if s.N <= 1 {
+		return first, first + pairs
+	}
+	return first + s.I*pairs/s.N, first + (s.I+1)*pairs/s.N
+}
 
 // GameRecord is what one game gives the statistics.
 type GameRecord struct {
@@ -41,9 +50,10 @@ type GameRecord struct {
 	Turns     int
 	Battles   int
 	Actions   int
-	Played    [2][engine.MaxArmyTokens]uint8  // tokens of each army put into play, by type
-	Survivors [2][engine.MaxArmyTokens]uint8  // tokens of each army on the board at the end, by type
-	Dealt     [2][engine.MaxArmyTokens]uint16 // wounds inflicted in battles by each army's token types
+	Played    [2][engine.MaxArmyTokens]uint8        // tokens of each army put into play, by type
+	Survivors [2][engine.MaxArmyTokens]uint8        // tokens of each army on the board at the end, by type
+	Dealt     [2][engine.MaxArmyTokens]uint16       // wounds inflicted in battles by each army's token types
+	Deeds     [2][engine.MaxArmyTokens]engine.Deeds // what each token type's steps did (instants, abilities, foundations)
 }
 
 // pairSeed derives the seed of pair k (SplitMix64), so any pair can be
@@ -148,6 +158,7 @@ func (m *Match) play(k int, aFirst bool, w *worker) (GameRecord, error) {
 	for seat := 0; seat < 2; seat++ {
 		rec.HQ[side[seat]] = g.S.HQPoints(uint8(seat))
 		rec.Dealt[side[seat]] = g.Dealt[seat]
+		rec.Deeds[side[seat]] = g.Deeds[seat]
 	}
 	for h := 0; h < g.S.Board.Size; h++ {
 		if u := g.S.Cells[h].Unit; !u.Empty() && g.S.Tok(u).Kind != rules.HQ {
@@ -209,10 +220,9 @@ func (m *Match) Run(ctx context.Context, workers int, progress Progress) (recs [
 		aFirst bool
 	}
 	var jobs []job
-	for k := m.FirstPair; k < m.FirstPair+m.Pairs; k++ {
-		if m.Shard.has(k) {
-			jobs = append(jobs, job{k, true}, job{k, false})
-		}
+	lo, hi := m.Shard.span(m.FirstPair, m.Pairs)
+	for k := lo; k < hi; k++ {
+		jobs = append(jobs, job{k, true}, job{k, false})
 	}
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -275,20 +285,27 @@ var blockPairs = 1 << 12
 // and returns the whole pairs finished so far with Partial set.
 func (m *Match) RunSummary(ctx context.Context, workers int, progress Progress) (*Summary, error) {
 	s := Summarize(m, nil, false)
-	total := 0
-	for k := m.FirstPair; k < m.FirstPair+m.Pairs; k++ {
-		if m.Shard.has(k) {
-			total += 2
-		}
+	partial, err := m.Stream(ctx, workers, progress, s.Fold)
+	if err != nil {
+		return nil, err
 	}
+	s.Partial = partial
+	return s, nil
+}
+
+// Stream plays the match like Run but hands the records to fold block by
+// block (whole pairs, in game order) instead of keeping them, so a caller
+// that folds them into counts runs in constant memory at any length.
+func (m *Match) Stream(ctx context.Context, workers int, progress Progress, fold func([]GameRecord)) (partial bool, err error) {
+	lo, hi := m.Shard.span(m.FirstPair, m.Pairs)
+	total := 2 * (hi - lo)
 	done := 0
-	for first := m.FirstPair; first < m.FirstPair+m.Pairs; first += blockPairs {
+	for first := lo; first < hi; first += blockPairs {
 		if ctx.Err() != nil {
-			s.Partial = true
-			break
+			return true, nil
 		}
 		b := *m
-		b.FirstPair, b.Pairs = first, min(blockPairs, m.FirstPair+m.Pairs-first)
+		b.FirstPair, b.Pairs, b.Shard = first, min(blockPairs, hi-first), Shard{} // the block is inside the shard
 		var prog Progress
 		if progress != nil {
 			base := done
@@ -296,14 +313,13 @@ func (m *Match) RunSummary(ctx context.Context, workers int, progress Progress) 
 		}
 		recs, partial, err := b.Run(ctx, workers, prog)
 		if err != nil {
-			return nil, err
+			return false, err
 		}
-		s.fold(recs)
+		fold(recs)
 		done += len(recs)
 		if partial {
-			s.Partial = true
-			break
+			return true, nil
 		}
 	}
-	return s, nil
+	return false, nil
 }

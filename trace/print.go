@@ -88,6 +88,8 @@ var questionWords = map[string]string{
 	"aim-target":        "which enemy the shot hits",
 	"convert":           "which attack to convert",
 	"event-target":      "the target of a triggered step",
+	"hand-discard":      "which token of the hand to discard",
+	"look-order":        "which looked-at token goes on top of the deck next",
 }
 
 // describe is one event in words ("" for nothing worth a line).
@@ -98,7 +100,7 @@ func describe(e *Event) string {
 	case "draw":
 		return fmt.Sprintf("  %s draws %s", who(e.P, ""), e.Tok)
 	case "discard":
-		return fmt.Sprintf("  %s discards %s (no room beside the HQ)", who(e.P, ""), e.Tok)
+		return fmt.Sprintf("    %s discards %s", who(e.P, ""), e.Tok)
 	case "act":
 		return describeAct(e)
 	case "ask":
@@ -162,6 +164,11 @@ func describe(e *Event) string {
 			into = "a shot"
 		}
 		return fmt.Sprintf("      %s%s converts its attack towards %s into %s", who(e.P, e.Tok), at(e.Hex), e.To, into)
+	case "recover":
+		if e.Pile == "deck" {
+			return fmt.Sprintf("    %s takes %s back from the discard pile onto the deck", who(e.P, ""), e.Tok)
+		}
+		return fmt.Sprintf("    %s takes %s back from the discard pile into the hand", who(e.P, ""), e.Tok)
 	case "result":
 		return "game over: " + e.Result
 	case "final":
@@ -215,8 +222,11 @@ func describeAct(e *Event) string {
 	return fmt.Sprintf("%s %s", p, e.Act)
 }
 
-// targets spells an action's targets: ": c3 -> d4 facing NE".
+// targets spells an action's targets: ": c3 -> d4 facing NE", ": takes Scout".
 func targets(e *Event) string {
+	if e.Take != "" {
+		return ": takes " + e.Take
+	}
 	var parts []string
 	if e.Hex != "" {
 		parts = append(parts, e.Hex)
@@ -241,6 +251,9 @@ func answerWords(q, opt string, pick int) string {
 		}
 		return "no"
 	}
+	if tok := tokenAnswer(opt); tok != "" {
+		return tok
+	}
 	f := strings.Fields(opt)
 	if len(f) != 4 {
 		return opt
@@ -259,4 +272,14 @@ func answerWords(q, opt string, pick int) string {
 		parts = append(parts, "facing "+f[2])
 	}
 	return strings.Join(parts, " ")
+}
+
+// tokenAnswer is the token an option names after its four fields (the
+// hand-discard and look-order questions), or "".
+func tokenAnswer(opt string) string {
+	f := strings.SplitN(opt, " ", 5)
+	if len(f) < 5 {
+		return ""
+	}
+	return f[4]
 }

@@ -47,7 +47,7 @@ func Replay(t *Trace, load Loader) (*engine.Game, error) {
 		return nil, fmt.Errorf("setting up the game: %w", err)
 	}
 	sim.ShuffleDecks(g, h.GameSeed, h.AFirst)
-	rp := &replayer{t: t, names: names{b: board, armies: armies}}
+	rp := &replayer{t: t, names: names{b: board, armies: armies, g: g}}
 	if err := rp.checkDecks(g); err != nil {
 		return nil, err
 	}

@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -69,6 +70,7 @@ type Event struct {
 	Act    string   `json:"act,omitempty"`
 	Slot   int      `json:"slot,omitempty"`
 	Ab     string   `json:"ab,omitempty"`
+	Take   string   `json:"take,omitempty"`
 	Tok    string   `json:"tok,omitempty"`
 	Hex    string   `json:"hex,omitempty"`
 	To     string   `json:"to,omitempty"`
@@ -76,6 +78,7 @@ type Event struct {
 	N      int      `json:"n,omitempty"`
 	Init   *int     `json:"init,omitempty"`
 	Ground bool     `json:"ground,omitempty"`
+	Pile   string   `json:"pile,omitempty"`
 	TP     int      `json:"tp,omitempty"`
 	TTok   string   `json:"ttok,omitempty"`
 	Ranged bool     `json:"ranged,omitempty"`
@@ -105,7 +108,7 @@ type Trace struct {
 // questions (engine.Question), as the trace spells them.
 var (
 	questionNames = [...]string{"", "push-destination", "pull-destination", "medic-absorb", "explode",
-		"takeover-facing", "after-battle-move", "aim-target", "convert", "event-target"}
+		"takeover-facing", "after-battle-move", "aim-target", "convert", "event-target", "hand-discard", "look-order"}
 	abilityNames = [...]string{"move", "rotate", "push", "pull", "granted-move", "granted-rotate", "granted-push", "granted-pull"}
 )
 
@@ -136,6 +139,7 @@ func kindOf(name string) (engine.ActionKind, bool) {
 type names struct {
 	b      *engine.Board
 	armies [2]*rules.Army
+	g      *engine.Game // the game, for the hands a question's options name
 }
 
 func (n names) hex(h engine.Hex) string {
@@ -175,6 +179,12 @@ func (n names) action(g *engine.Game, a engine.Action) Event {
 			}
 		}
 	}
+	if a.Token > 0 {
+		e.Take = n.tok(p, a.Token-1)
+		if e.Take == "" {
+			e.Take = "#" + strconv.Itoa(int(a.Token)) // not a token of the army: kept, so the replay refuses it
+		}
+	}
 	if a.Facing == 0 && (a.Kind == engine.KDiscard || a.Kind == engine.KMulligan || a.Kind == engine.KSkip || a.Kind == engine.KEndTurn) {
 		e.Dir = "" // facing means nothing here
 	}
@@ -198,6 +208,16 @@ func (n names) toAction(e *Event) (engine.Action, error) {
 	}
 	if a.To, err = n.parseHex(e.To); err != nil {
 		return a, err
+	}
+	if e.Take != "" {
+		if e.P != 1 && e.P != 2 {
+			return a, fmt.Errorf("player %d: want 1 or 2", e.P)
+		}
+		t := slices.IndexFunc(n.armies[e.P-1].Tokens, func(t rules.Token) bool { return t.Name == e.Take })
+		if t < 0 || t > 254 {
+			return a, fmt.Errorf("army %q has no token %q to take back", n.armies[e.P-1].Name, e.Take)
+		}
+		a.Token = uint8(t) + 1
 	}
 	if e.Dir != "" {
 		d, ok := rules.ParseDir(e.Dir)
@@ -225,6 +245,14 @@ func (n names) ask(player uint8, q engine.Question, opts []engine.Option, pick i
 	e := Event{E: "ask", P: int(player) + 1, Q: questionName(q), Pick: pick, Opts: make([]string, len(opts))}
 	for i, o := range opts {
 		e.Opts[i] = n.option(o)
+		// The tokens these questions are about, by name: the option's Index
+		// is a hand slot or a token type.
+		switch {
+		case q == engine.QHandDiscard && n.g != nil && player < 2 && o.Index >= 0 && o.Index < int(n.g.HandLen[player]):
+			e.Opts[i] += " " + n.tok(player, n.g.Hand[player][o.Index])
+		case q == engine.QLookOrder && o.Index >= 0 && o.Index < 255:
+			e.Opts[i] += " " + n.tok(player, uint8(o.Index))
+		}
 	}
 	return e
 }
@@ -265,6 +293,11 @@ func (n names) event(e engine.TraceEvent) Event {
 		out = Event{E: "battle", N: e.N}
 	case engine.TrResult:
 		out = Event{E: "result", Result: engine.Result(e.N).String()}
+	case engine.TrRecover:
+		out = Event{E: "recover", P: out.P, Tok: out.Tok, Pile: "hand"}
+		if e.N == 1 {
+			out.Pile = "deck"
+		}
 	case engine.TrBattleEvent:
 		b := e.Battle
 		out = Event{E: "?", P: int(b.Player) + 1, Tok: b.Token, Hex: n.hex(b.Hex), To: n.hex(b.Target), N: b.Wounds, Ranged: b.Ranged, Agony: b.Agony}
@@ -325,7 +358,8 @@ func (n names) final(g *engine.Game, capped bool) Event {
 
 // Digest is a SHA-256 of everything a game's outcome and future depend on
 // (the board, the HQs, the decks, hands, discards and set-aside tokens, the
-// turn flow and the wounds dealt), hex-encoded. Two games with the same
+// turn flow, the wounds dealt in battles and what each token's steps did),
+// hex-encoded. Two games with the same
 // digest are the same bit for bit.
 func Digest(g *engine.Game) string {
 	st := struct {
@@ -348,8 +382,9 @@ func Digest(g *engine.Game) string {
 		Result     engine.Result
 		Battles    int64
 		Dealt      [2][engine.MaxArmyTokens]uint16
+		Deeds      [2][engine.MaxArmyTokens]engine.Deeds
 	}{g.S.Cells, g.S.HQ, g.Deck, g.DeckLen, g.Hand, g.HandLen, g.Discarded, g.Aside, g.AsideLen, g.Player, g.Phase,
-		int64(g.Turn), g.LastDrawn, int64(g.FinalAfter), g.TieBreak, g.Forbid, g.Result, int64(g.Battles), g.Dealt}
+		int64(g.Turn), g.LastDrawn, int64(g.FinalAfter), g.TieBreak, g.Forbid, g.Result, int64(g.Battles), g.Dealt, g.Deeds}
 	h := sha256.New()
 	if err := binary.Write(h, binary.LittleEndian, &st); err != nil {
 		panic(err) // every field has a fixed size: cannot happen

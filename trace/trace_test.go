@@ -40,11 +40,14 @@ func record(t testing.TB, a, b string, players string, seed uint64, pair int, aF
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec, err := sim.ParsePlayer(players)
-	if err != nil {
-		t.Fatal(err)
+	var specs [2]sim.PlayerSpec // one player for both seats, or A,B
+	parts := strings.Split(players, ",")
+	for i := range specs {
+		if specs[i], err = sim.ParsePlayer(parts[min(i, len(parts)-1)]); err != nil {
+			t.Fatal(err)
+		}
 	}
-	m := &sim.Match{A: ma, B: mb, Players: [2]sim.PlayerSpec{spec, spec}, Seed: seed, MaxActions: 600}
+	m := &sim.Match{A: ma, B: mb, Players: specs, Seed: seed, MaxActions: 600}
 	var buf bytes.Buffer
 	rec := NewRecorder(&buf, a, b, ma, mb)
 	obs := &digestObserver{Recorder: rec}
@@ -135,13 +138,30 @@ func TestReplayBitExact(t *testing.T) {
 	}
 }
 
-// No embedded army heals: the vocabulary army does, in some games. The
-// first game of it that has a heal replays bit for bit; which game that is
-// depends on the engine, so it is searched for.
-func TestReplayHeal(t *testing.T) {
-	for seed := uint64(1); seed <= 60; seed++ {
-		raw, digest, _ := record(t, vocab, "borgo", "greedy", seed, 0, true)
-		if !bytes.Contains(raw, []byte(`"e":"heal"`)) {
+// No embedded army heals, takes tokens back, makes the opponent discard or
+// looks at its deck: the vocabulary army does, in some games. Games are
+// played until each of these has been seen in one that replays bit for
+// bit; which games those are depends on the engine, so they are searched
+// for.
+func TestReplayVocabulary(t *testing.T) {
+	want := map[string]string{
+		`"e":"heal"`:         "a heal",
+		`"e":"recover"`:      "a token taken back from the discard pile",
+		`"e":"discard"`:      "a discard step",
+		`"take":"`:           "an action that takes a token back",
+		`"q":"look-order"`:   "a look at the deck",
+		`"q":"hand-discard"`: "a choice of the token to discard",
+		`"q":"event-target"`: "a triggered step's target",
+	}
+	for seed := uint64(1); seed <= 200 && len(want) > 0; seed++ {
+		raw, digest, _ := record(t, vocab, "borgo", "random,greedy", seed, 0, true)
+		var found []string
+		for k := range want {
+			if bytes.Contains(raw, []byte(k)) {
+				found = append(found, k)
+			}
+		}
+		if len(found) == 0 {
 			continue
 		}
 		tr, err := Parse(bytes.NewReader(raw))
@@ -155,9 +175,13 @@ func TestReplayHeal(t *testing.T) {
 		if got := Digest(g); got != digest {
 			t.Fatalf("seed %d: replayed digest %s, played %s", seed, got, digest)
 		}
-		return
+		for _, k := range found {
+			delete(want, k)
+		}
 	}
-	t.Fatal("no game of the vocabulary army in 60 heals: the trace's heal events are untested")
+	for _, what := range want {
+		t.Errorf("no game of the vocabulary army in 200 has %s: its trace is untested", what)
+	}
 }
 
 // tamper changes the first line of raw containing old.

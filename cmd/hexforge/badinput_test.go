@@ -74,7 +74,7 @@ func badFiles(t *testing.T, family string) map[string]string {
 		write("nullmatch", []byte(`{"matches": [null]}`), 0o644)
 		write("emptymatch", []byte(`{"matches": [{}]}`), 0o644)
 		write("empty", nil, 0o644)
-		write("negative", []byte(`{"a":"Moloch","b":"Borgo","players":["greedy","greedy"],"tally":{"wins":-5},"tokens":[[{"games":-1}],null],"game_pairs":[-3]}`), 0o644)
+		write("negative", []byte(`{"a":"Moloch","b":"Borgo","players":["greedy","greedy"],"tally":{"wins":-5},"tokens":[[{"games":-1}],null],"game_pairs":[[-3,0]]}`), 0o644)
 	}
 	return files
 }
@@ -158,7 +158,7 @@ func TestBadInputMatrix(t *testing.T) {
 	// A good result, merged before each bad one.
 	goodResult := filepath.Join(refDir, "good.json")
 	os.WriteFile(goodResult, []byte(`{"a":"Moloch","b":"Borgo","players":["greedy","greedy"],"seed":1,"pairs":1,`+
-		`"tally":{"Wins":1,"Losses":1},"first_seat":{"Wins":1,"Losses":1},"tokens":[[],[]],"game_pairs":[0]}`), 0o644)
+		`"tally":{"Wins":1,"Losses":1},"first_seat":{"Wins":1,"Losses":1},"tokens":[[],[]],"game_pairs":[[0,0]]}`), 0o644)
 	if _, stderr, code := run(t, "merge", goodResult); code != 0 {
 		t.Fatalf("the good result does not merge: %s", stderr)
 	}

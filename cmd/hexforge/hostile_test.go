@@ -145,3 +145,44 @@ func TestInterruptedRunExits130(t *testing.T) {
 		t.Errorf("a whole run: exit %d\n%s", code, stderr)
 	}
 }
+
+// TestWatchedDirectoryWithSpecialFiles: a watched directory holding a
+// symlink to a device and a FIFO among its army files: watch reports both
+// as not regular files without reading or blocking on them, checks the real
+// army, and stops promptly when cancelled (Ctrl-C).
+func TestWatchedDirectoryWithSpecialFiles(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile("testdata/clean.army")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "good.army"), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/dev/zero", filepath.Join(dir, "zero.army")); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "pipe.army"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	var stdout, stderr string
+	go func() {
+		defer close(done)
+		stdout, stderr, _ = runCtx(t, ctx, "watch", dir)
+	}()
+	time.Sleep(500 * time.Millisecond) // let it check the directory once
+	cancel()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("watch did not stop after cancel: it is blocked on a special file")
+	}
+	all := stdout + stderr
+	for _, want := range []string{"zero.army", "pipe.army", "not a regular file (a device)", "not a regular file (a FIFO)", "good.army"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("output lacks %q:\n%s", want, all)
+		}
+	}
+}

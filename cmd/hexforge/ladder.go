@@ -99,15 +99,17 @@ out). Results do not depend on --workers.`,
 					var rates []sim.LevelRate
 					for _, p := range specs {
 						m := &sim.Match{A: list[i], B: list[j], Players: [2]sim.PlayerSpec{p, p}, Seed: seed, Pairs: games}
-						recs, partial, err := m.Run(ctx, workers, bar.update(list[i].Name+" vs "+list[j].Name+" "+p.String()))
+						// Pairs are counted as they finish, never kept: memory
+						// stays constant at any --games.
+						var counts sim.PairCounts
+						partial, err := m.Stream(ctx, workers, bar.update(list[i].Name+" vs "+list[j].Name+" "+p.String()), counts.Add)
 						if err != nil {
 							return err
 						}
 						lm.Partial = lm.Partial || partial
-						scores := sim.PairScores(recs)
-						lr := sim.PairRate(scores)
+						lr := counts.Rate()
 						rates = append(rates, lr)
-						lm.Levels = append(lm.Levels, ladderLevel{Player: p.String(), Pairs: lr.Pairs, Capped: len(recs)/2 - len(scores),
+						lm.Levels = append(lm.Levels, ladderLevel{Player: p.String(), Pairs: lr.Pairs, Capped: counts.Capped,
 							WinRate: lr.Rate, Interval: [2]float64{lr.Interval.Lo, lr.Interval.Hi}})
 					}
 					v := sim.LadderVerdict(rates)

@@ -76,6 +76,7 @@ army name is accepted, a path to an .army file works too.`,
 	root.AddCommand(newFmt())
 	root.AddCommand(newPlay())
 	root.AddCommand(newReplay())
+	root.AddCommand(newLSP())
 	return root
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -84,5 +85,46 @@ func TestUntilCIAddsBatches(t *testing.T) {
 	}
 	if !strings.Contains(stdout, `"pairs":`) || strings.Contains(stdout, `"pairs": 2,`) || strings.Contains(stdout, `"pairs": 4,`) {
 		t.Errorf("--until-ci 0.2 stopped after one or two batches:\n%.400s", stdout)
+	}
+}
+
+// TestMergeEqualsUnsharded: the shards of a run, merged, are that run's
+// report byte for byte, for a match and for a round robin (with armies named
+// the same way in both, and two players so the row/column line must agree),
+// in JSON and in the table a person reads.
+func TestMergeEqualsUnsharded(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name string
+		args []string
+		n    int
+	}{
+		{"match", []string{"sim", "moloch", "borgo", "--games", "6", "--players", "random"}, 3},
+		{"round robin", []string{"sim", "moloch", "borgo", "vegas", "--games", "4", "--players", "greedy,random"}, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var shards []string
+			for i := range tc.n {
+				out := filepath.Join(dir, fmt.Sprintf("%s-%d.json", strings.ReplaceAll(tc.name, " ", "-"), i))
+				args := append(append([]string{}, tc.args...), "--format", "json", "--shard", fmt.Sprintf("%d/%d", i, tc.n), "--out", out)
+				if _, stderr, code := run(t, args...); code != 0 {
+					t.Fatalf("%v: exit %d\n%s", args, code, stderr)
+				}
+				shards = append(shards, out)
+			}
+			for _, format := range []string{"json", "table"} {
+				whole, stderr, code := run(t, append(append([]string{}, tc.args...), "--format", format)...)
+				if code != 0 {
+					t.Fatalf("unsharded run: exit %d\n%s", code, stderr)
+				}
+				merged, stderr, code := run(t, append(append([]string{"merge"}, shards...), "--format", format)...)
+				if code != 0 {
+					t.Fatalf("merge: exit %d\n%s", code, stderr)
+				}
+				if merged != whole {
+					t.Errorf("%s: merged shards differ from the unsharded run:\n--- unsharded\n%s\n--- merged\n%s", format, whole, merged)
+				}
+			}
+		})
 	}
 }

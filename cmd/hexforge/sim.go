@@ -249,7 +249,18 @@ func loadAll(stderr io.Writer, refs []string) ([]*rules.Army, []string, error) {
 			return nil, nil, err
 		}
 		out = append(out, l.Army)
-		names = append(names, r)
+		names = append(names, l.Army.Name)
+	}
+	// A report names each army as its file does, the name merge also reads
+	// from each shard, so a merged round robin is the unsharded one byte for
+	// byte. Two armies of one name (variants of a file) fall back to what
+	// the command line called them, or the matrix could not tell them apart.
+	for i := range names {
+		for j := range names {
+			if i != j && out[i].Name == out[j].Name {
+				names[i] = refs[i]
+			}
+		}
 	}
 	return out, names, nil
 }
@@ -324,10 +335,7 @@ exits with status 130.`,
 				bar.finish()
 				return interrupted(ctx, cmd.ErrOrStderr(), writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error { return sim.WriteMatch(w, s, o.format) }))
 			}
-			rr := &sim.RoundRobin{Armies: names, Players: specs[0].String(), Matches: map[[2]int]*sim.Summary{}}
-			if specs[0] != specs[1] {
-				rr.Players = specs[0].String() + " (row) vs " + specs[1].String() + " (column)"
-			}
+			rr := &sim.RoundRobin{Armies: names, Players: sim.RoundRobinPlayers(specs[0].String(), specs[1].String()), Matches: map[[2]int]*sim.Summary{}}
 			for i := range list {
 				for j := i; j < len(list); j++ {
 					if ctx.Err() != nil {
@@ -337,6 +345,7 @@ exits with status 130.`,
 					if err != nil {
 						return err
 					}
+					s.A, s.B = names[i], names[j]
 					rr.Matches[[2]int{i, j}] = s
 				}
 			}
@@ -433,7 +442,7 @@ func mergeFiles(files []string) (merged map[string]*sim.Summary, order, warnings
 	}
 	for _, k := range order {
 		s := merged[k]
-		if missing := s.Pairs - len(s.GameIDs); missing > 0 && !s.Partial {
+		if missing := s.Pairs - s.GameIDs.Len(); missing > 0 && !s.Partial {
 			s.Partial = true
 			warnings = append(warnings, fmt.Sprintf("%s vs %s: %d of %d pairs missing (a shard not given?); the report is marked partial", s.A, s.B, missing, s.Pairs))
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/signal"
 	"syscall"
@@ -19,11 +20,17 @@ func newWatch() *cobra.Command {
 directories) and then again on every save. On errors it prints them and keeps
 the last good version; on success it prints what changed in the compiled
 tables, token by token, and re-runs a quick simulation against the --vs
-armies (cancelled when a newer save arrives). Ctrl-C stops it.`,
+armies (cancelled when a newer save arrives). Each simulation plays the same
+seeds as the last, so a version is compared with the last good one pair by
+pair, and a change is called significant only when its paired 95% interval
+excludes 0. Ctrl-C stops it.`,
 		Example: `  hexforge watch my-army.army --vs moloch --vs borgo
   hexforge watch fan-armies/ --games 200`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if games < 1 || games > maxGames {
+				return fmt.Errorf("--games %d: want 1 to %d", games, maxGames)
+			}
 			// A bad opponent is a bad argument: say so now, not after the first save.
 			for _, ref := range vs {
 				if _, err := loadArmy(cmd.ErrOrStderr(), ref); err != nil {

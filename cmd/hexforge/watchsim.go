@@ -8,6 +8,7 @@ import (
 
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
+	"github.com/hexforge/hexforge/stats"
 	"github.com/hexforge/hexforge/watch"
 )
 
@@ -17,7 +18,10 @@ func init() {
 			return nil
 		}
 		var mu sync.Mutex
-		last := map[string]float64{} // previous good win rate per army and opponent
+		// The pair scores of the last good version per army and opponent:
+		// every version plays the same seeds, so the next one is compared
+		// with it pair by pair.
+		last := map[string][]int8{}
 		return func(ctx context.Context, out io.Writer, file string, a, prev *rules.Army) {
 			for _, ref := range vs {
 				opp, err := loadArmy(out, ref)
@@ -26,7 +30,8 @@ func init() {
 					continue
 				}
 				m := &sim.Match{A: a, B: opp.Army, Players: [2]sim.PlayerSpec{{Kind: "greedy"}, {Kind: "greedy"}}, Seed: 1, Pairs: (games + 1) / 2}
-				recs, partial, err := m.Run(ctx, 0, nil)
+				scores := make([]int8, 0, m.Pairs)
+				partial, err := m.Stream(ctx, 0, nil, func(recs []sim.GameRecord) { scores = sim.AppendPairPoints(scores, recs) })
 				if err != nil {
 					fmt.Fprintf(out, "  vs %s: %v\n", ref, err)
 					continue
@@ -35,18 +40,41 @@ func init() {
 					fmt.Fprintf(out, "  vs %s: cancelled by a newer save\n", opp.Army.Name)
 					return
 				}
-				s := sim.Summarize(m, recs, false)
-				iv := s.Tally.Interval()
+				var p stats.Pentanomial
+				for _, k := range scores {
+					if k >= 0 {
+						p[k]++
+					}
+				}
+				lo, hi := p.Interval(stats.Z95)
 				key := a.Name + "\x00" + opp.Army.Name
 				mu.Lock()
-				change := ""
-				if p, ok := last[key]; ok {
-					change = fmt.Sprintf("  (%+.1f points since the last good version)", 100*(s.Tally.Rate()-p))
-				}
-				last[key] = s.Tally.Rate()
+				change := watchChange(last[key], scores)
+				last[key] = scores
 				mu.Unlock()
-				fmt.Fprintf(out, "  vs %s: %.1f%% [%.1f%%, %.1f%%] over %d greedy games%s\n", opp.Army.Name, 100*s.Tally.Rate(), 100*iv.Lo, 100*iv.Hi, s.Games(), change)
+				fmt.Fprintf(out, "  vs %s: %.1f%% [%.1f%%, %.1f%%] over %d pairs of greedy games%s\n", opp.Army.Name, 100*p.Mean(), 100*lo, 100*hi, p.Pairs(), change)
 			}
 		}
 	}
+}
+
+// watchChange compares a version's pair scores with the last good
+// version's, pair by pair (the same seeds and draws), and says whether the
+// win rate moved: a bare difference inside its noise is no news.
+func watchChange(old, cur []int8) string {
+	if old == nil {
+		return ""
+	}
+	var d stats.PairedDiff
+	for k := range min(len(old), len(cur)) {
+		if old[k] >= 0 && cur[k] >= 0 {
+			d.Add(float64(cur[k])/4, float64(old[k])/4)
+		}
+	}
+	lo, hi := d.Interval(stats.Z95)
+	iv := fmt.Sprintf("%+.1f points, paired 95%% interval [%+.1f, %+.1f]", 100*d.Mean(), 100*lo, 100*hi)
+	if !d.Significant() {
+		return "  (no significant change since the last good version: " + iv + ")"
+	}
+	return "  (" + iv + " since the last good version: significant)"
 }

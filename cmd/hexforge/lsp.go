@@ -1,0 +1,42 @@
+package main
+
+import (
+	"io"
+	"os"
+
+	"github.com/hexforge/hexforge/lsp"
+	"github.com/spf13/cobra"
+)
+
+func newLSP() *cobra.Command {
+	return &cobra.Command{
+		Use:   "lsp",
+		Short: "Run the language server for editors (over stdin and stdout)",
+		Long: `lsp runs the hexforge language server: an editor starts it and talks the
+Language Server Protocol over stdin and stdout. It shows check's errors and
+warnings as you type, formats with fmt's layout, completes the language's
+words, directions and token names, and shows a token's help card on hover.
+docs/editors.md sets it up in VS Code, Neovim and Helix.`,
+		Example: `  hexforge lsp   # started by the editor, not by hand`,
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return lsp.Serve(cmd.Context(), lspStdio(), version)
+		},
+	}
+}
+
+// lspStdio is the server's end of the editor's pipe: the raw stdin and
+// stdout, not the command's, whose output escapes control characters, for
+// the protocol's framing (\r\n) must reach the editor as it is. Tests
+// replace it with a pipe.
+var lspStdio = func() io.ReadWriteCloser { return stdio{os.Stdin, os.Stdout} }
+
+// stdio joins stdin and stdout into one stream.
+type stdio struct {
+	io.Reader
+	io.Writer
+}
+
+func (stdio) Close() error {
+	return os.Stdin.Close()
+}
