@@ -181,6 +181,7 @@ type Game struct {
 	anyFx     uint16 // the fact flags of any token type of either army
 	pend      pending
 	rng       rand.PCG
+	tr        *tracing // nil unless traced (SetTracer, trace.go)
 
 	Res *Resolver
 	ws  *workspace
@@ -465,6 +466,7 @@ func (g *Game) draw(n int) {
 		g.DeckLen[p]--
 		g.Hand[p][g.HandLen[p]] = g.Deck[p][g.DeckLen[p]]
 		g.HandLen[p]++
+		g.traceEv(TrDraw, p, g.Hand[p][g.HandLen[p]-1], NoHex, NoHex, 0, 0)
 		if g.DeckLen[p] == 0 {
 			g.lastDrawn()
 		}
@@ -487,6 +489,7 @@ func (g *Game) lastDrawn() {
 
 func (g *Game) startTurn(d Decider) {
 	g.Turn++
+	g.traceEv(TrTurn, g.Player, NoToken, NoHex, NoHex, 0, g.Turn)
 	g.used = [MaxHexes]uint16{}
 	g.grantUsed = [MaxHexes]uint64{}
 	g.pend = pending{}
@@ -536,6 +539,7 @@ func (g *Game) endTurn(d Decider) {
 
 func (g *Game) finish(r Result) {
 	g.Result = r
+	g.traceEv(TrResult, 0, NoToken, NoHex, NoHex, 0, int(r))
 	g.Phase = PhaseOver
 	g.pend = pending{}
 }
@@ -576,7 +580,8 @@ func (g *Game) battle(d Decider) bool {
 			units[h] = g.S.Cells[h].Unit
 		}
 	}
-	g.Res.Resolve(&g.S, d, nil)
+	g.Res.Resolve(&g.S, d, g.traceBattleStart())
+	g.traceBattleEnd()
 	// Kept apart: a Decider asked during the after-battle events may
 	// resolve hypothetical battles with the same Resolver.
 	g.destroyer = g.Res.Destroyer
@@ -657,6 +662,7 @@ func (g *Game) removeUnit(h Hex) {
 	if u.Empty() {
 		return
 	}
+	g.tracePiece(TrRemove, h, 0, false)
 	g.deed(DeedRemoved, u.Controller(), 1)
 	g.toPile(u.Owner, u.Token)
 	g.queueDestroyed(u, h)
@@ -670,6 +676,7 @@ func (g *Game) removeGround(h Hex) {
 	if f.Empty() {
 		return
 	}
+	g.tracePiece(TrRemove, h, 0, true)
 	g.Discarded[f.Owner][f.Token]++
 	g.S.Cells[h].Ground = emptyPiece
 }
@@ -686,6 +693,7 @@ func (g *Game) wound(h Hex, n int, ground bool) {
 	if p.Empty() {
 		return
 	}
+	g.tracePiece(TrWound, h, n, ground)
 	w := int(p.Wounds) + n
 	if w > 255 {
 		w = 255
@@ -711,6 +719,7 @@ func (g *Game) wound(h Hex, n int, ground bool) {
 func (g *Game) moveUnit(from, to Hex, f rules.Dir, d Decider) {
 	c := &g.S.Cells[from]
 	u := c.Unit
+	g.traceEv(TrMove, u.Owner, u.Token, from, to, f, 0)
 	u.Facing = f
 	c.Unit = emptyPiece
 	g.S.Cells[to].Unit = u

@@ -17,6 +17,7 @@ func (g *Game) forceDiscard(q uint8, n int, d Decider) {
 		if len(opts) > 1 {
 			i = clampChoice(d.Choose(&g.S, q, QHandDiscard, opts), len(opts))
 		}
+		g.traceEv(TrDiscard, q, g.Hand[q][i], NoHex, NoHex, 0, 0)
 		g.Discarded[q][g.Hand[q][i]]++
 		if g.credit.owner != q { // a cost=discard is the payer's own: no deed
 			g.deed(DeedTokens, q, 1)

@@ -703,6 +703,7 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 		}
 		if u := s.Cells[a.Hex].Unit; !u.Empty() && tok.Kind != rules.Foundation {
 			// A replaceable unit is taken off, not destroyed: to the discard.
+			g.tracePiece(TrRemove, a.Hex, 0, false)
 			g.Discarded[u.Owner][u.Token]++
 			s.Remove(a.Hex)
 		}
@@ -815,6 +816,7 @@ func (g *Game) pay(p uint8, trg *rules.Trigger, d Decider) {
 		return
 	}
 	if hq := g.S.HQ[p]; hq != NoHex {
+		g.tracePiece(TrWound, hq, int(trg.CostHQ), false)
 		g.S.Cells[hq].Unit.Wounds += trg.CostHQ
 	}
 	g.forceDiscard(p, int(trg.Discard), d)
@@ -834,6 +836,7 @@ func (g *Game) asideOrNext(d Decider) {
 			}
 		}
 		for ; g.AsideLen[p] > 0; g.AsideLen[p]-- {
+			g.traceEv(TrDiscard, p, g.Aside[p][g.AsideLen[p]-1], NoHex, NoHex, 0, 0)
 			g.Discarded[p][g.Aside[p][g.AsideLen[p]-1]]++
 		}
 	}
@@ -935,6 +938,7 @@ func (g *Game) runStep(a Action, d Decider) bool {
 	defer func() { g.credit = prev }()
 	if g.pend.cost > 0 {
 		if hq := s.HQ[p]; hq != NoHex {
+			g.tracePiece(TrWound, hq, int(g.pend.cost), false)
 			s.Cells[hq].Unit.Wounds += g.pend.cost
 		}
 		g.pend.cost = 0
@@ -1021,6 +1025,7 @@ func (g *Game) runStep(a Action, d Decider) bool {
 			if int(s.Board.Dist[a.Hex][h]) <= int(act.Radius) && g.hitsUnit(&act, act.Side, p, h) {
 				u := &s.Cells[h].Unit
 				n := min(u.Wounds, uint8(act.Value))
+				g.tracePiece(TrHeal, h, int(n), false)
 				u.Wounds -= n
 				g.deed(DeedHealed, p, int(n))
 			}
@@ -1037,11 +1042,13 @@ func (g *Game) runStep(a Action, d Decider) bool {
 			g.Deck[p][g.DeckLen[p]] = t
 			g.DeckLen[p]++
 			g.deed(DeedTokens, p, 1)
+			g.traceEv(TrRecover, p, t, NoHex, NoHex, 0, 1)
 		} else if !act.ToDeck && g.HandLen[p] < MaxHand {
 			g.Discarded[p][t]--
 			g.Hand[p][g.HandLen[p]] = t
 			g.HandLen[p]++
 			g.deed(DeedTokens, p, 1)
+			g.traceEv(TrRecover, p, t, NoHex, NoHex, 0, 0)
 		}
 	case rules.ActDiscard:
 		g.forceDiscard(Opp(p), int(act.Value), d)
@@ -1052,6 +1059,7 @@ func (g *Game) runStep(a Action, d Decider) bool {
 			g.DeckLen[p]--
 			g.Hand[p][g.HandLen[p]] = g.Deck[p][g.DeckLen[p]]
 			g.HandLen[p]++
+			g.traceEv(TrDraw, p, g.Hand[p][g.HandLen[p]-1], NoHex, NoHex, 0, 0)
 			if g.DeckLen[p] == 0 {
 				g.lastDrawn()
 			}

@@ -82,6 +82,7 @@ type worker struct {
 	res *engine.Resolver
 	g   *engine.Game
 	buf []engine.Action
+	obs Observer // nil except for a recorded game (PlayObserved)
 }
 
 func (m *Match) play(k int, aFirst bool, w *worker) (GameRecord, error) {
@@ -110,14 +111,15 @@ func (m *Match) play(k int, aFirst bool, w *worker) (GameRecord, error) {
 		return GameRecord{}, err
 	}
 	g := w.g
-	for seat := 0; seat < 2; seat++ {
-		shuffleDeck(g, seat, seed^uint64(side[seat]+1)*0xa0761d6478bd642f)
-	}
+	ShuffleDecks(g, seed, aFirst)
 	var players [2]Player
 	for seat := 0; seat < 2; seat++ {
 		players[seat] = specs[seat].New(seed^uint64(side[seat]+7)*0xe7037ed1a0b428db, res)
 	}
 	var dec engine.Decider = seatDecider{players} // boxed once per game, not per action
+	if w.obs != nil {
+		dec = w.obs.Begin(g, GameInfo{Pair: k, AFirst: aFirst, Seed: m.Seed, GameSeed: seed, Players: specs, MaxActions: m.MaxActions}, dec)
+	}
 	rec := GameRecord{Pair: k, AFirst: aFirst}
 	maxActions := m.MaxActions
 	if maxActions == 0 {
@@ -148,6 +150,9 @@ func (m *Match) play(k int, aFirst bool, w *worker) (GameRecord, error) {
 				*c++
 			}
 		}
+		if w.obs != nil {
+			w.obs.Action(g, a)
+		}
 		if err := g.ApplyLegal(a, dec); err != nil {
 			return rec, fmt.Errorf("pair %d action %d (%s): %w", k, rec.Actions, a, err)
 		}
@@ -174,6 +179,9 @@ func (m *Match) play(k int, aFirst bool, w *worker) (GameRecord, error) {
 				rec.Outcome = Win
 			}
 		}
+	}
+	if w.obs != nil {
+		w.obs.End(g, rec.Outcome == Capped)
 	}
 	return rec, nil
 }

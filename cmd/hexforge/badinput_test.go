@@ -192,6 +192,10 @@ func TestBadInputMatrix(t *testing.T) {
 		"sweep army": {"army", func(f string) []string {
 			return []string{"sweep", f + "/Hybrid.initiative=1..2", "--vs", "moloch", "--games", "2"}
 		}},
+		"play A": {"army", func(f string) []string { return []string{"play", f, "moloch"} }},
+		"play B": {"army", func(f string) []string {
+			return []string{"play", "moloch", f, "--trace", filepath.Join(refDir, "t.jsonl")}
+		}},
 		"merge":            {"result", func(f string) []string { return []string{"merge", f} }},
 		"merge second":     {"result", func(f string) []string { return []string{"merge", goodResult, f} }},
 		"merge json out":   {"result", func(f string) []string { return []string{"merge", "--format", "json", f} }},

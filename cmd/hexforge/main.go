@@ -74,6 +74,8 @@ army name is accepted, a path to an .army file works too.`,
 	root.AddCommand(newNew())
 	root.AddCommand(newLadder())
 	root.AddCommand(newFmt())
+	root.AddCommand(newPlay())
+	root.AddCommand(newReplay())
 	root.AddCommand(newLSP())
 	return root
 }

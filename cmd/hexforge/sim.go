@@ -126,16 +126,9 @@ func (o *simOptions) check() ([2]sim.PlayerSpec, sim.Shard, error) {
 	if o.maxActions < 10 {
 		return specs, shard, fmt.Errorf("--max-actions %d: want at least 10", o.maxActions)
 	}
-	parts := strings.Split(o.players, ",")
-	if len(parts) > 2 {
-		return specs, shard, fmt.Errorf("--players %q: give one player for both sides or two separated by a comma", o.players)
-	}
-	for i := range specs {
-		p, err := sim.ParsePlayer(parts[min(i, len(parts)-1)])
-		if err != nil {
-			return specs, shard, err
-		}
-		specs[i] = p
+	specs, err := parsePlayers(o.players)
+	if err != nil {
+		return specs, shard, err
 	}
 	if o.shard != "" {
 		i, n, ok := strings.Cut(o.shard, "/")
@@ -150,6 +143,23 @@ func (o *simOptions) check() ([2]sim.PlayerSpec, sim.Shard, error) {
 		shard = sim.Shard{I: si, N: sn}
 	}
 	return specs, shard, nil
+}
+
+// parsePlayers reads --players: one player for both sides, or A,B.
+func parsePlayers(s string) ([2]sim.PlayerSpec, error) {
+	var specs [2]sim.PlayerSpec
+	parts := strings.Split(s, ",")
+	if len(parts) > 2 {
+		return specs, fmt.Errorf("--players %q: give one player for both sides or two separated by a comma", s)
+	}
+	for i := range specs {
+		p, err := sim.ParsePlayer(parts[min(i, len(parts)-1)])
+		if err != nil {
+			return specs, err
+		}
+		specs[i] = p
+	}
+	return specs, nil
 }
 
 // progressBar draws "done/total, rate, ETA" on a terminal's stderr, and
@@ -361,6 +371,7 @@ func loadAll(stderr io.Writer, refs []string) ([]*rules.Army, []string, error) {
 
 func newSim() *cobra.Command {
 	o := &simOptions{}
+	rec := &recordOptions{}
 	cmd := &cobra.Command{
 		Use:   "sim [A B | ARMY... | --all]",
 		Short: "Play many games between armies and report win rates with intervals",
@@ -383,7 +394,8 @@ exits with status 130.`,
   hexforge sim my-army.army moloch --players search:64,greedy --until-ci 0.02
   hexforge sim --all --games 2000 --format markdown --out matrix.md
   hexforge sim moloch borgo --games 100000 --shard 3/8 --format json --out shard3.json
-  hexforge sim my-army.army moloch --fair-band 45-55  # is my army fair against Moloch? stops when it knows`,
+  hexforge sim my-army.army moloch --fair-band 45-55  # is my army fair against Moloch? stops when it knows
+  hexforge sim moloch borgo --games 200 --record 4 --record-dir traces  # then: hexforge replay traces/game-0001.jsonl`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			quick := len(args) == 0 && !o.all
 			if quick && !cmd.Flags().Changed("games") {
@@ -409,6 +421,9 @@ exits with status 130.`,
 			if len(args) == 1 {
 				return fmt.Errorf("give two armies (or more for a round robin, or --all)")
 			}
+			if err := rec.check(o, len(refs) == 2); err != nil {
+				return err
+			}
 			list, names, err := loadAll(cmd.ErrOrStderr(), refs)
 			if err != nil {
 				return err
@@ -419,6 +434,11 @@ exits with status 130.`,
 				return &sim.Match{A: a, B: b, Players: specs, Seed: o.seed, Shard: shard, MaxActions: o.maxActions}
 			}
 			if len(list) == 2 {
+				if rec.games > 0 {
+					if err := rec.record(cmd.ErrOrStderr(), mk(list[0], list[1]), [2]string{refs[0], refs[1]}); err != nil {
+						return err
+					}
+				}
 				s, err := runMatch(ctx, o, mk(list[0], list[1]), bar)
 				if err != nil {
 					return err
@@ -447,6 +467,7 @@ exits with status 130.`,
 	o.register(cmd, 200)
 	o.registerSequential(cmd)
 	cmd.Flags().BoolVar(&o.all, "all", false, "round robin of every embedded army")
+	rec.register(cmd)
 	return cmd
 }
 

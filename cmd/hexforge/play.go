@@ -1,0 +1,174 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/sim"
+	"github.com/hexforge/hexforge/trace"
+	"github.com/spf13/cobra"
+)
+
+func newPlay() *cobra.Command {
+	var (
+		seed       uint64
+		game       int
+		players    string
+		tracePath  string
+		maxActions int
+	)
+	cmd := &cobra.Command{
+		Use:   "play A B",
+		Short: "Play one game between two armies and show or trace it",
+		Long: `play plays one game between armies A and B (short names or .army files)
+with computer players and prints a short summary: who won, the HQ points,
+turns and battles.
+
+The game is game --game of 'hexforge sim A B --seed N' with the same players
+and --max-actions: odd games give army A the first seat, even games army B.
+
+With --trace FILE it also writes the game's trace: every draw, discard,
+placement, move, instant and its targets, ability, rule question and its
+answer, battle segment, wound, heal and removal, and the final state, as
+JSON lines (docs/trace.md). 'hexforge replay FILE' prints and checks it.`,
+		Example: `  hexforge play moloch borgo --seed 7
+  hexforge play my-army.army moloch --seed 3 --players search:64,greedy --trace game.jsonl
+  hexforge replay game.jsonl`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			// Flags first: nothing is loaded or played for a mistyped one.
+			specs, err := parsePlayers(players)
+			if err != nil {
+				return err
+			}
+			if game < 1 || game > maxGames {
+				return fmt.Errorf("--game %d: want 1 to %d (the games of a sim run, counted from 1)", game, maxGames)
+			}
+			if maxActions < 10 {
+				return fmt.Errorf("--max-actions %d: want at least 10", maxActions)
+			}
+			if tracePath != "" {
+				if err := checkOutDir(tracePath); err != nil {
+					return fmt.Errorf("--trace: %w", err)
+				}
+			}
+			sets, err := parsedSets()
+			if err != nil {
+				return err
+			}
+			a, err := loadArmy(cmd.ErrOrStderr(), args[0])
+			if err != nil {
+				return err
+			}
+			b, err := loadArmy(cmd.ErrOrStderr(), args[1])
+			if err != nil {
+				return err
+			}
+			m := &sim.Match{A: a.Army, B: b.Army, Players: specs, Seed: seed, Pairs: 1, MaxActions: maxActions}
+			pair, aFirst := (game-1)/2, game%2 == 1
+			out := cmd.OutOrStdout()
+			if tracePath == "" {
+				rec, err := m.Play(pair, aFirst, new(engine.Resolver))
+				if err != nil {
+					return err
+				}
+				printGame(out, m, game, rec)
+				return nil
+			}
+			refs := [2]string{traceRef(args[0], tracePath), traceRef(args[1], tracePath)}
+			for _, ref := range refs {
+				if armies.IsPath(ref) && !filepath.IsLocal(filepath.FromSlash(ref)) {
+					fmt.Fprintf(cmd.ErrOrStderr(), "note: the trace names %s, outside its directory: replay it with --allow-extends-outside\n", ref)
+				}
+			}
+			var buf bytes.Buffer
+			r := trace.NewRecorder(&buf, refs[0], refs[1], a.Army, b.Army)
+			for _, s := range sets {
+				r.Sets = append(r.Sets, s.Raw)
+			}
+			rec, err := m.PlayObserved(pair, aFirst, new(engine.Resolver), r)
+			if err != nil {
+				return err
+			}
+			if err := r.Flush(); err != nil {
+				return fmt.Errorf("writing the trace: %w", err)
+			}
+			if err := writeReport(out, tracePath, func(w io.Writer) error { _, err := w.Write(buf.Bytes()); return err }); err != nil {
+				return err
+			}
+			printGame(out, m, game, rec)
+			fmt.Fprintf(out, "trace: %s (%d events)\n", tracePath, r.Events())
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.Uint64Var(&seed, "seed", 1, "seed of every random choice, as sim's --seed")
+	f.IntVar(&game, "game", 1, "which game of the sim run with this seed (from 1; odd: A moves first)")
+	f.StringVar(&players, "players", "greedy", "computer players: random, greedy or search[:playouts]; one for both sides or A,B")
+	f.StringVar(&tracePath, "trace", "", "write the game's trace to FILE as JSON lines (docs/trace.md)")
+	f.IntVar(&maxActions, "max-actions", sim.DefaultMaxActions, "cap on the game's actions")
+	addSetFlag(cmd)
+	return cmd
+}
+
+// printGame is the short summary of one game.
+func printGame(w io.Writer, m *sim.Match, game int, rec sim.GameRecord) {
+	first, second := m.A.Name, m.B.Name
+	if !rec.AFirst {
+		first, second = second, first
+	}
+	fmt.Fprintf(w, "game %d, seed %d: %s (%s) moves first, %s (%s) second\n", game, m.Seed, first, m.Players[0], second, m.Players[1])
+	var how string
+	switch rec.Outcome {
+	case sim.Win:
+		how = m.A.Name + " wins"
+	case sim.Loss:
+		how = m.B.Name + " wins"
+	case sim.Draw:
+		how = "draw"
+	default:
+		how = fmt.Sprintf("capped after %d actions (no result)", rec.Actions)
+	}
+	fmt.Fprintf(w, "%s: HQ %s %d, %s %d after %d turns, %d battles, %d actions\n",
+		how, m.A.Name, rec.HQ[0], m.B.Name, rec.HQ[1], rec.Turns, rec.Battles, rec.Actions)
+}
+
+// checkOutDir refuses an output path whose directory does not exist, before
+// any game is played.
+func checkOutDir(path string) error {
+	st, err := os.Stat(filepath.Dir(path))
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %w", path, err)
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("cannot write %s: %s is not a directory", path, filepath.Dir(path))
+	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return fmt.Errorf("%s is a directory; give a file name", path)
+	}
+	return nil
+}
+
+// traceRef is how a trace names an army: a short name as it is, a path
+// relative to the trace's directory, so that a trace moved together with
+// its army files still replays.
+func traceRef(ref, tracePath string) string {
+	if !armies.IsPath(ref) {
+		return ref
+	}
+	abs, err1 := filepath.Abs(ref)
+	dir, err2 := filepath.Abs(filepath.Dir(tracePath))
+	if err1 != nil || err2 != nil {
+		return ref
+	}
+	rel, err := filepath.Rel(dir, abs)
+	if err != nil {
+		return filepath.ToSlash(abs)
+	}
+	return filepath.ToSlash(rel)
+}

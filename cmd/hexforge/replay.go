@@ -1,0 +1,118 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/rules"
+	"github.com/hexforge/hexforge/textfile"
+	"github.com/hexforge/hexforge/trace"
+	"github.com/spf13/cobra"
+)
+
+// maxTraceSize bounds a trace file: a capped game of 4000 actions writes a
+// few megabytes.
+const maxTraceSize = 256 << 20
+
+func newReplay() *cobra.Command {
+	var quiet bool
+	cmd := &cobra.Command{
+		Use:   "replay TRACE",
+		Short: "Print a game trace and check it by playing the game again",
+		Long: `replay reads a trace written by 'play --trace' or 'sim --record' (docs/trace.md),
+prints it one event a line, then plays the game again from the header's
+armies and seed with the recorded decisions, checking that every event and
+the final state come out the same, bit for bit.
+
+The armies are loaded as the header names them: short names as embedded
+armies, paths relative to the trace's directory (and, as for extends, only
+.army files in that directory or below unless --allow-extends-outside).
+
+Exit status: 0 when the replay matches, 1 when it differs (the first
+difference is shown), 2 when the trace cannot be read.`,
+		Example: `  hexforge play moloch borgo --seed 7 --trace game.jsonl
+  hexforge replay game.jsonl
+  hexforge replay --quiet game.jsonl`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			file := args[0]
+			raw, err := textfile.Read(file, "a game trace (JSON lines written by play --trace)", maxTraceSize)
+			if err != nil {
+				return err
+			}
+			t, err := trace.Parse(bytes.NewReader(raw))
+			if err != nil {
+				return fmt.Errorf("%s: %w", file, err)
+			}
+			out := cmd.OutOrStdout()
+			if !quiet {
+				if err := trace.Print(out, t); err != nil {
+					return err
+				}
+			}
+			var sets []armies.Set
+			for _, s := range t.Header.Sets {
+				st, err := armies.ParseSet(s)
+				if err != nil {
+					return fmt.Errorf("%s: header: %w", file, err)
+				}
+				sets = append(sets, st)
+			}
+			load := func(ref string) (*rules.Army, error) {
+				path, err := traceArmyPath(ref, file)
+				if err != nil {
+					return nil, err
+				}
+				l, err := armies.LoadVariant(path, sets)
+				if l != nil && len(l.Diags) > 0 && err != nil {
+					l.Diags.Render(cmd.ErrOrStderr(), l.Sources)
+				}
+				if err != nil {
+					return nil, err
+				}
+				return l.Army, nil
+			}
+			g, err := trace.Replay(t, load)
+			if err != nil {
+				fmt.Fprintf(cmd.ErrOrStderr(), "%s: %v\n", file, err)
+				if errors.Is(err, trace.ErrMismatch) {
+					return exitError{1}
+				}
+				return exitError{2}
+			}
+			result := g.Result.String()
+			if !g.Over() {
+				result = "capped"
+			}
+			fmt.Fprintf(out, "replay ok: %d events match, %s, HQ %d-%d\n", len(t.Events), result, g.S.HQPoints(0), g.S.HQPoints(1))
+			return nil
+		},
+	}
+	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "only check the trace; do not print it")
+	return cmd
+}
+
+// traceArmyPath finds the army a trace names: an embedded army's short name
+// as it is, a path relative to the trace's directory. A trace may come from
+// a stranger: like extends (docs/security.md), it names only .army files in
+// its own directory tree unless --allow-extends-outside.
+func traceArmyPath(ref, traceFile string) (string, error) {
+	if !armies.IsPath(ref) {
+		return ref, nil
+	}
+	if !strings.EqualFold(filepath.Ext(ref), ".army") {
+		return "", errors.New("a trace names an embedded army or a path ending in .army")
+	}
+	p := filepath.FromSlash(ref)
+	if !armies.AllowExtendsOutside && !filepath.IsLocal(p) {
+		return "", errors.New("the file is outside the trace's directory (run with --allow-extends-outside to read it)")
+	}
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(filepath.Dir(traceFile), p)
+	}
+	return p, nil
+}

@@ -1,0 +1,89 @@
+package trace
+
+import (
+	"io"
+
+	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/rules"
+	"github.com/hexforge/hexforge/sim"
+)
+
+// Recorder writes the trace of one game played by sim (it is a
+// sim.Observer): the header at Begin, then the decisions it is shown and
+// every event the engine traces, then the final state at End.
+type Recorder struct {
+	Sets   []string // the --set overrides the armies were loaded with, for the header
+	w      *Writer
+	armies [2]Army // army A and army B of the match
+	names  names
+	g      *engine.Game
+}
+
+// NewRecorder writes to w the trace of a game of the match whose army A and
+// B are a and b, given on the command line as refA and refB.
+func NewRecorder(w io.Writer, refA, refB string, a, b *rules.Army) *Recorder {
+	return &Recorder{w: NewWriter(w), armies: [2]Army{
+		{Ref: refA, Name: a.Name, Hash: sim.ArmyHash(a)},
+		{Ref: refB, Name: b.Name, Hash: sim.ArmyHash(b)},
+	}}
+}
+
+// Begin writes the header and starts tracing g.
+func (r *Recorder) Begin(g *engine.Game, info sim.GameInfo, dec engine.Decider) engine.Decider {
+	r.g = g
+	r.names = names{b: g.S.Board, armies: g.S.Armies, g: g}
+	seats := r.armies
+	if !info.AFirst {
+		seats[0], seats[1] = seats[1], seats[0]
+	}
+	maxActions := info.MaxActions
+	if maxActions == 0 {
+		maxActions = sim.DefaultMaxActions
+	}
+	h := Header{E: "header", Schema: Schema, Version: sim.Version, Armies: seats, Seed: info.Seed, Pair: info.Pair,
+		AFirst: info.AFirst, GameSeed: info.GameSeed, Players: [2]string{info.Players[0].String(), info.Players[1].String()},
+		Board: g.S.Board.Name, MaxActions: maxActions, Sets: r.Sets}
+	for p := range 2 {
+		h.Decks[p] = []string{}
+		for i := int(g.DeckLen[p]) - 1; i >= 0; i-- { // the top of the deck is its end
+			h.Decks[p] = append(h.Decks[p], r.names.tok(uint8(p), g.Deck[p][i]))
+		}
+	}
+	r.w.line(h)
+	g.SetTracer(r)
+	return recDecider{r: r, d: dec}
+}
+
+// Action records the decision a of the player to move, before it is applied.
+func (r *Recorder) Action(g *engine.Game, a engine.Action) { r.w.event(r.names.action(g, a)) }
+
+// End records the final state and stops tracing.
+func (r *Recorder) End(g *engine.Game, capped bool) {
+	r.w.event(r.names.final(g, capped))
+	g.SetTracer(nil)
+}
+
+// Trace records an engine event.
+func (r *Recorder) Trace(e engine.TraceEvent) { r.w.event(r.names.event(e)) }
+
+// Flush writes what is buffered; it returns the first write error.
+func (r *Recorder) Flush() error { return r.w.Flush() }
+
+// Events is how many events were written.
+func (r *Recorder) Events() int { return r.w.Events() }
+
+// recDecider records each rule question with the answer the game's own
+// Decider gives.
+type recDecider struct {
+	r *Recorder
+	d engine.Decider
+}
+
+func (d recDecider) Choose(s *engine.State, player uint8, q engine.Question, opts []engine.Option) int {
+	i := d.d.Choose(s, player, q, opts)
+	if i < 0 || i >= len(opts) {
+		i = 0 // what the engine makes of an answer out of range
+	}
+	d.r.w.event(d.r.names.ask(player, q, opts, i))
+	return i
+}
