@@ -63,7 +63,7 @@ func (o *simOptions) register(cmd *cobra.Command, defGames int) {
 // registerSequential adds the sequential-test flags (sim's two-army match).
 func (o *simOptions) registerSequential(cmd *cobra.Command) {
 	f := cmd.Flags()
-	f.StringVar(&o.sprt, "sprt", "", "sequential test of H0 \"A's win rate is P0\" against H1 \"it is P1\" (P0,P1, e.g. 0.45,0.55); stops when decided, --games is the most it plays")
+	f.StringVar(&o.sprt, "sprt", "", "sequential test of H0 \"A's win rate is P0\" against H1 \"it is P1\" (e.g. 0.50,0.55: does A beat B by 5 points?); with P0 < 0.5 < P1 it is the fair-band test of [P0, P1]; stops when decided, --games is the most it plays")
 	f.StringVar(&o.band, "fair-band", "", "sequential test of whether A's win rate lies in a band, in percent (e.g. 45-55); stops when decided, --games is the most it plays")
 	f.Float64Var(&o.alpha, "alpha", 0.05, "sequential test: chance of accepting H1 (or calling a fair army unfair) when H0 holds")
 	f.Float64Var(&o.beta, "beta", 0.05, "sequential test: chance of accepting H0 when H1 holds")
@@ -92,6 +92,12 @@ func (o *simOptions) checkSequential(cmd *cobra.Command) error {
 			return fmt.Errorf("--sprt %q: want P0,P1 with 0 < P0 < P1 < 1, e.g. 0.45,0.55", o.sprt)
 		}
 		q.Kind, q.P0, q.P1 = "sprt", p0, p1
+		if p0 < 0.5 && p1 > 0.5 {
+			// H0 below even and H1 above it is the balance question "is A
+			// fair?", which an SPRT between the two edges cannot answer
+			// (a fair army sits between them): it is the band test.
+			q.Kind, q.Lo, q.Hi, q.P0, q.P1 = "fair-band", p0, p1, 0, 0
+		}
 	} else {
 		a, b, ok := strings.Cut(o.band, "-")
 		lo, err0 := strconv.ParseFloat(strings.TrimSpace(a), 64)
