@@ -257,7 +257,11 @@ func WriteRoundRobin(w io.Writer, rr *RoundRobin, format string) error {
 		}
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
-		return enc.Encode(map[string]any{"players": rr.Players, "armies": rr.Armies, "matrix": cells, "ranking": rr.Ranking(), "matches": matches})
+		out := map[string]any{"players": rr.Players, "armies": rr.Armies, "matrix": cells, "ranking": rr.Ranking(), "matches": matches}
+		if r, err := rr.Ratings(); err == nil {
+			out["ratings"] = r
+		}
+		return enc.Encode(out)
 	}
 	games, partial := 0, false
 	for _, s := range rr.Matches {
@@ -281,6 +285,7 @@ func WriteRoundRobin(w io.Writer, rr *RoundRobin, format string) error {
 		}
 	}
 	header := append([]string{"army"}, rr.Armies...)
+	sig := rr.significantCells()
 	var rows [][]string
 	for i, a := range rr.Armies {
 		row := []string{a}
@@ -291,7 +296,11 @@ func WriteRoundRobin(w io.Writer, rr *RoundRobin, format string) error {
 				continue
 			}
 			iv := t.Interval()
-			row = append(row, fmt.Sprintf("%s ±%.1f", pct(t.Rate()), 100*iv.HalfWidth()))
+			mark := ""
+			if sig[[2]int{min(i, j), max(i, j)}] {
+				mark = " *"
+			}
+			row = append(row, fmt.Sprintf("%s ±%.1f%s", pct(t.Rate()), 100*iv.HalfWidth(), mark))
 		}
 		rows = append(rows, row)
 	}
@@ -299,7 +308,16 @@ func WriteRoundRobin(w io.Writer, rr *RoundRobin, format string) error {
 		return err
 	}
 	if format != "csv" {
+		fmt.Fprintln(w, "* significantly away from 50% (Holm-corrected p <= 0.05 over the matchups)")
 		fmt.Fprintln(w)
+	}
+	if r, err := rr.Ratings(); err == nil {
+		if err := writeRatings(w, format, r); err != nil {
+			return err
+		}
+		if format != "csv" {
+			fmt.Fprintln(w)
+		}
 	}
 	var rank [][]string
 	for n, r := range rr.Ranking() {

@@ -145,7 +145,11 @@ func (s *Summary) Fold(recs []GameRecord) {
 		if i == 0 || recs[i].Pair != recs[i-1].Pair {
 			s.GameIDs.Add(recs[i].Pair)
 		} else {
-			s.Tally.AddPair(recs[i-1].Outcome, recs[i].Outcome)
+			first, second := recs[i-1], recs[i]
+			if !first.AFirst {
+				first, second = second, first
+			}
+			s.Tally.AddPair(first.Outcome, second.Outcome)
 			if s.keep {
 				s.points = AppendPairPoints(s.points, recs[i-1:i+1])
 			}

@@ -55,15 +55,21 @@ const (
 type Tally struct {
 	Wins, Draws, Losses, Capped int
 	Pairs                       stats.Pentanomial
+	// Seats counts the decided pairs by A's outcome (Loss, Draw, Win) in
+	// the game A moved first and in the game it moved second: what a rating
+	// with a first-move term (and its bootstrap over pairs) needs.
+	Seats [3][3]int
 }
 
-// AddPair counts one seat-swapped pair (both games already counted by Add).
-func (t *Tally) AddPair(a, b Outcome) {
+// AddPair counts one seat-swapped pair (both games already counted by
+// Add): A's outcome when it moved first, and when it moved second.
+func (t *Tally) AddPair(first, second Outcome) {
 	half := [...]int{Loss: 0, Draw: 1, Win: 2}
-	if a == Capped || b == Capped {
+	if first == Capped || second == Capped {
 		return
 	}
-	t.Pairs[half[a]+half[b]]++
+	t.Pairs[half[first]+half[second]]++
+	t.Seats[first][second]++
 }
 
 // Add counts one outcome.
@@ -115,6 +121,12 @@ func (t Tally) Swap() Tally {
 	for k, n := range t.Pairs {
 		o.Pairs[4-k] = n
 	}
+	// B moved first in the game A moved second; its outcome is A's mirrored.
+	for x := range 3 {
+		for y := range 3 {
+			o.Seats[2-y][2-x] = t.Seats[x][y]
+		}
+	}
 	return o
 }
 
@@ -125,6 +137,11 @@ func (t *Tally) Merge(o Tally) {
 	t.Losses += o.Losses
 	t.Capped += o.Capped
 	t.Pairs.Merge(o.Pairs)
+	for x := range 3 {
+		for y := range 3 {
+			t.Seats[x][y] += o.Seats[x][y]
+		}
+	}
 }
 
 // PairedDiff compares two variants' pair scores on the same pairs (from
