@@ -3,6 +3,11 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
+
+	"github.com/hexforge/hexforge/rules"
+	"github.com/hexforge/hexforge/sim"
+	"github.com/hexforge/hexforge/stats"
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/diag"
@@ -50,15 +55,48 @@ func loadArmy(stderr io.Writer, ref string) (*armies.Loaded, error) {
 }
 
 func newDiff() *cobra.Command {
+	var vs []string
+	var games int
+	var players string
+	var seed uint64
 	cmd := &cobra.Command{
 		Use:   "diff A B",
 		Short: "Show what changed between two armies, token by token",
 		Long: `diff compiles two armies (short names, paths, or the same army with --set
-overrides) and lists the tokens added, removed and changed, field by field.`,
+overrides) and lists the tokens added, removed and changed, field by field.
+
+With --sim it also plays A and then B against each --vs opponent on the same
+seeds and draws, and reports B's change in win rate measured pair by pair,
+with its paired 95% interval and whether it is significant.`,
 		Example: `  hexforge diff moloch my-moloch.army
-  hexforge diff moloch moloch --set 'moloch/Gauss Cannon.initiative=3'`,
+  hexforge diff moloch moloch --set 'moloch/Gauss Cannon.initiative=3'
+  hexforge diff moloch my-moloch.army --sim --vs borgo --vs vegas --games 1000`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			doSim, _ := cmd.Flags().GetBool("sim")
+			var specs [2]sim.PlayerSpec
+			if doSim {
+				// Every flag is checked before any army is compiled or game played.
+				if len(vs) == 0 {
+					return fmt.Errorf("--sim needs at least one opponent: --vs ARMY")
+				}
+				if games < 2 || games > maxGames {
+					return fmt.Errorf("--games %d: want 2 to %d", games, maxGames)
+				}
+				parts := strings.Split(players, ",")
+				if len(parts) > 2 {
+					return fmt.Errorf("--players %q: give one player for both sides or two separated by a comma", players)
+				}
+				for i := range specs {
+					p, err := sim.ParsePlayer(parts[min(i, len(parts)-1)])
+					if err != nil {
+						return err
+					}
+					specs[i] = p
+				}
+			} else if len(vs) > 0 || cmd.Flags().Changed("games") {
+				return fmt.Errorf("--vs and --games are for --sim")
+			}
 			a, err := armies.Load(args[0])
 			if err != nil {
 				if a != nil {
@@ -74,15 +112,63 @@ overrides) and lists the tokens added, removed and changed, field by field.`,
 			out := cmd.OutOrStdout()
 			if len(lines) == 0 {
 				fmt.Fprintln(out, "no differences")
-				return nil
 			}
 			for _, l := range lines {
 				fmt.Fprintln(out, l)
 			}
-			return nil
+			if !doSim {
+				return nil
+			}
+			opps, oppNames, err := loadAll(cmd.ErrOrStderr(), vs)
+			if err != nil {
+				return err
+			}
+			ctx, bar, done := startRun(cmd)
+			defer done()
+			play := func(x *rules.Army) (sim.Tally, []int8, error) {
+				var total sim.Tally
+				var pts []int8
+				for _, opp := range opps {
+					m := &sim.Match{A: x, B: opp, Players: specs, Seed: seed, Pairs: games / 2, MaxActions: sim.DefaultMaxActions, KeepPoints: true}
+					s, err := m.RunSummary(ctx, 0, bar.update(x.Name+" vs "+opp.Name))
+					if err != nil {
+						return total, nil, err
+					}
+					total.Merge(s.Tally)
+					pts = append(pts, s.PairPoints()...)
+				}
+				return total, pts, nil
+			}
+			ta, pa, err := play(a.Army)
+			if err != nil {
+				return err
+			}
+			tb, pb, err := play(b.Army)
+			if err != nil {
+				return err
+			}
+			bar.finish()
+			d := sim.PairedDiff(pb, pa)
+			lo, hi := d.Interval(stats.Z95)
+			verdict := "no significant change (the paired interval contains 0)"
+			if d.Significant() {
+				verdict = "significant"
+			}
+			fmt.Fprintf(out, "\nagainst %s, %d games each, players %s vs %s, seed %d (the same seeds for both):\n", strings.Join(oppNames, ", "), 2*(games/2), specs[0], specs[1], seed)
+			ia, ib := ta.Interval(), tb.Interval()
+			na, nb := "A "+a.Army.Name, "B "+b.Army.Name
+			fmt.Fprintf(out, "  %s: %.1f%% [%.1f, %.1f]\n  %s: %.1f%% [%.1f, %.1f]\n", na, 100*ta.Rate(), 100*ia.Lo, 100*ia.Hi, nb, 100*tb.Rate(), 100*ib.Lo, 100*ib.Hi)
+			fmt.Fprintf(out, "  change B - A: %+.1f points, paired 95%% interval [%+.1f, %+.1f]: %s\n", 100*d.Mean(), 100*lo, 100*hi, verdict)
+			return interrupted(ctx, cmd.ErrOrStderr(), nil)
 		},
 	}
 	addSetFlag(cmd)
+	f := cmd.Flags()
+	f.Bool("sim", false, "also play both armies against the --vs opponents on the same seeds and report the paired change in win rate")
+	f.StringArrayVar(&vs, "vs", nil, "opponent for --sim (repeatable)")
+	f.IntVar(&games, "games", 400, "games per opponent and army for --sim")
+	f.StringVar(&players, "players", "greedy", "computer players for --sim: one for both sides or A,B")
+	f.Uint64Var(&seed, "seed", 1, "seed of every random choice of --sim")
 	return cmd
 }
 

@@ -110,3 +110,40 @@ func TestImportanceIsPaired(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffSim: diff --sim compares B with A pair by pair on the same seeds:
+// an army against itself changes by exactly nothing; the flags are checked
+// before any work.
+func TestDiffSim(t *testing.T) {
+	out, stderr, code := run(t, "diff", "moloch", "moloch", "--sim", "--vs", "borgo", "--games", "20", "--players", "random")
+	if code != 0 || !strings.Contains(out, "change B - A: +0.0 points, paired 95% interval [+0.0, +0.0]: no significant change") {
+		t.Errorf("diff of an army with itself: exit %d\n%s%s", code, out, stderr)
+	}
+	for _, args := range [][]string{
+		{"diff", "moloch", "borgo", "--vs", "vegas"},
+		{"diff", "moloch", "borgo", "--sim"},
+		{"diff", "moloch", "borgo", "--sim", "--vs", "vegas", "--games", "1"},
+		{"diff", "moloch", "borgo", "--sim", "--vs", "vegas", "--players", "perfect"},
+	} {
+		if _, stderr, code := run(t, args...); code == 0 || stderr == "" {
+			t.Errorf("%v: exit %d, want a clear error", args, code)
+		}
+	}
+}
+
+// TestSprtAcrossEvenIsTheBand: --sprt with P0 < 50% < P1 asks whether A
+// is fair: the fair-band test of [P0, P1].
+func TestSprtAcrossEvenIsTheBand(t *testing.T) {
+	out, stderr, code := run(t, "sim", "moloch", "moloch", "--players", "random", "--sprt", "0.40,0.60", "--games", "4000", "--format", "json")
+	var r struct {
+		Seq struct {
+			Kind    string  `json:"kind"`
+			Lo      float64 `json:"lo"`
+			Hi      float64 `json:"hi"`
+			Verdict string  `json:"verdict"`
+		} `json:"sequential"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &r) != nil || r.Seq.Kind != "fair-band" || r.Seq.Lo != 0.4 || r.Seq.Hi != 0.6 || r.Seq.Verdict != "inside the band" {
+		t.Errorf("exit %d, %+v\n%s", code, r, stderr)
+	}
+}
