@@ -82,20 +82,29 @@ func splitWords(line string) ([]word, string) {
 // problem is reported as a positioned diagnostic; the returned error is a
 // diag.List when the text is wrong. It never panics.
 func ParsePosition(file string, src []byte, load ArmyLoader) (*State, error) {
+	s, _, err := ParseSetup(file, src, load)
+	return s, err
+}
+
+// ParseSetup reads a position file as ParsePosition does, with what it says
+// about the tokens off the board: each player's hand, the top of the deck,
+// the discard pile and whose turn comes next (Piles), for a game that
+// starts from the position (NewGameFrom).
+func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error) {
 	var errs diag.List
 	pos := func(line, col int) diag.Pos { return diag.Pos{File: file, Line: line, Column: col} }
 	if len(src) > MaxPositionSize {
 		errs.Errorf(pos(1, 1), "position file is %d bytes; at most %d are read", len(src), MaxPositionSize)
-		return nil, errs
+		return nil, nil, errs
 	}
 	if i := bytes.IndexByte(src, 0); i >= 0 {
 		line := 1 + bytes.Count(src[:i], []byte("\n"))
 		errs.Errorf(pos(line, 1), "NUL byte: this looks like a binary file, not a position file")
-		return nil, errs
+		return nil, nil, errs
 	}
 	if !utf8.Valid(src) {
 		errs.Errorf(pos(1, 1), "position file is not valid UTF-8 text")
-		return nil, errs
+		return nil, nil, errs
 	}
 	type placement struct {
 		line     int
@@ -117,6 +126,7 @@ func ParsePosition(file string, src []byte, load ArmyLoader) (*State, error) {
 		hqLine    int
 		hqWords   []word
 		places    []placement
+		pileLines pileSpec
 	)
 	lines := strings.Split(string(src), "\n")
 	for ln, line := range lines {
@@ -202,19 +212,21 @@ func ParsePosition(file string, src []byte, load ArmyLoader) (*State, error) {
 			if okLine {
 				places = append(places, pl)
 			}
+		case "hand", "deck", "discard", "turn":
+			pileLines.add(lineNo, w, &errs, pos)
 		default:
-			errs.Add(diag.Error, pos(lineNo, w[0].col), diag.Suggest(w[0].text, []string{"armies", "board", "hq"}),
-				"unknown line %q: expected armies, board, hq, or a unit line starting with player 1 or 2", clipWord(w[0].text))
+			errs.Add(diag.Error, pos(lineNo, w[0].col), diag.Suggest(w[0].text, []string{"armies", "board", "hq", "hand", "deck", "discard", "turn"}),
+				"unknown line %q: expected armies, board, hq, hand, deck, discard, turn, or a unit line starting with player 1 or 2", clipWord(w[0].text))
 		}
 	}
 	if armyLine == 0 {
 		errs.Errorf(pos(1, 1), "no armies line: start with e.g. armies NAME1 NAME2, each an embedded army's short name or a path to an .army file")
-		return nil, errs
+		return nil, nil, errs
 	}
 	b, err := BoardByName(boardName)
 	if err != nil {
 		errs.Add(diag.Error, boardPos, diag.Suggest(boardName, []string{"standard", "large"}), "unknown board %q: use standard or large", clipWord(boardName))
-		return nil, errs
+		return nil, nil, errs
 	}
 	var as [2]*rules.Army
 	for i := 0; i < 2; i++ {
@@ -234,12 +246,12 @@ func ParsePosition(file string, src []byte, load ArmyLoader) (*State, error) {
 		as[i] = a
 	}
 	if as[0] == nil || as[1] == nil {
-		return nil, errs
+		return nil, nil, errs
 	}
 	s, err := NewState(b, as[0], as[1])
 	if err != nil {
 		errs.Errorf(pos(armyLine, 1), "%s", err)
-		return nil, errs
+		return nil, nil, errs
 	}
 	var used [2][]int
 	used[0] = make([]int, len(as[0].Tokens))
@@ -316,11 +328,15 @@ func ParsePosition(file string, src []byte, load ArmyLoader) (*State, error) {
 			p.Wounds = uint8(tough - hqPoints[i])
 		}
 	}
+	piles := &Piles{ToMove: 0, Turn: 3}
+	if !errs.HasErrors() {
+		piles = pileLines.resolve(s, &errs, pos, used)
+	}
 	if errs.HasErrors() {
 		errs.Sort()
-		return nil, errs
+		return nil, nil, errs
 	}
-	return s, nil
+	return s, piles, nil
 }
 
 // clipWord shortens a word quoted in a message: a line of garbage is named,

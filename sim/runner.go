@@ -326,3 +326,36 @@ func (m *Match) Stream(ctx context.Context, workers int, progress Progress, fold
 	}
 	return false, nil
 }
+
+// PlayFrom plays a game started at a position (engine.NewGameFrom) to its
+// end with computer players (specs[p] plays player p), every random choice
+// from seed, at most maxActions actions. It reports the engine's result and
+// whether the cap stopped the game.
+func PlayFrom(s *engine.State, piles *engine.Piles, specs [2]PlayerSpec, seed uint64, maxActions int) (g *engine.Game, actions int, capped bool, err error) {
+	res := new(engine.Resolver)
+	var players [2]Player
+	for p := range 2 {
+		players[p] = specs[p].New(seed^uint64(p+7)*0xe7037ed1a0b428db, res)
+	}
+	dec := seatDecider{players}
+	g, err = engine.NewGameFrom(s, piles, seed, dec)
+	if err != nil {
+		return nil, 0, false, err
+	}
+	g.SetWorkspace(res)
+	buf := make([]engine.Action, 0, 1024)
+	for !g.Over() {
+		if actions >= maxActions {
+			return g, actions, true, nil
+		}
+		buf = g.LegalActions(buf[:0])
+		if len(buf) == 0 {
+			return g, actions, false, fmt.Errorf("no legal action in phase %d", g.Phase)
+		}
+		if err := g.ApplyLegal(buf[players[g.Player].Act(g, buf)], dec); err != nil {
+			return g, actions, false, err
+		}
+		actions++
+	}
+	return g, actions, false, nil
+}

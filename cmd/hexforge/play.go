@@ -8,8 +8,11 @@ import (
 	"path/filepath"
 
 	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/diag"
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
+	"github.com/hexforge/hexforge/textfile"
 	"github.com/hexforge/hexforge/trace"
 	"github.com/spf13/cobra"
 )
@@ -21,9 +24,10 @@ func newPlay() *cobra.Command {
 		players    string
 		tracePath  string
 		maxActions int
+		from       string
 	)
 	cmd := &cobra.Command{
-		Use:   "play A B",
+		Use:   "play A B | --from POSITION",
 		Short: "Play one game between two armies and show or trace it",
 		Long: `play plays one game between armies A and B (short names or .army files)
 with computer players and prints a short summary: who won, the HQ points,
@@ -35,11 +39,25 @@ and --max-actions: odd games give army A the first seat, even games army B.
 With --trace FILE it also writes the game's trace: every draw, discard,
 placement, move, instant and its targets, ability, rule question and its
 answer, battle segment, wound, heal and removal, and the final state, as
-JSON lines (docs/trace.md). 'hexforge replay FILE' prints and checks it.`,
+JSON lines (docs/trace.md). 'hexforge replay FILE' prints and checks it.
+
+With --from FILE it plays on from a position file instead (docs/positions.md):
+its board, and the hands, deck tops and discard piles it lists; the tokens
+it places nowhere are shuffled into the decks from --seed, and the turn it
+names starts.`,
 		Example: `  hexforge play moloch borgo --seed 7
   hexforge play my-army.army moloch --seed 3 --players search:64,greedy --trace game.jsonl
-  hexforge replay game.jsonl`,
-		Args: cobra.ExactArgs(2),
+  hexforge replay game.jsonl
+  hexforge play --from endgame.pos --seed 4 --players search:64`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if from != "" {
+				if len(args) > 0 {
+					return fmt.Errorf("--from names the armies in its position file: give no army arguments")
+				}
+				return nil
+			}
+			return cobra.ExactArgs(2)(cmd, args)
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// Flags first: nothing is loaded or played for a mistyped one.
 			specs, err := parsePlayers(players)
@@ -53,9 +71,15 @@ JSON lines (docs/trace.md). 'hexforge replay FILE' prints and checks it.`,
 				return fmt.Errorf("--max-actions %d: want at least 10", maxActions)
 			}
 			if tracePath != "" {
+				if from != "" {
+					return fmt.Errorf("--trace records a game from its start; a game from --from cannot be traced yet")
+				}
 				if err := checkOutDir(tracePath); err != nil {
 					return fmt.Errorf("--trace: %w", err)
 				}
+			}
+			if from != "" {
+				return playFrom(cmd, from, specs, seed, maxActions)
 			}
 			sets, err := parsedSets()
 			if err != nil {
@@ -112,8 +136,45 @@ JSON lines (docs/trace.md). 'hexforge replay FILE' prints and checks it.`,
 	f.StringVar(&players, "players", "greedy", "computer players: random, greedy or search[:playouts]; one for both sides or A,B")
 	f.StringVar(&tracePath, "trace", "", "write the game's trace to FILE as JSON lines (docs/trace.md)")
 	f.IntVar(&maxActions, "max-actions", sim.DefaultMaxActions, "cap on the game's actions")
+	f.StringVar(&from, "from", "", "play on from a position FILE (its hands, decks and discard piles too; docs/positions.md)")
 	addSetFlag(cmd)
 	return cmd
+}
+
+// playFrom plays one game from a position file and prints how it ended.
+func playFrom(cmd *cobra.Command, file string, specs [2]sim.PlayerSpec, seed uint64, maxActions int) error {
+	src, err := textfile.Read(file, "a position file", engine.MaxPositionSize)
+	if err != nil {
+		return err
+	}
+	s, piles, err := engine.ParseSetup(file, src, func(ref string) (*rules.Army, error) {
+		return positionArmy(relativeTo(file, ref))
+	})
+	if err != nil {
+		if l, ok := err.(diag.List); ok {
+			l.Render(cmd.ErrOrStderr(), map[string][]byte{file: src})
+			return exitError{1}
+		}
+		return err
+	}
+	g, actions, capped, err := sim.PlayFrom(s, piles, specs, seed, maxActions)
+	if err != nil {
+		return fmt.Errorf("%s: %w", file, err)
+	}
+	out := cmd.OutOrStdout()
+	names := [2]string{s.Armies[0].Name, s.Armies[1].Name}
+	fmt.Fprintf(out, "from %s, seed %d: player 1 %s (%s), player 2 %s (%s); player %d's turn %d started it\n", file, seed, names[0], specs[0], names[1], specs[1], piles.ToMove+1, piles.Turn)
+	how := "draw"
+	switch {
+	case capped:
+		how = fmt.Sprintf("capped after %d actions (no result)", actions)
+	case g.Result == engine.Win1:
+		how = names[0] + " (player 1) wins"
+	case g.Result == engine.Win2:
+		how = names[1] + " (player 2) wins"
+	}
+	fmt.Fprintf(out, "%s: HQ %d, %d after turn %d, %d battles, %d actions\n", how, g.S.HQPoints(0), g.S.HQPoints(1), g.Turn, g.Battles, actions)
+	return nil
 }
 
 // printGame is the short summary of one game.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -145,5 +146,24 @@ func TestSprtAcrossEvenIsTheBand(t *testing.T) {
 	}
 	if code != 0 || json.Unmarshal([]byte(out), &r) != nil || r.Seq.Kind != "fair-band" || r.Seq.Lo != 0.4 || r.Seq.Hi != 0.6 || r.Seq.Verdict != "inside the band" {
 		t.Errorf("exit %d, %+v\n%s", code, r, stderr)
+	}
+}
+
+// TestPlayFrom: play --from plays on from a position file with its hands,
+// deck tops and discard piles, the same way for the same seed; a mistake in
+// the file is a positioned error; army arguments with --from are refused.
+func TestPlayFrom(t *testing.T) {
+	out1, stderr, code := run(t, "play", "--from", "testdata/endgame.pos", "--seed", "4", "--players", "random")
+	out2, _, _ := run(t, "play", "--from", "testdata/endgame.pos", "--seed", "4", "--players", "random")
+	if code != 0 || out1 != out2 || !strings.Contains(out1, "player 2's turn 3 started it") || !strings.Contains(out1, "wins") && !strings.Contains(out1, "draw") {
+		t.Errorf("exit %d\n%s%s\nagain:\n%s", code, out1, stderr, out2)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.pos")
+	os.WriteFile(bad, []byte("armies moloch borgo\n1 HQ c3 N\n2 HQ a1 N\nhand 1 Sniperr\n"), 0o644)
+	if _, stderr, code := run(t, "play", "--from", bad); code != 1 || !strings.Contains(stderr, "bad.pos:4:8") {
+		t.Errorf("a bad hand: exit %d\n%s", code, stderr)
+	}
+	if _, stderr, code := run(t, "play", "moloch", "--from", "testdata/endgame.pos"); code == 0 || !strings.Contains(stderr, "give no army arguments") {
+		t.Errorf("armies with --from: exit %d\n%s", code, stderr)
 	}
 }

@@ -1,0 +1,184 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/hexforge/hexforge/diag"
+	"github.com/hexforge/hexforge/rules"
+)
+
+// Piles are what a position file says about the tokens off the board, for a
+// game started from it (NewGameFrom). Tokens it places nowhere (not on the
+// board, in a hand, on top of the deck or in the discard pile) are shuffled
+// into the deck below the listed ones, from the game's seed.
+type Piles struct {
+	Hand    [2][]uint8 // token types in each hand
+	Deck    [2][]uint8 // the top of each deck, top first
+	Discard [2][]uint8 // each discard pile
+	ToMove  uint8      // the player whose turn starts
+	Turn    int        // the number of the turn that starts (1 and 2 draw 1 and 2 tokens; from 3 on, 3)
+}
+
+// pileSpec collects the pile lines of a position file until the armies are
+// known.
+type pileSpec struct {
+	lines    []pileLine
+	turnLine int
+	turn     int
+	toMove   uint8
+}
+
+type pileLine struct {
+	line   int
+	what   string // hand, deck, discard
+	player uint8
+	words  []word // the token names
+}
+
+// add reads one hand/deck/discard/turn line.
+func (ps *pileSpec) add(lineNo int, w []word, errs *diag.List, pos func(int, int) diag.Pos) {
+	what := strings.ToLower(w[0].text)
+	if what == "turn" {
+		n := 0
+		var err error
+		if len(w) == 3 {
+			n, err = strconv.Atoi(w[2].text)
+		}
+		if len(w) < 2 || len(w) > 3 || (w[1].text != "1" && w[1].text != "2") || err != nil || (len(w) == 3 && (n < 1 || n > 999)) {
+			errs.Errorf(pos(lineNo, w[0].col), "turn needs the player whose turn starts and, optionally, its number: turn 2, or turn 1 5 (turns 1 and 2 draw 1 and 2 tokens; by default the turn is a full one)")
+			return
+		}
+		if ps.turnLine != 0 {
+			errs.Errorf(pos(lineNo, w[0].col), "turn given twice (first on line %d)", ps.turnLine)
+			return
+		}
+		ps.turnLine, ps.toMove, ps.turn = lineNo, w[1].text[0]-'1', n
+		return
+	}
+	if len(w) < 2 || (w[1].text != "1" && w[1].text != "2") {
+		errs.Errorf(pos(lineNo, w[0].col), "%s needs a player and the tokens: %s 1 \"Token\" \"Other token\"", what, what)
+		return
+	}
+	ps.lines = append(ps.lines, pileLine{line: lineNo, what: what, player: w[1].text[0] - '1', words: w[2:]})
+}
+
+// resolve turns the pile lines into Piles, checking the token names and
+// that no token is listed more often than its army has copies (the board's
+// copies counted too: used).
+func (ps *pileSpec) resolve(s *State, errs *diag.List, pos func(int, int) diag.Pos, used [2][]int) *Piles {
+	p := &Piles{ToMove: ps.toMove, Turn: 3}
+	if ps.turn > 0 {
+		p.Turn = ps.turn
+	}
+	seen := map[string]int{}
+	for _, l := range ps.lines {
+		key := fmt.Sprintf("%s %d", l.what, l.player)
+		if first, ok := seen[key]; ok {
+			errs.Errorf(pos(l.line, 1), "%s of player %d given twice (first on line %d)", l.what, l.player+1, first)
+			continue
+		}
+		seen[key] = l.line
+		a := s.Armies[l.player]
+		for _, w := range l.words {
+			ti := a.Lookup(w.text)
+			if ti < 0 {
+				var names []string
+				for i := range a.Tokens {
+					names = append(names, a.Tokens[i].Name)
+				}
+				errs.Add(diag.Error, pos(l.line, w.col), diag.Suggest(w.text, names), "army %q has no token %q", a.Name, clipWord(w.text))
+				continue
+			}
+			t := &a.Tokens[ti]
+			if t.Kind == rules.HQ {
+				errs.Errorf(pos(l.line, w.col), "the HQ stays on the board: it is never in a hand, deck or discard pile")
+				continue
+			}
+			used[l.player][ti]++
+			if used[l.player][ti] > t.Count {
+				errs.Errorf(pos(l.line, w.col), "army %q has %d %q; the board and the piles hold more", a.Name, t.Count, t.Name)
+				continue
+			}
+			switch l.what {
+			case "hand":
+				p.Hand[l.player] = append(p.Hand[l.player], uint8(ti))
+			case "deck":
+				p.Deck[l.player] = append(p.Deck[l.player], uint8(ti))
+			default:
+				p.Discard[l.player] = append(p.Discard[l.player], uint8(ti))
+			}
+		}
+		if l.what == "hand" && len(p.Hand[l.player]) > MaxHand {
+			errs.Errorf(pos(l.line, 1), "a hand holds at most %d tokens, not %d", MaxHand, len(p.Hand[l.player]))
+		}
+	}
+	return p
+}
+
+// NewGameFrom starts a game at a position: the board of s, the hands,
+// decks and discard piles of piles (the tokens they do not place shuffled
+// into the deck below the listed ones, from seed), and the turn of
+// piles.ToMove about to start, with its turn-start triggers and its draw;
+// d answers the rule questions of that start.
+func NewGameFrom(s *State, piles *Piles, seed uint64, d Decider) (*Game, error) {
+	g, err := NewGame(s.Board, s.Armies[0], s.Armies[1], seed)
+	if err != nil {
+		return nil, err
+	}
+	g.S.Cells, g.S.HQ = s.Cells, s.HQ
+	for p := range 2 {
+		a := s.Armies[p]
+		left := make([]int, len(a.Tokens))
+		for ti := range a.Tokens {
+			if ti != a.HQ && a.Tokens[ti].Kind != rules.HQ {
+				left[ti] = a.Tokens[ti].Count
+			}
+		}
+		for h := 0; h < s.Board.Size; h++ {
+			for _, pc := range [2]Piece{s.Cells[h].Unit, s.Cells[h].Ground} {
+				if !pc.Empty() && int(pc.Owner) == p && pc.Token != uint8(a.HQ) {
+					left[pc.Token]--
+				}
+			}
+		}
+		g.HandLen[p], g.AsideLen[p] = 0, 0
+		for _, t := range piles.Hand[p] {
+			g.Hand[p][g.HandLen[p]] = t
+			g.HandLen[p]++
+			left[t]--
+		}
+		g.Discarded[p] = [MaxArmyTokens]uint8{}
+		for _, t := range piles.Discard[p] {
+			g.Discarded[p][t]++
+			left[t]--
+		}
+		for _, t := range piles.Deck[p] {
+			left[t]--
+		}
+		// The deck's top is at DeckLen-1: the unlisted tokens, shuffled,
+		// at the bottom, then the listed ones, the first on top.
+		g.DeckLen[p] = 0
+		for t, n := range left {
+			for range max(0, n) {
+				g.Deck[p][g.DeckLen[p]] = uint8(t)
+				g.DeckLen[p]++
+			}
+		}
+		for i := int(g.DeckLen[p]) - 1; i > 0; i-- {
+			j := g.intn(i + 1)
+			g.Deck[p][i], g.Deck[p][j] = g.Deck[p][j], g.Deck[p][i]
+		}
+		for i := len(piles.Deck[p]) - 1; i >= 0; i-- {
+			g.Deck[p][g.DeckLen[p]] = piles.Deck[p][i]
+			g.DeckLen[p]++
+		}
+	}
+	g.Player = piles.ToMove
+	g.Turn = piles.Turn - 1 // startTurn counts the turn that starts
+	g.FinalAfter = 0
+	g.Phase = PhasePlay
+	g.startTurn(d)
+	return g, nil
+}
