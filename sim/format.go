@@ -13,7 +13,7 @@ import (
 )
 
 // Formats are the output formats of reports.
-var Formats = []string{"table", "markdown", "csv", "json"}
+var Formats = []string{"table", "markdown", "csv", "html", "json"}
 
 // CheckFormat validates a --format value.
 func CheckFormat(f string) error {
@@ -83,6 +83,9 @@ func (s *Summary) jsonView() SummaryJSON {
 
 // WriteMatch writes one match's report.
 func WriteMatch(w io.Writer, s *Summary, format string) error {
+	if format == "html" {
+		return WriteMatchHTML(w, s, "")
+	}
 	if format == "json" {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
@@ -231,6 +234,9 @@ type RankRow struct {
 
 // WriteRoundRobin writes the matchup matrix and the ranking.
 func WriteRoundRobin(w io.Writer, rr *RoundRobin, format string) error {
+	if format == "html" {
+		return WriteRoundRobinHTML(w, rr, "")
+	}
 	if format == "json" {
 		type cell struct {
 			A, B     string

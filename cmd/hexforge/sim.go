@@ -44,6 +44,7 @@ type simOptions struct {
 	alpha      float64
 	beta       float64
 	seq        *sim.Sequential // from --sprt or --fair-band (check)
+	html       bool            // the command writes --format html (set before register)
 }
 
 func (o *simOptions) register(cmd *cobra.Command, defGames int) {
@@ -52,7 +53,11 @@ func (o *simOptions) register(cmd *cobra.Command, defGames int) {
 	f.StringVar(&o.players, "players", "greedy", "computer players: random, greedy or search[:playouts]; one for both sides or A,B")
 	f.Uint64Var(&o.seed, "seed", 1, "seed of every random choice; the same seed gives the same games")
 	f.IntVar(&o.workers, "workers", 0, "parallel workers (0 = one per core); results do not depend on it")
-	f.StringVar(&o.format, "format", "table", "output format: table, markdown, csv or json")
+	formats := "output format: table, markdown, csv or json"
+	if o.html {
+		formats = "output format: table, markdown, csv, html (one self-contained page with plots) or json"
+	}
+	f.StringVar(&o.format, "format", "table", formats)
 	f.StringVar(&o.out, "out", "", "write the report to FILE (atomically) instead of standard output")
 	f.Float64Var(&o.untilCI, "until-ci", 0, "keep playing until every 95% interval's half-width is below this (e.g. 0.02)")
 	f.StringVar(&o.shard, "shard", "", "play only shard i of n (i/n, from 0): shards together give exactly the games of one run")
@@ -119,6 +124,11 @@ func (o *simOptions) check() ([2]sim.PlayerSpec, sim.Shard, error) {
 	var shard sim.Shard
 	if err := sim.CheckFormat(o.format); err != nil {
 		return specs, shard, err
+	}
+	if o.format == "html" && !o.html {
+		// Refused before any game: a study would otherwise play for minutes
+		// and then have no page to write.
+		return specs, shard, fmt.Errorf("unknown format %q: use table, markdown, csv or json", o.format)
 	}
 	if o.games < 1 || o.games > maxGames {
 		return specs, shard, fmt.Errorf("--games %d: want 1 to %d", o.games, maxGames)
@@ -376,7 +386,7 @@ func loadAll(stderr io.Writer, refs []string) ([]*rules.Army, []string, error) {
 }
 
 func newSim() *cobra.Command {
-	o := &simOptions{}
+	o := &simOptions{html: true}
 	rec := &recordOptions{}
 	cmd := &cobra.Command{
 		Use:   "sim [A B | ARMY... | --all]",
@@ -450,7 +460,12 @@ exits with status 130.`,
 					return err
 				}
 				bar.finish()
-				return interrupted(ctx, cmd.ErrOrStderr(), writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error { return sim.WriteMatch(w, s, o.format) }))
+				return interrupted(ctx, cmd.ErrOrStderr(), writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
+					if o.format == "html" {
+						return sim.WriteMatchHTML(w, s, commandLine(cmd, args))
+					}
+					return sim.WriteMatch(w, s, o.format)
+				}))
 			}
 			rr := &sim.RoundRobin{Armies: names, Players: sim.RoundRobinPlayers(specs[0].String(), specs[1].String()), Matches: map[[2]int]*sim.Summary{}}
 			for i := range list {
@@ -467,7 +482,12 @@ exits with status 130.`,
 				}
 			}
 			bar.finish()
-			return interrupted(ctx, cmd.ErrOrStderr(), writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error { return sim.WriteRoundRobin(w, rr, o.format) }))
+			return interrupted(ctx, cmd.ErrOrStderr(), writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
+				if o.format == "html" {
+					return sim.WriteRoundRobinHTML(w, rr, commandLine(cmd, args))
+				}
+				return sim.WriteRoundRobin(w, rr, o.format)
+			}))
 		},
 	}
 	o.register(cmd, 200)
@@ -500,7 +520,12 @@ adds them up: n shards of one run give exactly the report of that run.`,
 			}
 			if len(order) == 1 {
 				s := merged[order[0]]
-				return writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error { return sim.WriteMatch(w, s, format) })
+				return writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error {
+					if format == "html" {
+						return sim.WriteMatchHTML(w, s, commandLine(cmd, args))
+					}
+					return sim.WriteMatch(w, s, format)
+				})
 			}
 			sums := make([]*sim.Summary, len(order))
 			for i, k := range order {
@@ -510,10 +535,15 @@ adds them up: n shards of one run give exactly the report of that run.`,
 			if err != nil {
 				return err
 			}
-			return writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error { return sim.WriteRoundRobin(w, rr, format) })
+			return writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error {
+				if format == "html" {
+					return sim.WriteRoundRobinHTML(w, rr, commandLine(cmd, args))
+				}
+				return sim.WriteRoundRobin(w, rr, format)
+			})
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "table", "output format: table, markdown, csv or json")
+	cmd.Flags().StringVar(&format, "format", "table", "output format: table, markdown, csv, html (one self-contained page with plots) or json")
 	cmd.Flags().StringVar(&out, "out", "", "write the report to FILE (atomically)")
 	return cmd
 }

@@ -1,0 +1,142 @@
+package htmlreport
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// Golden compares got with testdata/name, or rewrites it with -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./htmlreport -update)", err)
+	}
+	if string(want) != got {
+		t.Errorf("%s differs (run go test ./htmlreport -update if the change is meant):\n%s", path, got)
+	}
+}
+
+func TestNum(t *testing.T) {
+	for x, want := range map[float64]string{0: "0", 1.5: "1.5", 2.345: "2.35", -0.001: "0", 100: "100", -3.1: "-3.1"} {
+		if got := Num(x); got != want {
+			t.Errorf("Num(%v) = %q, want %q", x, got, want)
+		}
+	}
+	var zero float64
+	if got := Num(zero / zero); got != "0" {
+		t.Errorf("Num(NaN) = %q, want 0", got)
+	}
+}
+
+// A label from a stranger's army file cannot break out of the markup, and
+// a bad element or attribute name is dropped rather than written.
+func TestSVGEscapesAndStaysWellFormed(t *testing.T) {
+	s := NewSVG(10, 10, `a"b`)
+	s.Open("g", A("class", `x"><script>`))
+	s.Text(1, 2, "<b>&")
+	s.Elem("rect", A("bad name", 1.0), A("width", 3))
+	s.Elem("bad>", A("x", 1))
+	got := s.String() // the g is left open: String closes it
+	for _, want := range []string{`aria-label="a&#34;b"`, `class="x&#34;&gt;&lt;script&gt;"`, `&lt;b&gt;&amp;`, `<rect width="3"/>`, "</g>\n</svg>\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "bad") || strings.Contains(got, "<script") {
+		t.Errorf("bad name or script written:\n%s", got)
+	}
+	s.Close()
+	s.Close() // one Close too many does nothing
+}
+
+func TestTicks(t *testing.T) {
+	got := Ticks(0, 100, 5)
+	if len(got) != 6 || got[0] != 0 || got[5] != 100 {
+		t.Errorf("Ticks(0, 100, 5) = %v", got)
+	}
+	if got := Ticks(-37, 52, 6); got[0] != -20 && got[0] != -30 {
+		t.Errorf("Ticks(-37, 52, 6) = %v", got)
+	}
+	var zero float64
+	if Ticks(zero/zero, 1, 5) != nil || len(Ticks(3, 3, 5)) != 1 {
+		t.Error("degenerate ranges")
+	}
+}
+
+func TestDiverging(t *testing.T) {
+	if Diverging(0) != "#b2182b" || Diverging(1) != "#2166ac" || Diverging(0.5) != "#f7f7f7" || Diverging(-3) != "#b2182b" {
+		t.Errorf("ends: %s %s %s", Diverging(0), Diverging(1), Diverging(0.5))
+	}
+}
+
+func samplePage() *Page {
+	p := &Page{Title: "T <1>", Meta: [][2]string{{"command", "hexforge sim a b"}, {"seed", "1"}}}
+	cells := [][]Cell{
+		{{OK: true, Rate: 0.5, Lo: 0.4, Hi: 0.6}, {OK: true, Rate: 0.8, Lo: 0.7, Hi: 0.9, Significant: true, Tip: "a vs b"}},
+		{{OK: true, Rate: 0.2, Lo: 0.1, Hi: 0.3, Significant: true}, {}},
+	}
+	p.Heading("Matchups")
+	p.Figure(Heatmap([]string{"a", "b"}, []string{"a", "b"}, cells, "m"))
+	p.Figure(DotPlot([]Dot{{Label: "a", X: 30, Lo: -10, Hi: 70, Text: "+30"}, {Label: "b", X: -30, Lo: -70, Hi: 10, Text: "-30"}}, 0, "Elo", "r"))
+	p.Table("c", []string{"k", "v"}, [][]string{{"x", "1.5"}})
+	p.Raw(TokenTable([]string{"token", "n"}, [][]string{{"Gauss", "2"}}, []string{"warrior"}))
+	return p
+}
+
+func TestPageStructure(t *testing.T) {
+	var b strings.Builder
+	if err := samplePage().Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	golden(t, "sample.skeleton", Skeleton(page))
+	if u := URLs(page); len(u) > 0 {
+		t.Errorf("the page names URLs: %v", u)
+	}
+	// Three cells drawn (one muted), one empty; the key's eleven swatches.
+	if n := strings.Count(page, `class="cell muted"`); n != 1 {
+		t.Errorf("%d muted cells, want 1", n)
+	}
+	if n := strings.Count(page, `class="cell empty"`); n != 1 {
+		t.Errorf("%d empty cells, want 1", n)
+	}
+	if n := strings.Count(page, `class="key"`); n != 11 {
+		t.Errorf("%d key swatches, want 11", n)
+	}
+	if !strings.Contains(page, "<title>T &lt;1&gt;</title>") {
+		t.Error("title not escaped")
+	}
+}
+
+func TestURLsFindsAddresses(t *testing.T) {
+	if len(URLs(`<img src="https://example.com/x.png"> //cdn.example.org/a.js`)) != 2 {
+		t.Error("URLs missed an address")
+	}
+	if len(URLs("ratio 1//2 and a // comment")) != 0 {
+		t.Error("URLs found an address in plain text")
+	}
+}
+
+func TestSkeleton(t *testing.T) {
+	got := Skeleton(`<html><head><style>p{}</style></head><body class="a b"><p id="x">hi <b>1</b></p><br><svg><rect/></svg><script>if (a<b) {}</script></body></html>`)
+	want := "html\n  head\n    style\n  body.a.b\n    p#x\n      b\n    br\n    svg\n      rect\n    script\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

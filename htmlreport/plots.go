@@ -1,0 +1,150 @@
+package htmlreport
+
+import (
+	"fmt"
+	"math"
+)
+
+// Cell is one cell of a heat map: the row's win rate against the column
+// with its 95% interval. Significant is false for a rate not significantly
+// away from 50%, which the map draws muted so the eye goes to the others.
+type Cell struct {
+	OK          bool // false: no match played (drawn empty)
+	Rate        float64
+	Lo, Hi      float64
+	Significant bool
+	Tip         string // the tooltip
+}
+
+// Heatmap draws a matrix of win rates in colours diverging around 50%:
+// blue where the row wins, red where it loses, each cell with its rate and
+// its interval.
+func Heatmap(rows, cols []string, cells [][]Cell, label string) *SVG {
+	const cw, ch, left, top = 96.0, 44.0, 150.0, 100.0
+	s := NewSVG(left+cw*float64(len(cols))+10, top+ch*float64(len(rows))+34, label)
+	s.Open("g", A("class", "heatmap"))
+	for j, c := range cols {
+		x := left + cw*float64(j) + cw/2
+		s.Text(x, top-8, clip(c, 16), A("transform", fmt.Sprintf("rotate(-35 %s %s)", Num(x), Num(top-8))), A("font-size", 12.0))
+	}
+	for i, r := range rows {
+		y := top + ch*float64(i)
+		s.Text(left-8, y+ch/2+4, clip(r, 20), A("text-anchor", "end"), A("font-size", 12.0))
+		for j := range cols {
+			x := left + cw*float64(j)
+			var c Cell
+			if i < len(cells) && j < len(cells[i]) {
+				c = cells[i][j]
+			}
+			class := "cell"
+			if !c.OK {
+				s.Elem("rect", A("class", "cell empty"), A("x", x), A("y", y), A("width", cw-2), A("height", ch-2), A("fill", "#fafafa"), A("stroke", "#ddd"))
+				continue
+			}
+			fill, ink := Diverging(c.Rate), "#111"
+			if !c.Significant {
+				class, fill, ink = "cell muted", mix(fill, "#eeeeee", 0.75), "#777"
+			}
+			s.Open("g", A("class", class))
+			if c.Tip != "" {
+				s.Title(c.Tip)
+			}
+			s.Elem("rect", A("x", x), A("y", y), A("width", cw-2), A("height", ch-2), A("fill", fill))
+			s.Text(x+cw/2-1, y+18, fmt.Sprintf("%.1f%%", 100*c.Rate), A("text-anchor", "middle"), A("font-size", 13.0), A("fill", ink))
+			s.Text(x+cw/2-1, y+34, fmt.Sprintf("%.0f–%.0f", 100*c.Lo, 100*c.Hi), A("text-anchor", "middle"), A("font-size", 10.0), A("fill", ink))
+			s.Close()
+		}
+	}
+	// The key: the colour scale from 0% to 100%.
+	ky := top + ch*float64(len(rows)) + 10
+	for k := 0; k <= 10; k++ {
+		s.Elem("rect", A("class", "key"), A("x", left+float64(k)*18), A("y", ky), A("width", 18.0), A("height", 10.0), A("fill", Diverging(float64(k)/10)))
+	}
+	s.Text(left+11*18+6, ky+9, "0% → 100% (row's win rate); pale: not significantly away from 50%", A("font-size", 11.0), A("fill", "#555"))
+	s.Close()
+	return s
+}
+
+// Diverging is the colour of a rate: red below 50%, white-ish at 50%, blue
+// above (ColorBrewer's RdBu ends), so the colour says who wins.
+func Diverging(rate float64) string {
+	if math.IsNaN(rate) {
+		rate = 0.5
+	}
+	rate = math.Max(0, math.Min(1, rate))
+	if rate < 0.5 {
+		return mix("#b2182b", "#f7f7f7", rate/0.5)
+	}
+	return mix("#f7f7f7", "#2166ac", (rate-0.5)/0.5)
+}
+
+// mix is the colour t of the way from a to b (#rrggbb each).
+func mix(a, b string, t float64) string {
+	pa, pb := rgb(a), rgb(b)
+	var out [3]int
+	for i := range out {
+		out[i] = int(math.Round(float64(pa[i]) + t*float64(pb[i]-pa[i])))
+	}
+	return fmt.Sprintf("#%02x%02x%02x", out[0], out[1], out[2])
+}
+
+func rgb(c string) [3]int {
+	var v [3]int
+	if len(c) == 7 {
+		fmt.Sscanf(c[1:], "%02x%02x%02x", &v[0], &v[1], &v[2])
+	}
+	return v
+}
+
+// clip shortens a label to n runes.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// Dot is one row of a dot plot: a value with its interval.
+type Dot struct {
+	Label     string
+	X, Lo, Hi float64
+	Text      string // the value as printed beside the row
+}
+
+// DotPlot draws one row per dot, the dot at X and a bar from Lo to Hi, with
+// a dashed line at ref (50% for win rates, 0 for ratings).
+func DotPlot(dots []Dot, ref float64, axis string, label string) *SVG {
+	const left, right, rowH, top, plotW = 160.0, 130.0, 26.0, 12.0, 520.0
+	s := NewSVG(left+plotW+right, top+rowH*float64(len(dots))+44, label)
+	lo, hi := ref, ref
+	for _, d := range dots {
+		lo, hi = math.Min(lo, math.Min(d.Lo, d.X)), math.Max(hi, math.Max(d.Hi, d.X))
+	}
+	if hi-lo < 1e-9 {
+		lo, hi = lo-1, hi+1
+	}
+	pad := (hi - lo) * 0.05
+	lo, hi = lo-pad, hi+pad
+	x := func(v float64) float64 { return left + plotW*(v-lo)/(hi-lo) }
+	bottom := top + rowH*float64(len(dots))
+	s.Open("g", A("class", "dotplot"))
+	for _, t := range Ticks(lo, hi, 6) {
+		s.Elem("line", A("class", "grid"), A("x1", x(t)), A("x2", x(t)), A("y1", top), A("y2", bottom), A("stroke", "#eee"))
+		s.Text(x(t), bottom+14, Num(t), A("text-anchor", "middle"), A("font-size", 11.0), A("fill", "#555"))
+	}
+	s.Elem("line", A("class", "ref"), A("x1", x(ref)), A("x2", x(ref)), A("y1", top), A("y2", bottom), A("stroke", "#999"), A("stroke-dasharray", "4 3"))
+	s.Text(left+plotW/2, bottom+32, axis, A("text-anchor", "middle"), A("font-size", 12.0))
+	for i, d := range dots {
+		y := top + rowH*float64(i) + rowH/2
+		s.Open("g", A("class", "dot"))
+		s.Title(fmt.Sprintf("%s: %s", d.Label, d.Text))
+		s.Text(left-8, y+4, clip(d.Label, 22), A("text-anchor", "end"), A("font-size", 12.0))
+		s.Elem("line", A("class", "interval"), A("x1", x(d.Lo)), A("x2", x(d.Hi)), A("y1", y), A("y2", y), A("stroke", "#2166ac"), A("stroke-width", 3.0))
+		s.Elem("circle", A("cx", x(d.X)), A("cy", y), A("r", 5.0), A("fill", "#0b3d75"))
+		s.Text(left+plotW+8, y+4, d.Text, A("font-size", 12.0))
+		s.Close()
+	}
+	s.Close()
+	return s
+}

@@ -1,0 +1,180 @@
+package sim
+
+import (
+	"fmt"
+	"html"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/hexforge/hexforge/htmlreport"
+)
+
+// WriteMatchHTML writes one match's report as a self-contained HTML page:
+// the win rates as a dot plot with their intervals, the figures and the
+// per-token tables. command is the command line that produced it, shown so
+// the page can be reproduced ("" when not known).
+func WriteMatchHTML(w io.Writer, s *Summary, command string) error {
+	p := &htmlreport.Page{Title: fmt.Sprintf("%s vs %s", s.A, s.B)}
+	p.Meta = runMeta(command, s.Seed, fmt.Sprintf("%s (%s) vs %s (%s)", s.Players[0], s.A, s.Players[1], s.B), s.Games(), s.Partial)
+	t := s.Tally
+	iv, fv := t.Interval(), s.First.Interval()
+	p.Heading("Win rates")
+	p.Para(fmt.Sprintf("95%% intervals over the %d seat-swapped pairs (pentanomial model; the first player's: Wilson over games). A draw counts one half.", t.Pairs.Pairs()))
+	p.Figure(htmlreport.DotPlot([]htmlreport.Dot{
+		{Label: s.A + " vs " + s.B, X: 100 * t.Rate(), Lo: 100 * iv.Lo, Hi: 100 * iv.Hi, Text: rateCell(t)},
+		{Label: "first player", X: 100 * s.First.Rate(), Lo: 100 * fv.Lo, Hi: 100 * fv.Hi, Text: rateCell(s.First)},
+	}, 50, "win rate (%)", "win rates with 95% intervals"))
+	rows := [][]string{
+		{"win rate of " + s.A + " (draw = 1/2)", rateCell(t)},
+		{"wins / draws / losses", fmt.Sprintf("%d / %d / %d", t.Wins, t.Draws, t.Losses)},
+		{"games stopped at the length cap", fmt.Sprint(t.Capped)},
+		{"first player's win rate", rateCell(s.First)},
+		{"average HQ margin (" + s.A + " - " + s.B + ")", fmt.Sprintf("%+.2f", s.AvgHQMargin())},
+		{"average turns per game", fmt.Sprintf("%.1f", s.AvgTurns())},
+		{"average battles per game", fmt.Sprintf("%.2f", s.AvgBattles())},
+	}
+	if s.Seq != nil {
+		rows = append(rows, s.Seq.Rows(s.Tally.Pairs.Pairs(), s.A)...)
+	}
+	p.Heading("Figures")
+	p.Table("", []string{"figure", "value"}, rows)
+	tokenTables(p, s)
+	return p.Write(w)
+}
+
+// runMeta are the lines that let a page be reproduced.
+func runMeta(command string, seed uint64, players string, games int, partial bool) [][2]string {
+	if command == "" {
+		command = "(not recorded)"
+	}
+	meta := [][2]string{{"command", command}, {"version", Version}, {"seed", fmt.Sprint(seed)}, {"players", players}, {"games", fmt.Sprint(games)}}
+	if partial {
+		meta = append(meta, [2]string{"partial", "stopped early: only the games finished are counted"})
+	}
+	return meta
+}
+
+// tokenTables adds the per-token figures of both armies, each row led by a
+// hexagon in its kind's colour as on the help card.
+func tokenTables(p *htmlreport.Page, s *Summary) {
+	for side, name := range [2]string{s.A, s.B} {
+		if side == 1 && s.A == s.B {
+			name += " (2nd)"
+		}
+		var rows [][]string
+		var kinds []string
+		for _, t := range s.Tokens[side] {
+			if t.Games == 0 || t.Kind == "hq" { // the HQ starts on the board
+				continue
+			}
+			note := ""
+			if t.Rarely() {
+				note = "rarely played"
+			}
+			rows = append(rows, []string{t.Name, fmt.Sprint(t.Copies), pct(float64(t.PlayedIn) / float64(t.Games)), pct(t.WhenPlayed()),
+				fmt.Sprintf("%.2f", t.DealtPerGame()), pct(t.SurvivalRate()), note})
+			kinds = append(kinds, t.Kind)
+		}
+		if len(rows) == 0 {
+			continue
+		}
+		p.Heading("Tokens of " + name)
+		p.Raw(htmlreport.TokenTable([]string{"token", "copies", "played in", "win rate when played", "wounds dealt/game", "survived", "note"}, rows, kinds))
+	}
+	p.Para("\"rarely played\": fewer than 30 games or 10% of games, so the row's figures say little.")
+}
+
+// WriteRoundRobinHTML writes a round robin as a self-contained HTML page:
+// the matchup matrix as a heat map sorted by rating, the ratings as a dot
+// plot with their intervals, the ranking and each match's token tables.
+func WriteRoundRobinHTML(w io.Writer, rr *RoundRobin, command string) error {
+	games, partial := 0, false
+	var seed uint64
+	for _, s := range rr.Matches {
+		games += s.Games()
+		partial = partial || s.Partial
+		seed = s.Seed
+	}
+	p := &htmlreport.Page{Title: "Round robin: " + strings.Join(rr.Armies, ", ")}
+	p.Meta = runMeta(command, seed, rr.Players, games, partial)
+	ratings, rerr := rr.Ratings()
+	// Strongest first, so the map reads as a ladder: by rating when the
+	// fit exists, by average score otherwise.
+	order := make([]int, len(rr.Armies))
+	index := map[string]int{}
+	for i, a := range rr.Armies {
+		order[i], index[a] = i, i
+	}
+	if rerr == nil {
+		for k, r := range ratings.Armies {
+			order[k] = index[r.Army]
+		}
+	} else {
+		for k, r := range rr.Ranking() {
+			order[k] = index[r.Army]
+		}
+	}
+	names := make([]string, len(order))
+	for k, i := range order {
+		names[k] = rr.Armies[i]
+	}
+	sig := rr.significantCells()
+	cells := make([][]htmlreport.Cell, len(order))
+	for a, i := range order {
+		cells[a] = make([]htmlreport.Cell, len(order))
+		for b, j := range order {
+			t, ok := rr.Rate(i, j)
+			if !ok || t.Games() == 0 {
+				continue
+			}
+			iv := t.Interval()
+			cells[a][b] = htmlreport.Cell{OK: true, Rate: t.Rate(), Lo: iv.Lo, Hi: iv.Hi, Significant: sig[[2]int{min(i, j), max(i, j)}],
+				Tip: fmt.Sprintf("%s vs %s: %s, %d games", rr.Armies[i], rr.Armies[j], rateCell(t), t.Games())}
+		}
+	}
+	p.Heading("Matchups")
+	p.Para("Row army's win rate against the column army (draw = 1/2) with its 95% interval over seat-swapped pairs. Strong colours are significantly away from 50% (Holm-corrected p ≤ 0.05 over the matchups); pale cells are not, mirrors included.")
+	p.Figure(htmlreport.Heatmap(names, names, cells, "matchup matrix"))
+	if rerr == nil {
+		p.Heading("Ratings")
+		p.Para(fmt.Sprintf("Bradley–Terry on the Elo scale (ratings sum to 0) with a first-move term of %+.0f; 95%% intervals from %d bootstrap refits over pairs.", ratings.FirstMove, ratings.Samples))
+		var dots []htmlreport.Dot
+		var rows [][]string
+		for _, a := range ratings.Armies {
+			txt := fmt.Sprintf("%+.0f [%+.0f, %+.0f]", a.Elo, a.EloCI[0], a.EloCI[1])
+			dots = append(dots, htmlreport.Dot{Label: a.Army, X: a.Elo, Lo: a.EloCI[0], Hi: a.EloCI[1], Text: txt})
+			rank := fmt.Sprint(a.RankCI[0])
+			if a.RankCI[1] != a.RankCI[0] {
+				rank = fmt.Sprintf("%d-%d", a.RankCI[0], a.RankCI[1])
+			}
+			rows = append(rows, []string{fmt.Sprint(a.Rank), a.Army, txt, rank})
+		}
+		p.Figure(htmlreport.DotPlot(dots, 0, "rating (Elo)", "ratings with 95% intervals"))
+		p.Table("", []string{"rank", "army", "rating (Elo)", "rank interval"}, rows)
+	}
+	p.Heading("Ranking by average score")
+	var rank [][]string
+	for n, r := range rr.Ranking() {
+		rank = append(rank, []string{fmt.Sprint(n + 1), r.Army, rateCell(r.Tally), fmt.Sprintf("%d / %d / %d", r.Tally.Wins, r.Tally.Draws, r.Tally.Losses)})
+	}
+	p.Table("", []string{"rank", "army", "win rate vs the others", "wins / draws / losses"}, rank)
+	keys := make([][2]int, 0, len(rr.Matches))
+	for k := range rr.Matches {
+		keys = append(keys, k)
+	}
+	// Map order is random: the page must be the same for the same run.
+	slices.SortFunc(keys, func(a, b [2]int) int {
+		if a[0] != b[0] {
+			return a[0] - b[0]
+		}
+		return a[1] - b[1]
+	})
+	for _, k := range keys {
+		s := rr.Matches[k]
+		p.Raw(fmt.Sprintf("<details class=\"match\"><summary>%s</summary>\n", html.EscapeString(fmt.Sprintf("%s vs %s: %s", s.A, s.B, rateCell(s.Tally)))))
+		tokenTables(p, s)
+		p.Raw("</details>\n")
+	}
+	return p.Write(w)
+}

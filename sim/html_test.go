@@ -1,0 +1,122 @@
+package sim
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hexforge/hexforge/htmlreport"
+)
+
+var updateHTML = flag.Bool("update", false, "rewrite the golden files of the HTML pages")
+
+// goldenSkeleton pins a page's structure (htmlreport.Skeleton: elements
+// and classes, no figures) in testdata/name.
+func goldenSkeleton(t *testing.T, name, page string) {
+	t.Helper()
+	got := htmlreport.Skeleton(page)
+	path := filepath.Join("testdata", name)
+	if *updateHTML {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./sim -run HTML -update)", err)
+	}
+	if string(want) != got {
+		t.Errorf("%s differs (run go test ./sim -run HTML -update if the change is meant); got:\n%s", path, got)
+	}
+}
+
+func htmlRoundRobin() *RoundRobin {
+	rr := rrOf(map[[2]int][3][3]int{
+		{0, 0}: {Win: {Loss: 20}, Loss: {Win: 20}},
+		{0, 1}: {Win: {Win: 60, Loss: 20}, Loss: {Win: 15, Loss: 5}},
+		{0, 2}: {Win: {Win: 80, Loss: 10}, Loss: {Win: 8, Loss: 2}},
+		{1, 2}: {Win: {Win: 22, Loss: 20}, Loss: {Win: 20, Loss: 21}},
+	})
+	rr.Players = "greedy"
+	for _, s := range rr.Matches {
+		s.Seed = 7
+		for x := range 3 {
+			for y := range 3 {
+				n := s.Tally.Seats[x][y]
+				for _, o := range []Outcome{Outcome(x), Outcome(y)} {
+					for range n {
+						s.Tally.Add(o)
+					}
+				}
+			}
+		}
+		s.Tokens = [2][]TokenStat{
+			{{Name: "HQ", Kind: "hq", Games: 10}, {Name: "Gauss <Cannon>", Kind: "warrior", Copies: 2, Games: 10, PlayedIn: 8, Played: 9, ScoreWhen: 5}},
+			{{Name: "Battle", Kind: "instant", Copies: 4, Games: 10, PlayedIn: 2, Played: 2, ScoreWhen: 1}},
+		}
+	}
+	return rr
+}
+
+// The round robin page: a heat map strongest first with the clear cells
+// strong and the others muted, the ratings' dot plot, the tables, the
+// command that made it, and no address a browser could fetch.
+func TestRoundRobinHTML(t *testing.T) {
+	rr := htmlRoundRobin()
+	var b strings.Builder
+	if err := WriteRoundRobin(&b, rr, "html"); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	goldenSkeleton(t, "roundrobin.skeleton", page)
+	if u := htmlreport.URLs(page); len(u) > 0 {
+		t.Errorf("the page names URLs: %v", u)
+	}
+	// Strong beats both others clearly (4 significant cells of 9, both
+	// orientations); Middle vs Weak and the mirrors are muted.
+	if n := strings.Count(page, `<g class="cell">`); n != 4 {
+		t.Errorf("%d strong cells, want 4", n)
+	}
+	if n := strings.Count(page, `<g class="cell muted">`); n != 3 {
+		t.Errorf("%d muted cells, want 3 (Middle-Weak both ways, Strong's mirror)", n)
+	}
+	if n := strings.Count(page, `class="cell empty"`); n != 2 {
+		t.Errorf("%d empty cells, want 2 (the mirrors not played)", n)
+	}
+	for _, want := range []string{"<dd>(not recorded)</dd>", "<dd>7</dd>", "<dd>greedy</dd>", "Gauss &lt;Cannon&gt;", `class="dot"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	// The row labels run strongest first.
+	if i, j := strings.Index(page, ">Strong</text>"), strings.Index(page, ">Weak</text>"); i < 0 || j < i {
+		t.Errorf("heat map not sorted by rating (Strong at %d, Weak at %d)", i, j)
+	}
+	var again strings.Builder
+	WriteRoundRobinHTML(&again, htmlRoundRobin(), "")
+	if again.String() != page {
+		t.Error("the same round robin gave another page")
+	}
+}
+
+func TestMatchHTML(t *testing.T) {
+	s := htmlRoundRobin().Matches[[2]int{0, 1}]
+	s.Players = [2]string{"greedy", "random"}
+	var b strings.Builder
+	if err := WriteMatchHTML(&b, s, "hexforge sim strong middle --format html"); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	goldenSkeleton(t, "match.skeleton", page)
+	if u := htmlreport.URLs(page); len(u) > 0 {
+		t.Errorf("the page names URLs: %v", u)
+	}
+	for _, want := range []string{"<dd>hexforge sim strong middle --format html</dd>", "greedy (Strong) vs random (Middle)", "<dd>dev</dd>"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+}
