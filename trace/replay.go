@@ -23,6 +23,12 @@ var ErrMismatch = errors.New("the replay differs from the trace")
 // that the final state (its digest included) is the recorded one. It
 // returns the replayed game.
 func Replay(t *Trace, load Loader) (*engine.Game, error) {
+	return replay(t, load, nil)
+}
+
+// replay is Replay calling watch (when not nil) with the game each time it
+// takes up the trace's event i, before that event's effect.
+func replay(t *Trace, load Loader, watch func(i int, g *engine.Game)) (*engine.Game, error) {
 	h := &t.Header
 	var armies [2]*rules.Army
 	for p, a := range h.Armies {
@@ -47,7 +53,7 @@ func Replay(t *Trace, load Loader) (*engine.Game, error) {
 		return nil, fmt.Errorf("setting up the game: %w", err)
 	}
 	sim.ShuffleDecks(g, h.GameSeed, h.AFirst)
-	rp := &replayer{t: t, names: names{b: board, armies: armies, g: g}}
+	rp := &replayer{t: t, names: names{b: board, armies: armies, g: g}, watch: watch}
 	if err := rp.checkDecks(g); err != nil {
 		return nil, err
 	}
@@ -71,6 +77,7 @@ func Replay(t *Trace, load Loader) (*engine.Game, error) {
 		if want := rp.names.action(g, a); !sameEvent(&want, e) {
 			return nil, rp.mismatch(e, compact(&want))
 		}
+		rp.see()
 		rp.i++
 		if err := g.Apply(a, replayDecider{rp}); err != nil {
 			return nil, fmt.Errorf("line %d: %w: %w", t.Lines[rp.i-1], ErrMismatch, err)
@@ -104,6 +111,14 @@ type replayer struct {
 	names names
 	i     int   // the next event of the trace
 	err   error // the first mismatch
+	watch func(i int, g *engine.Game)
+}
+
+// see shows the watcher the game as the trace's event i is taken up.
+func (rp *replayer) see() {
+	if rp.watch != nil {
+		rp.watch(rp.i, rp.names.g)
+	}
 }
 
 func (rp *replayer) mismatch(e *Event, got string) error {
@@ -127,6 +142,9 @@ func (rp *replayer) next(got *Event) *Event {
 	if e.E != got.E || (got.E != "ask" && !sameEvent(e, got)) {
 		rp.err = rp.mismatch(e, compact(got))
 		return nil
+	}
+	if got.E != "ask" { // an answer is taken up by the decider, which steps back first
+		rp.see()
 	}
 	rp.i++
 	return e
@@ -172,6 +190,7 @@ func (d replayDecider) Choose(_ *engine.State, player uint8, q engine.Question, 
 		rp.err = rp.mismatch(e, compact(&got))
 		return 0
 	}
+	rp.see()
 	rp.i++
 	return e.Pick
 }

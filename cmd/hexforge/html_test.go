@@ -62,3 +62,34 @@ func TestHTMLOnlyWhereWritten(t *testing.T) {
 		}
 	}
 }
+
+// replay --format html checks the game and writes a page stepping through
+// it; a bad format or --out without html is refused before the trace is
+// even read.
+func TestReplayHTML(t *testing.T) {
+	dir := t.TempDir()
+	game := filepath.Join(dir, "game.jsonl")
+	if _, stderr, code := run(t, "play", "moloch", "borgo", "--seed", "7", "--trace", game); code != 0 {
+		t.Fatalf("play: %s", stderr)
+	}
+	page := filepath.Join(dir, "game.html")
+	out, stderr, code := run(t, "replay", game, "--format", "html", "--out", page)
+	if code != 0 || !strings.Contains(out, "replay ok") || strings.Contains(out, "-- turn") {
+		t.Fatalf("replay: %d %s %s", code, out, stderr)
+	}
+	raw, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := htmlreport.URLs(string(raw)); len(u) > 0 || !strings.Contains(string(raw), `id="pieces"`) {
+		t.Errorf("page: URLs %v", u)
+	}
+	for _, args := range [][]string{
+		{"replay", "missing.jsonl", "--format", "pdf"},
+		{"replay", "missing.jsonl", "--out", page},
+	} {
+		if _, stderr, code := run(t, args...); code == 0 || strings.Contains(stderr, "missing.jsonl") {
+			t.Errorf("%v: exit %d, %s (want the flag refused before the file is read)", args, code, stderr)
+		}
+	}
+}

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 
 	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/textfile"
 	"github.com/hexforge/hexforge/trace"
@@ -20,6 +22,7 @@ const maxTraceSize = 256 << 20
 
 func newReplay() *cobra.Command {
 	var quiet bool
+	var format, outFile string
 	cmd := &cobra.Command{
 		Use:   "replay TRACE",
 		Short: "Print a game trace and check it by playing the game again",
@@ -32,13 +35,25 @@ The armies are loaded as the header names them: short names as embedded
 armies, paths relative to the trace's directory (and, as for extends, only
 .army files in that directory or below unless --allow-extends-outside).
 
+With --format html it writes, instead of the printed trace, one
+self-contained page that steps through the game on a drawn board (a slider,
+the arrow keys, the log beside the board); the game is replayed and checked
+first, so a page only ever shows a game that replays.
+
 Exit status: 0 when the replay matches, 1 when it differs (the first
 difference is shown), 2 when the trace cannot be read.`,
 		Example: `  hexforge play moloch borgo --seed 7 --trace game.jsonl
   hexforge replay game.jsonl
-  hexforge replay --quiet game.jsonl`,
+  hexforge replay --quiet game.jsonl
+  hexforge replay game.jsonl --format html --out game.html`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if format != "text" && format != "html" {
+				return fmt.Errorf("unknown format %q: use text or html", format)
+			}
+			if outFile != "" && format != "html" {
+				return fmt.Errorf("--out writes the html page: give --format html with it")
+			}
 			file := args[0]
 			raw, err := textfile.Read(file, "a game trace (JSON lines written by play --trace)", maxTraceSize)
 			if err != nil {
@@ -49,7 +64,7 @@ difference is shown), 2 when the trace cannot be read.`,
 				return fmt.Errorf("%s: %w", file, err)
 			}
 			out := cmd.OutOrStdout()
-			if !quiet {
+			if !quiet && format == "text" {
 				if err := trace.Print(out, t); err != nil {
 					return err
 				}
@@ -76,7 +91,25 @@ difference is shown), 2 when the trace cannot be read.`,
 				}
 				return l.Army, nil
 			}
-			g, err := trace.Replay(t, load)
+			var g *engine.Game
+			if format == "html" {
+				var frames []trace.Frame
+				var cells []trace.Cell
+				g, frames, cells, err = trace.Frames(t, load)
+				if err == nil {
+					err = writeReport(out, outFile, func(w io.Writer) error {
+						return trace.WriteHTML(w, t, frames, cells, commandLine(cmd, args))
+					})
+					if err != nil {
+						return err
+					}
+				}
+				if outFile == "" {
+					out = cmd.ErrOrStderr() // the page is on standard output
+				}
+			} else {
+				g, err = trace.Replay(t, load)
+			}
 			if err != nil {
 				fmt.Fprintf(cmd.ErrOrStderr(), "%s: %v\n", file, err)
 				if errors.Is(err, trace.ErrMismatch) {
@@ -93,6 +126,8 @@ difference is shown), 2 when the trace cannot be read.`,
 		},
 	}
 	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "only check the trace; do not print it")
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text (the trace one event a line) or html (a page stepping through the game on a drawn board)")
+	cmd.Flags().StringVar(&outFile, "out", "", "write the html page to FILE (atomically) instead of standard output")
 	return cmd
 }
 

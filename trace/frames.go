@@ -1,0 +1,85 @@
+package trace
+
+import (
+	"github.com/hexforge/hexforge/engine"
+)
+
+// Piece is one token on the board in a Frame.
+type Piece struct {
+	Hex    string `json:"hex"`
+	Q      int    `json:"q"` // the hex's axial coordinates (N is r-1)
+	R      int    `json:"r"`
+	P      int    `json:"p"` // owner, 1 or 2
+	Tok    string `json:"tok"`
+	Kind   string `json:"kind"`
+	Dir    int    `json:"dir"` // facing: 0 N, 1 NE ... 5 NW
+	Wounds int    `json:"wounds,omitempty"`
+	Tough  int    `json:"tough,omitempty"` // wounds it takes before it is removed
+	Ground bool   `json:"ground,omitempty"`
+	Taken  bool   `json:"taken,omitempty"`
+	Netted bool   `json:"netted,omitempty"`
+}
+
+// Frame is the board as the trace's event Event is taken up (before its
+// effect), or after the last action for the final line.
+type Frame struct {
+	Event  int     `json:"event"`
+	HQ     [2]int  `json:"hq"`
+	Pieces []Piece `json:"pieces"`
+}
+
+// Cell is one hex of the board a trace was played on.
+type Cell struct {
+	Name string `json:"name"`
+	Q    int    `json:"q"`
+	R    int    `json:"r"`
+}
+
+// Frames replays t as Replay does, checking it event by event, and returns
+// the final game and the board as each event was taken up, so a viewer can step through the
+// game; the board's hexes come with them. A trace that does not replay
+// gives no frames: a page must not show a game that did not happen.
+func Frames(t *Trace, load Loader) (*engine.Game, []Frame, []Cell, error) {
+	var frames []Frame
+	var board *engine.Board
+	g, err := replay(t, load, func(i int, g *engine.Game) {
+		board = g.S.Board
+		for len(frames) <= i {
+			frames = append(frames, snapshot(len(frames), g))
+		}
+	})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	board = g.S.Board
+	for len(frames) < len(t.Events) {
+		frames = append(frames, snapshot(len(frames), g))
+	}
+	var cells []Cell
+	for h := 0; h < board.Size; h++ {
+		cells = append(cells, Cell{Name: board.Names[h], Q: int(board.Q[h]), R: int(board.R[h])})
+	}
+	return g, frames, cells, nil
+}
+
+// snapshot is the board of g as event i is taken up.
+func snapshot(i int, g *engine.Game) Frame {
+	f := Frame{Event: i, HQ: [2]int{g.S.HQPoints(0), g.S.HQPoints(1)}, Pieces: []Piece{}}
+	b := g.S.Board
+	for h := 0; h < b.Size; h++ {
+		c := g.S.Cells[h]
+		for _, pc := range []struct {
+			p      engine.Piece
+			ground bool
+		}{{c.Ground, true}, {c.Unit, false}} {
+			if pc.p.Empty() || pc.p.Owner > 1 || int(pc.p.Token) >= len(g.S.Armies[pc.p.Owner].Tokens) {
+				continue
+			}
+			tok := &g.S.Armies[pc.p.Owner].Tokens[pc.p.Token]
+			f.Pieces = append(f.Pieces, Piece{Hex: b.Names[h], Q: int(b.Q[h]), R: int(b.R[h]), P: int(pc.p.Owner) + 1,
+				Tok: tok.Name, Kind: tok.Kind.String(), Dir: int(pc.p.Facing), Wounds: int(pc.p.Wounds), Tough: int(tok.Toughness),
+				Ground: pc.ground, Taken: pc.p.Marks&engine.Controlled != 0, Netted: pc.p.Marks&engine.NetMarker != 0})
+		}
+	}
+	return f
+}

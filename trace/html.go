@@ -1,0 +1,272 @@
+package trace
+
+import (
+	"encoding/json"
+	"fmt"
+	"html"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/hexforge/hexforge/htmlreport"
+)
+
+// hexSize is the circumradius of a board hex on the replay page.
+const hexSize = 46.0
+
+// viewStep is what the page shows at one step: the board after the event
+// (an index into the distinct boards, most steps change nothing on it) and
+// the attacks of the battle segment so far as arrows.
+type viewStep struct {
+	Board  int         `json:"b"`
+	Arrows [][3]string `json:"a,omitempty"` // from hex, to hex, "r" ranged or "m" melee
+}
+
+// viewBoard is one distinct board.
+type viewBoard struct {
+	HQ     [2]int  `json:"hq"`
+	Pieces []Piece `json:"p"`
+}
+
+// WriteHTML writes a page that steps through the game of t on a drawn
+// board: the frames (from Frames) as tokens on hexes with their facing and
+// wounds, the battle's attacks as arrows, a slider and previous/next keys,
+// and the game's log beside the board. command is the command line that
+// wrote it ("" when not known). The page is one file: its small script and
+// the game's data are inline, nothing is fetched.
+func WriteHTML(w io.Writer, t *Trace, frames []Frame, cells []Cell, command string) error {
+	if len(frames) != len(t.Events) || len(t.Events) == 0 {
+		return fmt.Errorf("writing the replay page: %d boards for %d events", len(frames), len(t.Events))
+	}
+	h := &t.Header
+	p := &htmlreport.Page{Title: fmt.Sprintf("%s vs %s — game replay", h.Armies[0].Name, h.Armies[1].Name)}
+	if command == "" {
+		command = "(not recorded)"
+	}
+	p.Meta = [][2]string{
+		{"command", command},
+		{"version", h.Version},
+		{"seed", fmt.Sprintf("%d (pair %d, game seed %d)", h.Seed, h.Pair, h.GameSeed)},
+		{"players", fmt.Sprintf("player 1: %s (%s); player 2: %s (%s)", h.Armies[0].Name, h.Players[0], h.Armies[1].Name, h.Players[1])},
+		{"board", h.Board},
+	}
+	// The board after each event is the one taken up with the next.
+	var boards []viewBoard
+	var steps []viewStep
+	var arrows [][3]string
+	last := ""
+	for i := range t.Events {
+		f := frames[min(i+1, len(frames)-1)]
+		key, err := json.Marshal(f.Pieces)
+		if err != nil {
+			return fmt.Errorf("writing the replay page: %w", err)
+		}
+		if k := fmt.Sprint(f.HQ) + string(key); k != last {
+			boards = append(boards, viewBoard{HQ: f.HQ, Pieces: f.Pieces})
+			last = k
+		}
+		e := &t.Events[i]
+		switch e.E {
+		case "segment", "turn", "act", "battle", "result", "final":
+			arrows = nil
+		case "hit", "blast":
+			kind := "m"
+			if e.Ranged {
+				kind = "r"
+			}
+			if e.Hex != "" && e.To != "" {
+				arrows = append(arrows, [3]string{e.Hex, e.To, kind})
+			}
+		}
+		steps = append(steps, viewStep{Board: len(boards) - 1, Arrows: append([][3]string(nil), arrows...)})
+	}
+	data, err := json.Marshal(struct {
+		Steps  []viewStep  `json:"steps"`
+		Boards []viewBoard `json:"boards"`
+		Names  [2]string   `json:"names"`
+	}{steps, boards, [2]string{h.Armies[0].Name, h.Armies[1].Name}})
+	if err != nil {
+		return fmt.Errorf("writing the replay page: %w", err)
+	}
+	p.Style(replayCSS)
+	var b strings.Builder
+	b.WriteString("<div class=\"controls\">\n<button id=\"prev\" type=\"button\" title=\"previous event (←)\">◀</button>\n")
+	fmt.Fprintf(&b, "<input id=\"step\" type=\"range\" min=\"0\" max=\"%d\" value=\"0\" aria-label=\"event\">\n", len(steps)-1)
+	b.WriteString("<button id=\"next\" type=\"button\" title=\"next event (→)\">▶</button>\n<span id=\"where\"></span>\n</div>\n")
+	b.WriteString("<div class=\"replay\">\n<div class=\"board\">\n")
+	b.WriteString(boardSVG(cells).String())
+	b.WriteString("<p id=\"hq\" class=\"note\"></p>\n</div>\n<ol id=\"log\" class=\"log\">\n")
+	for i := range t.Events {
+		e := &t.Events[i]
+		text := describe(e)
+		if text == "" {
+			text = compact(e)
+		}
+		fmt.Fprintf(&b, "<li class=\"ev %s\">%s</li>\n", html.EscapeString(e.E), html.EscapeString(text))
+	}
+	b.WriteString("</ol>\n</div>\n")
+	p.Raw(b.String())
+	p.Para("← and → (or the slider) step through the events; the board is shown after the highlighted event. Blue: player 1, red: player 2; the notch marks a token's facing, the dots its wounds; arrows are the attacks of the current battle segment.")
+	// json.Marshal escapes <, > and & in strings, so the data cannot end
+	// its script element.
+	p.Raw("<script type=\"application/json\" id=\"game\">" + string(data) + "</script>\n")
+	p.Script(fmt.Sprintf(replayJS, htmlreport.Num(hexSize)))
+	return p.Write(w)
+}
+
+// hexCentre is the centre of hex (q, r) on the page: flat-topped hexes,
+// N (r-1) straight up.
+func hexCentre(q, r int) (float64, float64) {
+	return hexSize * 1.5 * float64(q), hexSize * math.Sqrt(3) * (float64(r) + float64(q)/2)
+}
+
+// boardSVG draws the empty board with each hex's name; the script draws the
+// tokens and arrows into #pieces and #arrows.
+func boardSVG(cells []Cell) *htmlreport.SVG {
+	minX, minY, maxX, maxY := 0.0, 0.0, 0.0, 0.0
+	for _, c := range cells {
+		x, y := hexCentre(c.Q, c.R)
+		minX, minY, maxX, maxY = math.Min(minX, x), math.Min(minY, y), math.Max(maxX, x), math.Max(maxY, y)
+	}
+	pad := hexSize + 6
+	s := htmlreport.NewSVG(maxX-minX+2*pad, maxY-minY+2*pad, "the board")
+	s.Open("g", htmlreport.A("id", "origin"), htmlreport.A("transform", fmt.Sprintf("translate(%s %s)", htmlreport.Num(pad-minX), htmlreport.Num(pad-minY))))
+	s.Open("g", htmlreport.A("class", "hexes"))
+	for _, c := range cells {
+		x, y := hexCentre(c.Q, c.R)
+		s.Elem("polygon", htmlreport.A("class", "hex"), htmlreport.A("points", htmlreport.HexPoints(x, y, hexSize-1)),
+			htmlreport.A("data-hex", c.Name), htmlreport.A("data-x", x), htmlreport.A("data-y", y))
+		s.Text(x, y+hexSize*0.8, c.Name, htmlreport.A("class", "hexname"), htmlreport.A("text-anchor", "middle"))
+	}
+	s.Close()
+	s.Elem("g", htmlreport.A("id", "pieces"))
+	s.Elem("g", htmlreport.A("id", "arrows"))
+	s.Close()
+	return s
+}
+
+const replayCSS = `.controls { display: flex; align-items: center; gap: 8px; margin: 8px 0; }
+.controls input { width: min(600px, 60vw); }
+.controls button { font-size: 16px; padding: 2px 10px; }
+#where { font-size: 13px; color: #444; }
+.replay { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; }
+.board svg { max-width: min(560px, 94vw); height: auto; }
+polygon.hex { fill: #f6f4ee; stroke: #c9c4b5; stroke-width: 1.5; }
+text.hexname { font-size: 10px; fill: #aaa397; }
+.log { flex: 1 1 320px; max-height: 560px; overflow-y: auto; font-size: 12px; margin: 0; padding-left: 44px; border: 1px solid #ddd; }
+.log li { padding: 1px 4px; }
+.log li.cur { background: #ffe9a8; }
+.log li.turn { font-weight: bold; margin-top: 4px; }
+.log li.battle, .log li.result, .log li.final { font-weight: bold; color: #7a2a2a; }
+.piece text { font-size: 10px; text-anchor: middle; pointer-events: none; }
+`
+
+// replayJS draws the board of the current step; %s is the hex size. It is
+// written for the page alone: no library, no request.
+const replayJS = `(function () {
+  "use strict";
+  var S = %s;
+  var game = JSON.parse(document.getElementById("game").textContent);
+  var steps = game.steps, boards = game.boards;
+  var slider = document.getElementById("step");
+  var pieces = document.getElementById("pieces");
+  var arrows = document.getElementById("arrows");
+  var log = document.getElementById("log").children;
+  var where = document.getElementById("where");
+  var hq = document.getElementById("hq");
+  var NS = pieces.namespaceURI; // the SVG namespace, taken from the page rather than spelled out
+  var kinds = {hq: "#b8860b", warrior: "#2f5d8f", module: "#2e7d3e", instant: "#a8322b", foundation: "#6f5236"};
+  var fills = ["#dbe8f7", "#f7dede"];
+  var centre = {};
+  var hexes = document.querySelectorAll("polygon.hex");
+  for (var i = 0; i < hexes.length; i++) {
+    var h = hexes[i];
+    centre[h.getAttribute("data-hex")] = [parseFloat(h.getAttribute("data-x")), parseFloat(h.getAttribute("data-y"))];
+  }
+  function el(name, attrs, parent) {
+    var e = document.createElementNS(NS, name);
+    for (var k in attrs) { e.setAttribute(k, attrs[k]); }
+    parent.appendChild(e);
+    return e;
+  }
+  function hexPoints(x, y, r) {
+    var p = [];
+    for (var i = 0; i < 6; i++) {
+      var a = i * Math.PI / 3;
+      p.push((x + r * Math.cos(a)).toFixed(1) + "," + (y + r * Math.sin(a)).toFixed(1));
+    }
+    return p.join(" ");
+  }
+  function drawPiece(p) {
+    var c = centre[p.hex];
+    if (!c) { return; }
+    var x = c[0], y = c[1], r = p.ground ? S - 3 : S * 0.8;
+    var g = el("g", {"class": "piece" + (p.ground ? " ground" : "")}, pieces);
+    var tip = el("title", {}, g);
+    tip.textContent = "player " + p.p + ": " + p.tok + " (" + p.kind + ")" + (p.wounds ? ", " + p.wounds + " wound(s)" : "") +
+      (p.taken ? ", taken over" : "") + (p.netted ? ", netted" : "");
+    el("polygon", {points: hexPoints(x, y, r), fill: fills[p.p - 1] || "#eee", stroke: kinds[p.kind] || "#666",
+      "stroke-width": p.ground ? 2 : 3, "stroke-dasharray": p.ground ? "5 3" : "none"}, g);
+    // The facing: a notch on the edge the token's top points to.
+    var a = (-90 + 60 * p.dir) * Math.PI / 180, ap = r * 0.866;
+    var ex = x + ap * Math.cos(a), ey = y + ap * Math.sin(a);
+    var px = -Math.sin(a) * 7, py = Math.cos(a) * 7;
+    el("polygon", {points: (ex + px).toFixed(1) + "," + (ey + py).toFixed(1) + " " + (ex - px).toFixed(1) + "," + (ey - py).toFixed(1) + " " +
+      (x + (ap - 10) * Math.cos(a)).toFixed(1) + "," + (y + (ap - 10) * Math.sin(a)).toFixed(1), fill: kinds[p.kind] || "#666"}, g);
+    var name = p.tok.length > 11 ? p.tok.slice(0, 10) + "…" : p.tok;
+    var t = el("text", {x: x.toFixed(1), y: (y + (p.ground ? 16 : 3)).toFixed(1)}, g);
+    t.textContent = name + (p.taken ? " ⇄" : "") + (p.netted ? " #" : "");
+    for (var w = 0; w < p.wounds; w++) {
+      el("circle", {cx: (x - 4.5 * (p.wounds - 1) + 9 * w).toFixed(1), cy: (y + 14).toFixed(1), r: 3.5, fill: "#c62828"}, g);
+    }
+  }
+  function drawArrow(a) {
+    var f = centre[a[0]], t = centre[a[1]];
+    if (!f || !t) { return; }
+    var dx = t[0] - f[0], dy = t[1] - f[1], len = Math.sqrt(dx * dx + dy * dy) || 1;
+    var ux = dx / len, uy = dy / len;
+    var x1 = f[0] + ux * S * 0.45, y1 = f[1] + uy * S * 0.45, x2 = t[0] - ux * S * 0.45, y2 = t[1] - uy * S * 0.45;
+    var col = a[2] === "r" ? "#1f4e9c" : "#b3261e";
+    el("line", {x1: x1.toFixed(1), y1: y1.toFixed(1), x2: x2.toFixed(1), y2: y2.toFixed(1), stroke: col, "stroke-width": 3,
+      "stroke-dasharray": a[2] === "r" ? "7 4" : "none", "class": "arrow"}, arrows);
+    el("polygon", {points: x2.toFixed(1) + "," + y2.toFixed(1) + " " + (x2 - ux * 11 - uy * 6).toFixed(1) + "," + (y2 - uy * 11 + ux * 6).toFixed(1) + " " +
+      (x2 - ux * 11 + uy * 6).toFixed(1) + "," + (y2 - uy * 11 - ux * 6).toFixed(1), fill: col}, arrows);
+  }
+  var cur = -1;
+  function show(k) {
+    k = Math.max(0, Math.min(steps.length - 1, k));
+    if (cur >= 0 && log[cur]) { log[cur].classList.remove("cur"); }
+    cur = k;
+    slider.value = String(k);
+    var st = steps[k], b = boards[st.b];
+    while (pieces.firstChild) { pieces.removeChild(pieces.firstChild); }
+    while (arrows.firstChild) { arrows.removeChild(arrows.firstChild); }
+    for (var i = 0; i < b.p.length; i++) { if (b.p[i].ground) { drawPiece(b.p[i]); } }
+    for (var j = 0; j < b.p.length; j++) { if (!b.p[j].ground) { drawPiece(b.p[j]); } }
+    var as = st.a || [];
+    for (var n = 0; n < as.length; n++) { drawArrow(as[n]); }
+    where.textContent = "event " + (k + 1) + " of " + steps.length;
+    hq.textContent = "HQ: " + game.names[0] + " " + b.hq[0] + " · " + game.names[1] + " " + b.hq[1];
+    if (log[k]) {
+      log[k].classList.add("cur");
+      var box = log[k].parentNode;
+      if (log[k].offsetTop < box.scrollTop || log[k].offsetTop > box.scrollTop + box.clientHeight - 20) {
+        box.scrollTop = log[k].offsetTop - box.clientHeight / 2;
+      }
+    }
+  }
+  slider.addEventListener("input", function () { show(parseInt(slider.value, 10)); });
+  document.getElementById("prev").addEventListener("click", function () { show(cur - 1); });
+  document.getElementById("next").addEventListener("click", function () { show(cur + 1); });
+  for (var li = 0; li < log.length; li++) {
+    (function (k) { log[k].addEventListener("click", function () { show(k); }); })(li);
+  }
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "ArrowRight" || e.key === "ArrowDown") { show(cur + 1); e.preventDefault(); }
+    else if (e.key === "ArrowLeft" || e.key === "ArrowUp") { show(cur - 1); e.preventDefault(); }
+    else if (e.key === "Home") { show(0); e.preventDefault(); }
+    else if (e.key === "End") { show(steps.length - 1); e.preventDefault(); }
+  });
+  show(0);
+})();
+`

@@ -1,0 +1,110 @@
+package trace
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hexforge/hexforge/htmlreport"
+)
+
+var updateHTML = flag.Bool("update", false, "rewrite the golden files of the replay page")
+
+// Frames gives one board per event, and the last is the final line's.
+func TestFramesEndOnTheFinalBoard(t *testing.T) {
+	raw, _, _ := record(t, "moloch", "borgo", "greedy", 7, 0, true)
+	tr, err := Parse(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, frames, cells, err := Frames(tr, loadEmbedded)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(frames) != len(tr.Events) || len(cells) != 19 {
+		t.Fatalf("%d frames for %d events, %d hexes", len(frames), len(tr.Events), len(cells))
+	}
+	final := tr.Events[len(tr.Events)-1]
+	last := frames[len(frames)-1]
+	var got []string
+	for _, p := range last.Pieces {
+		s := fmt.Sprintf("%s P%d %s %s", p.Hex, p.P, p.Tok, []string{"N", "NE", "SE", "S", "SW", "NW"}[p.Dir])
+		if p.Wounds > 0 {
+			s += fmt.Sprintf(" w%d", p.Wounds)
+		}
+		if p.Ground {
+			s += " ground"
+		}
+		if p.Taken {
+			s += " taken"
+		}
+		if p.Netted {
+			s += " netted"
+		}
+		got = append(got, s)
+	}
+	if strings.Join(got, "|") != strings.Join(final.Cells, "|") || last.HQ[0] != final.HQ[0] || last.HQ[1] != final.HQ[1] {
+		t.Errorf("last frame %v HQ %v, final line %v HQ %v", got, last.HQ, final.Cells, final.HQ)
+	}
+	if len(frames[0].Pieces) != 0 {
+		t.Errorf("the board before the first event holds %d pieces", len(frames[0].Pieces))
+	}
+	// A trace that does not replay gives no frames.
+	bad := tamper(t, raw, 0, `"act":"place"`, `"act":"place","n":3`)
+	if tb, err := Parse(bytes.NewReader(bad)); err == nil {
+		if _, f, _, err := Frames(tb, loadEmbedded); err == nil || f != nil {
+			t.Errorf("a tampered trace gave %d frames, err %v", len(f), err)
+		}
+	}
+}
+
+// logLine is the log's line per event: as many as the game has events, so
+// the golden leaves them out and the test counts them.
+var logLine = regexp.MustCompile(`(?m)^ +li\.ev\.[a-z-]+\n`)
+
+func TestReplayHTML(t *testing.T) {
+	raw, _, _ := record(t, "moloch", "borgo", "greedy", 7, 0, true)
+	tr, err := Parse(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, frames, cells, err := Frames(tr, loadEmbedded)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := WriteHTML(&b, tr, frames, cells, "hexforge replay game.jsonl --format html"); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	if u := htmlreport.URLs(page); len(u) > 0 {
+		t.Errorf("the page names URLs: %v", u)
+	}
+	skel := htmlreport.Skeleton(page)
+	if n := len(logLine.FindAllString(skel, -1)); n != len(tr.Events) {
+		t.Errorf("%d log lines for %d events", n, len(tr.Events))
+	}
+	skel = logLine.ReplaceAllString(skel, "")
+	if *updateHTML {
+		if err := os.WriteFile("testdata/replay.skeleton", []byte(skel), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	} else if want, err := os.ReadFile("testdata/replay.skeleton"); err != nil {
+		t.Fatalf("%v (run go test ./trace -run HTML -update)", err)
+	} else if string(want) != skel {
+		t.Errorf("testdata/replay.skeleton differs (run go test ./trace -run HTML -update if the change is meant); got:\n%s", skel)
+	}
+	for _, want := range []string{`id="step"`, `id="pieces"`, `id="arrows"`, `<script type="application/json" id="game">`, "ArrowRight", "<dd>hexforge replay game.jsonl --format html</dd>"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	// Boards and events that do not go together are refused, not drawn.
+	if err := WriteHTML(&b, tr, frames[:1], cells, ""); err == nil {
+		t.Error("one board for a whole game accepted")
+	}
+}
