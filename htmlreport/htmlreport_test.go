@@ -94,6 +94,8 @@ func samplePage() *Page {
 	p.Heading("Matchups")
 	p.Figure(Heatmap([]string{"a", "b"}, []string{"a", "b"}, cells, "m"))
 	p.Figure(DotPlot([]Dot{{Label: "a", X: 30, Lo: -10, Hi: 70, Text: "+30"}, {Label: "b", X: -30, Lo: -70, Hi: 10, Text: "-30"}}, 0, "Elo", "r"))
+	p.Figure(Bars([]Bar{{Label: "x", X: -5, Lo: -8, Hi: -2, Significant: true, Text: "-5"}, {Label: "y", X: 1, Lo: -2, Hi: 4, Text: "+1"}}, "points", "b"))
+	p.Figure(Lines([]string{"1", "2", "3"}, []Series{{Name: "all", Y: []float64{40, 50, 60}, Lo: []float64{35, 45, 55}, Hi: []float64{45, 55, 65}}, {Name: "vs a", Y: []float64{42, 48, 61}}}, 50, "x", "y", "l"))
 	p.Table("c", []string{"k", "v"}, [][]string{{"x", "1.5"}})
 	p.Raw(TokenTable([]string{"token", "n"}, [][]string{{"Gauss", "2"}}, []string{"warrior"}))
 	return p

@@ -3,6 +3,7 @@ package htmlreport
 import (
 	"fmt"
 	"math"
+	"strings"
 )
 
 // Cell is one cell of a heat map: the row's win rate against the column
@@ -143,6 +144,150 @@ func DotPlot(dots []Dot, ref float64, axis string, label string) *SVG {
 		s.Elem("line", A("class", "interval"), A("x1", x(d.Lo)), A("x2", x(d.Hi)), A("y1", y), A("y2", y), A("stroke", "#2166ac"), A("stroke-width", 3.0))
 		s.Elem("circle", A("cx", x(d.X)), A("cy", y), A("r", 5.0), A("fill", "#0b3d75"))
 		s.Text(left+plotW+8, y+4, d.Text, A("font-size", 12.0))
+		s.Close()
+	}
+	s.Close()
+	return s
+}
+
+// Bar is one row of a bar chart: a change with its interval.
+type Bar struct {
+	Label       string
+	X, Lo, Hi   float64
+	Significant bool // false: drawn muted
+	Text        string
+}
+
+// Bars draws one horizontal bar per row from 0 to X with its interval as a
+// whisker, red below 0 and blue above; rows whose change is not
+// significant are muted. The rows are drawn in the order given.
+func Bars(bars []Bar, axis, label string) *SVG {
+	const left, right, rowH, top, plotW = 220.0, 150.0, 24.0, 12.0, 480.0
+	s := NewSVG(left+plotW+right, top+rowH*float64(len(bars))+44, label)
+	lo, hi := 0.0, 0.0
+	for _, b := range bars {
+		lo, hi = math.Min(lo, math.Min(b.Lo, b.X)), math.Max(hi, math.Max(b.Hi, b.X))
+	}
+	if hi-lo < 1e-9 {
+		lo, hi = -1, 1
+	}
+	pad := (hi - lo) * 0.05
+	lo, hi = lo-pad, hi+pad
+	x := func(v float64) float64 { return left + plotW*(v-lo)/(hi-lo) }
+	bottom := top + rowH*float64(len(bars))
+	s.Open("g", A("class", "bars"))
+	for _, t := range Ticks(lo, hi, 6) {
+		s.Elem("line", A("class", "grid"), A("x1", x(t)), A("x2", x(t)), A("y1", top), A("y2", bottom), A("stroke", "#eee"))
+		s.Text(x(t), bottom+14, Num(t), A("text-anchor", "middle"), A("font-size", 11.0), A("fill", "#555"))
+	}
+	s.Text(left+plotW/2, bottom+32, axis, A("text-anchor", "middle"), A("font-size", 12.0))
+	for i, b := range bars {
+		y := top + rowH*float64(i)
+		fill := "#2166ac"
+		if b.X < 0 {
+			fill = "#b2182b"
+		}
+		class := "bar"
+		if !b.Significant {
+			class, fill = "bar muted", mix(fill, "#eeeeee", 0.7)
+		}
+		s.Open("g", A("class", class))
+		s.Title(b.Label + ": " + b.Text)
+		s.Text(left-8, y+rowH/2+4, clip(b.Label, 30), A("text-anchor", "end"), A("font-size", 12.0))
+		x0, x1 := math.Min(x(0), x(b.X)), math.Max(x(0), x(b.X))
+		s.Elem("rect", A("x", x0), A("y", y+4), A("width", math.Max(x1-x0, 1)), A("height", rowH-8), A("fill", fill))
+		s.Elem("line", A("class", "interval"), A("x1", x(b.Lo)), A("x2", x(b.Hi)), A("y1", y+rowH/2), A("y2", y+rowH/2), A("stroke", "#333"), A("stroke-width", 1.5))
+		s.Text(left+plotW+8, y+rowH/2+4, b.Text, A("font-size", 12.0))
+		s.Close()
+	}
+	s.Elem("line", A("class", "ref"), A("x1", x(0)), A("x2", x(0)), A("y1", top), A("y2", bottom), A("stroke", "#666"))
+	s.Close()
+	return s
+}
+
+// Series is one line of a line plot: a value per x with its interval.
+type Series struct {
+	Name   string
+	Y      []float64
+	Lo, Hi []float64 // nil: no band
+}
+
+// seriesColours tell the lines apart; the first (banded) line is the
+// darkest.
+var seriesColours = []string{"#0b3d75", "#d95f02", "#7570b3", "#1b9e77", "#e7298a", "#66a61e", "#a6761d", "#666666"}
+
+// Lines draws each series as a line over the x values (evenly spaced, as
+// a range of settings is), a series with intervals with a shaded band, and
+// a dashed line at ref.
+func Lines(xs []string, series []Series, ref float64, xAxis, yAxis, label string) *SVG {
+	const left, right, top, plotW, plotH = 60.0, 170.0, 14.0, 520.0, 280.0
+	s := NewSVG(left+plotW+right, top+plotH+50, label)
+	lo, hi := ref, ref
+	for _, se := range series {
+		for i, y := range se.Y {
+			lo, hi = math.Min(lo, y), math.Max(hi, y)
+			if i < len(se.Lo) && i < len(se.Hi) {
+				lo, hi = math.Min(lo, se.Lo[i]), math.Max(hi, se.Hi[i])
+			}
+		}
+	}
+	if hi-lo < 1e-9 {
+		lo, hi = lo-1, hi+1
+	}
+	pad := (hi - lo) * 0.05
+	lo, hi = lo-pad, hi+pad
+	n := len(xs)
+	x := func(i int) float64 {
+		if n <= 1 {
+			return left + plotW/2
+		}
+		return left + plotW*float64(i)/float64(n-1)
+	}
+	y := func(v float64) float64 { return top + plotH*(hi-v)/(hi-lo) }
+	s.Open("g", A("class", "lines"))
+	for _, t := range Ticks(lo, hi, 6) {
+		s.Elem("line", A("class", "grid"), A("x1", left), A("x2", left+plotW), A("y1", y(t)), A("y2", y(t)), A("stroke", "#eee"))
+		s.Text(left-6, y(t)+4, Num(t), A("text-anchor", "end"), A("font-size", 11.0), A("fill", "#555"))
+	}
+	for i, v := range xs {
+		s.Text(x(i), top+plotH+16, clip(v, 10), A("text-anchor", "middle"), A("font-size", 11.0), A("fill", "#555"))
+	}
+	s.Text(left+plotW/2, top+plotH+36, xAxis, A("text-anchor", "middle"), A("font-size", 12.0))
+	s.Text(14, top+plotH/2, yAxis, A("text-anchor", "middle"), A("font-size", 12.0), A("transform", fmt.Sprintf("rotate(-90 14 %s)", Num(top+plotH/2))))
+	s.Elem("line", A("class", "ref"), A("x1", left), A("x2", left+plotW), A("y1", y(ref)), A("y2", y(ref)), A("stroke", "#999"), A("stroke-dasharray", "4 3"))
+	for k, se := range series {
+		col := seriesColours[k%len(seriesColours)]
+		m := min(len(se.Y), n)
+		if m == 0 {
+			continue
+		}
+		s.Open("g", A("class", "series"))
+		s.Title(se.Name)
+		if len(se.Lo) >= m && len(se.Hi) >= m {
+			var pts []string
+			for i := 0; i < m; i++ {
+				pts = append(pts, Num(x(i))+","+Num(y(se.Hi[i])))
+			}
+			for i := m - 1; i >= 0; i-- {
+				pts = append(pts, Num(x(i))+","+Num(y(se.Lo[i])))
+			}
+			s.Elem("polygon", A("class", "band"), A("points", strings.Join(pts, " ")), A("fill", col), A("fill-opacity", 0.15))
+		}
+		var pts []string
+		for i := 0; i < m; i++ {
+			pts = append(pts, Num(x(i))+","+Num(y(se.Y[i])))
+		}
+		width := 1.5
+		if k == 0 {
+			width = 3
+		}
+		s.Elem("polyline", A("points", strings.Join(pts, " ")), A("fill", "none"), A("stroke", col), A("stroke-width", width))
+		for i := 0; i < m; i++ {
+			s.Elem("circle", A("cx", x(i)), A("cy", y(se.Y[i])), A("r", 3.0), A("fill", col))
+		}
+		ly := top + 14 + 18*float64(k)
+		s.Elem("rect", A("class", "legend"), A("x", left+plotW+14), A("y", ly-9), A("width", 12.0), A("height", 10.0), A("fill", col))
+		s.Text(left+plotW+32, ly, clip(se.Name, 20), A("font-size", 12.0))
 		s.Close()
 	}
 	s.Close()

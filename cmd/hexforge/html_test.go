@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hexforge/hexforge/htmlreport"
+	"github.com/hexforge/hexforge/sim"
 )
 
 // sim --format html writes one self-contained page naming the command that
@@ -40,25 +41,94 @@ func TestSimHTML(t *testing.T) {
 	}
 }
 
-// A command with no page refuses --format html at once (before any game)
-// and does not offer it in its help; sim and merge offer it.
+// A command with no page (ladder) refuses --format html at once, before
+// any game, and does not offer it in its help; the others offer it.
 func TestHTMLOnlyWhereWritten(t *testing.T) {
-	for _, args := range [][]string{
-		{"importance", "moloch", "--vs", "borgo", "--format", "html"},
-		{"sweep", "moloch", "--vs", "borgo", "--format", "html"},
-	} {
-		_, stderr, code := run(t, args...)
-		if code == 0 || !strings.Contains(stderr, `unknown format "html"`) {
-			t.Errorf("%v: exit %d, %s", args, code, stderr)
-		}
-		help, _, _ := run(t, args[0], "--help")
-		if strings.Contains(help, "html") {
-			t.Errorf("%s --help offers html", args[0])
-		}
+	_, stderr, code := run(t, "ladder", "moloch", "borgo", "--format", "html")
+	if code == 0 || !strings.Contains(stderr, `unknown format "html"`) {
+		t.Errorf("ladder --format html: exit %d, %s", code, stderr)
 	}
-	for _, c := range []string{"sim", "merge"} {
+	if help, _, _ := run(t, "ladder", "--help"); strings.Contains(help, "html") {
+		t.Error("ladder --help offers html")
+	}
+	for _, c := range []string{"sim", "merge", "importance", "sweep", "replay"} {
 		if help, _, _ := run(t, c, "--help"); !strings.Contains(help, "html") {
 			t.Errorf("%s --help does not offer html", c)
+		}
+	}
+}
+
+func goldenSkeleton(t *testing.T, name, page string) {
+	t.Helper()
+	got := htmlreport.Skeleton(page)
+	path := filepath.Join("testdata", name)
+	if *update { // the flag of ladder_test.go: -update rewrites every golden file of the package
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./cmd/hexforge -run HTML -update)", err)
+	}
+	if string(want) != got {
+		t.Errorf("%s differs (run go test ./cmd/hexforge -run HTML -update if the change is meant); got:\n%s", path, got)
+	}
+}
+
+// The study pages, from fixed rows (no games): importance as bars sorted
+// from the largest drop, sweep as lines with a band; their structure is
+// pinned and they name no URL.
+func TestStudyHTML(t *testing.T) {
+	var b strings.Builder
+	rows := []importanceRow{
+		{Without: "Scout", WinRate: 0.5, Interval: [2]float64{0.4, 0.6}, Change: -0.01, ChangeCI: [2]float64{-0.05, 0.03}, PHolm: 0.8},
+		{Without: "Gauss Cannon", WinRate: 0.3, Interval: [2]float64{0.25, 0.35}, Change: -0.2, ChangeCI: [2]float64{-0.25, -0.15}, PHolm: 0.001, Significant: true},
+	}
+	var base sim.Tally
+	base.Wins, base.Losses = 6, 4
+	if err := importanceHTML(&b, importancePage{army: "Moloch", opponents: []string{"Borgo"}, players: [2]string{"greedy", "greedy"}, seed: 1, games: 10, base: base, rows: rows, command: "hexforge importance moloch --vs borgo --format html"}); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	goldenSkeleton(t, "importance.skeleton", page)
+	if i, j := strings.Index(page, ">Gauss Cannon</text>"), strings.Index(page, ">Scout</text>"); i < 0 || j < i {
+		t.Error("the largest drop is not first")
+	}
+	if strings.Count(page, `<g class="bar muted">`) != 1 || strings.Count(page, `<g class="bar">`) != 1 {
+		t.Error("want one strong bar and one muted")
+	}
+	b.Reset()
+	sw := []sweepRow{
+		{Value: "1", Cells: []sweepCell{{"Borgo", 0.4, [2]float64{0.3, 0.5}}, {"Outpost", 0.5, [2]float64{0.4, 0.6}}}, WinRate: 0.45, Interval: [2]float64{0.38, 0.52}},
+		{Value: "2", Cells: []sweepCell{{"Borgo", 0.5, [2]float64{0.4, 0.6}}, {"Outpost", 0.6, [2]float64{0.5, 0.7}}}, WinRate: 0.55, Interval: [2]float64{0.48, 0.62}, Change: 0.1, ChangeCI: [2]float64{0.02, 0.18}, Significant: true},
+	}
+	if err := sweepHTML(&b, sweepPage{army: "moloch", token: "Gauss Cannon", field: "initiative", opponents: []string{"Borgo", "Outpost"}, players: [2]string{"greedy", "greedy"}, seed: 1, games: 10, rows: sw}); err != nil {
+		t.Fatal(err)
+	}
+	goldenSkeleton(t, "sweep.skeleton", b.String())
+	if n := strings.Count(b.String(), `class="band"`); n != 1 {
+		t.Errorf("%d interval bands, want 1 (all opponents)", n)
+	}
+	for _, p := range []string{page, b.String()} {
+		if u := htmlreport.URLs(p); len(u) > 0 {
+			t.Errorf("a page names URLs: %v", u)
+		}
+	}
+	// And from the command line, with a few games.
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"importance", "moloch", "--vs", "borgo", "--games", "2", "--format", "html", "--out", filepath.Join(dir, "imp.html")},
+		{"sweep", "moloch/Gauss Cannon.initiative=1..2", "--vs", "borgo", "--games", "2", "--format", "html", "--out", filepath.Join(dir, "sweep.html")},
+	} {
+		if _, stderr, code := run(t, args...); code != 0 {
+			t.Errorf("%v: %s", args, stderr)
+			continue
+		}
+		raw, err := os.ReadFile(args[len(args)-1])
+		if err != nil || !strings.Contains(string(raw), "<dd>hexforge "+args[0]) {
+			t.Errorf("%v: page without its command (%v)", args, err)
 		}
 	}
 }

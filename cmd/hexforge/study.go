@@ -35,7 +35,7 @@ type importanceRow struct {
 }
 
 func newImportance() *cobra.Command {
-	o := &simOptions{}
+	o := &simOptions{html: true}
 	var vs []string
 	var oneCopy bool
 	cmd := &cobra.Command{
@@ -123,6 +123,10 @@ token.`,
 			return interrupted(ctx, cmd.ErrOrStderr(), writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
 				partial := ctx.Err() != nil
 				title := fmt.Sprintf("%s vs %s, players %s vs %s, %d games per opponent and variant, seed %d", base.Army.Name, strings.Join(oppNames, ", "), specs[0], specs[1], 2*((o.games+1)/2), o.seed)
+				if o.format == "html" {
+					return importanceHTML(w, importancePage{army: base.Army.Name, opponents: oppNames, players: [2]string{specs[0].String(), specs[1].String()},
+						seed: o.seed, games: 2 * ((o.games + 1) / 2), partial: partial, base: baseT, rows: out, command: commandLine(cmd, args)})
+				}
 				if o.format == "json" {
 					biv := baseT.Interval()
 					enc := json.NewEncoder(w)
@@ -208,8 +212,28 @@ func parseRange(s string) ([]string, error) {
 	return out, nil
 }
 
+// sweepCell is one opponent's win rate at one value of a sweep.
+type sweepCell struct {
+	Opponent string     `json:"opponent"`
+	WinRate  float64    `json:"win_rate"`
+	Interval [2]float64 `json:"interval"`
+}
+
+// sweepRow is one value of a sweep.
+type sweepRow struct {
+	Value       string      `json:"value"`
+	Cells       []sweepCell `json:"cells"`
+	WinRate     float64     `json:"win_rate"` // against all opponents
+	Interval    [2]float64  `json:"interval"`
+	Change      float64     `json:"change"` // against the first value, paired over the same seeds
+	ChangeCI    [2]float64  `json:"change_ci"`
+	P           float64     `json:"p"`
+	PHolm       float64     `json:"p_holm"`
+	Significant bool        `json:"significant"`
+}
+
 func newSweep() *cobra.Command {
-	o := &simOptions{}
+	o := &simOptions{html: true}
 	var vs []string
 	cmd := &cobra.Command{
 		Use:   "sweep 'ARMY/TOKEN.FIELD=RANGE' --vs OPPONENT...",
@@ -247,22 +271,6 @@ is written as for --set.`,
 			}
 			ctx, bar, done := startRun(cmd)
 			defer done()
-			type cell struct {
-				Opponent string     `json:"opponent"`
-				WinRate  float64    `json:"win_rate"`
-				Interval [2]float64 `json:"interval"`
-			}
-			type sweepRow struct {
-				Value       string     `json:"value"`
-				Cells       []cell     `json:"cells"`
-				WinRate     float64    `json:"win_rate"` // against all opponents
-				Interval    [2]float64 `json:"interval"`
-				Change      float64    `json:"change"` // against the first value, paired over the same seeds
-				ChangeCI    [2]float64 `json:"change_ci"`
-				P           float64    `json:"p"`
-				PHolm       float64    `json:"p_holm"`
-				Significant bool       `json:"significant"`
-			}
 			var out []sweepRow
 			var first []int8 // the first value's pair scores, what the others are compared with
 			for _, val := range values {
@@ -284,7 +292,7 @@ is written as for --set.`,
 						return err
 					}
 					iv := s.Tally.Interval()
-					row.Cells = append(row.Cells, cell{oppNames[i], s.Tally.Rate(), [2]float64{iv.Lo, iv.Hi}})
+					row.Cells = append(row.Cells, sweepCell{oppNames[i], s.Tally.Rate(), [2]float64{iv.Lo, iv.Hi}})
 					total.Merge(s.Tally)
 					pts = append(pts, s.PairPoints()...)
 				}
@@ -313,6 +321,11 @@ is written as for --set.`,
 			}
 			bar.finish()
 			return interrupted(ctx, cmd.ErrOrStderr(), writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
+				if o.format == "html" {
+					return sweepHTML(w, sweepPage{army: tmpl.Army, token: tmpl.Token, field: tmpl.Field, opponents: oppNames,
+						players: [2]string{specs[0].String(), specs[1].String()}, seed: o.seed, games: 2 * ((o.games + 1) / 2),
+						partial: ctx.Err() != nil, rows: out, command: commandLine(cmd, args)})
+				}
 				if o.format == "json" {
 					enc := json.NewEncoder(w)
 					enc.SetIndent("", "  ")

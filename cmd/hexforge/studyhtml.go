@@ -1,0 +1,136 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/hexforge/hexforge/htmlreport"
+	"github.com/hexforge/hexforge/sim"
+)
+
+// importancePage is what an importance report's page shows.
+type importancePage struct {
+	army      string
+	opponents []string
+	players   [2]string
+	seed      uint64
+	games     int
+	partial   bool
+	base      sim.Tally
+	rows      []importanceRow
+	command   string
+}
+
+// studyMeta are the lines that let a study's page be reproduced.
+func studyMeta(command string, seed uint64, players [2]string, games int, partial bool) [][2]string {
+	if command == "" {
+		command = "(not recorded)"
+	}
+	meta := [][2]string{{"command", command}, {"version", sim.Version}, {"seed", fmt.Sprint(seed)},
+		{"players", players[0] + " vs " + players[1]}, {"games", fmt.Sprintf("%d per cell", games)}}
+	if partial {
+		meta = append(meta, [2]string{"partial", "stopped early: only the games finished are counted"})
+	}
+	return meta
+}
+
+// importanceHTML writes an importance report as a page: the changes as
+// bars sorted from the largest drop (the tokens the army leans on most
+// first), each with its paired interval, the ones not significant muted.
+func importanceHTML(w io.Writer, r importancePage) error {
+	p := &htmlreport.Page{Title: fmt.Sprintf("Importance: %s vs %s", r.army, strings.Join(r.opponents, ", "))}
+	p.Meta = studyMeta(r.command, r.seed, r.players, r.games, r.partial)
+	rows := slices.Clone(r.rows)
+	slices.SortStableFunc(rows, func(a, b importanceRow) int {
+		switch {
+		case a.Change < b.Change:
+			return -1
+		case a.Change > b.Change:
+			return 1
+		}
+		return 0
+	})
+	iv := r.base.Interval()
+	p.Heading("Change in win rate without each token")
+	p.Para(fmt.Sprintf("The army as it is wins %.1f%% [%.1f, %.1f]. Each bar is the change without the token, paired over the same seeds, with its 95%% interval; strong bars are significant (Holm-corrected p ≤ 0.05 over the %d variants), pale ones are not.",
+		100*r.base.Rate(), 100*iv.Lo, 100*iv.Hi, len(rows)))
+	var bars []htmlreport.Bar
+	var table [][]string
+	for _, x := range rows {
+		change := fmt.Sprintf("%+.1f [%+.1f, %+.1f]", 100*x.Change, 100*x.ChangeCI[0], 100*x.ChangeCI[1])
+		bars = append(bars, htmlreport.Bar{Label: x.Without, X: 100 * x.Change, Lo: 100 * x.ChangeCI[0], Hi: 100 * x.ChangeCI[1], Significant: x.Significant, Text: change})
+		sig := "no"
+		if x.Significant {
+			sig = "yes"
+		}
+		table = append(table, []string{x.Without, fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*x.WinRate, 100*x.Interval[0], 100*x.Interval[1]), change, fmt.Sprintf("%.3g", x.PHolm), sig})
+	}
+	p.Figure(htmlreport.Bars(bars, "change in win rate (points)", "importance"))
+	p.Table("", []string{"without", "win rate", "change (points)", "p (Holm)", "significant"}, table)
+	return p.Write(w)
+}
+
+// sweepPage is what a sweep report's page shows.
+type sweepPage struct {
+	army, token, field string
+	opponents          []string
+	players            [2]string
+	seed               uint64
+	games              int
+	partial            bool
+	rows               []sweepRow
+	command            string
+}
+
+// sweepHTML writes a sweep as a page: the win rate against all opponents
+// as a line with its interval band over the values, each opponent's as a
+// thinner line, and the table.
+func sweepHTML(w io.Writer, r sweepPage) error {
+	p := &htmlreport.Page{Title: fmt.Sprintf("Sweep: %s / %s.%s", r.army, r.token, r.field)}
+	p.Meta = studyMeta(r.command, r.seed, r.players, r.games, r.partial)
+	xs := make([]string, len(r.rows))
+	all := htmlreport.Series{Name: "all opponents"}
+	per := make([]htmlreport.Series, len(r.opponents))
+	for k, o := range r.opponents {
+		per[k].Name = "vs " + o
+	}
+	var table [][]string
+	for i, row := range r.rows {
+		xs[i] = row.Value
+		all.Y = append(all.Y, 100*row.WinRate)
+		all.Lo = append(all.Lo, 100*row.Interval[0])
+		all.Hi = append(all.Hi, 100*row.Interval[1])
+		for k, c := range row.Cells {
+			if k < len(per) {
+				per[k].Y = append(per[k].Y, 100*c.WinRate)
+			}
+		}
+		change, sig := "(compared with)", ""
+		if i > 0 {
+			change, sig = fmt.Sprintf("%+.1f [%+.1f, %+.1f]", 100*row.Change, 100*row.ChangeCI[0], 100*row.ChangeCI[1]), "no"
+			if row.Significant {
+				sig = "yes"
+			}
+		}
+		table = append(table, []string{row.Value, fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*row.WinRate, 100*row.Interval[0], 100*row.Interval[1]), change, sig})
+	}
+	series := []htmlreport.Series{all}
+	if len(per) > 1 { // with one opponent its line is the "all" line
+		series = append(series, per...)
+	}
+	p.Heading("Win rate over " + r.field)
+	p.Para(fmt.Sprintf("Win rate of %s (draw = 1/2) at each value of %s, the band its 95%% interval; the change is against %s = %s, paired over the same seeds (significant: Holm-corrected p ≤ 0.05).",
+		r.army, r.field, r.field, firstValue(xs)))
+	p.Figure(htmlreport.Lines(xs, series, 50, r.token+" "+r.field, "win rate (%)", "sweep"))
+	p.Table("", []string{r.field, "win rate (all opponents)", "change (points)", "significant"}, table)
+	return p.Write(w)
+}
+
+func firstValue(xs []string) string {
+	if len(xs) == 0 {
+		return ""
+	}
+	return xs[0]
+}
