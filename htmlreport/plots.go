@@ -22,7 +22,9 @@ type Cell struct {
 // its interval.
 func Heatmap(rows, cols []string, cells [][]Cell, label string) *SVG {
 	const cw, ch, left, top = 96.0, 44.0, 150.0, 100.0
-	s := NewSVG(left+cw*float64(len(cols))+10, top+ch*float64(len(rows))+34, label)
+	// Room on the right for the last column's slanted label and for the
+	// key's caption, however few the columns.
+	s := NewSVG(math.Max(720, left+cw*float64(len(cols))+70), top+ch*float64(len(rows))+34, label)
 	s.Open("g", A("class", "heatmap"))
 	for j, c := range cols {
 		x := left + cw*float64(j) + cw/2
