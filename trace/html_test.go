@@ -2,9 +2,12 @@ package trace
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -106,5 +109,48 @@ func TestReplayHTML(t *testing.T) {
 	// Boards and events that do not go together are refused, not drawn.
 	if err := WriteHTML(&b, tr, frames[:1], cells, ""); err == nil {
 		t.Error("one board for a whole game accepted")
+	}
+}
+
+// The page's script runs under Node against a stub DOM (no browser here):
+// every event can be stepped to, the board holds tokens, battles draw
+// arrows, exactly one log line is current. Skipped without Node.
+func TestReplayScriptSteps(t *testing.T) {
+	nodeBin, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node not installed: the replay script is not run")
+	}
+	raw, _, _ := record(t, "moloch", "borgo", "greedy", 7, 0, true)
+	tr, err := Parse(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, frames, cells, err := Frames(tr, loadEmbedded)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(t.TempDir(), "game.html")
+	var b strings.Builder
+	if err := WriteHTML(&b, tr, frames, cells, ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(page, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(nodeBin, "testdata/domstub.js", page).CombinedOutput()
+	if err != nil {
+		t.Fatalf("the script failed: %v\n%s", err, out)
+	}
+	var got struct {
+		Hexes, Steps, Lis, MaxPieces, MaxArrows, Cur int
+		AtEnd, After                                 string
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	n := len(tr.Events)
+	if got.Hexes != 19 || got.Steps != n || got.Lis != n || got.MaxPieces == 0 || got.MaxArrows == 0 || got.Cur != 1 ||
+		got.AtEnd != fmt.Sprintf("event %d of %d", n, n) || got.After != fmt.Sprintf("event 4 of %d", n) {
+		t.Errorf("after stepping through: %+v (want %d steps)", got, n)
 	}
 }
