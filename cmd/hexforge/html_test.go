@@ -41,20 +41,39 @@ func TestSimHTML(t *testing.T) {
 	}
 }
 
-// A command with no page (ladder) refuses --format html at once, before
-// any game, and does not offer it in its help; the others offer it.
+// Every report command offers html in its help, and an unknown format is
+// refused at once, before any game.
 func TestHTMLOnlyWhereWritten(t *testing.T) {
-	_, stderr, code := run(t, "ladder", "moloch", "borgo", "--format", "html")
-	if code == 0 || !strings.Contains(stderr, `unknown format "html"`) {
-		t.Errorf("ladder --format html: exit %d, %s", code, stderr)
-	}
-	if help, _, _ := run(t, "ladder", "--help"); strings.Contains(help, "html") {
-		t.Error("ladder --help offers html")
-	}
-	for _, c := range []string{"sim", "merge", "importance", "sweep", "replay"} {
+	for _, c := range []string{"sim", "merge", "importance", "sweep", "ladder", "replay"} {
 		if help, _, _ := run(t, c, "--help"); !strings.Contains(help, "html") {
 			t.Errorf("%s --help does not offer html", c)
 		}
+	}
+	for _, args := range [][]string{
+		{"ladder", "moloch", "borgo", "--format", "pdf"},
+		{"sim", "moloch", "borgo", "--format", "pdf"},
+		{"importance", "moloch", "--vs", "borgo", "--format", "pdf"},
+	} {
+		if _, stderr, code := run(t, args...); code == 0 || !strings.Contains(stderr, `unknown format "pdf"`) {
+			t.Errorf("%v: exit %d, %s", args, code, stderr)
+		}
+	}
+}
+
+// The ladder's page: a line per matchup over the levels, with bands when
+// there are few; its structure is pinned.
+func TestLadderHTML(t *testing.T) {
+	ms := []ladderMatch{{A: "Moloch", B: "Borgo", Seed: 1, Verdict: "stable", Reason: "r", Levels: []ladderLevel{
+		{Player: "random", Pairs: 10, WinRate: 0.5, Interval: [2]float64{0.4, 0.6}},
+		{Player: "greedy", Pairs: 10, WinRate: 0.6, Interval: [2]float64{0.5, 0.7}},
+	}}}
+	var b strings.Builder
+	if err := ladderHTML(&b, ms, "random,greedy", "hexforge ladder moloch borgo --format html"); err != nil {
+		t.Fatal(err)
+	}
+	goldenSkeleton(t, "ladder.skeleton", b.String())
+	if u := htmlreport.URLs(b.String()); len(u) > 0 || strings.Count(b.String(), `class="band"`) != 1 {
+		t.Errorf("URLs %v, or not one band", u)
 	}
 }
 

@@ -40,6 +40,7 @@ func newLadder() *cobra.Command {
 		games, workers int
 		seed           uint64
 		levels, format string
+		out            string
 		all            bool
 	)
 	cmd := &cobra.Command{
@@ -57,10 +58,11 @@ otherwise "still moving — use a stronger player or more games". With more
 armies, or --all, it climbs every matchup of the round robin (mirrors left
 out). Results do not depend on --workers.`,
 		Example: `  hexforge ladder vegas borgo --games 50 --levels random,greedy,search:16
-  hexforge ladder moloch borgo hegemony --format json`,
+  hexforge ladder moloch borgo hegemony --format json
+  hexforge ladder moloch borgo hegemony --format html --out ladder.html`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if format != "table" && format != "json" {
-				return fmt.Errorf("unknown format %q: use table or json", format)
+			if format != "table" && format != "json" && format != "html" {
+				return fmt.Errorf("unknown format %q: use table, json or html", format)
 			}
 			if games < 1 || games > 10_000_000 {
 				return fmt.Errorf("--games %d: want 1 to 10000000 pairs", games)
@@ -92,7 +94,7 @@ out). Results do not depend on --workers.`,
 			}
 			ctx, bar, done := startRun(cmd)
 			defer done()
-			var out []ladderMatch
+			var ms []ladderMatch
 			for i := range list {
 				for j := i + 1; j < len(list); j++ {
 					lm := ladderMatch{A: list[i].Name, B: list[j].Name, Seed: seed}
@@ -115,11 +117,16 @@ out). Results do not depend on --workers.`,
 					v := sim.LadderVerdict(rates)
 					lm.Stable, lm.Verdict, lm.Diff, lm.Reason = v.Stable, v.VerdictText(), v.Diff, v.Reason
 					lm.DiffCI = [2]float64{v.DiffCI.Lo, v.DiffCI.Hi}
-					out = append(out, lm)
+					ms = append(ms, lm)
 				}
 			}
 			bar.finish()
-			return writeLadder(cmd.OutOrStdout(), out, format)
+			return writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error {
+				if format == "html" {
+					return ladderHTML(w, ms, levels, commandLine(cmd, args))
+				}
+				return writeLadder(w, ms, format)
+			})
 		},
 	}
 	f := cmd.Flags()
@@ -127,7 +134,8 @@ out). Results do not depend on --workers.`,
 	f.StringVar(&levels, "levels", "random,greedy,search:16,search:64", "player levels, weakest first, separated by commas")
 	f.Uint64Var(&seed, "seed", 1, "seed of every random choice; every level plays the same seeds")
 	f.IntVar(&workers, "workers", 0, "parallel workers (0 = one per core); results do not depend on it")
-	f.StringVar(&format, "format", "table", "output format: table or json")
+	f.StringVar(&format, "format", "table", "output format: table, json or html (one self-contained page: a line per matchup over the levels)")
+	f.StringVar(&out, "out", "", "write the report to FILE (atomically) instead of standard output")
 	f.BoolVar(&all, "all", false, "climb every matchup of the embedded armies")
 	return cmd
 }

@@ -134,3 +134,52 @@ func firstValue(xs []string) string {
 	}
 	return xs[0]
 }
+
+// ladderHTML writes a ladder as a page: army A's win rate at each player
+// level as a line per matchup (with its interval band when there are few
+// enough lines to tell the bands apart), and a table per matchup with its
+// verdict.
+func ladderHTML(w io.Writer, ms []ladderMatch, levels, command string) error {
+	p := &htmlreport.Page{Title: "Ladder: the win rate at each player level"}
+	if command == "" {
+		command = "(not recorded)"
+	}
+	partial := false
+	var seed uint64
+	for _, m := range ms {
+		partial, seed = partial || m.Partial, m.Seed
+	}
+	p.Meta = [][2]string{{"command", command}, {"version", sim.Version}, {"seed", fmt.Sprint(seed)}, {"players", "levels " + levels + ", the same on both sides"}}
+	if partial {
+		p.Meta = append(p.Meta, [2]string{"partial", "stopped early: only the games finished are counted"})
+	}
+	var xs []string
+	if len(ms) > 0 {
+		for _, l := range ms[0].Levels {
+			xs = append(xs, l.Player)
+		}
+	}
+	bands := len(ms) <= 3
+	var series []htmlreport.Series
+	for _, m := range ms {
+		se := htmlreport.Series{Name: m.A + " vs " + m.B}
+		for _, l := range m.Levels {
+			se.Y = append(se.Y, 100*l.WinRate)
+			if bands {
+				se.Lo, se.Hi = append(se.Lo, 100*l.Interval[0]), append(se.Hi, 100*l.Interval[1])
+			}
+		}
+		series = append(series, se)
+	}
+	p.Heading("Win rate by player level")
+	p.Para("Each line is the first army's win rate (draw = 1/2) in one matchup, on the same seat-swapped pairs at every level, weakest level first; the bands are 95% intervals from the pair scores (drawn for three matchups or fewer). A line still climbing or falling at the strongest levels means the verdict depends on how well the armies are played.")
+	p.Figure(htmlreport.Lines(xs, series, 50, "player level", "win rate (%)", "ladder"))
+	for _, m := range ms {
+		var rows [][]string
+		for _, l := range m.Levels {
+			rows = append(rows, []string{l.Player, fmt.Sprint(l.Pairs), fmt.Sprint(l.Capped), fmt.Sprintf("%.1f%% [%.1f%%, %.1f%%]", 100*l.WinRate, 100*l.Interval[0], 100*l.Interval[1])})
+		}
+		p.Table(fmt.Sprintf("%s vs %s — verdict: %s (%s)", m.A, m.B, m.Verdict, m.Reason), []string{"player", "pairs", "capped pairs", "win rate"}, rows)
+	}
+	return p.Write(w)
+}
