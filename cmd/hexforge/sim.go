@@ -45,6 +45,7 @@ type simOptions struct {
 	beta       float64
 	seq        *sim.Sequential // from --sprt or --fair-band (check)
 	html       bool            // the command writes --format html (set before register)
+	losses     *lossTracker    // sim --record-losses: the worst losses, as games finish
 }
 
 func (o *simOptions) register(cmd *cobra.Command, defGames int) {
@@ -236,7 +237,7 @@ func runMatch(ctx context.Context, o *simOptions, m *sim.Match, bar *progressBar
 	}
 	var total *sim.Summary
 	for {
-		s, err := m.RunSummary(ctx, o.workers, bar.update(m.A.Name+" vs "+m.B.Name))
+		s, err := runSummary(ctx, o, m, bar.update(m.A.Name+" vs "+m.B.Name))
 		if err != nil {
 			return nil, err
 		}
@@ -254,6 +255,24 @@ func runMatch(ctx context.Context, o *simOptions, m *sim.Match, bar *progressBar
 	}
 }
 
+// runSummary plays m as Match.RunSummary does, also showing each game to
+// --record-losses' tracker.
+func runSummary(ctx context.Context, o *simOptions, m *sim.Match, progress sim.Progress) (*sim.Summary, error) {
+	if o.losses == nil {
+		return m.RunSummary(ctx, o.workers, progress)
+	}
+	s := sim.Summarize(m, nil, false)
+	partial, err := m.Stream(ctx, o.workers, progress, func(recs []sim.GameRecord) {
+		s.Fold(recs)
+		o.losses.add(recs)
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.Partial = partial
+	return s, nil
+}
+
 // seqBatch is how many pairs a sequential test plays between two looks:
 // fixed, so that where it stops does not depend on --workers.
 const seqBatch = 50
@@ -265,7 +284,7 @@ const seqBatch = 50
 func runSequential(ctx context.Context, o *simOptions, m *sim.Match, bar *progressBar) (*sim.Summary, error) {
 	max := m.Pairs
 	if m.Shard.N > 1 {
-		s, err := m.RunSummary(ctx, o.workers, bar.update(m.A.Name+" vs "+m.B.Name))
+		s, err := runSummary(ctx, o, m, bar.update(m.A.Name+" vs "+m.B.Name))
 		if err != nil {
 			return nil, err
 		}
@@ -278,7 +297,7 @@ func runSequential(ctx context.Context, o *simOptions, m *sim.Match, bar *progre
 	var total *sim.Summary
 	for first := 0; first < max; first += seqBatch {
 		m.FirstPair, m.Pairs = first, min(seqBatch, max-first)
-		s, err := m.RunSummary(ctx, o.workers, bar.update(m.A.Name+" vs "+m.B.Name))
+		s, err := runSummary(ctx, o, m, bar.update(m.A.Name+" vs "+m.B.Name))
 		if err != nil {
 			return nil, err
 		}
@@ -455,11 +474,19 @@ exits with status 130.`,
 						return err
 					}
 				}
+				if rec.losses > 0 {
+					o.losses = &lossTracker{k: rec.losses}
+				}
 				s, err := runMatch(ctx, o, mk(list[0], list[1]), bar)
 				if err != nil {
 					return err
 				}
 				bar.finish()
+				if o.losses != nil {
+					if err := o.losses.recordLosses(cmd.ErrOrStderr(), rec.dir, mk(list[0], list[1]), [2]string{refs[0], refs[1]}); err != nil {
+						return err
+					}
+				}
 				return interrupted(ctx, cmd.ErrOrStderr(), writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
 					if o.format == "html" {
 						return sim.WriteMatchHTML(w, s, commandLine(cmd, args))
