@@ -1,6 +1,8 @@
 package trace
 
 import (
+	"slices"
+
 	"github.com/hexforge/hexforge/engine"
 )
 
@@ -45,7 +47,7 @@ func Frames(t *Trace, load Loader) (*engine.Game, []Frame, []Cell, error) {
 	g, err := replay(t, load, func(i int, g *engine.Game) {
 		board = g.S.Board
 		for len(frames) <= i {
-			frames = append(frames, snapshot(len(frames), g))
+			frames = appendFrame(frames, snapshot(len(frames), g))
 		}
 	})
 	if err != nil {
@@ -53,13 +55,23 @@ func Frames(t *Trace, load Loader) (*engine.Game, []Frame, []Cell, error) {
 	}
 	board = g.S.Board
 	for len(frames) < len(t.Events) {
-		frames = append(frames, snapshot(len(frames), g))
+		frames = appendFrame(frames, snapshot(len(frames), g))
 	}
 	var cells []Cell
 	for h := 0; h < board.Size; h++ {
 		cells = append(cells, Cell{Name: board.Names[h], Q: int(board.Q[h]), R: int(board.R[h])})
 	}
 	return g, frames, cells, nil
+}
+
+// appendFrame appends f, sharing the previous frame's pieces when the board
+// has not changed (most events change nothing on it): memory grows with the
+// distinct boards, not with the events, however long a trace is.
+func appendFrame(frames []Frame, f Frame) []Frame {
+	if n := len(frames); n > 0 && slices.Equal(frames[n-1].Pieces, f.Pieces) {
+		f.Pieces = frames[n-1].Pieces
+	}
+	return append(frames, f)
 }
 
 // snapshot is the board of g as event i is taken up.

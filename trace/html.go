@@ -6,6 +6,7 @@ import (
 	"html"
 	"io"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/hexforge/hexforge/htmlreport"
@@ -54,16 +55,10 @@ func WriteHTML(w io.Writer, t *Trace, frames []Frame, cells []Cell, command stri
 	var boards []viewBoard
 	var steps []viewStep
 	var arrows [][3]string
-	last := ""
 	for i := range t.Events {
 		f := frames[min(i+1, len(frames)-1)]
-		key, err := json.Marshal(f.Pieces)
-		if err != nil {
-			return fmt.Errorf("writing the replay page: %w", err)
-		}
-		if k := fmt.Sprint(f.HQ) + string(key); k != last {
+		if n := len(boards); n == 0 || boards[n-1].HQ != f.HQ || !slices.Equal(boards[n-1].Pieces, f.Pieces) {
 			boards = append(boards, viewBoard{HQ: f.HQ, Pieces: f.Pieces})
-			last = k
 		}
 		e := &t.Events[i]
 		switch e.E {
