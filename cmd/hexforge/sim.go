@@ -428,9 +428,11 @@ exits with status 130.`,
   hexforge sim moloch borgo --games 2000
   hexforge sim my-army.army moloch --players search:64,greedy --until-ci 0.02
   hexforge sim --all --games 2000 --format markdown --out matrix.md
+  hexforge sim --all --games 200 --format html --out rr.html   # heat map and ratings plot in one page
   hexforge sim moloch borgo --games 100000 --shard 3/8 --format json --out shard3.json
   hexforge sim my-army.army moloch --fair-band 45-55  # is my army fair against Moloch? stops when it knows
-  hexforge sim moloch borgo --games 200 --record 4 --record-dir traces  # then: hexforge replay traces/game-0001.jsonl`,
+  hexforge sim moloch borgo --games 200 --record 4 --record-dir traces  # then: hexforge replay traces/game-0001.jsonl
+  hexforge sim my-army.army moloch --games 400 --record-losses 3 --record-dir losses  # the 3 worst losses, to watch`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			quick := len(args) == 0 && !o.all
 			if quick && !cmd.Flags().Changed("games") {

@@ -49,7 +49,8 @@ by pair) and whether it is significant after Holm's correction for the
 number of variants. A large significant drop means the army leans on that
 token.`,
 		Example: `  hexforge importance moloch --vs borgo --games 1000
-  hexforge importance my-army.army --vs moloch --vs outpost --copy`,
+  hexforge importance my-army.army --vs moloch --vs outpost --copy
+  hexforge importance moloch --vs borgo --format html --out importance.html`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(vs) == 0 {
@@ -243,7 +244,8 @@ and plays the army against the opponents at each value, on the same seeds,
 printing the win rate with its interval per value and per opponent. The field
 is written as for --set.`,
 		Example: `  hexforge sweep 'moloch/Gauss Cannon.initiative=1..3' --vs borgo
-  hexforge sweep 'moloch/Hybrid.count=0..4' --vs borgo --vs outpost --games 1000`,
+  hexforge sweep 'moloch/Hybrid.count=0..4' --vs borgo --vs outpost --games 1000
+  hexforge sweep 'moloch/Hybrid.count=0..4' --vs borgo --format html --out sweep.html`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(vs) == 0 {
