@@ -1,9 +1,12 @@
 package trace
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/rules"
 )
 
 // Piece is one token on the board in a Frame.
@@ -20,6 +23,11 @@ type Piece struct {
 	Ground bool   `json:"ground,omitempty"`
 	Taken  bool   `json:"taken,omitempty"`
 	Netted bool   `json:"netted,omitempty"`
+	// Edges is what is printed on each edge, from the printed top
+	// clockwise, as the help card draws it: per edge, "m" and a count for
+	// melee, "r" and a count for ranged, "a" armor, "n" net, "l" link,
+	// edges separated by "|" (so a viewer can show where a token strikes).
+	Edges string `json:"edges,omitempty"`
 }
 
 // Frame is the board as the trace's event Event is taken up (before its
@@ -90,8 +98,37 @@ func snapshot(i int, g *engine.Game) Frame {
 			tok := &g.S.Armies[pc.p.Owner].Tokens[pc.p.Token]
 			f.Pieces = append(f.Pieces, Piece{Hex: b.Names[h], Q: int(b.Q[h]), R: int(b.R[h]), P: int(pc.p.Owner) + 1,
 				Tok: tok.Name, Kind: tok.Kind.String(), Dir: int(pc.p.Facing), Wounds: int(pc.p.Wounds), Tough: int(tok.Toughness),
-				Ground: pc.ground, Taken: pc.p.Marks&engine.Controlled != 0, Netted: pc.p.Marks&engine.NetMarker != 0})
+				Ground: pc.ground, Taken: pc.p.Marks&engine.Controlled != 0, Netted: pc.p.Marks&engine.NetMarker != 0, Edges: edgeCodes(tok)})
 		}
 	}
 	return f
+}
+
+// edgeCodes is Piece.Edges of a token.
+func edgeCodes(t *rules.Token) string {
+	var parts [6]string
+	empty := true
+	for d, e := range t.Edges {
+		var b strings.Builder
+		if e.Melee > 0 {
+			fmt.Fprintf(&b, "m%d", e.Melee)
+		}
+		if e.Ranged > 0 {
+			fmt.Fprintf(&b, "r%d", e.Ranged)
+		}
+		for _, f := range []struct {
+			flag rules.EdgeFlags
+			code string
+		}{{rules.Armor, "a"}, {rules.Net, "n"}, {rules.Link, "l"}} {
+			if e.Flags&f.flag != 0 {
+				b.WriteString(f.code)
+			}
+		}
+		parts[d] = b.String()
+		empty = empty && parts[d] == ""
+	}
+	if empty {
+		return ""
+	}
+	return strings.Join(parts[:], "|")
 }

@@ -101,7 +101,7 @@ func WriteHTML(w io.Writer, t *Trace, frames []Frame, cells []Cell, command stri
 	}
 	b.WriteString("</ol>\n</div>\n")
 	p.Raw(b.String())
-	p.Para("← and → (or the slider) step through the events; the board is shown after the highlighted event. Blue: player 1, red: player 2; the notch marks a token's facing, the dots its wounds; arrows are the attacks of the current battle segment.")
+	p.Para("← and → (or the slider) step through the events; the board is shown after the highlighted event. Blue: player 1, red: player 2; the notch marks a token's facing, the red dots its wounds; on the edges, as on the help card: red triangles melee, blue bars ranged, a grey band armor, a green dot a net, a gold dot a link. Arrows are the attacks of the current battle segment.")
 	// json.Marshal escapes <, > and & in strings, so the data cannot end
 	// its script element.
 	p.Raw("<script type=\"application/json\" id=\"game\">" + string(data) + "</script>\n")
@@ -208,6 +208,43 @@ const replayJS = `(function () {
     var px = -Math.sin(a) * 7, py = Math.cos(a) * 7;
     el("polygon", {points: (ex + px).toFixed(1) + "," + (ey + py).toFixed(1) + " " + (ex - px).toFixed(1) + "," + (ey - py).toFixed(1) + " " +
       (x + (ap - 10) * Math.cos(a)).toFixed(1) + "," + (y + (ap - 10) * Math.sin(a)).toFixed(1), fill: kinds[p.kind] || "#666"}, g);
+    // What is printed on each edge, turned with the token: red triangles
+    // for melee, blue bars for ranged, a grey band for armor, a green dot
+    // for a net, a gold dot for a link.
+    var edges = (p.edges || "").split("|");
+    for (var d = 0; d < edges.length && d < 6; d++) {
+      var code = edges[d];
+      if (!code) { continue; }
+      var ea = (-90 + 60 * ((p.dir + d) %% 6)) * Math.PI / 180, ca = Math.cos(ea), sa = Math.sin(ea);
+      var mx = x + ap * 0.8 * ca, my = y + ap * 0.8 * sa;
+      var m = /m(\d+)/.exec(code), rg = /r(\d+)/.exec(code);
+      if (code.indexOf("a") >= 0) {
+        el("line", {x1: (x + ap * 0.93 * ca - sa * r * 0.4).toFixed(1), y1: (y + ap * 0.93 * sa + ca * r * 0.4).toFixed(1),
+          x2: (x + ap * 0.93 * ca + sa * r * 0.4).toFixed(1), y2: (y + ap * 0.93 * sa - ca * r * 0.4).toFixed(1), stroke: "#5f6368", "stroke-width": 4, "class": "armor"}, g);
+      }
+      if (m) {
+        var n = Math.min(parseInt(m[1], 10), 3);
+        for (var k = 0; k < n; k++) {
+          var off = (k - (n - 1) / 2) * 8, bx = mx - sa * off, by = my + ca * off;
+          el("polygon", {"class": "melee", fill: "#b3261e", points: (bx + ca * 5).toFixed(1) + "," + (by + sa * 5).toFixed(1) + " " +
+            (bx - ca * 3 - sa * 4).toFixed(1) + "," + (by - sa * 3 + ca * 4).toFixed(1) + " " + (bx - ca * 3 + sa * 4).toFixed(1) + "," + (by - sa * 3 - ca * 4).toFixed(1)}, g);
+        }
+      }
+      if (rg) {
+        var nr = Math.min(parseInt(rg[1], 10), 3);
+        for (var q = 0; q < nr; q++) {
+          var o2 = (q - (nr - 1) / 2) * 6 + (m ? 12 : 0), rx = mx - sa * o2, ry = my + ca * o2;
+          el("line", {"class": "ranged", stroke: "#1f4e9c", "stroke-width": 2.5, x1: (rx - ca * 5).toFixed(1), y1: (ry - sa * 5).toFixed(1),
+            x2: (rx + ca * 6).toFixed(1), y2: (ry + sa * 6).toFixed(1)}, g);
+        }
+      }
+      if (code.indexOf("n") >= 0) {
+        el("circle", {"class": "net", cx: (mx - ca * 8).toFixed(1), cy: (my - sa * 8).toFixed(1), r: 3, fill: "#2e7d32"}, g);
+      }
+      if (code.indexOf("l") >= 0) {
+        el("circle", {"class": "link", cx: (x + ap * 0.95 * ca).toFixed(1), cy: (y + ap * 0.95 * sa).toFixed(1), r: 3.5, fill: "#e0a800"}, g);
+      }
+    }
     var name = p.tok.length > 11 ? p.tok.slice(0, 10) + "…" : p.tok;
     var t = el("text", {x: x.toFixed(1), y: (y + (p.ground ? 16 : 3)).toFixed(1)}, g);
     t.textContent = name + (p.taken ? " ⇄" : "") + (p.netted ? " #" : "");

@@ -142,14 +142,14 @@ func TestReplayScriptSteps(t *testing.T) {
 		t.Fatalf("the script failed: %v\n%s", err, out)
 	}
 	var got struct {
-		Hexes, Steps, Lis, MaxPieces, MaxArrows, Cur int
-		AtEnd, After                                 string
+		Hexes, Steps, Lis, MaxPieces, MaxArrows, Cur, Marks int
+		AtEnd, After                                        string
 	}
 	if err := json.Unmarshal(out, &got); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
 	n := len(tr.Events)
-	if got.Hexes != 19 || got.Steps != n || got.Lis != n || got.MaxPieces == 0 || got.MaxArrows == 0 || got.Cur != 1 ||
+	if got.Hexes != 19 || got.Steps != n || got.Lis != n || got.MaxPieces == 0 || got.MaxArrows == 0 || got.Cur != 1 || got.Marks == 0 ||
 		got.AtEnd != fmt.Sprintf("event %d of %d", n, n) || got.After != fmt.Sprintf("event 4 of %d", n) {
 		t.Errorf("after stepping through: %+v (want %d steps)", got, n)
 	}

@@ -41,7 +41,9 @@ for (let k = 0; k < steps + 2; k++) {
   maxArrows = Math.max(maxArrows, ids.arrows.children.length);
 }
 const atEnd = ids.where.textContent;
+let marks = 0; // edge marks (melee, ranged) on the final board
+for (const g of ids.pieces.children) for (const c of g.children) if (c.attrs["class"] === "melee" || c.attrs["class"] === "ranged") marks++;
 docListeners.keydown({ key: "ArrowLeft", preventDefault() {} });
 ids.step.value = "3"; ids.step.listeners.input();
-console.log(JSON.stringify({ hexes: hexes.length, steps, lis, maxPieces, maxArrows, atEnd, after: ids.where.textContent, hq: ids.hq.textContent,
+console.log(JSON.stringify({ marks, hexes: hexes.length, steps, lis, maxPieces, maxArrows, atEnd, after: ids.where.textContent, hq: ids.hq.textContent,
   cur: log.children.filter(l => l.classList.has("cur")).length }));
