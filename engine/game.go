@@ -168,6 +168,7 @@ type Game struct {
 	Forbid     [2]bool // the player may not place units this (or their next) turn; foundations stay allowed
 	Result     Result
 	Battles    int                      // battles resolved so far
+	Start      StartRule                // how the first turns draw (set after Init, before the first turn)
 	Dealt      [2][MaxArmyTokens]uint16 // wounds inflicted in battles so far, by owner and token type
 	Deeds      [2][MaxArmyTokens]Deeds  // what steps of instants, abilities and foundations did, by owner and token type
 
@@ -190,8 +191,9 @@ type Game struct {
 
 	destroyer [MaxHexes]bool // the unit on the hex destroyed an enemy in the last battle
 
-	credit credit // whose step is running, for Deeds
-	nq     int
+	credit    credit // whose step is running, for Deeds
+	playedNow uint8  // tokens played (placed or instants) this turn
+	nq        int
 }
 
 // workspace is scratch memory for one goroutine.
@@ -446,6 +448,9 @@ func (g *Game) allInstants(p uint8) bool {
 
 // drawTarget is how many tokens the player holds after drawing this turn.
 func (g *Game) drawTarget() int {
+	if g.Start == StartAlternative {
+		return MaxHand // the first player draws three too (startrule.go)
+	}
 	switch g.Turn {
 	case 1:
 		return 1
@@ -473,7 +478,7 @@ func (g *Game) draw(n int) {
 	}
 	g.fresh = true
 	g.Phase = PhasePlay
-	if g.Turn > 2 && g.HandLen[p] == MaxHand {
+	if (g.Turn > 2 || g.Start == StartAlternative) && g.HandLen[p] == MaxHand {
 		g.Phase = PhaseDiscard
 	}
 }
@@ -492,6 +497,7 @@ func (g *Game) startTurn(d Decider) {
 	g.traceEv(TrTurn, g.Player, NoToken, NoHex, NoHex, 0, g.Turn)
 	g.used = [MaxHexes]uint16{}
 	g.grantUsed = [MaxHexes]uint64{}
+	g.playedNow = 0
 	g.pend = pending{}
 	// turn_start triggers work before the draw: the turn begins with drawing
 	// (docs/rules.md, "Triggered events").

@@ -65,6 +65,9 @@ func (g *Game) LegalActions(buf []Action) []Action {
 			continue
 		}
 		buf = append(buf, Action{Kind: KDiscard, Slot: i, Hex: NoHex, To: NoHex})
+		if g.playLimited() {
+			continue // the token may still be discarded or kept
+		}
 		ti := g.Hand[p][i]
 		t := &s.Armies[p].Tokens[ti]
 		if t.Kind.OnBoard() {
@@ -692,6 +695,7 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 		g.draw(g.drawTarget())
 	case KPlace:
 		g.fresh = false
+		g.playedNow++
 		t := g.takeSlot(a.Slot)
 		tok := &s.Armies[p].Tokens[t]
 		direct := g.directReplace(a.Hex, p, t)
@@ -724,6 +728,7 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 		}
 	case KInstant:
 		g.fresh = false
+		g.playedNow++
 		t := g.takeSlot(a.Slot)
 		tok := &s.Armies[p].Tokens[t]
 		ti := onPlay(tok)
