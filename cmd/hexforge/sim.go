@@ -47,6 +47,7 @@ type simOptions struct {
 	seq        *sim.Sequential // from --sprt or --fair-band (check)
 	start      string
 	startRule  engine.StartRule
+	reinforce  bool
 }
 
 func (o *simOptions) register(cmd *cobra.Command, defGames int) {
@@ -60,6 +61,7 @@ func (o *simOptions) register(cmd *cobra.Command, defGames int) {
 	f.Float64Var(&o.untilCI, "until-ci", 0, "keep playing until every 95% interval's half-width is below this (e.g. 0.02)")
 	f.StringVar(&o.shard, "shard", "", "play only shard i of n (i/n, from 0): shards together give exactly the games of one run")
 	f.IntVar(&o.maxActions, "max-actions", sim.DefaultMaxActions, "cap on actions per game; capped games are reported apart")
+	f.BoolVar(&o.reinforce, "reinforcements", false, "the Reinforcements variant: from the third turn draw up to six, discard one, use two at most, keep three")
 	f.StringVar(&o.start, "start", "standard", "how the first turns draw: standard, or alternative (the first player draws three, discards one, plays at most one)")
 	addSetFlag(cmd)
 }
@@ -229,7 +231,7 @@ func (p *progressBar) finish() {
 // continuing the same series of seeds) until the interval is narrow enough.
 func runMatch(ctx context.Context, o *simOptions, m *sim.Match, bar *progressBar) (*sim.Summary, error) {
 	pairs := (o.games + 1) / 2
-	m.Pairs, m.FirstPair, m.Start = pairs, 0, o.startRule
+	m.Pairs, m.FirstPair, m.Start, m.Reinforce = pairs, 0, o.startRule, o.reinforce
 	if o.seq != nil {
 		return runSequential(ctx, o, m, bar)
 	}
