@@ -46,6 +46,12 @@ func Replay(t *Trace, load Loader) (*engine.Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("setting up the game: %w", err)
 	}
+	if h.Start != "" {
+		if g.Start, err = engine.ParseStart(h.Start); err != nil {
+			return nil, fmt.Errorf("header: %w", err)
+		}
+	}
+	g.Reinforce = h.Reinforce
 	sim.ShuffleDecks(g, h.GameSeed, h.AFirst)
 	rp := &replayer{t: t, names: names{b: board, armies: armies, g: g}}
 	if err := rp.checkDecks(g); err != nil {

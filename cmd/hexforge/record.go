@@ -44,12 +44,6 @@ func (r *recordOptions) check(o *simOptions, oneMatch bool) error {
 		return fmt.Errorf("--record traces the games of one match: give two armies")
 	case o.shard != "":
 		return fmt.Errorf("--record and --shard do not mix: record the games with an unsharded run, or with play --game")
-	case o.reinforce:
-		return fmt.Errorf("--record traces games of the standard rules only; drop --reinforcements to record")
-	case o.start != "standard":
-		// A trace's header does not say how the first turns drew, so its
-		// replay would start the standard way and differ.
-		return fmt.Errorf("--record traces games of the standard start only; drop --start %s to record", o.start)
 	}
 	if err := os.MkdirAll(r.dir, 0o755); err != nil {
 		return fmt.Errorf("--record-dir: %w", err)

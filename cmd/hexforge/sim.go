@@ -448,7 +448,7 @@ exits with status 130.`,
 			ctx, bar, done := startRun(cmd)
 			defer done()
 			mk := func(a, b *rules.Army) *sim.Match {
-				return &sim.Match{A: a, B: b, Players: specs, Seed: o.seed, Shard: shard, MaxActions: o.maxActions}
+				return &sim.Match{A: a, B: b, Players: specs, Seed: o.seed, Shard: shard, MaxActions: o.maxActions, Start: o.startRule, Reinforce: o.reinforce}
 			}
 			if len(list) == 2 {
 				if rec.games > 0 {
