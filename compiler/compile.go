@@ -193,45 +193,37 @@ func (c *compiler) finishArmy(a *rules.Army, s *dsl.Stmt, tokens []*tokenBuild, 
 			c.errs.Errorf(tb.kindPos, "army %q has more than one HQ (the first is %q on line %d)", a.Name, hqs[0].tok.Name, hqs[0].kindPos.Line)
 		}
 	}
+	// lookup finds the token a name in a trigger refers to, or reports it
+	// with a did-you-mean (what says which name it is: "free_if names ...").
+	lookup := func(ref nameRef, what string) (int, bool) {
+		other, ok := names[strings.ToLower(ref.name)]
+		if !ok {
+			var all []string
+			for _, t := range tokens {
+				all = append(all, t.tok.Name)
+			}
+			c.errs.Add(diag.Error, ref.pos, diag.Suggest(ref.name, all), "%s, which is not a token of army %q", what, a.Name)
+			return 0, false
+		}
+		return slices.Index(tokens, other), true
+	}
 	for _, tb := range tokens {
 		for i := range tb.tok.Triggers {
-			tr := &tb.tok.Triggers[i]
-			ref := tb.freeIf[i]
-			if ref.name == "" {
-				continue
-			}
-			other, ok := names[strings.ToLower(ref.name)]
-			if !ok {
-				var all []string
-				for _, t := range tokens {
-					all = append(all, t.tok.Name)
-				}
-				c.errs.Add(diag.Error, ref.pos, diag.Suggest(ref.name, all), "free_if names %q, which is not a token of army %q", ref.name, a.Name)
-				continue
-			}
-			for j, t := range tokens {
-				if t == other {
-					tr.FreeIf = int16(j)
+			if ref := tb.freeIf[i]; ref.name != "" {
+				if j, ok := lookup(ref, fmt.Sprintf("free_if names %q", ref.name)); ok {
+					tb.tok.Triggers[i].FreeIf = int16(j)
 				}
 			}
 		}
-	}
-	for _, tb := range tokens {
 		for _, ref := range tb.picks {
-			other, ok := names[strings.ToLower(ref.name)]
+			j, ok := lookup(ref.nameRef, fmt.Sprintf("recover names %q", ref.name))
 			if !ok {
-				var all []string
-				for _, t := range tokens {
-					all = append(all, t.tok.Name)
-				}
-				c.errs.Add(diag.Error, ref.pos, diag.Suggest(ref.name, all), "name=%q is not a token of army %q", ref.name, a.Name)
 				continue
 			}
-			if other.tok.Kind == rules.HQ {
+			if tokens[j].tok.Kind == rules.HQ {
 				c.errs.Errorf(ref.pos, "name=%q is the HQ, which is never in the discard pile", ref.name)
 				continue
 			}
-			j := slices.Index(tokens, other)
 			tb.tok.Triggers[ref.trig].Actions[ref.step].Pick = int16(j + 1)
 		}
 	}

@@ -354,10 +354,8 @@ func Diff(a, b *rules.Army) []string {
 type field struct{ name, value string }
 
 func tokenFields(t TokenView) []field {
-	ini := fmt.Sprint(t.Initiative)
-	if t.Agony {
-		ini += " + agony"
-	}
+	// In the designer's words: "2, 1", not Go's "[2 1]" (which reads as 21).
+	ini := t.InitiativeWords()
 	fs := []field{
 		{"kind", t.Kind},
 		{"count", fmt.Sprint(t.Count)},
@@ -383,7 +381,7 @@ func tokenFields(t TokenView) []field {
 	}
 	var tr []string
 	for _, x := range t.Triggers {
-		tr = append(tr, fmt.Sprintf("on %s cost=%d: %s", x.Event, x.CostHQ, strings.Join(x.Actions, ", ")))
+		tr = append(tr, x.Words())
 	}
 	return append(fs, field{"abilities", strings.Join(tr, "; ")})
 }

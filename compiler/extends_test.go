@@ -58,7 +58,7 @@ func TestVariantChangesTokens(t *testing.T) {
 	got := strings.Join(Diff(base, res.Armies[0]), "\n")
 	want := strings.Join([]string{
 		`army name: "Base" -> "Variant"`,
-		`~ "Gunner" initiative: [2] -> [3]`,
+		`~ "Gunner" initiative: 2 -> 3`,
 		`~ "Gunner" edge S: armor -> ranged 1 armor`,
 		`~ "Brute" edge N: melee 1 -> melee 2`,
 		`- instant "Battle" x1 removed`,
@@ -93,6 +93,25 @@ func TestVariantErrors(t *testing.T) {
 		res := CompileWith("v.army", []byte(c.src), Options{Resolve: memResolver(files)})
 		if !strings.Contains(res.Diags.Error(), c.want) {
 			t.Errorf("%s\ngot:  %v\nwant: %s", c.src, res.Diags, c.want)
+		}
+	}
+}
+
+// TestDiffSpeaksTheDesignersWords: initiatives read "2, 1" (never Go's
+// "[2 1]", which reads as 21) and abilities as on the help card.
+func TestDiffSpeaksTheDesignersWords(t *testing.T) {
+	src := func(ini, on string) []byte {
+		return []byte("army \"A\" {\n    size 2\n    hq \"HQ\" { edge all: melee 1 }\n    warrior \"W\" {\n        initiative " + ini + "\n        edge N: melee 1\n" + on + "    }\n}\n")
+	}
+	a := CompileSource("a.army", src("3", ""))
+	b := CompileSource("b.army", src("2, 1", "        on own_turn cost=discard if=adjacent_own_hq: heal 1\n"))
+	if a.Diags.HasErrors() || b.Diags.HasErrors() {
+		t.Fatal(a.Diags, b.Diags)
+	}
+	got := strings.Join(Diff(a.Armies[0], b.Armies[0]), "\n")
+	for _, want := range []string{`"W" initiative: 3 -> 2, 1`, `on own_turn (costs 1 token of the hand, discarded) if adjacent_own_hq: heal 1`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("diff lacks %q:\n%s", want, got)
 		}
 	}
 }

@@ -168,6 +168,8 @@ type Game struct {
 	Forbid     [2]bool // the player may not place units this (or their next) turn; foundations stay allowed
 	Result     Result
 	Battles    int                      // battles resolved so far
+	Start      StartRule                // how the first turns draw (set after Init, before the first turn)
+	Reinforce  bool                     // the Reinforcements variant (reinforce.go; set after Init)
 	Dealt      [2][MaxArmyTokens]uint16 // wounds inflicted in battles so far, by owner and token type
 	Deeds      [2][MaxArmyTokens]Deeds  // what steps of instants, abilities and foundations did, by owner and token type
 
@@ -190,8 +192,10 @@ type Game struct {
 
 	destroyer [MaxHexes]bool // the unit on the hex destroyed an enemy in the last battle
 
-	credit credit // whose step is running, for Deeds
-	nq     int
+	credit    credit // whose step is running, for Deeds
+	playedNow uint8  // tokens played (placed or instants) this turn
+	usedNow   uint8  // tokens played or discarded at will this turn (the Reinforcements limit)
+	nq        int
 }
 
 // workspace is scratch memory for one goroutine.
@@ -446,13 +450,13 @@ func (g *Game) allInstants(p uint8) bool {
 
 // drawTarget is how many tokens the player holds after drawing this turn.
 func (g *Game) drawTarget() int {
-	switch g.Turn {
-	case 1:
-		return 1
-	case 2:
-		return 2
+	if g.Turn > 2 {
+		return g.handCap()
 	}
-	return MaxHand
+	if g.Start == StartAlternative {
+		return HandSize // the first player draws three too (startrule.go)
+	}
+	return g.Turn // 1, then 2
 }
 
 // draw fills the hand of the player to move up to n tokens.
@@ -473,7 +477,7 @@ func (g *Game) draw(n int) {
 	}
 	g.fresh = true
 	g.Phase = PhasePlay
-	if g.Turn > 2 && g.HandLen[p] == MaxHand {
+	if (g.Turn > 2 || g.Start == StartAlternative) && int(g.HandLen[p]) == g.drawTarget() {
 		g.Phase = PhaseDiscard
 	}
 }
@@ -492,6 +496,7 @@ func (g *Game) startTurn(d Decider) {
 	g.traceEv(TrTurn, g.Player, NoToken, NoHex, NoHex, 0, g.Turn)
 	g.used = [MaxHexes]uint16{}
 	g.grantUsed = [MaxHexes]uint64{}
+	g.playedNow, g.usedNow = 0, 0
 	g.pend = pending{}
 	// turn_start triggers work before the draw: the turn begins with drawing
 	// (docs/rules.md, "Triggered events").

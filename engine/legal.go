@@ -60,11 +60,14 @@ func (g *Game) LegalActions(buf []Action) []Action {
 	if g.mulliganOK() {
 		buf = append(buf, Action{Kind: KMulligan, Hex: NoHex, To: NoHex})
 	}
-	for i := uint8(0); i < g.HandLen[p]; i++ {
+	for i := uint8(0); i < g.HandLen[p] && !g.useLimited(); i++ {
 		if g.dupSlot(p, i) {
 			continue
 		}
 		buf = append(buf, Action{Kind: KDiscard, Slot: i, Hex: NoHex, To: NoHex})
+		if g.playLimited() {
+			continue // the token may still be discarded or kept
+		}
 		ti := g.Hand[p][i]
 		t := &s.Armies[p].Tokens[ti]
 		if t.Kind.OnBoard() {
@@ -97,7 +100,8 @@ func (g *Game) dupSlot(p, i uint8) bool {
 
 func (g *Game) mulliganOK() bool {
 	p := g.Player
-	return g.fresh && g.DeckLen[p] > 0 && g.allInstants(p)
+	// Under Reinforcements only a hand of six instants is a bad draw.
+	return g.fresh && g.DeckLen[p] > 0 && g.allInstants(p) && (!g.Reinforce || g.Turn <= 2 || int(g.HandLen[p]) == MaxHand)
 }
 
 // placeable reports whether player p may put token type t on h: a unit on
@@ -259,7 +263,7 @@ func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, sr
 	case rules.ActRecover:
 		// One target per token type it may take back (Slot): the player
 		// picks which, if the hand (or the deck) has room.
-		if (act.ToDeck && g.DeckLen[p] >= MaxArmyTokens) || (!act.ToDeck && g.HandLen[p] >= MaxHand) {
+		if (act.ToDeck && g.DeckLen[p] >= MaxArmyTokens) || (!act.ToDeck && int(g.HandLen[p]) >= g.handCap()) {
 			return buf
 		}
 		tmpl.Hex, tmpl.To = NoHex, NoHex
@@ -683,6 +687,9 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 		return nil
 	case KDiscard:
 		g.Discarded[p][g.takeSlot(a.Slot)]++
+		if g.Phase == PhasePlay {
+			g.usedNow++ // a discard at will, not the turn's mandatory one
+		}
 		g.Phase = PhasePlay
 		g.fresh = false
 	case KMulligan:
@@ -692,6 +699,8 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 		g.draw(g.drawTarget())
 	case KPlace:
 		g.fresh = false
+		g.playedNow++
+		g.usedNow++
 		t := g.takeSlot(a.Slot)
 		tok := &s.Armies[p].Tokens[t]
 		direct := g.directReplace(a.Hex, p, t)
@@ -724,6 +733,8 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 		}
 	case KInstant:
 		g.fresh = false
+		g.playedNow++
+		g.usedNow++
 		t := g.takeSlot(a.Slot)
 		tok := &s.Armies[p].Tokens[t]
 		ti := onPlay(tok)
@@ -1043,7 +1054,7 @@ func (g *Game) runStep(a Action, d Decider) bool {
 			g.DeckLen[p]++
 			g.deed(DeedTokens, p, 1)
 			g.traceEv(TrRecover, p, t, NoHex, NoHex, 0, 1)
-		} else if !act.ToDeck && g.HandLen[p] < MaxHand {
+		} else if !act.ToDeck && int(g.HandLen[p]) < g.handCap() {
 			g.Discarded[p][t]--
 			g.Hand[p][g.HandLen[p]] = t
 			g.HandLen[p]++
@@ -1055,7 +1066,7 @@ func (g *Game) runStep(a Action, d Decider) bool {
 	case rules.ActLook:
 		g.lookAndOrder(p, int(act.Value), d)
 	case rules.ActExtraDraw:
-		for i := 0; i < int(act.Value) && g.HandLen[p] < MaxHand && g.DeckLen[p] > 0; i++ {
+		for i := 0; i < int(act.Value) && int(g.HandLen[p]) < g.handCap() && g.DeckLen[p] > 0; i++ {
 			g.DeckLen[p]--
 			g.Hand[p][g.HandLen[p]] = g.Deck[p][g.DeckLen[p]]
 			g.HandLen[p]++

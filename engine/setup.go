@@ -110,8 +110,8 @@ func (ps *pileSpec) resolve(s *State, errs *diag.List, pos func(int, int) diag.P
 				p.Discard[l.player] = append(p.Discard[l.player], uint8(ti))
 			}
 		}
-		if l.what == "hand" && len(p.Hand[l.player]) > MaxHand {
-			errs.Errorf(pos(l.line, 1), "a hand holds at most %d tokens, not %d", MaxHand, len(p.Hand[l.player]))
+		if l.what == "hand" && len(p.Hand[l.player]) > HandSize {
+			errs.Errorf(pos(l.line, 1), "a hand holds at most %d tokens, not %d", HandSize, len(p.Hand[l.player]))
 		}
 	}
 	return p

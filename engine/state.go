@@ -10,7 +10,8 @@ import (
 // value, which playouts rely on to avoid allocation.
 const (
 	MaxArmyTokens = 64 // tokens in one army (decks are fixed arrays)
-	MaxHand       = 3  // tokens a player may hold
+	MaxHand       = 6  // tokens a hand can hold (the Reinforcements variant draws up to six)
+	HandSize      = 3  // tokens a player draws up to in the standard game
 )
 
 // NoToken marks an empty piece slot.

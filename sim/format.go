@@ -96,8 +96,15 @@ func WriteMatch(w io.Writer, s *Summary, format string) error {
 		if s.Partial {
 			partial = "  [PARTIAL: stopped early]"
 		}
-		fmt.Fprintf(w, "%s (%s) vs %s (%s): %d games, seed %d, seats swapped in pairs with the same draws%s\n",
-			s.A, s.Players[0], s.B, s.Players[1], s.Games(), s.Seed, partial)
+		start := ""
+		if s.Run != nil && s.Run.Start != "" {
+			start = ", " + s.Run.Start + " start"
+		}
+		if s.Run != nil && s.Run.Reinforce {
+			start += ", Reinforcements"
+		}
+		fmt.Fprintf(w, "%s (%s) vs %s (%s): %d games, seed %d%s, seats swapped in pairs with the same draws%s\n",
+			s.A, s.Players[0], s.B, s.Players[1], s.Games(), s.Seed, start, partial)
 		fmt.Fprintf(w, "95%% intervals over the %d seat-swapped pairs (pentanomial model; the first player's: Wilson over games)\n", s.Tally.Pairs.Pairs())
 		fmt.Fprintln(w)
 	}

@@ -48,6 +48,8 @@ type RunInfo struct {
 	MaxActions int       `json:"max_actions"`
 	Board      string    `json:"board"`
 	Shard      string    `json:"shard,omitempty"` // "i/n" of a sharded run
+	Start      string    `json:"start,omitempty"` // the start rule, when not the standard one
+	Reinforce  bool      `json:"reinforcements,omitempty"`
 	Version    string    `json:"version"`
 }
 
@@ -82,6 +84,10 @@ func (r *RunInfo) mismatch(o *RunInfo) string {
 		return fmt.Sprintf("max_actions (%d vs %d)", r.MaxActions, o.MaxActions)
 	case r.Board != o.Board:
 		return fmt.Sprintf("board (%s vs %s)", r.Board, o.Board)
+	case r.Start != o.Start:
+		return fmt.Sprintf("start (%q vs %q)", r.Start, o.Start)
+	case r.Reinforce != o.Reinforce:
+		return fmt.Sprintf("reinforcements (%v vs %v)", r.Reinforce, o.Reinforce)
 	case r.Version != o.Version:
 		return fmt.Sprintf("version (%s vs %s)", r.Version, o.Version)
 	}
@@ -125,6 +131,10 @@ func Summarize(m *Match, recs []GameRecord, partial bool) *Summary {
 	}
 	s.keep = m.KeepPoints
 	s.Run = &RunInfo{ArmyHashes: [2]string{ArmyHash(m.A), ArmyHash(m.B)}, MaxActions: m.MaxActions, Board: board.Name, Version: Version}
+	if m.Start != engine.StartStandard {
+		s.Run.Start = m.Start.String()
+	}
+	s.Run.Reinforce = m.Reinforce
 	if m.Shard.N > 1 {
 		s.Run.Shard = fmt.Sprintf("%d/%d", m.Shard.I, m.Shard.N) // as --shard gives it
 	}

@@ -28,6 +28,8 @@ type Match struct {
 	// KeepPoints keeps each pair's score in the summary (one byte a pair),
 	// for paired comparisons of variants played on the same seeds.
 	KeepPoints bool
+	Start      engine.StartRule // how the first turns draw
+	Reinforce  bool             // the Reinforcements variant (hands of six)
 }
 
 // Shard I of N plays the I-th of N contiguous slices of a run's pairs. A
@@ -111,6 +113,7 @@ func (m *Match) play(k int, aFirst bool, w *worker) (GameRecord, error) {
 		return GameRecord{}, err
 	}
 	g := w.g
+	g.Start, g.Reinforce = m.Start, m.Reinforce
 	ShuffleDecks(g, seed, aFirst)
 	var players [2]Player
 	for seat := 0; seat < 2; seat++ {

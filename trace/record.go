@@ -42,7 +42,10 @@ func (r *Recorder) Begin(g *engine.Game, info sim.GameInfo, dec engine.Decider) 
 	}
 	h := Header{E: "header", Schema: Schema, Version: sim.Version, Armies: seats, Seed: info.Seed, Pair: info.Pair,
 		AFirst: info.AFirst, GameSeed: info.GameSeed, Players: [2]string{info.Players[0].String(), info.Players[1].String()},
-		Board: g.S.Board.Name, MaxActions: maxActions, Sets: r.Sets}
+		Board: g.S.Board.Name, MaxActions: maxActions, Sets: r.Sets, Reinforce: g.Reinforce}
+	if g.Start != engine.StartStandard {
+		h.Start = g.Start.String()
+	}
 	for p := range 2 {
 		h.Decks[p] = []string{}
 		for i := int(g.DeckLen[p]) - 1; i >= 0; i-- { // the top of the deck is its end

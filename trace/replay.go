@@ -52,6 +52,12 @@ func replay(t *Trace, load Loader, watch func(i int, g *engine.Game)) (*engine.G
 	if err != nil {
 		return nil, fmt.Errorf("setting up the game: %w", err)
 	}
+	if h.Start != "" {
+		if g.Start, err = engine.ParseStart(h.Start); err != nil {
+			return nil, fmt.Errorf("header: %w", err)
+		}
+	}
+	g.Reinforce = h.Reinforce
 	sim.ShuffleDecks(g, h.GameSeed, h.AFirst)
 	rp := &replayer{t: t, names: names{b: board, armies: armies, g: g}, watch: watch}
 	if err := rp.checkDecks(g); err != nil {

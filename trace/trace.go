@@ -51,7 +51,9 @@ type Header struct {
 	Players    [2]string   `json:"players"`
 	Board      string      `json:"board"`
 	MaxActions int         `json:"max_actions"`
-	Decks      [2][]string `json:"decks"` // token names, the first drawn first
+	Start      string      `json:"start,omitempty"`          // the start rule, when not standard
+	Reinforce  bool        `json:"reinforcements,omitempty"` // the Reinforcements variant
+	Decks      [2][]string `json:"decks"`                    // token names, the first drawn first
 }
 
 // Army names an army and pins its rules.

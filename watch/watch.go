@@ -37,6 +37,9 @@ type Watcher struct {
 	Out      io.Writer     // where reports go
 	Debounce time.Duration // quiet time after the last event before re-checking (default 150ms)
 	OnGood   OnGood        // optional
+	// OnChecked, optional, is told each file's compile result as soon as
+	// it is checked, good or not (the live page shows its diagnostics).
+	OnChecked func(file string, res compiler.Result)
 
 	mu     sync.Mutex
 	good   map[string]*rules.Army // last good army per "file\x00army name"
@@ -174,6 +177,9 @@ func (w *Watcher) checkAll(ctx context.Context) {
 		res := compiler.CompileWith(file, src, compiler.Options{Resolve: armies.Resolve})
 		res.Sources[file] = src
 		res.Diags.Render(w.Out, res.Sources)
+		if w.OnChecked != nil {
+			w.OnChecked(file, res)
+		}
 		if res.Diags.HasErrors() {
 			fmt.Fprintf(w.Out, "%s: errors; keeping the last good version\n", file)
 			continue

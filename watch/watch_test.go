@@ -69,33 +69,33 @@ func TestWatchSurvivesEditorSaves(t *testing.T) {
 
 	// 1. Write in place.
 	os.WriteFile(file, []byte(army(2)), 0o644)
-	waitFor(t, out, `~ "Gunner" initiative: [1] -> [2]`)
+	waitFor(t, out, `~ "Gunner" initiative: 1 -> 2`)
 
 	// 2. Write a temporary file, rename it over the original (vim, VS Code).
 	tmp := filepath.Join(dir, ".w.army.swp")
 	os.WriteFile(tmp, []byte(army(3)), 0o644)
 	os.Rename(tmp, file)
-	waitFor(t, out, `~ "Gunner" initiative: [2] -> [3]`)
+	waitFor(t, out, `~ "Gunner" initiative: 2 -> 3`)
 
 	// 3. Delete and recreate.
 	os.Remove(file)
 	time.Sleep(5 * time.Millisecond)
 	os.WriteFile(file, []byte(army(4)), 0o644)
-	waitFor(t, out, `~ "Gunner" initiative: [3] -> [4]`)
+	waitFor(t, out, `~ "Gunner" initiative: 3 -> 4`)
 
 	// 4. A broken save keeps the last good version; fixing it diffs against it.
 	os.WriteFile(file, []byte(strings.Replace(army(4), "ranged", "rnaged", 1)), 0o644)
 	waitFor(t, out, "errors; keeping the last good version")
 	waitFor(t, out, `unknown edge feature "rnaged"`)
 	os.WriteFile(file, []byte(army(5)), 0o644)
-	waitFor(t, out, `~ "Gunner" initiative: [4] -> [5]`)
+	waitFor(t, out, `~ "Gunner" initiative: 4 -> 5`)
 
 	// 5. A burst of saves is debounced into one check of the final text.
 	before := strings.Count(out.String(), "changed:")
 	for i := 6; i <= 9; i++ {
 		os.WriteFile(file, []byte(army(i)), 0o644)
 	}
-	waitFor(t, out, `-> [9]`)
+	waitFor(t, out, `-> 9`)
 	time.Sleep(100 * time.Millisecond)
 	if n := strings.Count(out.String(), "changed:") - before; n != 1 {
 		t.Errorf("burst of 4 saves gave %d reports, want 1:\n%s", n, out.String())
@@ -126,7 +126,7 @@ func TestWatchRechecksVariantsOfAChangedBase(t *testing.T) {
 	waitFor(t, out, `army "V" ok`)
 	os.WriteFile(base, []byte(army(3)), 0o644)
 	waitFor(t, out, `army "V" changed:`)
-	waitFor(t, out, `~ "Gunner" initiative: [1] -> [3]`)
+	waitFor(t, out, `~ "Gunner" initiative: 1 -> 3`)
 }
 
 func TestWatchCancelsARunningSimulation(t *testing.T) {

@@ -66,6 +66,7 @@ army name is accepted, a path to an .army file works too.`,
 	root.AddCommand(newDiff())
 	root.AddCommand(newBattle())
 	root.AddCommand(newWatch())
+	root.AddCommand(newServe())
 	root.AddCommand(newSim())
 	root.AddCommand(newMerge())
 	root.AddCommand(newImportance())

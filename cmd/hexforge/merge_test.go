@@ -43,6 +43,8 @@ func TestMergeRefusesMixedRuns(t *testing.T) {
 		{"players", []string{"--players", "random,greedy"}, false, "cannot merge"},
 		{"games", []string{"--games", "10"}, false, "games differ"},
 		{"max-actions", []string{"--max-actions", "500"}, false, "max_actions"},
+		{"start", []string{"--start", "alternative"}, false, "start"},
+		{"reinforcements", []string{"--reinforcements"}, false, "reinforcements"},
 		{"override", []string{"--set", "moloch/Hybrid.initiative=1"}, false, "different matches"},
 		{"edited army", nil, true, "army_hashes"},
 	} {

@@ -25,6 +25,8 @@ func newPlay() *cobra.Command {
 		tracePath  string
 		maxActions int
 		from       string
+		start      string
+		reinforce  bool
 	)
 	cmd := &cobra.Command{
 		Use:   "play A B | --from POSITION",
@@ -70,6 +72,10 @@ names starts.`,
 			if maxActions < 10 {
 				return fmt.Errorf("--max-actions %d: want at least 10", maxActions)
 			}
+			rule, err := engine.ParseStart(start)
+			if err != nil {
+				return fmt.Errorf("--start: %w", err)
+			}
 			if tracePath != "" {
 				if from != "" {
 					return fmt.Errorf("--trace records a game from its start; a game from --from cannot be traced yet")
@@ -93,7 +99,7 @@ names starts.`,
 			if err != nil {
 				return err
 			}
-			m := &sim.Match{A: a.Army, B: b.Army, Players: specs, Seed: seed, Pairs: 1, MaxActions: maxActions}
+			m := &sim.Match{A: a.Army, B: b.Army, Players: specs, Seed: seed, Pairs: 1, MaxActions: maxActions, Start: rule, Reinforce: reinforce}
 			pair, aFirst := (game-1)/2, game%2 == 1
 			out := cmd.OutOrStdout()
 			if tracePath == "" {
@@ -136,6 +142,8 @@ names starts.`,
 	f.StringVar(&players, "players", "greedy", "computer players: random, greedy or search[:playouts]; one for both sides or A,B")
 	f.StringVar(&tracePath, "trace", "", "write the game's trace to FILE as JSON lines (docs/trace.md)")
 	f.IntVar(&maxActions, "max-actions", sim.DefaultMaxActions, "cap on the game's actions")
+	f.StringVar(&start, "start", "standard", "how the first turns draw: standard or alternative (as sim's --start)")
+	f.BoolVar(&reinforce, "reinforcements", false, "the Reinforcements variant (as sim's --reinforcements)")
 	f.StringVar(&from, "from", "", "play on from a position FILE (its hands, decks and discard piles too; docs/positions.md)")
 	addSetFlag(cmd)
 	return cmd

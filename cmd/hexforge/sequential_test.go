@@ -167,3 +167,25 @@ func TestPlayFrom(t *testing.T) {
 		t.Errorf("armies with --from: exit %d\n%s", code, stderr)
 	}
 }
+
+// TestVariantTraceReplays: a game of the alternative start with
+// Reinforcements is traced with its rules in the header and replays bit for
+// bit; the same trace read as a standard game does not.
+func TestVariantTraceReplays(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "v.jsonl")
+	if _, stderr, code := run(t, "play", "moloch", "borgo", "--seed", "5", "--players", "random", "--start", "alternative", "--reinforcements", "--trace", file); code != 0 {
+		t.Fatalf("play: exit %d\n%s", code, stderr)
+	}
+	if out, stderr, code := run(t, "replay", file); code != 0 || !strings.Contains(out, "replay ok") {
+		t.Fatalf("replay: exit %d\n%s%s", code, out, stderr)
+	}
+	src, _ := os.ReadFile(file)
+	plain := strings.Replace(strings.Replace(string(src), `"start":"alternative",`, "", 1), `"reinforcements":true,`, "", 1)
+	if plain == string(src) {
+		t.Fatal("test set-up: the header names no variant")
+	}
+	os.WriteFile(file, []byte(plain), 0o644)
+	if _, _, code := run(t, "replay", file); code != 1 {
+		t.Errorf("the trace replayed as a standard game: exit %d, want 1 (a difference)", code)
+	}
+}

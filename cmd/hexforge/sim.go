@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/textfile"
@@ -44,8 +45,11 @@ type simOptions struct {
 	alpha      float64
 	beta       float64
 	seq        *sim.Sequential // from --sprt or --fair-band (check)
-	html       bool            // the command writes --format html (set before register)
-	losses     *lossTracker    // sim --record-losses: the worst losses, as games finish
+	start      string
+	startRule  engine.StartRule
+	reinforce  bool
+	html       bool         // the command writes --format html (set before register)
+	losses     *lossTracker // sim --record-losses: the worst losses, as games finish
 }
 
 func (o *simOptions) register(cmd *cobra.Command, defGames int) {
@@ -63,6 +67,8 @@ func (o *simOptions) register(cmd *cobra.Command, defGames int) {
 	f.Float64Var(&o.untilCI, "until-ci", 0, "keep playing until every 95% interval's half-width is below this (e.g. 0.02)")
 	f.StringVar(&o.shard, "shard", "", "play only shard i of n (i/n, from 0): shards together give exactly the games of one run")
 	f.IntVar(&o.maxActions, "max-actions", sim.DefaultMaxActions, "cap on actions per game; capped games are reported apart")
+	f.BoolVar(&o.reinforce, "reinforcements", false, "the Reinforcements variant: from the third turn draw up to six, discard one, use two at most, keep three")
+	f.StringVar(&o.start, "start", "standard", "how the first turns draw: standard, or alternative (the first player draws three, discards one, plays at most one)")
 	addSetFlag(cmd)
 }
 
@@ -143,7 +149,12 @@ func (o *simOptions) check() ([2]sim.PlayerSpec, sim.Shard, error) {
 	if o.maxActions < 10 {
 		return specs, shard, fmt.Errorf("--max-actions %d: want at least 10", o.maxActions)
 	}
-	specs, err := parsePlayers(o.players)
+	rule, err := engine.ParseStart(o.start)
+	if err != nil {
+		return specs, shard, fmt.Errorf("--start: %w", err)
+	}
+	o.startRule = rule
+	specs, err = parsePlayers(o.players)
 	if err != nil {
 		return specs, shard, err
 	}
@@ -231,7 +242,7 @@ func (p *progressBar) finish() {
 // continuing the same series of seeds) until the interval is narrow enough.
 func runMatch(ctx context.Context, o *simOptions, m *sim.Match, bar *progressBar) (*sim.Summary, error) {
 	pairs := (o.games + 1) / 2
-	m.Pairs, m.FirstPair = pairs, 0
+	m.Pairs, m.FirstPair, m.Start, m.Reinforce = pairs, 0, o.startRule, o.reinforce
 	if o.seq != nil {
 		return runSequential(ctx, o, m, bar)
 	}
@@ -468,7 +479,7 @@ exits with status 130.`,
 			ctx, bar, done := startRun(cmd)
 			defer done()
 			mk := func(a, b *rules.Army) *sim.Match {
-				return &sim.Match{A: a, B: b, Players: specs, Seed: o.seed, Shard: shard, MaxActions: o.maxActions}
+				return &sim.Match{A: a, B: b, Players: specs, Seed: o.seed, Shard: shard, MaxActions: o.maxActions, Start: o.startRule, Reinforce: o.reinforce}
 			}
 			if len(list) == 2 {
 				if rec.games > 0 {
