@@ -63,7 +63,7 @@ func Heatmap(rows, cols []string, cells [][]Cell, label string) *SVG {
 	for k := 0; k <= 10; k++ {
 		s.Elem("rect", A("class", "key"), A("x", left+float64(k)*18), A("y", ky), A("width", 18.0), A("height", 10.0), A("fill", Diverging(float64(k)/10)))
 	}
-	s.Text(left+11*18+6, ky+9, "0% → 100% (row's win rate); pale: not significantly away from 50%", A("font-size", 11.0), A("fill", "#555"))
+	s.Text(left+11*18+6, ky+9, "row's win rate 0% → 100%; pale: not significant", A("font-size", 11.0), A("fill", "#555"))
 	s.Close()
 	return s
 }

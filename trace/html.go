@@ -55,12 +55,32 @@ func WriteHTML(w io.Writer, t *Trace, frames []Frame, cells []Cell, command stri
 	var boards []viewBoard
 	var steps []viewStep
 	var arrows [][3]string
+	// A battle's log comes out after the battle is resolved (the engine
+	// logs it as it goes and sends it at the end), so the board the replay
+	// sees during a battle's events is already the one after it. The page
+	// shows the battle as it went instead: the board before it, with each
+	// hit's wounds added and each destroyed unit removed in turn; the
+	// first event after the battle shows the engine's own board again.
+	// Questions asked during the battle come before its log; the battle
+	// is shown until the last line of its log.
+	var battle *viewBoard
+	battleEnd := -1
 	for i := range t.Events {
-		f := frames[min(i+1, len(frames)-1)]
-		if n := len(boards); n == 0 || boards[n-1].HQ != f.HQ || !slices.Equal(boards[n-1].Pieces, f.Pieces) {
-			boards = append(boards, viewBoard{HQ: f.HQ, Pieces: f.Pieces})
-		}
 		e := &t.Events[i]
+		f := frames[min(i+1, len(frames)-1)]
+		show := viewBoard{HQ: f.HQ, Pieces: f.Pieces}
+		if e.E == "battle" {
+			battle, battleEnd = &viewBoard{HQ: frames[i].HQ, Pieces: frames[i].Pieces}, battleLogEnd(t.Events, i)
+		}
+		if battle != nil && i <= battleEnd {
+			battle.apply(e)
+			show = *battle
+		} else {
+			battle = nil
+		}
+		if n := len(boards); n == 0 || boards[n-1].HQ != show.HQ || !slices.Equal(boards[n-1].Pieces, show.Pieces) {
+			boards = append(boards, show)
+		}
 		switch e.E {
 		case "segment", "turn", "act", "battle", "result", "final":
 			arrows = nil
@@ -107,6 +127,46 @@ func WriteHTML(w io.Writer, t *Trace, frames []Frame, cells []Cell, command stri
 	p.Raw("<script type=\"application/json\" id=\"game\">" + string(data) + "</script>\n")
 	p.Script(fmt.Sprintf(replayJS, htmlreport.Num(hexSize)))
 	return p.Write(w)
+}
+
+// battleLogEnd is the last line of the log of the battle announced at
+// event b: the last battle line before the game goes on (a turn, an action,
+// another battle, the result).
+func battleLogEnd(events []Event, b int) int {
+	end := b
+	for j := b + 1; j < len(events); j++ {
+		switch events[j].E {
+		case "turn", "act", "battle", "result", "final":
+			return end
+		}
+		if inBattle[events[j].E] {
+			end = j
+		}
+	}
+	return end
+}
+
+// apply plays a battle event on the board before the battle: a hit or a
+// blast wounds its target, a destroyed unit leaves. The pieces are copied
+// first: they may be shared with the boards already shown.
+func (b *viewBoard) apply(e *Event) {
+	find := func(hex string, p int, tok string) int {
+		return slices.IndexFunc(b.Pieces, func(x Piece) bool { return x.Hex == hex && x.P == p && x.Tok == tok && !x.Ground })
+	}
+	switch e.E {
+	case "hit", "blast":
+		if k := find(e.To, e.TP, e.TTok); k >= 0 && e.N > 0 {
+			b.Pieces = slices.Clone(b.Pieces)
+			b.Pieces[k].Wounds += e.N
+			if b.Pieces[k].Kind == "hq" && e.TP >= 1 && e.TP <= 2 {
+				b.HQ[e.TP-1] = max(0, b.HQ[e.TP-1]-e.N)
+			}
+		}
+	case "destroyed":
+		if k := find(e.Hex, e.P, e.Tok); k >= 0 {
+			b.Pieces = slices.Delete(slices.Clone(b.Pieces), k, k+1)
+		}
+	}
 }
 
 // hexCentre is the centre of hex (q, r) on the page: flat-topped hexes,

@@ -154,3 +154,78 @@ func TestReplayScriptSteps(t *testing.T) {
 		t.Errorf("after stepping through: %+v (want %d steps)", got, n)
 	}
 }
+
+// During a battle the page shows the battle as it went, not the board after
+// it (which is what the engine has when it sends the battle's log): each
+// hit's attacker and target are on the board as the hit is shown, and the
+// target is gone once it is destroyed.
+func TestReplayHTMLBattleAsItWent(t *testing.T) {
+	hits, destroyed := 0, 0
+	for _, seed := range []uint64{7, 3, 11, 19, 23} {
+		h, d := checkBattles(t, seed)
+		hits, destroyed = hits+h, destroyed+d
+	}
+	if hits == 0 || destroyed == 0 {
+		t.Fatalf("the games have %d hits and %d destroyed units: pick others", hits, destroyed)
+	}
+	// A hit adds its wounds to a copy: the board before it is unchanged.
+	before := viewBoard{HQ: [2]int{20, 20}, Pieces: []Piece{{Hex: "c3", P: 1, Tok: "HQ", Kind: "hq"}}}
+	after := before
+	after.apply(&Event{E: "hit", To: "c3", TP: 1, TTok: "HQ", N: 2})
+	if before.Pieces[0].Wounds != 0 || after.Pieces[0].Wounds != 2 || after.HQ != [2]int{18, 20} {
+		t.Errorf("apply: before %+v, after %+v", before, after)
+	}
+}
+
+// checkBattles checks the battles of one game's page and counts its hits
+// and destroyed units.
+func checkBattles(t *testing.T, seed uint64) (hits, destroyed int) {
+	t.Helper()
+	raw, _, _ := record(t, "moloch", "borgo", "greedy", seed, 0, true)
+	tr, err := Parse(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, frames, cells, err := Frames(tr, loadEmbedded)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := WriteHTML(&b, tr, frames, cells, ""); err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`<script type="application/json" id="game">(.*?)</script>`).FindStringSubmatch(b.String())
+	if m == nil {
+		t.Fatal("no game data")
+	}
+	var data struct {
+		Steps  []viewStep
+		Boards []viewBoard
+	}
+	if err := json.Unmarshal([]byte(m[1]), &data); err != nil {
+		t.Fatal(err)
+	}
+	at := func(step int, hex string, p int, tok string) *Piece {
+		for _, x := range data.Boards[data.Steps[step].Board].Pieces {
+			if x.Hex == hex && x.P == p && x.Tok == tok && !x.Ground {
+				return &x
+			}
+		}
+		return nil
+	}
+	for i, e := range tr.Events {
+		switch e.E {
+		case "hit":
+			hits++
+			if at(i, e.Hex, e.P, e.Tok) == nil || at(i, e.To, e.TP, e.TTok) == nil {
+				t.Errorf("seed %d, event %d (%s): attacker or target not on the board shown", seed, i+1, compact(&tr.Events[i]))
+			}
+		case "destroyed":
+			destroyed++
+			if at(i, e.Hex, e.P, e.Tok) != nil || at(i-1, e.Hex, e.P, e.Tok) == nil {
+				t.Errorf("seed %d, event %d (%s): not on the board before and gone after", seed, i+1, compact(&tr.Events[i]))
+			}
+		}
+	}
+	return hits, destroyed
+}

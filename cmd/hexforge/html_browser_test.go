@@ -59,7 +59,7 @@ func TestHTMLPagesInBrowser(t *testing.T) {
 		if *screenshots != "" {
 			for _, w := range []int64{1400, 800} {
 				var png []byte
-				if err := chromedp.Run(br.ctx, emulation.SetDeviceMetricsOverride(w, 900, 1, false), chromedp.FullScreenshot(&png, 90)); err != nil {
+				if err := chromedp.Run(br.ctx, emulation.SetDeviceMetricsOverride(w, 900, 1, false), chromedp.FullScreenshot(&png, 100)); err != nil {
 					t.Fatal(err)
 				}
 				if err := os.WriteFile(filepath.Join(*screenshots, fmt.Sprintf("%s-%d.png", p.name, w)), png, 0o644); err != nil {
@@ -80,6 +80,18 @@ func TestHTMLPagesInBrowser(t *testing.T) {
 	)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if *screenshots != "" { // the board in a battle, with its arrows
+		var png []byte
+		var at string
+		if err := chromedp.Run(br.ctx,
+			chromedp.Evaluate(`var lis = document.querySelectorAll('#log li'), k = 0; for (var i = 0; i < lis.length; i++) { if (lis[i].classList.contains('hit')) { k = i; } if (k && i > k) break; } var s = document.getElementById('step'); s.value = k; s.dispatchEvent(new Event('input')); document.getElementById('where').textContent`, &at),
+			chromedp.FullScreenshot(&png, 100)); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(*screenshots, "replay-battle-1400.png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if !strings.HasPrefix(before, "event 1 of") || !strings.HasPrefix(after, "event 3 of") || !strings.HasSuffix(after, "slider 2") || pieces == "0" {
 		t.Errorf("replay: %q, then after two → %q; %s tokens on the last board", before, after, pieces)
