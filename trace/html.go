@@ -359,6 +359,8 @@ const replayJS = `(function () {
     else if (e.key === "Home") { show(0); e.preventDefault(); }
     else if (e.key === "End") { show(steps.length - 1); e.preventDefault(); }
   });
-  show(0);
+  // game.html#120 opens at event 120, so a moment of a game can be linked.
+  var at = /^#(\d+)$/.exec(location.hash);
+  show(at ? parseInt(at[1], 10) - 1 : 0);
 })();
 `

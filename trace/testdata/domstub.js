@@ -30,6 +30,7 @@ for (const m of page.matchAll(/<polygon class="hex" points="[^"]*" data-hex="([^
   const h = node("polygon"); h.attrs = { "data-hex": m[1], "data-x": m[2], "data-y": m[3] }; hexes.push(h);
 }
 const docListeners = {};
+global.location = { hash: "" };
 global.document = { getElementById: id => ids[id], querySelectorAll: () => hexes, createElementNS: (ns, n) => withClass(node(n)),
   addEventListener: (t, f) => { docListeners[t] = f; } };
 eval(script);
