@@ -77,8 +77,8 @@ func New(a *rules.Army) *Card {
 			r.Abilities = append(r.Abilities, "traits: "+strings.Join(t.Traits, ", "))
 		}
 		r.Abilities = append(r.Abilities, t.Effects...)
-		for _, tr := range t.Triggers {
-			r.Abilities = append(r.Abilities, tr.Words())
+		for k := range a.Tokens[i].Triggers {
+			r.Abilities = append(r.Abilities, abilityWords(a, &a.Tokens[i].Triggers[k]))
 		}
 		c.Rows = append(c.Rows, r)
 	}
