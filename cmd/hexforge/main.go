@@ -46,7 +46,11 @@ Embedded armies are addressed by short name (moloch, borgo, ...); anywhere an
 army name is accepted, a path to an .army file works too.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// Setting Version gives the root a --version flag; the template
+		// prints the same line as the version command.
+		Version: versionLine(),
 	}
+	root.SetVersionTemplate("{{.Version}}\n")
 	// Token names and notes come from strangers' files: what a person reads
 	// shows their control characters escaped. CSV and HTML stay exact (HTML
 	// escapes them itself), and JSON escapes them anyway.
@@ -83,11 +87,11 @@ army name is accepted, a path to an .army file works too.`,
 func newVersion() *cobra.Command {
 	return &cobra.Command{
 		Use:     "version",
-		Short:   "Print the hexforge version",
+		Short:   "Print the hexforge version, module version and VCS revision",
 		Example: "  hexforge version",
 		Args:    cobra.NoArgs,
 		Run: func(cmd *cobra.Command, _ []string) {
-			fmt.Fprintf(cmd.OutOrStdout(), "hexforge %s\n", version)
+			printVersion(cmd.OutOrStdout())
 		},
 	}
 }
