@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/hexforge/hexforge/card"
@@ -28,6 +29,11 @@ or print it.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := card.CheckFormat(format); err != nil {
 				return err
+			}
+			if out != "" {
+				if err := checkOutDir(out); err != nil {
+					return fmt.Errorf("--out: %w", err)
+				}
 			}
 			l, err := loadArmy(cmd.ErrOrStderr(), args[0])
 			if err != nil {

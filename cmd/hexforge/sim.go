@@ -1,13 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -131,6 +129,11 @@ func (o *simOptions) check() ([2]sim.PlayerSpec, sim.Shard, error) {
 	}
 	if o.maxActions < 10 {
 		return specs, shard, fmt.Errorf("--max-actions %d: want at least 10", o.maxActions)
+	}
+	if o.out != "" {
+		if err := checkOutDir(o.out); err != nil {
+			return specs, shard, fmt.Errorf("--out: %w", err)
+		}
 	}
 	specs, err := parsePlayers(o.players)
 	if err != nil {
@@ -290,44 +293,6 @@ func runSequential(ctx context.Context, o *simOptions, m *sim.Match, bar *progre
 		}
 	}
 	return total, nil
-}
-
-// writeReport writes to --out atomically (a temporary file renamed into
-// place) or to stdout.
-func writeReport(stdout io.Writer, out string, write func(io.Writer) error) error {
-	if out == "" {
-		return write(stdout)
-	}
-	var buf bytes.Buffer
-	if err := write(&buf); err != nil {
-		return err
-	}
-	dir := filepath.Dir(out)
-	tmp, err := os.CreateTemp(dir, ".hexforge-*.tmp")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", out, err)
-	}
-	if _, err := tmp.Write(buf.Bytes()); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return fmt.Errorf("writing %s: %w", out, err)
-	}
-	// Sync before the rename: after a crash the file is the old one or the
-	// whole new one, never an empty name.
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return fmt.Errorf("writing %s: %w", out, err)
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("writing %s: %w", out, err)
-	}
-	if err := os.Rename(tmp.Name(), out); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("writing %s: %w", out, err)
-	}
-	return nil
 }
 
 // startRun is the start of every command that plays games: a context that
@@ -490,6 +455,11 @@ adds them up: n shards of one run give exactly the report of that run.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := sim.CheckFormat(format); err != nil {
 				return err
+			}
+			if out != "" {
+				if err := checkOutDir(out); err != nil {
+					return fmt.Errorf("--out: %w", err)
+				}
 			}
 			merged, order, warnings, err := mergeFiles(args)
 			if err != nil {
