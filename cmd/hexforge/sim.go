@@ -25,6 +25,20 @@ import (
 // bytes a pair, so this keeps a run well under 200 MB (docs/scaling.md).
 const maxGames = 10_000_000
 
+// maxWorkers caps --workers. Games are CPU-bound, so more workers than
+// cores only add memory (each holds a game and its player's search) and
+// scheduling; 256 is more cores than any one machine here has, and a typo
+// like --workers 100000 is caught instead of starting 100000 goroutines.
+const maxWorkers = 256
+
+// checkWorkers validates --workers for every command that has it.
+func checkWorkers(n int) error {
+	if n < 0 || n > maxWorkers {
+		return fmt.Errorf("--workers %d: want 0 (one per core) to %d: more workers than cores only slow a run down", n, maxWorkers)
+	}
+	return nil
+}
+
 // simOptions are the flags shared by sim, importance and sweep.
 type simOptions struct {
 	games      int
@@ -124,8 +138,8 @@ func (o *simOptions) check() ([2]sim.PlayerSpec, sim.Shard, error) {
 	if o.untilCI < 0 || o.untilCI >= 0.5 {
 		return specs, shard, fmt.Errorf("--until-ci %v: want a half-width between 0 and 0.5, e.g. 0.02", o.untilCI)
 	}
-	if o.workers < 0 {
-		return specs, shard, fmt.Errorf("--workers %d: want 0 (all cores) or more", o.workers)
+	if err := checkWorkers(o.workers); err != nil {
+		return specs, shard, err
 	}
 	if o.maxActions < 10 {
 		return specs, shard, fmt.Errorf("--max-actions %d: want at least 10", o.maxActions)
