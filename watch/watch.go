@@ -12,8 +12,10 @@ package watch
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -25,6 +27,7 @@ import (
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/compiler"
 	"github.com/hexforge/hexforge/rules"
+	"github.com/hexforge/hexforge/textfile"
 )
 
 // OnGood is called with a freshly compiled army and the previous good
@@ -73,6 +76,9 @@ func (w *Watcher) Run(ctx context.Context) error {
 	dirs := map[string]bool{}
 	for _, p := range w.Paths {
 		st, err := os.Stat(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			return textfile.Missing(p)
+		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", p, err)
 		}
