@@ -55,9 +55,15 @@ army name is accepted, a path to an .army file works too.`,
 	// shows their control characters escaped. CSV and HTML stay exact (HTML
 	// escapes them itself), and JSON escapes them anyway.
 	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) {
+		stdout := cmd.OutOrStdout()
 		cmd.SetErr(diag.Printable(cmd.ErrOrStderr()))
 		if f := cmd.Flags().Lookup("format"); f == nil || (f.Value.String() != "csv" && f.Value.String() != "html") {
-			cmd.SetOut(diag.Printable(cmd.OutOrStdout()))
+			cmd.SetOut(diag.Printable(stdout))
+		}
+		// Tables fit a terminal narrower than they are; piped or redirected
+		// output (no width) keeps its full width for tools and files.
+		if n := terminalWidth(stdout); n > 0 {
+			cmd.SetOut(sim.WithWidth(cmd.OutOrStdout(), n))
 		}
 	}
 	root.PersistentFlags().BoolVar(&armies.AllowExtendsOutside, "allow-extends-outside", false,
