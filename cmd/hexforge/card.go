@@ -39,6 +39,9 @@ or print it.`,
 			if err != nil {
 				return err
 			}
+			if err := checkSetsUsed(); err != nil {
+				return err
+			}
 			return writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error {
 				return card.Write(w, l.Army, format)
 			})

@@ -36,6 +36,7 @@ func main() {
 }
 
 func newRoot() *cobra.Command {
+	setUse.used, setUse.loaded = nil, nil
 	root := &cobra.Command{
 		Use:   "hexforge",
 		Short: "Design, check and balance Neuroshima Hex armies",

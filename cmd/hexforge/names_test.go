@@ -78,3 +78,30 @@ func TestNoSuchFileOneWording(t *testing.T) {
 		}
 	}
 }
+
+// TestSetNamingNoArmy: a --set whose army is none of the command's armies
+// is refused before any game with a did-you-mean, instead of being ignored
+// and the unchanged armies played.
+func TestSetNamingNoArmy(t *testing.T) {
+	const set = "molloch/Hybrid.initiative=1"
+	const want = `--set "molloch/Hybrid.initiative=1": "molloch" is none of the armies of this command (did you mean "moloch"?)`
+	for _, args := range [][]string{
+		{"sim", "moloch", "borgo", "--games", "10000000"},
+		{"card", "moloch"},
+		{"diff", "moloch", "moloch"},
+		{"diff", "moloch", "moloch", "--sim", "--vs", "borgo", "--games", "10000000"},
+		{"importance", "moloch", "--vs", "borgo", "--games", "10000000"},
+		{"play", "moloch", "borgo"},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		_, stderr, code := runCtx(t, ctx, append(args, "--set", set)...)
+		cancel()
+		if code == 0 || !strings.Contains(stderr, want) {
+			t.Errorf("%v: exit %d, stderr lacks %q:\n%s", args, code, want, stderr)
+		}
+	}
+	// An override that names an army of the command still applies.
+	if out, stderr, code := run(t, "diff", "moloch", "moloch", "--set", "Moloch/Hybrid.initiative=1"); code != 0 || !strings.Contains(out, `"Hybrid" initiative`) {
+		t.Errorf("exit %d\n%s%s", code, out, stderr)
+	}
+}

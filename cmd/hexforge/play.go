@@ -92,6 +92,9 @@ names starts.`,
 			if err != nil {
 				return err
 			}
+			if err := checkSetsUsed(); err != nil {
+				return err
+			}
 			m := &sim.Match{A: a.Army, B: b.Army, Players: specs, Seed: seed, Pairs: 1, MaxActions: maxActions}
 			pair, aFirst := (game-1)/2, game%2 == 1
 			out := cmd.OutOrStdout()

@@ -413,6 +413,9 @@ exits with status 130.`,
 			if err != nil {
 				return err
 			}
+			if err := checkSetsUsed(); err != nil {
+				return err
+			}
 			ctx, bar, done := startRun(cmd)
 			defer done()
 			mk := func(a, b *rules.Army) *sim.Match {
