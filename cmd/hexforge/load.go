@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/hexforge/hexforge/rules"
@@ -51,7 +52,10 @@ func noteSets(ref string, a *rules.Army, sets []armies.Set) {
 	}
 	base := *a
 	base.Name = strings.TrimSuffix(base.Name, " (variant)")
-	setUse.loaded = append(setUse.loaded, ref, base.Name)
+	// watch loads its opponents again on every save: remember each once.
+	if !slices.Contains(setUse.loaded, ref) || !slices.Contains(setUse.loaded, base.Name) {
+		setUse.loaded = append(setUse.loaded, ref, base.Name)
+	}
 	for _, s := range sets {
 		if s.Matches(ref, &base) {
 			setUse.used[s.Raw] = true
