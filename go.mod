@@ -12,6 +12,7 @@ require (
 	go.lsp.dev/jsonrpc2 v0.10.0
 	go.lsp.dev/protocol v0.12.0
 	go.lsp.dev/uri v0.3.0
+	golang.org/x/term v0.29.0
 )
 
 require (

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
 	"sort"
@@ -54,6 +55,17 @@ type Loaded struct {
 // ErrNotFound is returned when a name is neither an embedded army nor a file.
 var ErrNotFound = errors.New("no such army")
 
+// NotFound is the one error for a name that is neither an embedded army
+// nor a file, whichever command or extends met it: it suggests the
+// embedded army the name is a slip for and lists them all.
+func NotFound(ref string) error {
+	hint := ""
+	if s := diag.Suggest(ref, Names()); s != "" {
+		hint = " (" + s + ")"
+	}
+	return fmt.Errorf("%w %q%s: neither an embedded army (%s) nor a file; give a short name or a path to an .army file", ErrNotFound, ref, hint, strings.Join(Names(), ", "))
+}
+
 // IsPath reports whether ref looks like a path rather than a short name.
 func IsPath(ref string) bool {
 	return strings.ContainsAny(ref, `/\`) || strings.HasSuffix(ref, ".army")
@@ -77,7 +89,7 @@ func Load(ref string) (*Loaded, error) {
 		}
 		src = b
 	} else {
-		return nil, fmt.Errorf("%w %q: embedded armies are %s, or give a path to an .army file", ErrNotFound, ref, strings.Join(Names(), ", "))
+		return nil, NotFound(ref)
 	}
 	res := compiler.CompileWith(file, src, compiler.Options{Resolve: Resolve})
 	res.Sources[file] = src
@@ -103,9 +115,29 @@ func Load(ref string) (*Loaded, error) {
 	return l, nil
 }
 
+// missingFileHint adds to "moloch.army: no such file" that moloch is an
+// embedded army, named without the .army: a new user's likeliest slip.
+func missingFileHint(file string, err error) error {
+	if strings.ContainsAny(file, `/\`) {
+		return err
+	}
+	if _, statErr := os.Stat(file); !errors.Is(statErr, fs.ErrNotExist) {
+		return err
+	}
+	name := strings.TrimSuffix(file, filepath.Ext(file))
+	if _, ok := Source(name); ok {
+		return fmt.Errorf("%w (did you mean the embedded army %q?)", err, strings.ToLower(name))
+	}
+	return err
+}
+
 // ReadFile reads an army file with errors a designer can act on.
 func ReadFile(name string) ([]byte, error) {
-	return textfile.Read(name, "an .army file (or a directory to commands that take one)", dsl.MaxFileSize)
+	b, err := textfile.Read(name, "an .army file (or a directory to commands that take one)", dsl.MaxFileSize)
+	if err != nil {
+		return nil, missingFileHint(name, err)
+	}
+	return b, nil
 }
 
 // AllowExtendsOutside lets `extends` name a base outside the directory
@@ -119,7 +151,7 @@ func Resolve(ref, fromFile string) (string, []byte, error) {
 		if b, ok := Source(ref); ok {
 			return path.Join("armies", strings.ToLower(ref)+".army"), b, nil
 		}
-		return "", nil, fmt.Errorf("%w %q: embedded armies are %s", ErrNotFound, ref, strings.Join(Names(), ", "))
+		return "", nil, NotFound(ref)
 	}
 	// A stranger's army file must not make hexforge read other files: a
 	// base is an .army file in the directory tree of the file that names it

@@ -8,11 +8,13 @@
 package card
 
 import (
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hexforge/hexforge/compiler"
 	"github.com/hexforge/hexforge/rules"
@@ -77,8 +79,8 @@ func New(a *rules.Army) *Card {
 			r.Abilities = append(r.Abilities, "traits: "+strings.Join(t.Traits, ", "))
 		}
 		r.Abilities = append(r.Abilities, t.Effects...)
-		for _, tr := range t.Triggers {
-			r.Abilities = append(r.Abilities, tr.Words())
+		for k := range a.Tokens[i].Triggers {
+			r.Abilities = append(r.Abilities, abilityWords(a, &a.Tokens[i].Triggers[k]))
 		}
 		c.Rows = append(c.Rows, r)
 	}
@@ -140,14 +142,99 @@ func Write(w io.Writer, a *rules.Army, format string) error {
 		cfg := tablewriter.NewConfigBuilder().ForColumn(len(header) - 1).WithMaxWidth(abilitiesWidth).Build().Build()
 		opts = append(opts, tablewriter.WithConfig(cfg))
 	}
-	t := tablewriter.NewTable(w, opts...)
-	t.Header(toAny(header)...)
-	for _, r := range c.Rows {
-		if err := t.Append(toAny(r.cells(sep))...); err != nil {
+	hdr := header
+	render := func(opts ...tablewriter.Option) ([]byte, error) {
+		var buf bytes.Buffer
+		t := tablewriter.NewTable(&buf, opts...)
+		t.Header(toAny(hdr)...)
+		for _, r := range c.Rows {
+			if err := t.Append(toAny(r.cells(sep))...); err != nil {
+				return nil, err
+			}
+		}
+		err := t.Render()
+		return buf.Bytes(), err
+	}
+	out, err := render(opts...)
+	if err != nil {
+		return err
+	}
+	// On a terminal narrower than the card (the CLI marks its standard
+	// output with Width, see sim.WithWidth) the number columns take short
+	// headers and the two text columns, edges and abilities, share what
+	// width is left, wrapping at word boundaries; piped or to a file the
+	// card keeps its full width.
+	if width := terminalWidth(w); format == "table" && width > 0 && textWidth(out) > width {
+		hdr = append([]string(nil), header...)
+		hdr[4], hdr[5] = "init", "tough"
+		narrow, err := render()
+		if err != nil {
 			return err
 		}
+		cols := columnWidths(narrow)
+		if len(cols) == len(header) {
+			// The names wrap too (at most nameWidth), and the numbers keep
+			// their width; each cell is padded by a space either side.
+			const nameWidth = 12
+			fixed := len(cols) + 1 // the borders
+			for i, c := range cols[:len(cols)-2] {
+				if i < 2 {
+					c = min(c, nameWidth+2)
+				}
+				fixed += c
+			}
+			// The table writer's wrapping is not exact (a word longer
+			// than a column widens it): narrow again by what is left over.
+			for text := max(12, (width-fixed)/2-2); text >= 8; {
+				cfg := tablewriter.NewConfigBuilder().
+					ForColumn(0).WithMaxWidth(nameWidth).Build().
+					ForColumn(1).WithMaxWidth(nameWidth).Build().
+					ForColumn(len(header) - 2).WithMaxWidth(text).Build().
+					ForColumn(len(header) - 1).WithMaxWidth(text).Build().Build()
+				if out, err = render(tablewriter.WithConfig(cfg)); err != nil {
+					return err
+				}
+				over := textWidth(out) - width
+				if over <= 0 {
+					break
+				}
+				text -= (over + 1) / 2
+			}
+		}
 	}
-	return t.Render()
+	_, err = w.Write(out)
+	return err
+}
+
+// terminalWidth is the width of the terminal w shows on, 0 when it is not
+// one: a writer says so with a Width method (sim.WithWidth makes one).
+func terminalWidth(w io.Writer) int {
+	if ww, ok := w.(interface{ Width() int }); ok {
+		return ww.Width()
+	}
+	return 0
+}
+
+// columnWidths reads the width of each column of a rendered table from its
+// top border ("┌───┬─────┐").
+func columnWidths(table []byte) []int {
+	first, _, _ := strings.Cut(string(table), "\n")
+	first = strings.Trim(first, "┌┐")
+	var out []int
+	for _, seg := range strings.Split(first, "┬") {
+		out = append(out, utf8.RuneCountInString(seg))
+	}
+	return out
+}
+
+// textWidth is the width of the widest line of b, in runes (box-drawing
+// characters are one column wide).
+func textWidth(b []byte) int {
+	n := 0
+	for _, l := range strings.Split(string(b), "\n") {
+		n = max(n, utf8.RuneCountInString(l))
+	}
+	return n
 }
 
 // abilitiesWidth is the widest the abilities column of the terminal table gets.

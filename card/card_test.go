@@ -79,7 +79,7 @@ func TestRows(t *testing.T) {
 	check("HQ edges", strings.Join(byName["HQ"].Edges, " | "), "all: melee 1, link")
 	check("Gauss Polish", byName["Gauss Cannon"].Polish, "Działko Gaussa")
 	check("Stormtrooper initiative", byName["Stormtrooper"].Initiative, "2, 1")
-	check("Battle abilities", strings.Join(byName["Battle"].Abilities, " | "), "on play: battle")
+	check("Battle abilities", strings.Join(byName["Battle"].Abilities, " | "), "Played: a battle starts")
 	check("Brain abilities", strings.Join(byName["The Brain"].Abilities, " | "), "link N,SE,SW: melee +1 | link N,SE,SW: ranged +1")
 	if c.Total != 35 || len(c.Rows) != 23 {
 		t.Errorf("total %d, rows %d", c.Total, len(c.Rows))

@@ -319,7 +319,7 @@ func TestHover(t *testing.T) {
 	c.call(protocol.MethodTextDocumentHover, &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
 		TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: at(t, src, 10, "toughness"),
 	}}, &h)
-	for _, w := range []string{"**Runner**", "warrior × 33", "initiative 2", "toughness 1", "N: melee 1", "on placed"} {
+	for _, w := range []string{"**Runner**", "warrior × 33", "initiative 2", "toughness 1", "N: melee 1", "When placed: it pushes"} {
 		if !strings.Contains(h.Contents.Value, w) {
 			t.Errorf("hover in Runner's block lacks %q:\n%s", w, h.Contents.Value)
 		}

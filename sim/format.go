@@ -33,26 +33,20 @@ func table(w io.Writer, format string, header []string, rows [][]string) error {
 		cw.WriteAll(rows)
 		return cw.Error()
 	}
-	var opts []tablewriter.Option
+	var out []byte
+	var err error
 	if format == "markdown" {
-		opts = append(opts, tablewriter.WithRenderer(renderer.NewMarkdown()))
+		// Markdown is for files and pages, which wrap it themselves: never
+		// narrowed (a line break in a cell would break the table).
+		out, err = renderTable(header, rows, tablewriter.WithRenderer(renderer.NewMarkdown()))
+	} else {
+		out, err = fitTable(widthOf(w), header, rows)
 	}
-	t := tablewriter.NewTable(w, opts...)
-	hdr := make([]any, len(header))
-	for i, h := range header {
-		hdr[i] = h
+	if err != nil {
+		return err
 	}
-	t.Header(hdr...)
-	for _, r := range rows {
-		cells := make([]any, len(r))
-		for i, c := range r {
-			cells[i] = c
-		}
-		if err := t.Append(cells...); err != nil {
-			return err
-		}
-	}
-	return t.Render()
+	_, err = w.Write(out)
+	return err
 }
 
 func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }

@@ -14,6 +14,12 @@ import (
 	"syscall"
 )
 
+// Missing is the one wording of "the file the user named is not there",
+// for every command, whatever it was going to do with the file.
+func Missing(name string) error {
+	return fmt.Errorf("%s: no such file", name)
+}
+
 // Read returns the contents of the regular file name, refusing anything
 // else and any file over limit bytes. what names the kind of file in
 // messages ("an army file"). Errors never quote the file's contents.
@@ -21,7 +27,7 @@ func Read(name, what string, limit int64) ([]byte, error) {
 	st, err := os.Stat(name)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%s: no such file", name)
+			return nil, Missing(name)
 		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}

@@ -12,8 +12,10 @@ package watch
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -24,11 +26,19 @@ import (
 	"github.com/fsnotify/fsnotify"
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/compiler"
+	"github.com/hexforge/hexforge/diag"
 	"github.com/hexforge/hexforge/rules"
+	"github.com/hexforge/hexforge/textfile"
 )
 
+// ErrNewerSave is the cause of an OnGood context cancelled because a newer
+// save arrived; any other cause (context.Canceled) is the watch itself
+// stopping (Ctrl-C), which a callback reports differently.
+var ErrNewerSave = errors.New("cancelled by a newer save")
+
 // OnGood is called with a freshly compiled army and the previous good
-// version (nil the first time). ctx is cancelled when a newer save arrives.
+// version (nil the first time). ctx is cancelled when a newer save arrives
+// (context.Cause is then ErrNewerSave) or when the watch stops.
 type OnGood func(ctx context.Context, out io.Writer, file string, army, prev *rules.Army)
 
 // Watcher watches army files and directories.
@@ -37,13 +47,15 @@ type Watcher struct {
 	Out      io.Writer     // where reports go
 	Debounce time.Duration // quiet time after the last event before re-checking (default 150ms)
 	OnGood   OnGood        // optional
+	Sets     []armies.Set  // --set overrides applied to the watched armies they name
+	Also     string        // what the start line adds about OnGood, e.g. "then a quick simulation against Borgo"
 	// OnChecked, optional, is told each file's compile result as soon as
 	// it is checked, good or not (the live page shows its diagnostics).
 	OnChecked func(file string, res compiler.Result)
 
 	mu     sync.Mutex
 	good   map[string]*rules.Army // last good army per "file\x00army name"
-	cancel context.CancelFunc
+	cancel context.CancelCauseFunc
 	wg     sync.WaitGroup
 	ready  chan struct{}
 }
@@ -76,6 +88,9 @@ func (w *Watcher) Run(ctx context.Context) error {
 	dirs := map[string]bool{}
 	for _, p := range w.Paths {
 		st, err := os.Stat(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			return textfile.Missing(p)
+		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", p, err)
 		}
@@ -93,6 +108,13 @@ func (w *Watcher) Run(ctx context.Context) error {
 			}
 		}
 	}
+	// The start line: a silent watch on a broken file looks like a hang.
+	files := w.files()
+	also := ""
+	if w.Also != "" {
+		also = ", " + w.Also
+	}
+	fmt.Fprintf(w.Out, "watching %d army file(s) (%s): checking on every save%s; Ctrl-C stops\n", len(files), strings.Join(files, ", "), also)
 	w.checkAll(ctx)
 	close(w.readyChan())
 	timer := time.NewTimer(time.Hour)
@@ -147,10 +169,56 @@ func (w *Watcher) files() []string {
 func (w *Watcher) stopRun() {
 	w.mu.Lock()
 	if w.cancel != nil {
-		w.cancel()
+		w.cancel(ErrNewerSave)
 		w.cancel = nil
 	}
 	w.mu.Unlock()
+}
+
+// keeping says what a broken save leaves in force: the last good version,
+// or, when the watch started on a broken file, nothing yet.
+func (w *Watcher) keeping(file string) string {
+	for k := range w.good {
+		if strings.HasPrefix(k, file+"\x00") {
+			return "keeping the last good version"
+		}
+	}
+	return "no good version yet: fix the file and save"
+}
+
+// applySets replaces each army of a file that a --set names by its
+// variant, compiled as sim and card compile one (armies.LoadVariant), so
+// that every save is checked and simulated with the overrides on top. A
+// variant is built from the file's first army, which is what a path names;
+// a set naming another army of the file is refused rather than ignored.
+func (w *Watcher) applySets(file string, list []*rules.Army) error {
+	if len(w.Sets) == 0 {
+		return nil
+	}
+	for i, a := range list {
+		named := false
+		for _, s := range w.Sets {
+			named = named || s.Matches(file, a)
+		}
+		if !named {
+			continue
+		}
+		if i > 0 {
+			return fmt.Errorf("--set names army %q, the %d. army of the file; --set applies to a file's first army", a.Name, i+1)
+		}
+		l, err := armies.LoadVariant(file, w.Sets)
+		if l != nil && len(l.Diags) > 0 {
+			l.Diags.Render(w.Out, l.Sources)
+		}
+		if _, ok := err.(diag.List); ok {
+			return errors.New("the --set overrides do not compile (above)")
+		}
+		if err != nil {
+			return err
+		}
+		list[0] = l.Army
+	}
+	return nil
 }
 
 // checkAll recompiles every watched file (cheap: a few milliseconds) so an
@@ -158,7 +226,7 @@ func (w *Watcher) stopRun() {
 func (w *Watcher) checkAll(ctx context.Context) {
 	w.stopRun()
 	w.wg.Wait()
-	runCtx, cancel := context.WithCancel(ctx)
+	runCtx, cancel := context.WithCancelCause(ctx)
 	w.mu.Lock()
 	w.cancel = cancel
 	w.mu.Unlock()
@@ -171,7 +239,7 @@ func (w *Watcher) checkAll(ctx context.Context) {
 		src, err := armies.ReadFile(file)
 		if err != nil {
 			// Mid-save (deleted, not yet recreated): keep the last good version.
-			fmt.Fprintf(w.Out, "%s: %v (keeping the last good version)\n", file, err)
+			fmt.Fprintf(w.Out, "%s: %v (%s)\n", file, err, w.keeping(file))
 			continue
 		}
 		res := compiler.CompileWith(file, src, compiler.Options{Resolve: armies.Resolve})
@@ -181,7 +249,11 @@ func (w *Watcher) checkAll(ctx context.Context) {
 			w.OnChecked(file, res)
 		}
 		if res.Diags.HasErrors() {
-			fmt.Fprintf(w.Out, "%s: errors; keeping the last good version\n", file)
+			fmt.Fprintf(w.Out, "%s: errors; %s\n", file, w.keeping(file))
+			continue
+		}
+		if err := w.applySets(file, res.Armies); err != nil {
+			fmt.Fprintf(w.Out, "%s: %v; %s\n", file, err, w.keeping(file))
 			continue
 		}
 		for _, a := range res.Armies {

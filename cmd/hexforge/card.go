@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/hexforge/hexforge/card"
@@ -29,8 +30,16 @@ or print it.`,
 			if err := card.CheckFormat(format); err != nil {
 				return err
 			}
+			if out != "" {
+				if err := checkOutDir(out); err != nil {
+					return fmt.Errorf("--out: %w", err)
+				}
+			}
 			l, err := loadArmy(cmd.ErrOrStderr(), args[0])
 			if err != nil {
+				return err
+			}
+			if err := checkSetsUsed(); err != nil {
 				return err
 			}
 			return writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error {

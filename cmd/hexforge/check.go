@@ -77,7 +77,7 @@ func expand(args []string) ([]unit, error) {
 			continue
 		}
 		if err != nil && !armies.IsPath(a) {
-			return nil, fmt.Errorf("%q is neither an embedded army (%v) nor a file", a, armies.Names())
+			return nil, armies.NotFound(a)
 		}
 		b, err := armies.ReadFile(a)
 		if err != nil {

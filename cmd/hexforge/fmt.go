@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -10,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/hexforge/hexforge/armyfmt"
+	"github.com/hexforge/hexforge/textfile"
 	"github.com/spf13/cobra"
 )
 
@@ -44,6 +46,9 @@ func armyFiles(args []string) ([]string, error) {
 	var out []string
 	for _, a := range args {
 		st, err := os.Stat(a)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, textfile.Missing(a)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("fmt: %w", err)
 		}

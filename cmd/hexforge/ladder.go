@@ -67,8 +67,8 @@ out). Results do not depend on --workers.`,
 			if games < 1 || games > 10_000_000 {
 				return fmt.Errorf("--games %d: want 1 to 10000000 pairs", games)
 			}
-			if workers < 0 {
-				return fmt.Errorf("--workers %d: want 0 (all cores) or more", workers)
+			if err := checkWorkers(workers); err != nil {
+				return err
 			}
 			var specs []sim.PlayerSpec
 			for _, l := range strings.Split(levels, ",") {

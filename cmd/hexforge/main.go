@@ -36,6 +36,7 @@ func main() {
 }
 
 func newRoot() *cobra.Command {
+	setUse.used, setUse.loaded = nil, nil
 	root := &cobra.Command{
 		Use:   "hexforge",
 		Short: "Design, check and balance Neuroshima Hex armies",
@@ -46,14 +47,24 @@ Embedded armies are addressed by short name (moloch, borgo, ...); anywhere an
 army name is accepted, a path to an .army file works too.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// Setting Version gives the root a --version flag; the template
+		// prints the same line as the version command.
+		Version: versionLine(),
 	}
+	root.SetVersionTemplate("{{.Version}}\n")
 	// Token names and notes come from strangers' files: what a person reads
 	// shows their control characters escaped. CSV and HTML stay exact (HTML
 	// escapes them itself), and JSON escapes them anyway.
 	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) {
+		stdout := cmd.OutOrStdout()
 		cmd.SetErr(diag.Printable(cmd.ErrOrStderr()))
 		if f := cmd.Flags().Lookup("format"); f == nil || (f.Value.String() != "csv" && f.Value.String() != "html") {
-			cmd.SetOut(diag.Printable(cmd.OutOrStdout()))
+			cmd.SetOut(diag.Printable(stdout))
+		}
+		// Tables fit a terminal narrower than they are; piped or redirected
+		// output (no width) keeps its full width for tools and files.
+		if n := terminalWidth(stdout); n > 0 {
+			cmd.SetOut(sim.WithWidth(cmd.OutOrStdout(), n))
 		}
 	}
 	root.PersistentFlags().BoolVar(&armies.AllowExtendsOutside, "allow-extends-outside", false,
@@ -84,11 +95,11 @@ army name is accepted, a path to an .army file works too.`,
 func newVersion() *cobra.Command {
 	return &cobra.Command{
 		Use:     "version",
-		Short:   "Print the hexforge version",
+		Short:   "Print the hexforge version, module version and VCS revision",
 		Example: "  hexforge version",
 		Args:    cobra.NoArgs,
 		Run: func(cmd *cobra.Command, _ []string) {
-			fmt.Fprintf(cmd.OutOrStdout(), "hexforge %s\n", version)
+			printVersion(cmd.OutOrStdout())
 		},
 	}
 }

@@ -93,6 +93,9 @@ a file.`,
 				_, err := cmd.OutOrStdout().Write(src)
 				return err
 			}
+			if err := checkOutDir(out); err != nil {
+				return err
+			}
 			f, err := os.OpenFile(out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 			if errors.Is(err, fs.ErrExist) {
 				return fmt.Errorf("%s already exists; new never overwrites a file (give --out)", out)

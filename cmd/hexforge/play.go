@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"github.com/hexforge/hexforge/armies"
@@ -97,6 +96,9 @@ names starts.`,
 			}
 			b, err := loadArmy(cmd.ErrOrStderr(), args[1])
 			if err != nil {
+				return err
+			}
+			if err := checkSetsUsed(); err != nil {
 				return err
 			}
 			m := &sim.Match{A: a.Army, B: b.Army, Players: specs, Seed: seed, Pairs: 1, MaxActions: maxActions, Start: rule, Reinforce: reinforce}
@@ -205,22 +207,6 @@ func printGame(w io.Writer, m *sim.Match, game int, rec sim.GameRecord) {
 	}
 	fmt.Fprintf(w, "%s: HQ %s %d, %s %d after %d turns, %d battles, %d actions\n",
 		how, m.A.Name, rec.HQ[0], m.B.Name, rec.HQ[1], rec.Turns, rec.Battles, rec.Actions)
-}
-
-// checkOutDir refuses an output path whose directory does not exist, before
-// any game is played.
-func checkOutDir(path string) error {
-	st, err := os.Stat(filepath.Dir(path))
-	if err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, err)
-	}
-	if !st.IsDir() {
-		return fmt.Errorf("cannot write %s: %s is not a directory", path, filepath.Dir(path))
-	}
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return fmt.Errorf("%s is a directory; give a file name", path)
-	}
-	return nil
 }
 
 // traceRef is how a trace names an army: a short name as it is, a path

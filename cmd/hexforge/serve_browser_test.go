@@ -120,8 +120,12 @@ func TestServePageInBrowser(t *testing.T) {
 	if err := poll(`document.getElementById('results').textContent`, func() bool { return strings.Contains(results, "Borgo") }); err != nil {
 		t.Fatalf("the first result never showed: %v", err)
 	}
-	if err := chromedp.Run(br.ctx, chromedp.Evaluate(`document.getElementById('card').contentDocument.querySelectorAll('svg polygon').length`, &svgs)); err != nil || svgs == 0 {
-		t.Errorf("the card frame has %d SVG hexagons (%v)", svgs, err)
+	// The frame reloads when the result arrives: wait for its hexagons.
+	if err := poll(`String(document.getElementById('card').contentDocument.querySelectorAll('svg polygon').length)`, func() bool {
+		fmt.Sscan(results, &svgs)
+		return svgs > 0
+	}); err != nil {
+		t.Errorf("the card frame never showed its SVG hexagons: %v", err)
 	}
 	os.WriteFile(file, []byte("army \"Broken\" {\n    size 3\n    hq \"HQ\" { edge all: melee 1 }\n    warrior \"W\" { edge Q: melee 1 }\n}\n"), 0o644)
 	if err := poll(`document.getElementById('diags').textContent + '|' + document.getElementById('status').textContent`, func() bool {

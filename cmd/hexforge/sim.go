@@ -1,13 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -27,6 +25,20 @@ import (
 // finish, but the summary lists each pair played (for merging shards), 8
 // bytes a pair, so this keeps a run well under 200 MB (docs/scaling.md).
 const maxGames = 10_000_000
+
+// maxWorkers caps --workers. Games are CPU-bound, so more workers than
+// cores only add memory (each holds a game and its player's search) and
+// scheduling; 256 is more cores than any one machine here has, and a typo
+// like --workers 100000 is caught instead of starting 100000 goroutines.
+const maxWorkers = 256
+
+// checkWorkers validates --workers for every command that has it.
+func checkWorkers(n int) error {
+	if n < 0 || n > maxWorkers {
+		return fmt.Errorf("--workers %d: want 0 (one per core) to %d: more workers than cores only slow a run down", n, maxWorkers)
+	}
+	return nil
+}
 
 // simOptions are the flags shared by sim, importance and sweep.
 type simOptions struct {
@@ -143,8 +155,8 @@ func (o *simOptions) check() ([2]sim.PlayerSpec, sim.Shard, error) {
 	if o.untilCI < 0 || o.untilCI >= 0.5 {
 		return specs, shard, fmt.Errorf("--until-ci %v: want a half-width between 0 and 0.5, e.g. 0.02", o.untilCI)
 	}
-	if o.workers < 0 {
-		return specs, shard, fmt.Errorf("--workers %d: want 0 (all cores) or more", o.workers)
+	if err := checkWorkers(o.workers); err != nil {
+		return specs, shard, err
 	}
 	if o.maxActions < 10 {
 		return specs, shard, fmt.Errorf("--max-actions %d: want at least 10", o.maxActions)
@@ -154,6 +166,11 @@ func (o *simOptions) check() ([2]sim.PlayerSpec, sim.Shard, error) {
 		return specs, shard, fmt.Errorf("--start: %w", err)
 	}
 	o.startRule = rule
+	if o.out != "" {
+		if err := checkOutDir(o.out); err != nil {
+			return specs, shard, fmt.Errorf("--out: %w", err)
+		}
+	}
 	specs, err = parsePlayers(o.players)
 	if err != nil {
 		return specs, shard, err
@@ -332,44 +349,6 @@ func runSequential(ctx context.Context, o *simOptions, m *sim.Match, bar *progre
 	return total, nil
 }
 
-// writeReport writes to --out atomically (a temporary file renamed into
-// place) or to stdout.
-func writeReport(stdout io.Writer, out string, write func(io.Writer) error) error {
-	if out == "" {
-		return write(stdout)
-	}
-	var buf bytes.Buffer
-	if err := write(&buf); err != nil {
-		return err
-	}
-	dir := filepath.Dir(out)
-	tmp, err := os.CreateTemp(dir, ".hexforge-*.tmp")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", out, err)
-	}
-	if _, err := tmp.Write(buf.Bytes()); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return fmt.Errorf("writing %s: %w", out, err)
-	}
-	// Sync before the rename: after a crash the file is the old one or the
-	// whole new one, never an empty name.
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return fmt.Errorf("writing %s: %w", out, err)
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("writing %s: %w", out, err)
-	}
-	if err := os.Rename(tmp.Name(), out); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("writing %s: %w", out, err)
-	}
-	return nil
-}
-
 // startRun is the start of every command that plays games: a context that
 // Ctrl-C or SIGTERM cancels (the run then stops early, see interrupted) and
 // one progress bar on standard error; done releases both.
@@ -476,6 +455,9 @@ exits with status 130.`,
 			if err != nil {
 				return err
 			}
+			if err := checkSetsUsed(); err != nil {
+				return err
+			}
 			ctx, bar, done := startRun(cmd)
 			defer done()
 			mk := func(a, b *rules.Army) *sim.Match {
@@ -550,6 +532,11 @@ adds them up: n shards of one run give exactly the report of that run.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := sim.CheckFormat(format); err != nil {
 				return err
+			}
+			if out != "" {
+				if err := checkOutDir(out); err != nil {
+					return fmt.Errorf("--out: %w", err)
+				}
 			}
 			merged, order, warnings, err := mergeFiles(args)
 			if err != nil {

@@ -68,6 +68,9 @@ token.`,
 			if err != nil {
 				return err
 			}
+			if err := checkSetsUsed(); err != nil {
+				return err
+			}
 			ctx, bar, done := startRun(cmd)
 			defer done()
 			// Every variant plays the same seeds against the same opponents

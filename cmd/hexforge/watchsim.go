@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -37,7 +38,13 @@ func init() {
 					continue
 				}
 				if partial || ctx.Err() != nil {
-					fmt.Fprintf(out, "  vs %s: cancelled by a newer save\n", opp.Army.Name)
+					// A newer save and Ctrl-C both cancel ctx; only the
+					// cause tells them apart.
+					why := "interrupted"
+					if errors.Is(context.Cause(ctx), watch.ErrNewerSave) {
+						why = "cancelled by a newer save"
+					}
+					fmt.Fprintf(out, "  vs %s: %s\n", opp.Army.Name, why)
 					return
 				}
 				var p stats.Pentanomial

@@ -1,0 +1,55 @@
+package card
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// termBuf is a buffer that says it shows on a terminal width columns wide,
+// as the CLI's standard output does (sim.WithWidth).
+type termBuf struct {
+	bytes.Buffer
+	width int
+}
+
+func (b *termBuf) Width() int { return b.width }
+
+// TestCardFitsTheTerminal: on a terminal 100 columns wide the Moloch card
+// (about 150 columns in full) fits; with no terminal, and in Markdown, it
+// is exactly the full card.
+func TestCardFitsTheTerminal(t *testing.T) {
+	a := molochArmy(t)
+	var full bytes.Buffer
+	if err := Write(&full, a, "table"); err != nil {
+		t.Fatal(err)
+	}
+	if w := textWidth(full.Bytes()); w <= 100 {
+		t.Fatalf("the full card is %d columns: this test needs one wider than the terminal", w)
+	}
+	narrow := &termBuf{width: 100}
+	if err := Write(narrow, a, "table"); err != nil {
+		t.Fatal(err)
+	}
+	if w := textWidth(narrow.Bytes()); w > 100 {
+		t.Errorf("on a 100-column terminal the card is %d columns wide:\n%s", w, narrow.String())
+	}
+	for _, tok := range a.Tokens {
+		// A long name may wrap onto two lines: its first word is there.
+		if first := strings.Fields(tok.Name)[0]; !strings.Contains(narrow.String(), first) {
+			t.Errorf("token %q lost from the narrow card", tok.Name)
+		}
+	}
+	wide := &termBuf{width: 1000}
+	Write(wide, a, "table")
+	if wide.String() != full.String() {
+		t.Error("a card that fits the terminal was changed")
+	}
+	var md bytes.Buffer
+	mdNarrow := &termBuf{width: 60}
+	Write(&md, a, "markdown")
+	Write(mdNarrow, a, "markdown")
+	if md.String() != mdNarrow.String() {
+		t.Error("the Markdown card was narrowed")
+	}
+}

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestReadmeSetupAndInstall: the README's set-up stays two commands for a
+// fresh machine, says how to install the binary (in prose, so the set-up is
+// not a third command), and asks for the Go version go.mod's go line does.
+func TestReadmeSetupAndInstall(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod, err := os.ReadFile("../../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^go (\d+\.\d+(?:\.\d+)?)$`).FindSubmatch(mod)
+	if m == nil {
+		t.Fatal("go.mod has no go line")
+	}
+	text := string(readme)
+	if want := "Go " + string(m[1]) + " or newer"; !strings.Contains(text, want) {
+		t.Errorf("README does not ask for %q, go.mod's go line", want)
+	}
+	setup := regexp.MustCompile("(?s)## Set-up\n(.*?)\n## ").FindStringSubmatch(text)
+	if setup == nil {
+		t.Fatal("README has no Set-up section")
+	}
+	block := regexp.MustCompile("(?s)```sh\n(.*?)```").FindAllStringSubmatch(setup[1], -1)
+	if len(block) != 1 {
+		t.Fatalf("Set-up has %d command blocks, want 1", len(block))
+	}
+	var cmds []string
+	for _, l := range strings.Split(strings.TrimSpace(block[0][1]), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			cmds = append(cmds, l)
+		}
+	}
+	if len(cmds) != 2 || !strings.Contains(block[0][1], "go run ./cmd/hexforge sim") || !strings.Contains(block[0][1], "go test ./...") {
+		t.Errorf("Set-up commands %v, want the main job and the tests", cmds)
+	}
+	if !strings.Contains(setup[1], "`go install ./cmd/hexforge`") {
+		t.Error("Set-up does not say how to install the binary (go install ./cmd/hexforge)")
+	}
+}

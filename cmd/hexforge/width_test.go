@@ -1,0 +1,77 @@
+package main
+
+import (
+	"io"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// widest is the width in columns of the widest line of s.
+func widest(s string) int {
+	w := 0
+	for _, l := range strings.Split(s, "\n") {
+		w = max(w, utf8.RuneCountInString(l))
+	}
+	return w
+}
+
+// tableLines are the lines of s drawn as a table (the title and notes are
+// prose, which a terminal wraps at word boundaries well enough).
+func tableLines(s string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if strings.ContainsAny(l, "│┌└├") {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// TestTablesFitTheTerminal: on a terminal 100 columns wide the round-robin
+// matrix of the eight embedded armies (about 150 columns in full) fits,
+// every figure still there; piped (no terminal) it keeps its full width.
+func TestTablesFitTheTerminal(t *testing.T) {
+	old := terminalWidth
+	defer func() { terminalWidth = old }()
+	args := []string{"sim", "--games", "2"}
+	terminalWidth = func(io.Writer) int { return 0 }
+	piped, stderr, code := run(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	if w := widest(tableLines(piped)); w <= 100 {
+		t.Fatalf("the piped matrix is %d columns: this test needs a table wider than the terminal", w)
+	}
+	terminalWidth = func(io.Writer) int { return 100 }
+	narrow, _, _ := run(t, args...)
+	if w := widest(tableLines(narrow)); w > 100 {
+		t.Errorf("on a 100-column terminal the tables are %d columns wide:\n%s", w, narrow)
+	}
+	// Same games, same figures: every "±x" of the full matrix is in the narrow one.
+	full, small := strings.Count(piped, "±"), strings.Count(narrow, "±")
+	if full == 0 || full != small {
+		t.Errorf("%d intervals piped, %d on the terminal", full, small)
+	}
+	if !strings.Contains(narrow, "Steel Police") {
+		t.Errorf("the row labels lost the full army names:\n%s", narrow)
+	}
+}
+
+// TestNoColor: hexforge never writes terminal escape sequences, so
+// NO_COLOR (https://no-color.org) is honoured whether set or not, on a
+// terminal or piped.
+func TestNoColor(t *testing.T) {
+	old := terminalWidth
+	defer func() { terminalWidth = old }()
+	terminalWidth = func(io.Writer) int { return 80 }
+	for _, noColor := range []string{"1", ""} {
+		t.Setenv("NO_COLOR", noColor)
+		for _, args := range [][]string{{"sim", "moloch", "borgo", "--games", "2"}, {"card", "moloch"}, {"armies"}} {
+			stdout, stderr, _ := run(t, args...)
+			if strings.Contains(stdout+stderr, "\x1b[") {
+				t.Errorf("NO_COLOR=%q %v: escape sequences in the output", noColor, args)
+			}
+		}
+	}
+}
