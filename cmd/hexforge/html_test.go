@@ -58,6 +58,16 @@ func TestHTMLOnlyWhereWritten(t *testing.T) {
 			t.Errorf("%v: exit %d, %s", args, code, stderr)
 		}
 	}
+	// An --out that cannot be written is refused as a flag, before any game
+	// (ladder) or before the trace is read (replay).
+	for _, args := range [][]string{
+		{"ladder", "moloch", "borgo", "--format", "html", "--out", "/no/such/dir/l.html"},
+		{"replay", "missing.jsonl", "--format", "html", "--out", "/no/such/dir/g.html"},
+	} {
+		if _, stderr, code := run(t, args...); code == 0 || !strings.Contains(stderr, "/no/such/dir does not exist") {
+			t.Errorf("%v: exit %d, %s", args, code, stderr)
+		}
+	}
 }
 
 // The ladder's page: a line per matchup over the levels, with bands when

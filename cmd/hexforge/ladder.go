@@ -64,6 +64,11 @@ out). Results do not depend on --workers.`,
 			if format != "table" && format != "json" && format != "html" {
 				return fmt.Errorf("unknown format %q: use table, json or html", format)
 			}
+			if out != "" {
+				if err := checkOutDir(out); err != nil {
+					return err
+				}
+			}
 			if games < 1 || games > 10_000_000 {
 				return fmt.Errorf("--games %d: want 1 to 10000000 pairs", games)
 			}

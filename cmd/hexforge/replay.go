@@ -54,6 +54,11 @@ difference is shown), 2 when the trace cannot be read.`,
 			if outFile != "" && format != "html" {
 				return fmt.Errorf("--out writes the html page: give --format html with it")
 			}
+			if outFile != "" {
+				if err := checkOutDir(outFile); err != nil {
+					return err
+				}
+			}
 			file := args[0]
 			raw, err := textfile.Read(file, "a game trace (JSON lines written by play --trace)", maxTraceSize)
 			if err != nil {
