@@ -17,6 +17,7 @@ import (
 func WriteMatchHTML(w io.Writer, s *Summary, command string) error {
 	p := &htmlreport.Page{Title: fmt.Sprintf("%s vs %s", s.A, s.B)}
 	p.Meta = runMeta(command, s.Seed, fmt.Sprintf("%s (%s) vs %s (%s)", s.Players[0], s.A, s.Players[1], s.B), s.Games(), s.Partial)
+	p.Meta = append(p.Meta, variantMeta(s)...)
 	t := s.Tally
 	iv, fv := t.Interval(), s.First.Interval()
 	p.Heading("Win rates")
@@ -53,6 +54,22 @@ func runMeta(command string, seed uint64, players string, games int, partial boo
 		meta = append(meta, [2]string{"partial", "stopped early: only the games finished are counted"})
 	}
 	return meta
+}
+
+// variantMeta names the rule variants a run was played with (none for the
+// standard game), since they change every figure.
+func variantMeta(s *Summary) [][2]string {
+	if s.Run == nil || (s.Run.Start == "" && !s.Run.Reinforce) {
+		return nil
+	}
+	var v []string
+	if s.Run.Start != "" {
+		v = append(v, s.Run.Start+" start")
+	}
+	if s.Run.Reinforce {
+		v = append(v, "Reinforcements")
+	}
+	return [][2]string{{"rules", strings.Join(v, ", ")}}
 }
 
 // tokenTables adds the per-token figures of both armies, each row led by a
@@ -98,6 +115,10 @@ func WriteRoundRobinHTML(w io.Writer, rr *RoundRobin, command string) error {
 	}
 	p := &htmlreport.Page{Title: "Round robin: " + strings.Join(rr.Armies, ", ")}
 	p.Meta = runMeta(command, seed, rr.Players, games, partial)
+	for _, s := range rr.Matches { // every match of a round robin is played with the same rules
+		p.Meta = append(p.Meta, variantMeta(s)...)
+		break
+	}
 	ratings, rerr := rr.Ratings()
 	// Strongest first, so the map reads as a ladder: by rating when the
 	// fit exists, by average score otherwise.

@@ -51,6 +51,16 @@ func WriteHTML(w io.Writer, t *Trace, frames []Frame, cells []Cell, command stri
 		{"players", fmt.Sprintf("player 1: %s (%s); player 2: %s (%s)", h.Armies[0].Name, h.Players[0], h.Armies[1].Name, h.Players[1])},
 		{"board", h.Board},
 	}
+	if h.Start != "" || h.Reinforce {
+		var v []string
+		if h.Start != "" {
+			v = append(v, h.Start+" start")
+		}
+		if h.Reinforce {
+			v = append(v, "Reinforcements")
+		}
+		p.Meta = append(p.Meta, [2]string{"rules", strings.Join(v, ", ")})
+	}
 	// The board after each event is the one taken up with the next.
 	var boards []viewBoard
 	var steps []viewStep

@@ -39,6 +39,11 @@ func TestSimHTML(t *testing.T) {
 	if code != 0 || !strings.Contains(match, `class="dotplot"`) || !strings.Contains(match, "<dd>hexforge sim moloch borgo --format html --games 4</dd>") {
 		t.Errorf("match page: %d %s\n%s", code, stderr, match)
 	}
+	// A rule variant changes every figure: the page names it.
+	variant, stderr, code := run(t, "sim", "moloch", "borgo", "--games", "2", "--reinforcements", "--format", "html")
+	if code != 0 || !strings.Contains(variant, "<dt>rules</dt><dd>Reinforcements</dd>") || strings.Contains(match, "<dt>rules</dt>") {
+		t.Errorf("variant page: %d %s", code, stderr)
+	}
 }
 
 // Every report command offers html in its help, and an unknown format is
