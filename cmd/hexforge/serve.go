@@ -98,6 +98,8 @@ type bench struct {
 	good    bool   // some version compiled since the start
 	card    []byte // the last good army's help card (HTML)
 	results string // the last quick simulation's lines
+	saves   int    // good versions compiled so far
+	resSave int    // which of them the results are of
 	running bool   // a simulation is under way
 	subs    map[chan int]bool
 	done    chan struct{}
@@ -149,6 +151,8 @@ func (b *bench) watch(ctx context.Context) error {
 			}
 			b.mu.Lock()
 			b.card, b.good, b.running = page.Bytes(), true, sims != nil
+			b.saves++
+			save := b.saves
 			b.changed()
 			b.mu.Unlock()
 			if sims == nil {
@@ -158,7 +162,7 @@ func (b *bench) watch(ctx context.Context) error {
 			sims(ctx, &out, file, a, prev)
 			b.mu.Lock()
 			if ctx.Err() == nil { // a newer save started another run
-				b.results, b.running = out.String(), false
+				b.results, b.running, b.resSave = out.String(), false, save
 				b.changed()
 			}
 			b.mu.Unlock()
@@ -175,6 +179,7 @@ type benchState struct {
 	Good        bool   `json:"good"` // a good version exists (its card and results are shown)
 	Diagnostics string `json:"diagnostics"`
 	Results     string `json:"results"`
+	ResultsOf   int    `json:"results_of"` // which good version (1 = the first) the results are of
 	Running     bool   `json:"running"`
 }
 
@@ -197,7 +202,7 @@ func (b *bench) handler() http.Handler {
 	})
 	mux.HandleFunc("GET /state", func(w http.ResponseWriter, r *http.Request) {
 		b.mu.Lock()
-		st := benchState{File: b.file, Version: b.version, OK: b.ok, Good: b.good, Diagnostics: b.checked, Results: b.results, Running: b.running}
+		st := benchState{File: b.file, Version: b.version, OK: b.ok, Good: b.good, Diagnostics: b.checked, Results: b.results, ResultsOf: b.resSave, Running: b.running}
 		b.mu.Unlock()
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(st)
@@ -256,7 +261,7 @@ pre{white-space:pre-wrap;font-size:13px;background:#f6f6f6;padding:.6em}
 <aside><h1 id="file">workbench</h1>
 <p id="status">connecting…</p>
 <h2>Diagnostics</h2><pre id="diags"></pre>
-<h2>Quick simulation</h2><pre id="results"></pre></aside>
+<h2>Quick simulation <small id="of"></small></h2><pre id="results"></pre></aside>
 <script>
 let shown = -1;
 async function refresh() {
@@ -267,6 +272,7 @@ async function refresh() {
   s.className = st.ok ? 'okk' : 'bad';
   document.getElementById('diags').textContent = st.diagnostics || 'no diagnostics';
   document.getElementById('results').textContent = st.running ? 'running…' : (st.results || '(no opponents: give --vs)');
+  document.getElementById('of').textContent = st.results_of ? '(good version ' + st.results_of + ')' : '';
   if (st.version !== shown) { shown = st.version; document.getElementById('card').contentWindow.location.reload(); }
 }
 new EventSource('/events').onmessage = refresh;

@@ -133,5 +133,12 @@ func TestServePageInBrowser(t *testing.T) {
 	}); err != nil {
 		t.Errorf("after a broken save the page did not show its diagnostics: %v", err)
 	}
+	// A real change: the page shows the results of the second good version.
+	os.WriteFile(file, []byte(strings.Replace(string(good), "initiative 2", "initiative 3", 1)), 0o644)
+	if err := poll(`document.getElementById('of').textContent + '|' + document.getElementById('results').textContent`, func() bool {
+		return strings.Contains(results, "(good version 2)|") && strings.Contains(results, "Borgo")
+	}); err != nil {
+		t.Errorf("after a fixed save the page did not show the new result: %v", err)
+	}
 	br.check(t)
 }
