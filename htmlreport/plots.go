@@ -118,7 +118,7 @@ type Dot struct {
 // DotPlot draws one row per dot, the dot at X and a bar from Lo to Hi, with
 // a dashed line at ref (50% for win rates, 0 for ratings).
 func DotPlot(dots []Dot, ref float64, axis string, label string) *SVG {
-	const left, right, rowH, top, plotW = 160.0, 130.0, 26.0, 12.0, 520.0
+	const left, right, rowH, top, plotW = 160.0, 180.0, 26.0, 12.0, 520.0 // right: room for "56.0% [47.4%, 64.6%]"
 	s := NewSVG(left+plotW+right, top+rowH*float64(len(dots))+44, label)
 	lo, hi := ref, ref
 	for _, d := range dots {
