@@ -146,7 +146,9 @@ func (r *Row) writeSVG(b *strings.Builder) {
 	if !ok {
 		col = kindColors["warrior"]
 	}
-	fmt.Fprintf(b, "<svg class=\"token\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"-100 -92 200 184\" role=\"img\" aria-label=\"%s\">\n", e(r.Token))
+	// No xmlns: an SVG inline in HTML needs none, and pages that must not
+	// name any address (the reports) embed this drawing too.
+	fmt.Fprintf(b, "<svg class=\"token\" viewBox=\"-100 -92 200 184\" role=\"img\" aria-label=\"%s\">\n", e(r.Token))
 	fmt.Fprintf(b, "<polygon points=\"%s\" fill=\"%s\" stroke=\"%s\" stroke-width=\"5\" stroke-linejoin=\"round\"/>\n", hexPoints(hexR), col[1], col[0])
 	t := r.tok
 	for d := rules.N; d <= rules.NW; d++ {
@@ -467,4 +469,16 @@ func writeLegend(b *strings.Builder) {
 		x += 120
 	}
 	b.WriteString("</svg>\n</div>\n")
+}
+
+// TokenSVG is the help card's drawing of token i of army a, an inline SVG
+// for other pages (the HTML reports put it beside a token's figures).
+func TokenSVG(a *rules.Army, i int) string {
+	c := New(a)
+	if i < 0 || i >= len(c.Rows) {
+		return ""
+	}
+	var b strings.Builder
+	c.Rows[i].writeSVG(&b)
+	return b.String()
 }

@@ -97,7 +97,7 @@ func samplePage() *Page {
 	p.Figure(Bars([]Bar{{Label: "x", X: -5, Lo: -8, Hi: -2, Significant: true, Text: "-5"}, {Label: "y", X: 1, Lo: -2, Hi: 4, Text: "+1"}}, "points", "b"))
 	p.Figure(Lines([]string{"1", "2", "3"}, []Series{{Name: "all", Y: []float64{40, 50, 60}, Lo: []float64{35, 45, 55}, Hi: []float64{45, 55, 65}}, {Name: "vs a", Y: []float64{42, 48, 61}}}, 50, "x", "y", "l"))
 	p.Table("c", []string{"k", "v"}, [][]string{{"x", "1.5"}})
-	p.Raw(TokenTable([]string{"token", "n"}, [][]string{{"Gauss", "2"}}, []string{"warrior"}))
+	p.Raw(TokenTable([]string{"token", "n"}, [][]string{{"Gauss", "2"}}, []string{"warrior"}, nil))
 	return p
 }
 

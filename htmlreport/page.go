@@ -128,6 +128,7 @@ svg.hex { vertical-align: middle; }
 details.match { margin: 4px 0; }
 details.match summary { cursor: pointer; font-size: 14px; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
+.card-hex svg { width: 52px; height: 48px; vertical-align: middle; }
 `
 
 // kindColors are the help card's colours of the kinds (stroke, fill), so a
@@ -150,9 +151,10 @@ func KindColors(kind string) (stroke, fill string) {
 	return c[0], c[1]
 }
 
-// TokenTable is a table whose first column names tokens, each led by a
-// small hexagon in its kind's colour; kinds[i] is row i's kind.
-func TokenTable(header []string, rows [][]string, kinds []string) string {
+// TokenTable is a table whose first column names tokens, each led by the
+// help card's drawing of the token (icons[i], when given) or else a small
+// hexagon in its kind's colour (kinds[i]).
+func TokenTable(header []string, rows [][]string, kinds []string, icons []string) string {
 	var b strings.Builder
 	e := html.EscapeString
 	b.WriteString("<table class=\"tokens\">\n<thead><tr>")
@@ -164,6 +166,10 @@ func TokenTable(header []string, rows [][]string, kinds []string) string {
 		b.WriteString("<tr>")
 		for j, c := range r {
 			switch {
+			case j == 0 && i < len(icons) && icons[i] != "":
+				// The help card's drawing of the token (trusted markup from
+				// package card), shrunk beside its name.
+				b.WriteString("<td class=\"token\"><span class=\"card-hex\">" + icons[i] + "</span> " + e(c) + "</td>")
 			case j == 0:
 				kind := ""
 				if i < len(kinds) {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hexforge/hexforge/card"
 	"github.com/hexforge/hexforge/htmlreport"
 )
 
@@ -72,16 +73,17 @@ func variantMeta(s *Summary) [][2]string {
 	return [][2]string{{"rules", strings.Join(v, ", ")}}
 }
 
-// tokenTables adds the per-token figures of both armies, each row led by a
-// hexagon in its kind's colour as on the help card.
+// tokenTables adds the per-token figures of both armies, each row led by the
+// token's drawing from the help card (or, for a result read from JSON,
+// which has no compiled armies, a hexagon in its kind's colour).
 func tokenTables(p *htmlreport.Page, s *Summary) {
 	for side, name := range [2]string{s.A, s.B} {
 		if side == 1 && s.A == s.B {
 			name += " (2nd)"
 		}
 		var rows [][]string
-		var kinds []string
-		for _, t := range s.Tokens[side] {
+		var kinds, icons []string
+		for ti, t := range s.Tokens[side] {
 			if t.Games == 0 || t.Kind == "hq" { // the HQ starts on the board
 				continue
 			}
@@ -92,12 +94,17 @@ func tokenTables(p *htmlreport.Page, s *Summary) {
 			rows = append(rows, []string{t.Name, fmt.Sprint(t.Copies), pct(float64(t.PlayedIn) / float64(t.Games)), pct(t.WhenPlayed()),
 				fmt.Sprintf("%.2f", t.DealtPerGame()), pct(t.SurvivalRate()), note})
 			kinds = append(kinds, t.Kind)
+			icon := ""
+			if a := s.armies[side]; a != nil && ti < len(a.Tokens) && a.Tokens[ti].Name == t.Name {
+				icon = card.TokenSVG(a, ti)
+			}
+			icons = append(icons, icon)
 		}
 		if len(rows) == 0 {
 			continue
 		}
 		p.Heading("Tokens of " + name)
-		p.Raw(htmlreport.TokenTable([]string{"token", "copies", "played in", "win rate when played", "wounds dealt/game", "survived", "note"}, rows, kinds))
+		p.Raw(htmlreport.TokenTable([]string{"token", "copies", "played in", "win rate when played", "wounds dealt/game", "survived", "note"}, rows, kinds, icons))
 	}
 	p.Para("\"rarely played\": fewer than 30 games or 10% of games, so the row's figures say little.")
 }

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"flag"
 	"os"
 	"path/filepath"
@@ -118,5 +119,27 @@ func TestMatchHTML(t *testing.T) {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %q", want)
 		}
+	}
+}
+
+// TestMatchHTMLDrawsTokens: a match played here (its compiled armies at
+// hand) puts the help card's drawing of each token beside its figures, and
+// the page still names no address.
+func TestMatchHTMLDrawsTokens(t *testing.T) {
+	m := match(t, "../engine/testdata/game_a.army", "../engine/testdata/game_b.army", "random", "random", 4, 1)
+	s, err := m.RunSummary(context.Background(), 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := WriteMatchHTML(&b, s, "hexforge sim a b --format html"); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	if n := strings.Count(page, `<span class="card-hex"><svg class="token"`); n < 5 {
+		t.Errorf("%d token drawings beside the figures, want one per token played", n)
+	}
+	if u := htmlreport.URLs(page); len(u) > 0 {
+		t.Errorf("the page names URLs: %v", u)
 	}
 }

@@ -30,8 +30,9 @@ type Summary struct {
 	Run      *RunInfo       `json:"run,omitempty"` // what else defines the run (merge refuses mixes)
 	Seq      *Sequential    `json:"sequential,omitempty"`
 
-	keep   bool   // Match.KeepPoints
-	points []int8 // each pair's score for A in half points, -1 capped (keep)
+	keep   bool           // Match.KeepPoints
+	armies [2]*rules.Army // the compiled armies, when played here (not read from JSON): pictures
+	points []int8         // each pair's score for A in half points, -1 capped (keep)
 }
 
 // PairPoints is each pair's score for A in half points (0..4, -1 for a
@@ -129,7 +130,7 @@ func Summarize(m *Match, recs []GameRecord, partial bool) *Summary {
 	if m.Board != nil {
 		board = m.Board
 	}
-	s.keep = m.KeepPoints
+	s.keep, s.armies = m.KeepPoints, [2]*rules.Army{m.A, m.B}
 	s.Run = &RunInfo{ArmyHashes: [2]string{ArmyHash(m.A), ArmyHash(m.B)}, MaxActions: m.MaxActions, Board: board.Name, Version: Version}
 	if m.Start != engine.StartStandard {
 		s.Run.Start = m.Start.String()
