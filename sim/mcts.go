@@ -1,0 +1,308 @@
+package sim
+
+import (
+	"math"
+	"slices"
+
+	"github.com/hexforge/hexforge/engine"
+)
+
+// mctsPlayer is a determinised (information-set) Monte Carlo tree search
+// player. Every iteration deals the tokens it cannot see at random (as the
+// search player does), walks a tree of actions from the root with UCB1,
+// and grows it by one node. Growing a node is one greedy pass: every legal
+// action of the player to move there is tried on a copy and scored by the
+// evaluation. Those scores order the children (the greedy order is the
+// prior of progressive widening: a node visited n times offers its best
+// 2+sqrt(n) children), seed each child's average as one virtual visit,
+// and the best of them is the node's value: what the player to move gets by
+// the greedy reply. So a rollout is cut to a single greedy ply, and the tree
+// stops at the end of the opponent's next turn, where positions are scored
+// by the evaluation alone. The budget is iterations, never time, so a seed
+// reproduces a game on any machine.
+//
+// The tree is shared by all determinisations: an action is identified by
+// its kind, targets and, for a hand slot, the token type in that slot, so
+// the opponent's discard of a given token is one child whatever slot it
+// sits in. In a world where a child's action is not legal (the sampled
+// opponent hand does not hold that token) the child is skipped.
+type mctsPlayer struct {
+	greedyPlayer
+	budget int
+	world  engine.Game
+	nodes  []mctsNode
+	path   []int32
+	cands  []mctsCand
+	legal  []engine.Action
+}
+
+// mctsNode is one node of the tree: the action that leads to it from its
+// parent, who took it, and the visit statistics for that player.
+type mctsNode struct {
+	key   engine.Action // Slot is the token type for hand actions (mctsKey)
+	mover uint8         // the player who took key
+	n     int32         // visits, counting the virtual visit of the prior
+	w     float64       // sum of values, each in [0, 1] for mover
+	first int32         // index of the first child in the node pool
+	count int32         // children, best prior first; -1 until expanded
+}
+
+// mctsCand is a scored legal action during an expansion.
+type mctsCand struct {
+	key   engine.Action
+	score float64
+}
+
+const (
+	// mctsExplore is the UCB1 exploration constant for values in [0, 1].
+	// It is low because children start with a greedy prior, so little
+	// exploration is needed to find the good ones.
+	mctsExplore = 0.35
+	// mctsScale turns an evaluation (points) into a value in [0, 1]:
+	// 1/2 + tanh(score/mctsScale)/2. An HQ point (hqWeight) moves it by
+	// about a fifth, a won game to 1.
+	mctsScale = 10.0
+	// mctsWiden is how many children a node offers before its first visit;
+	// it offers one more at each perfect square of its visits.
+	mctsWiden = 2
+	// mctsDepth caps a path, in actions, for safety against long turns.
+	mctsDepth = 32
+)
+
+func newMCTS(seed uint64, res *engine.Resolver, budget int) *mctsPlayer {
+	return &mctsPlayer{
+		greedyPlayer: greedyPlayer{r: newRng(seed), res: res},
+		budget:       budget,
+		legal:        make([]engine.Action, 0, 1024),
+	}
+}
+
+// squash maps an evaluation for some player to a value in [0, 1].
+func squash(score float64) float64 { return 0.5 + 0.5*math.Tanh(score/mctsScale) }
+
+// mctsKey is the identity of an action across determinisations: hand slots
+// are replaced by the token type they hold.
+func mctsKey(g *engine.Game, a engine.Action) engine.Action {
+	switch a.Kind {
+	case engine.KDiscard, engine.KPlace, engine.KInstant:
+		a.Slot = g.Hand[g.Player][a.Slot]
+	}
+	return a
+}
+
+// concrete turns a key back into an action of world g, or reports that the
+// token it names is not in hand there.
+func concrete(g *engine.Game, key engine.Action) (engine.Action, bool) {
+	switch key.Kind {
+	case engine.KDiscard, engine.KPlace, engine.KInstant:
+		p := g.Player
+		for s := uint8(0); s < g.HandLen[p]; s++ {
+			if g.Hand[p][s] == key.Slot {
+				key.Slot = s
+				return key, true
+			}
+		}
+		return key, false
+	}
+	return key, true
+}
+
+// firstSlot reports whether a hand action uses the first slot holding its
+// token type: two slots with the same token give the same children, and
+// only the first is kept.
+func firstSlot(g *engine.Game, a engine.Action) bool {
+	switch a.Kind {
+	case engine.KDiscard, engine.KPlace, engine.KInstant:
+		p, t := g.Player, g.Hand[g.Player][a.Slot]
+		for s := uint8(0); s < a.Slot; s++ {
+			if g.Hand[p][s] == t {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (p *mctsPlayer) Act(g *engine.Game, legal []engine.Action) int {
+	if len(legal) == 1 {
+		return 0
+	}
+	me := g.Player
+	p.nodes = append(p.nodes[:0], mctsNode{mover: me ^ 1, count: -1})
+	// The root is expanded on the real game with the caller's legal list,
+	// so its children map straight back to indices of legal.
+	best := p.expand(0, g, legal)
+	root := &p.nodes[0]
+	if root.count <= 0 {
+		return 0
+	}
+	if root.count == 1 || best >= winScore/2 {
+		return p.index(g, legal, p.nodes[root.first].key)
+	}
+	startTurn := g.Turn
+	for it := 1; it < p.budget; it++ {
+		p.world = *g
+		p.determinise(&p.world, me)
+		p.iterate(&p.world, me, startTurn)
+	}
+	root = &p.nodes[0]
+	pick := root.first
+	for c := root.first + 1; c < root.first+root.count; c++ {
+		n, b := &p.nodes[c], &p.nodes[pick]
+		if n.n > b.n || (n.n == b.n && n.w > b.w) {
+			pick = c
+		}
+	}
+	return p.index(g, legal, p.nodes[pick].key)
+}
+
+// index finds the action a key names in the real game's legal list.
+func (p *mctsPlayer) index(g *engine.Game, legal []engine.Action, key engine.Action) int {
+	a, _ := concrete(g, key)
+	if i := slices.Index(legal, a); i >= 0 {
+		return i
+	}
+	return 0
+}
+
+// iterate is one walk from the root down the tree in world w (a sampled
+// copy of the game, changed as it goes), one expansion or leaf evaluation,
+// and the backup of its value.
+func (p *mctsPlayer) iterate(w *engine.Game, me uint8, startTurn int) {
+	p.path = append(p.path[:0], 0)
+	x := int32(0)
+	var v float64 // value for me, in [0, 1]
+	for depth := 0; ; depth++ {
+		if w.Over() || depth >= mctsDepth || w.Turn > startTurn+1 || (w.Turn == startTurn+1 && w.Player == me) {
+			v = squash(evaluate(w, me, p.res, &p.scratch))
+			break
+		}
+		p.legal = w.LegalActions(p.legal[:0])
+		if len(p.legal) == 0 {
+			v = squash(evaluate(w, me, p.res, &p.scratch))
+			break
+		}
+		if p.nodes[x].count < 0 {
+			who := w.Player
+			best := p.expand(x, w, p.legal)
+			v = squash(best)
+			if who != me {
+				v = 1 - v
+			}
+			break
+		}
+		c, a, ok := p.selectChild(x, w)
+		if !ok {
+			v = squash(evaluate(w, me, p.res, &p.scratch))
+			break
+		}
+		if err := w.ApplyLegal(a, p); err != nil {
+			v = squash(evaluate(w, me, p.res, &p.scratch))
+			break
+		}
+		x = c
+		p.path = append(p.path, x)
+	}
+	for _, i := range p.path {
+		n := &p.nodes[i]
+		n.n++
+		if n.mover == me {
+			n.w += v
+		} else {
+			n.w += 1 - v
+		}
+	}
+}
+
+// selectChild picks by UCB1 among the children node x offers (progressive
+// widening) whose actions are legal in w; when none of those is, the first
+// legal child beyond the window. It returns the child and its action in w.
+func (p *mctsPlayer) selectChild(x int32, w *engine.Game) (int32, engine.Action, bool) {
+	nd := p.nodes[x]
+	window := min(int(nd.count), mctsWiden+int(math.Sqrt(float64(nd.n))))
+	logN := math.Log(float64(nd.n))
+	bestC, bestA, bestU := int32(-1), engine.Action{}, -1.0
+	for i := int32(0); i < nd.count; i++ {
+		if int(i) >= window && bestC >= 0 {
+			break
+		}
+		c := nd.first + i
+		a, ok := concrete(w, p.nodes[c].key)
+		if !ok || !slices.Contains(p.legal, a) {
+			continue
+		}
+		ch := &p.nodes[c]
+		u := ch.w/float64(ch.n) + mctsExplore*math.Sqrt(logN/float64(ch.n))
+		if u > bestU {
+			bestC, bestA, bestU = c, a, u
+		}
+	}
+	return bestC, bestA, bestC >= 0
+}
+
+// expand scores every legal action of the player to move in w (a greedy
+// pass, on a copy), adds them as children of node x in order of score, and
+// returns the best score: the node's value for the player to move.
+func (p *mctsPlayer) expand(x int32, w *engine.Game, legal []engine.Action) float64 {
+	who := w.Player
+	p.cands = p.cands[:0]
+	for _, a := range legal {
+		if !firstSlot(w, a) {
+			continue
+		}
+		p.copyG = *w
+		if err := p.copyG.ApplyLegal(a, p); err != nil {
+			continue
+		}
+		sc := evaluate(&p.copyG, who, p.res, &p.scratch)
+		if a.Kind == engine.KEndTurn {
+			sc -= 0.01 // prefer doing something when it is worth the same
+		}
+		p.cands = append(p.cands, mctsCand{key: mctsKey(w, a), score: sc})
+	}
+	// Stable, so equal scores keep the engine's order and a seed reproduces.
+	slices.SortStableFunc(p.cands, func(a, b mctsCand) int {
+		switch {
+		case a.score > b.score:
+			return -1
+		case a.score < b.score:
+			return 1
+		}
+		return 0
+	})
+	first := int32(len(p.nodes))
+	for _, c := range p.cands {
+		p.nodes = append(p.nodes, mctsNode{key: c.key, mover: who, n: 1, w: squash(c.score), count: -1})
+	}
+	nd := &p.nodes[x]
+	nd.first, nd.count = first, int32(len(p.cands))
+	if len(p.cands) == 0 {
+		return evaluate(w, who, p.res, &p.scratch)
+	}
+	return p.cands[0].score
+}
+
+// determinise deals the tokens me cannot see at random, as the search
+// player does: its own deck is shuffled, and the opponent's hand and deck
+// are refilled from the opponent's unseen tokens. Counts stay what a player
+// can see.
+func (p *mctsPlayer) determinise(w *engine.Game, me uint8) {
+	shuffle := func(d []uint8) {
+		for i := len(d) - 1; i > 0; i-- {
+			j := p.r.intn(i + 1)
+			d[i], d[j] = d[j], d[i]
+		}
+	}
+	shuffle(w.Deck[me][:w.DeckLen[me]])
+	opp := me ^ 1
+	var pool [engine.MaxArmyTokens + engine.MaxHand]uint8
+	n := copy(pool[:], w.Deck[opp][:w.DeckLen[opp]])
+	n += copy(pool[n:], w.Hand[opp][:w.HandLen[opp]])
+	shuffle(pool[:n])
+	m := copy(w.Hand[opp][:w.HandLen[opp]], pool[:n])
+	copy(w.Deck[opp][:w.DeckLen[opp]], pool[m:n])
+}
+
+// DefaultMCTSBudget is the iterations per decision of "mcts" without a
+// budget.
+const DefaultMCTSBudget = 32
