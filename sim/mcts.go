@@ -18,7 +18,9 @@ import (
 // and the best of them is the node's value: what the player to move gets by
 // the greedy reply. So a rollout is cut to a single greedy ply, and the tree
 // stops at the end of the opponent's next turn, where positions are scored
-// by the evaluation alone. The budget is iterations, never time, so a seed
+// by the evaluation alone. The evaluation is evalLogit (eval.go): the
+// greedy player's features, weighted by a logistic model of the chance to
+// win, so a value is a probability in [0, 1] as UCB1 wants it. The budget is iterations, never time, so a seed
 // reproduces a game on any machine.
 //
 // The tree is shared by all determinisations: an action is identified by
@@ -68,10 +70,6 @@ const (
 	// lost about 12 points to 0.35, and 0.7 was no better than 0.35: the
 	// greedy prior is not good enough to be trusted without exploration.
 	mctsExplore = 0.35
-	// mctsScale turns an evaluation (points) into a value in [0, 1]:
-	// 1/2 + tanh(score/mctsScale)/2. An HQ point (hqWeight) moves it by
-	// about a fifth, a won game to 1.
-	mctsScale = 10.0
 	// mctsWiden is how many children a node offers before its first visit;
 	// it offers one more at each perfect square of its visits.
 	mctsWiden = 2
@@ -89,9 +87,6 @@ func newMCTS(seed uint64, res *engine.Resolver, budget int) *mctsPlayer {
 		legal:        make([]engine.Action, 0, 1024),
 	}
 }
-
-// squash maps an evaluation for some player to a value in [0, 1].
-func squash(score float64) float64 { return 0.5 + 0.5*math.Tanh(score/mctsScale) }
 
 // mctsKey is the identity of an action across determinisations: hand slots
 // are replaced by the token type they hold.
@@ -161,7 +156,7 @@ func (p *mctsPlayer) Act(g *engine.Game, legal []engine.Action) int {
 		if root.count <= 0 {
 			return 0
 		}
-		if root.count == 1 || best >= winScore/2 {
+		if root.count == 1 || best >= winLogit/2 {
 			return p.index(g, legal, p.nodes[root.first].key)
 		}
 	}
@@ -223,12 +218,12 @@ func (p *mctsPlayer) iterate(w *engine.Game, me uint8, startTurn int) {
 	var v float64 // value for me, in [0, 1]
 	for depth := 0; ; depth++ {
 		if w.Over() || depth >= mctsDepth || w.Turn > startTurn+1 || (w.Turn == startTurn+1 && w.Player == me) {
-			v = squash(evaluate(w, me, p.res, &p.scratch))
+			v = sigmoid(evalLogit(w, me, p.res, &p.scratch))
 			break
 		}
 		p.legal = w.LegalActions(p.legal[:0])
 		if len(p.legal) == 0 {
-			v = squash(evaluate(w, me, p.res, &p.scratch))
+			v = sigmoid(evalLogit(w, me, p.res, &p.scratch))
 			break
 		}
 		// A forced action is no decision, and the opponent's discard is
@@ -241,7 +236,7 @@ func (p *mctsPlayer) iterate(w *engine.Game, me uint8, startTurn int) {
 				a = p.legal[p.r.intn(len(p.legal))]
 			}
 			if err := w.ApplyLegal(a, p); err != nil {
-				v = squash(evaluate(w, me, p.res, &p.scratch))
+				v = sigmoid(evalLogit(w, me, p.res, &p.scratch))
 				break
 			}
 			continue
@@ -249,7 +244,7 @@ func (p *mctsPlayer) iterate(w *engine.Game, me uint8, startTurn int) {
 		if p.nodes[x].count < 0 {
 			who := w.Player
 			best := p.expand(x, w, p.legal)
-			v = squash(best)
+			v = sigmoid(best)
 			if who != me {
 				v = 1 - v
 			}
@@ -257,11 +252,11 @@ func (p *mctsPlayer) iterate(w *engine.Game, me uint8, startTurn int) {
 		}
 		c, a, ok := p.selectChild(x, w)
 		if !ok {
-			v = squash(evaluate(w, me, p.res, &p.scratch))
+			v = sigmoid(evalLogit(w, me, p.res, &p.scratch))
 			break
 		}
 		if err := w.ApplyLegal(a, p); err != nil {
-			v = squash(evaluate(w, me, p.res, &p.scratch))
+			v = sigmoid(evalLogit(w, me, p.res, &p.scratch))
 			break
 		}
 		x = c
@@ -306,7 +301,8 @@ func (p *mctsPlayer) selectChild(x int32, w *engine.Game) (int32, engine.Action,
 
 // expand scores every legal action of the player to move in w (a greedy
 // pass, on a copy), adds them as children of node x in order of score, and
-// returns the best score: the node's value for the player to move.
+// returns the best score (a logit): the node's value for the player to
+// move.
 func (p *mctsPlayer) expand(x int32, w *engine.Game, legal []engine.Action) float64 {
 	who := w.Player
 	p.cands = p.cands[:0]
@@ -318,9 +314,9 @@ func (p *mctsPlayer) expand(x int32, w *engine.Game, legal []engine.Action) floa
 		if err := p.copyG.ApplyLegal(a, p); err != nil {
 			continue
 		}
-		sc := evaluate(&p.copyG, who, p.res, &p.scratch)
+		sc := evalLogit(&p.copyG, who, p.res, &p.scratch)
 		if a.Kind == engine.KEndTurn {
-			sc -= 0.01 // prefer doing something when it is worth the same
+			sc -= 1e-4 // prefer doing something when it is worth the same
 		}
 		p.cands = append(p.cands, mctsCand{key: mctsKey(w, a), score: sc})
 	}
@@ -336,12 +332,12 @@ func (p *mctsPlayer) expand(x int32, w *engine.Game, legal []engine.Action) floa
 	})
 	first := int32(len(p.nodes))
 	for _, c := range p.cands {
-		p.nodes = append(p.nodes, mctsNode{key: c.key, mover: who, n: mctsPrior, w: mctsPrior * squash(c.score), count: -1})
+		p.nodes = append(p.nodes, mctsNode{key: c.key, mover: who, n: mctsPrior, w: mctsPrior * sigmoid(c.score), count: -1})
 	}
 	nd := &p.nodes[x]
 	nd.first, nd.count = first, int32(len(p.cands))
 	if len(p.cands) == 0 {
-		return evaluate(w, who, p.res, &p.scratch)
+		return evalLogit(w, who, p.res, &p.scratch)
 	}
 	return p.cands[0].score
 }
