@@ -16,7 +16,9 @@ import (
 // prior of progressive widening: a node visited n times offers its best
 // 2+sqrt(n) children), seed each child's average as one virtual visit,
 // and the best of them is the node's value: what the player to move gets by
-// the greedy reply. So a rollout is cut to a single greedy ply, and the tree
+// the greedy reply. So a rollout is cut to a single greedy ply (going on
+// greedily to the horizon instead cost 1.6 times as much and lost 11
+// points against search:64, docs/players.md), and the tree
 // stops at the end of the opponent's next turn, where positions are scored
 // by the evaluation alone. The evaluation is evalLogit (eval.go): the
 // greedy player's features, weighted by a logistic model of the chance to
