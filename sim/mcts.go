@@ -18,12 +18,12 @@ import (
 // and the best of them is the node's value: what the player to move gets by
 // the greedy reply. So a rollout is cut to a single greedy ply (going on
 // greedily to the horizon instead cost 1.6 times as much and lost 11
-// points against search:64, docs/players.md), and the tree
-// stops at the end of the opponent's next turn, where positions are scored
-// by the evaluation alone. The evaluation is evalLogit (eval.go): the
-// greedy player's features, weighted by a logistic model of the chance to
-// win, so a value is a probability in [0, 1] as UCB1 wants it. The budget is iterations, never time, so a seed
-// reproduces a game on any machine.
+// points against search:64, docs/players.md), and the tree stops at the
+// end of the opponent's next turn, where positions are scored by the
+// evaluation alone. The evaluation is evalLogit (eval.go): the greedy
+// player's features, weighted by a logistic model of the chance to win, so
+// a value is a probability in [0, 1] as UCB1 wants it. The budget is
+// iterations, never time, so a seed reproduces a game on any machine.
 //
 // The tree is shared by all determinisations: an action is identified by
 // its kind, targets and, for a hand slot, the token type in that slot, so
