@@ -23,14 +23,14 @@ type Player interface {
 
 // PlayerSpec names a player and its budget, e.g. "greedy" or "search:200".
 type PlayerSpec struct {
-	Kind   string // random, greedy, search
-	Budget int    // search: playouts per decision
+	Kind   string // random, greedy, search, mcts
+	Budget int    // search: playouts per decision; mcts: iterations per decision
 }
 
 // PlayerKinds are the players hexforge has.
-var PlayerKinds = []string{"random", "greedy", "search"}
+var PlayerKinds = []string{"random", "greedy", "search", "mcts"}
 
-// ParsePlayer reads "random", "greedy" or "search[:N]".
+// ParsePlayer reads "random", "greedy", "search[:N]" or "mcts[:N]".
 func ParsePlayer(s string) (PlayerSpec, error) {
 	kind, budget, hasBudget := strings.Cut(strings.ToLower(strings.TrimSpace(s)), ":")
 	spec := PlayerSpec{Kind: kind}
@@ -48,15 +48,24 @@ func ParsePlayer(s string) (PlayerSpec, error) {
 			}
 			spec.Budget = n
 		}
+	case "mcts":
+		spec.Budget = DefaultMCTSBudget
+		if hasBudget {
+			n, err := strconv.Atoi(budget)
+			if err != nil || n < 1 || n > 1_000_000 {
+				return spec, fmt.Errorf("mcts budget %q: want iterations per decision, 1 to 1000000", budget)
+			}
+			spec.Budget = n
+		}
 	default:
-		return spec, fmt.Errorf("unknown player %q: use random, greedy or search[:playouts]", s)
+		return spec, fmt.Errorf("unknown player %q: use random, greedy, search[:playouts] or mcts[:iterations]", s)
 	}
 	return spec, nil
 }
 
 func (p PlayerSpec) String() string {
-	if p.Kind == "search" {
-		return fmt.Sprintf("search:%d", p.Budget)
+	if p.Kind == "search" || p.Kind == "mcts" {
+		return fmt.Sprintf("%s:%d", p.Kind, p.Budget)
 	}
 	return p.Kind
 }
@@ -69,6 +78,8 @@ func (p PlayerSpec) New(seed uint64, res *engine.Resolver) Player {
 		return newGreedy(seed, res)
 	case "search":
 		return newSearch(seed, res, p.Budget)
+	case "mcts":
+		return newMCTS(seed, res, p.Budget)
 	}
 	return newRandom(seed)
 }

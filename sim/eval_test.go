@@ -1,0 +1,257 @@
+package sim
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"go/format"
+	"math"
+	"os"
+	"testing"
+
+	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/rules"
+)
+
+var (
+	refit       = flag.Bool("refit", false, "TestRefitEval: play self-play games, fit the evaluation weights and rewrite eval_weights.go")
+	refitPlayer = flag.String("refit-player", "greedy", "TestRefitEval: the player of the self-play games")
+)
+
+// Refit settings: games per ordered pair of embedded armies, the chance of a
+// random action in the self-play games (so that the positions are not only
+// those the greedy player reaches), the ridge penalty of the fit, and the
+// seed. Changing any of them changes the shipped weights.
+const (
+	refitGames   = 40
+	refitEpsilon = 0.1
+	refitRidge   = 1.0
+	refitSeed    = 2026
+)
+
+// sample is one position's features for the player to move and whether
+// that player went on to win (1), draw (1/2) or lose (0).
+type sample struct {
+	f evalFeatures
+	y float64
+}
+
+// selfPlay plays games of player spec (with a few random actions) between
+// every ordered pair of armies and returns one sample per position where a
+// player acts.
+func selfPlay(t testing.TB, as []*rules.Army, games int, spec PlayerSpec) []sample {
+	var out []sample
+	res := new(engine.Resolver)
+	var scratch engine.State
+	buf := make([]engine.Action, 0, 1024)
+	var g *engine.Game
+	seed := uint64(refitSeed)
+	for _, a := range as {
+		for _, b := range as {
+			for k := 0; k < games; k++ {
+				seed++
+				if g == nil {
+					var err error
+					if g, err = engine.NewGame(engine.Standard, a, b, seed); err != nil {
+						t.Fatal(err)
+					}
+					g.SetWorkspace(res)
+				} else if err := g.Init(engine.Standard, a, b, seed); err != nil {
+					t.Fatal(err)
+				}
+				players := [2]Player{spec.New(seed*3+1, res), spec.New(seed*3+2, res)}
+				r := newRng(seed)
+				first := len(out)
+				var who []uint8
+				for n := 0; !g.Over() && n < DefaultMaxActions; n++ {
+					buf = g.LegalActions(buf[:0])
+					p := players[g.Player]
+					if g.Phase == engine.PhasePlay && g.S.HQ[0] != engine.NoHex && g.S.HQ[1] != engine.NoHex {
+						out = append(out, sample{f: features(g, g.Player, res, &scratch)})
+						who = append(who, g.Player)
+					}
+					i := p.Act(g, buf)
+					if r.intn(1000) < int(refitEpsilon*1000) {
+						i = r.intn(len(buf))
+					}
+					if err := g.ApplyLegal(buf[i], p); err != nil {
+						t.Fatal(err)
+					}
+				}
+				for j := first; j < len(out); j++ {
+					switch {
+					case !g.Over():
+						out[j].y = math.NaN() // capped: left out below
+					case g.Result == engine.Draw:
+						out[j].y = 0.5
+					case (g.Result == engine.Win1) == (who[j-first] == 0):
+						out[j].y = 1
+					}
+				}
+			}
+		}
+	}
+	kept := out[:0]
+	for _, s := range out {
+		if !math.IsNaN(s.y) {
+			kept = append(kept, s)
+		}
+	}
+	return kept
+}
+
+// logLoss is the mean cross-entropy of weights w on samples.
+func logLoss(samples []sample, w *[nFeatures]float64) float64 {
+	var sum float64
+	for i := range samples {
+		p := sigmoid(samples[i].f.dot(w))
+		p = min(max(p, 1e-12), 1-1e-12)
+		y := samples[i].y
+		sum -= y*math.Log(p) + (1-y)*math.Log(1-p)
+	}
+	return sum / float64(len(samples))
+}
+
+// fitLogistic fits weights by Newton's method (iteratively reweighted least
+// squares) with a ridge penalty, which keeps rare features (a game won by a
+// battle now) from running off to infinity. Targets may be 1/2 (draws).
+func fitLogistic(samples []sample, ridge float64) [nFeatures]float64 {
+	var w [nFeatures]float64
+	for iter := 0; iter < 50; iter++ {
+		var grad [nFeatures]float64
+		var hess [nFeatures][nFeatures]float64
+		for i := range samples {
+			f := &samples[i].f
+			p := sigmoid(f.dot(&w))
+			r, q := p-samples[i].y, p*(1-p)
+			for a := range nFeatures {
+				grad[a] += r * f[a]
+				for b := range nFeatures {
+					hess[a][b] += q * f[a] * f[b]
+				}
+			}
+		}
+		for a := range nFeatures {
+			grad[a] += ridge * w[a]
+			hess[a][a] += ridge
+		}
+		step := solve(hess, grad)
+		var size float64
+		for a := range nFeatures {
+			w[a] -= step[a]
+			size = max(size, math.Abs(step[a]))
+		}
+		if size < 1e-9 {
+			break
+		}
+	}
+	return w
+}
+
+// solve solves m x = v by Gaussian elimination with partial pivoting (m is
+// symmetric positive definite here, thanks to the ridge).
+func solve(m [nFeatures][nFeatures]float64, v [nFeatures]float64) [nFeatures]float64 {
+	for c := range nFeatures {
+		p := c
+		for r := c + 1; r < nFeatures; r++ {
+			if math.Abs(m[r][c]) > math.Abs(m[p][c]) {
+				p = r
+			}
+		}
+		m[c], m[p] = m[p], m[c]
+		v[c], v[p] = v[p], v[c]
+		for r := c + 1; r < nFeatures; r++ {
+			k := m[r][c] / m[c][c]
+			for j := c; j < nFeatures; j++ {
+				m[r][j] -= k * m[c][j]
+			}
+			v[r] -= k * v[c]
+		}
+	}
+	var x [nFeatures]float64
+	for r := nFeatures - 1; r >= 0; r-- {
+		s := v[r]
+		for j := r + 1; j < nFeatures; j++ {
+			s -= m[r][j] * x[j]
+		}
+		x[r] = s / m[r][r]
+	}
+	return x
+}
+
+// The fit must recover the weights that generated the data.
+func TestFitLogisticRecoversWeights(t *testing.T) {
+	want := [nFeatures]float64{0.8, -0.3, 0.2, 0, 0.1, 0.05, 0.4, -0.2}
+	r := newRng(1)
+	samples := make([]sample, 20000)
+	for i := range samples {
+		var f evalFeatures
+		for j := range f {
+			f[j] = float64(r.intn(9)) - 4
+		}
+		y := 0.0
+		if float64(r.intn(1<<20))/(1<<20) < sigmoid(f.dot(&want)) {
+			y = 1
+		}
+		samples[i] = sample{f, y}
+	}
+	got := fitLogistic(samples, 1e-6)
+	for i := range want {
+		if math.Abs(got[i]-want[i]) > 0.08 {
+			t.Errorf("weight %s: got %.3f, want %.3f", featureNames[i], got[i], want[i])
+		}
+	}
+}
+
+// TestRefitEval refits the evaluation weights of the mcts player on
+// self-play games between all embedded armies and rewrites eval_weights.go:
+//
+//	go test ./sim -run TestRefitEval -args -refit [-refit-player mcts:8]
+//
+// Without -refit it is skipped: it plays a few thousand games.
+func TestRefitEval(t *testing.T) {
+	if !*refit {
+		t.Skip("refits the evaluation weights only with -refit")
+	}
+	var as []*rules.Army
+	for _, name := range armies.Names() {
+		as = append(as, testArmy(t, name))
+	}
+	spec, err := ParsePlayer(*refitPlayer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	samples := selfPlay(t, as, refitGames, spec)
+	// Every fifth position is held out to check the fit on positions it
+	// has not seen.
+	var train, test []sample
+	for i, s := range samples {
+		if i%5 == 4 {
+			test = append(test, s)
+		} else {
+			train = append(train, s)
+		}
+	}
+	w := fitLogistic(train, refitRidge)
+	old := evalWeights
+	t.Logf("%d positions from %d games; held-out log-loss %.4f with the old weights, %.4f fitted",
+		len(samples), len(as)*len(as)*refitGames, logLoss(test, &old), logLoss(test, &w))
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "// Code generated by TestRefitEval -refit; DO NOT EDIT.\n\npackage sim\n\n")
+	fmt.Fprintf(&b, "// evalWeights were fitted by logistic regression on %d positions of %d\n", len(train), len(as)*len(as)*refitGames)
+	fmt.Fprintf(&b, "// self-play games (%s, %.0f%% random actions, every ordered pair of\n// the embedded armies, seed %d); held-out log-loss %.4f (the weights\n// before scored %.4f).\n", spec, refitEpsilon*100, refitSeed, logLoss(test, &w), logLoss(test, &old))
+	fmt.Fprintf(&b, "var evalWeights = [nFeatures]float64{\n")
+	for i, x := range w {
+		fmt.Fprintf(&b, "\t%.6f, // %s\n", x, featureNames[i])
+	}
+	fmt.Fprintf(&b, "}\n")
+	src, err := format.Source(b.Bytes())
+	if err != nil {
+		t.Fatalf("formatting the weights: %v", err)
+	}
+	if err := os.WriteFile("eval_weights.go", src, 0o644); err != nil {
+		t.Fatalf("writing the weights: %v", err)
+	}
+	t.Logf("weights: %v", w)
+}
