@@ -88,6 +88,7 @@ army name is accepted, a path to an .army file works too.`,
 	root.AddCommand(newFmt())
 	root.AddCommand(newPlay())
 	root.AddCommand(newReplay())
+	installCompletions(root) // after every command is added
 	root.AddCommand(newLSP())
 	return root
 }
