@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestShellCompletion: cobra's hidden __complete command (what the
@@ -39,6 +40,31 @@ func TestShellCompletion(t *testing.T) {
 			if lines[w] {
 				t.Errorf("%v: offers %q", tc.args, w)
 			}
+		}
+	}
+}
+
+// TestProgressIsOneBar: told the job's size, the bar counts on across the
+// job's matches (one count, one ETA) instead of starting again at each.
+func TestProgressIsOneBar(t *testing.T) {
+	var b strings.Builder
+	p := &progressBar{w: &b, on: true, start: time.Now()}
+	p.expect(400)
+	for _, label := range []string{"A vs B", "A vs C"} {
+		prog := p.update(label)
+		for _, done := range []int{100, 200} {
+			p.last = time.Time{} // the bar draws at most every 100 ms; draw each here
+			prog(done, 200)
+		}
+	}
+	lines := strings.Split(strings.TrimPrefix(b.String(), "\r"), "\r")
+	want := []string{"100/400", "200/400", "300/400", "400/400"}
+	if len(lines) != len(want) {
+		t.Fatalf("%d updates, want %d: %q", len(lines), len(want), lines)
+	}
+	for i, w := range want {
+		if !strings.Contains(lines[i], w) {
+			t.Errorf("update %d: %q, want %s", i, lines[i], w)
 		}
 	}
 }

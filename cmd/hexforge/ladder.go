@@ -99,6 +99,7 @@ out). Results do not depend on --workers.`,
 			}
 			ctx, bar, done := startRun(cmd)
 			defer done()
+			bar.expect(len(specs) * len(list) * (len(list) - 1) / 2 * 2 * games)
 			var ms []ladderMatch
 			for i := range list {
 				for j := i + 1; j < len(list); j++ {

@@ -197,6 +197,7 @@ with its paired 95% interval and whether it is significant.`,
 			}
 			ctx, bar, done := startRun(cmd)
 			defer done()
+			bar.expect(2 * len(opps) * 2 * (games / 2))
 			play := func(x *rules.Army) (sim.Tally, []int8, error) {
 				var total sim.Tally
 				var pts []int8

@@ -215,8 +215,14 @@ type progressBar struct {
 	start time.Time
 	mu    sync.Mutex
 	last  time.Time
-	base  int
+	base  int // games of the job's earlier parts (matches, variants, batches)
+	job   int // games the whole job plays, when known (expect), for one count and one ETA
 }
+
+// expect tells the bar how many games the whole job plays, so that it shows
+// one count and one ETA across every match, variant and batch instead of
+// starting again at each.
+func (p *progressBar) expect(games int) { p.job = games }
 
 func newProgress(w io.Writer) *progressBar {
 	p := &progressBar{w: w, start: time.Now()}
@@ -240,9 +246,13 @@ func (p *progressBar) update(label string) sim.Progress {
 		}
 		p.last = time.Now()
 		el := time.Since(p.start).Seconds()
+		shown, all := done, total
+		if p.job > 0 { // the job as a whole: where it stands, what is left of all of it
+			shown, all = p.base+done, max(p.job, p.base+total)
+		}
 		rate := float64(p.base+done) / max(el, 1e-9)
-		eta := time.Duration(float64(total-done)/max(rate, 1e-9)) * time.Second
-		fmt.Fprintf(p.w, "\r%-28s %6d/%-6d %7.0f games/s  ETA %-8s", label, done, total, rate, eta.Round(time.Second))
+		eta := time.Duration(float64(all-shown)/max(rate, 1e-9)) * time.Second
+		fmt.Fprintf(p.w, "\r%-28s %7d/%-7d %7.0f games/s  ETA %-8s", label, shown, all, rate, eta.Round(time.Second))
 		if done == total {
 			p.base += done
 		}
@@ -253,6 +263,17 @@ func (p *progressBar) finish() {
 	if p.on {
 		fmt.Fprintf(p.w, "\r%80s\r", "")
 	}
+}
+
+// jobGames is how many games one matchup plays in this run (a shard's part).
+func (o *simOptions) jobGames() int {
+	g := 2 * ((o.games + 1) / 2)
+	if _, n, ok := strings.Cut(o.shard, "/"); ok {
+		if k, err := strconv.Atoi(n); err == nil && k > 1 {
+			g /= k
+		}
+	}
+	return g
 }
 
 // runMatch plays a match, and with --until-ci keeps adding batches (each
@@ -460,6 +481,11 @@ exits with status 130.`,
 			}
 			ctx, bar, done := startRun(cmd)
 			defer done()
+			matches := len(list) * (len(list) + 1) / 2
+			if len(list) == 2 {
+				matches = 1
+			}
+			bar.expect(matches * o.jobGames())
 			mk := func(a, b *rules.Army) *sim.Match {
 				return &sim.Match{A: a, B: b, Players: specs, Seed: o.seed, Shard: shard, MaxActions: o.maxActions, Start: o.startRule, Reinforce: o.reinforce}
 			}

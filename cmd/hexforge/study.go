@@ -73,6 +73,13 @@ token.`,
 			}
 			ctx, bar, done := startRun(cmd)
 			defer done()
+			variants := 1 // the army as it is
+			for _, t := range base.Army.Tokens {
+				if t.Kind != rules.HQ {
+					variants++
+				}
+			}
+			bar.expect(variants * len(opps) * o.jobGames())
 			// Every variant plays the same seeds against the same opponents
 			// in the same order as the army itself, so pair k of a variant
 			// and pair k of the army share their draws: the change is
@@ -276,6 +283,7 @@ is written as for --set.`,
 			}
 			ctx, bar, done := startRun(cmd)
 			defer done()
+			bar.expect(len(values) * len(opps) * o.jobGames())
 			var out []sweepRow
 			var first []int8 // the first value's pair scores, what the others are compared with
 			for _, val := range values {
