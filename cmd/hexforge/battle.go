@@ -16,6 +16,7 @@ import (
 
 func newBattle() *cobra.Command {
 	var asJSON bool
+	var format string
 	cmd := &cobra.Command{
 		Use:   "battle POSITION",
 		Short: "Resolve one battle from a position file and show what happens",
@@ -28,18 +29,35 @@ Choices the rules leave to players are made for the owner: a medic absorbs
 the attack that would otherwise destroy a unit, and an aimed shot picks a
 target it destroys (the first such one in the line, else the first enemy).
 
-With --json it prints the position after the battle:
+With --format json (or --json) it prints the position after the battle:
   {"hq": [hp1, hp2], "units": [{"player": 1, "token": "...", "at": "c3", "facing": "N", "wounds": 0}, ...]}
 Exit status: 0 on success, 1 when the position file is wrong, 2 on other errors.`,
 		Example: `  hexforge battle position.txt
-  hexforge battle --json position.txt`,
+  hexforge battle --format json position.txt`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runBattle(cmd.OutOrStdout(), cmd.ErrOrStderr(), args[0], asJSON)
+			json, err := jsonFormat(format, asJSON)
+			if err != nil {
+				return err
+			}
+			return runBattle(cmd.OutOrStdout(), cmd.ErrOrStderr(), args[0], json)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the position after the battle as JSON")
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "the same as --format json")
 	return cmd
+}
+
+// jsonFormat reads --format text|json, with --json its older alias: one
+// JSON flag style across commands.
+func jsonFormat(format string, asJSON bool) (bool, error) {
+	switch format {
+	case "text":
+		return asJSON, nil
+	case "json":
+		return true, nil
+	}
+	return false, fmt.Errorf("unknown format %q: use text or json", format)
 }
 
 // relativeTo resolves an army path written in the position file pos

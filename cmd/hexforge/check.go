@@ -148,16 +148,21 @@ func warnSuffix(l diag.List) string {
 
 func newDump() *cobra.Command {
 	var asJSON bool
+	var format string
 	cmd := &cobra.Command{
 		Use:   "dump FILE|ARMY",
 		Short: "Print the compiled rule tables of an army",
 		Long: `dump compiles an army and prints the tables the engine runs: per token its
 kind, count, initiatives, toughness, edges, traits, link effects and triggered
-abilities. --json prints the same for tools.`,
+abilities. --format json (or --json) prints the same for tools.`,
 		Example: `  hexforge dump moloch
-  hexforge dump my-army.army --json | jq '.[0].tokens[0]'`,
+  hexforge dump my-army.army --format json | jq '.[0].tokens[0]'`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			asJSON, err := jsonFormat(format, asJSON)
+			if err != nil {
+				return err
+			}
 			units, err := expand(args)
 			if err != nil {
 				return err
@@ -190,7 +195,8 @@ abilities. --json prints the same for tools.`,
 			return nil
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON instead of text")
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "the same as --format json")
 	return cmd
 }
 

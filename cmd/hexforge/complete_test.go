@@ -68,3 +68,28 @@ func TestProgressIsOneBar(t *testing.T) {
 		}
 	}
 }
+
+// TestOneJSONStyle: dump and battle take --format json like every other
+// command, --json staying as its alias with the same output; importance
+// and sweep refuse --shard (their paired report cannot be merged) before
+// any game, and do not list it.
+func TestOneJSONStyle(t *testing.T) {
+	for _, args := range [][]string{{"dump", "moloch"}, {"battle", "../../armies/testdata/signatures/moloch_clown.pos"}} {
+		a, _, c1 := run(t, append(args, "--format", "json")...)
+		b, _, c2 := run(t, append(args, "--json")...)
+		if c1 != 0 || c2 != 0 || a != b || !strings.HasPrefix(strings.TrimSpace(a), "[") && !strings.HasPrefix(strings.TrimSpace(a), "{") {
+			t.Errorf("%v: --format json (exit %d) and --json (exit %d) differ or are not JSON:\n%.200s", args, c1, c2, a)
+		}
+		if _, stderr, code := run(t, append(args, "--format", "xml")...); code == 0 || !strings.Contains(stderr, "use text or json") {
+			t.Errorf("%v --format xml: exit %d\n%s", args, code, stderr)
+		}
+	}
+	for _, args := range [][]string{{"importance", "moloch", "--vs", "borgo"}, {"sweep", "moloch/Hybrid.count=1..2", "--vs", "borgo"}} {
+		if _, stderr, code := run(t, append(args, "--shard", "0/2")...); code == 0 || !strings.Contains(stderr, "runs whole") {
+			t.Errorf("%v --shard: exit %d\n%s", args, code, stderr)
+		}
+		if help, _, _ := run(t, args[0], "--help"); strings.Contains(help, "--shard") {
+			t.Errorf("%s --help lists --shard, which it refuses", args[0])
+		}
+	}
+}

@@ -60,6 +60,11 @@ token.`,
 			if err != nil {
 				return err
 			}
+			if shard.N > 1 {
+				// A report of paired changes needs every pair of the army and
+				// of each variant; shards of it could not be merged.
+				return fmt.Errorf("--shard splits a sim run for merge; %s compares variants pair by pair and runs whole (shard sim runs of each variant instead)", cmd.Name())
+			}
 			base, err := loadArmy(cmd.ErrOrStderr(), args[0])
 			if err != nil {
 				return err
@@ -166,6 +171,7 @@ token.`,
 		},
 	}
 	o.register(cmd, 400)
+	cmd.Flags().MarkHidden("shard") // refused: see RunE
 	cmd.Flags().StringArrayVar(&vs, "vs", nil, "opponent army (repeatable)")
 	cmd.Flags().BoolVar(&oneCopy, "copy", false, "remove one copy of each token type instead of all of them")
 	return cmd
@@ -264,6 +270,11 @@ is written as for --set.`,
 			specs, shard, err := o.check()
 			if err != nil {
 				return err
+			}
+			if shard.N > 1 {
+				// A report of paired changes needs every pair of the army and
+				// of each variant; shards of it could not be merged.
+				return fmt.Errorf("--shard splits a sim run for merge; %s compares variants pair by pair and runs whole (shard sim runs of each variant instead)", cmd.Name())
 			}
 			spec := args[0] // the range's ".." is hidden from ParseSet; a path's ".." stays
 			if eq := strings.Index(spec, "="); eq >= 0 {
@@ -375,6 +386,7 @@ is written as for --set.`,
 		},
 	}
 	o.register(cmd, 400)
+	cmd.Flags().MarkHidden("shard") // refused: see RunE
 	cmd.Flags().StringArrayVar(&vs, "vs", nil, "opponent army (repeatable)")
 	return cmd
 }
