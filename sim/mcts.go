@@ -69,9 +69,10 @@ type mctsCand struct {
 
 const (
 	// mctsExplore is the UCB1 exploration constant for values in [0, 1].
-	// Measured against search:16 (Moloch mirror, 400 games, seed 1), 0.15
-	// lost about 12 points to 0.35, and 0.7 was no better than 0.35: the
-	// greedy prior is not good enough to be trusted without exploration.
+	// Measured (Moloch mirror, 400 games, seed 1; docs/players.md), 0.15
+	// lost about 10 points to 0.35, and 0.7 or 1.5 were no better than
+	// 0.35: the greedy prior is not good enough to be trusted without
+	// exploration.
 	mctsExplore = 0.35
 	// mctsWiden is how many children a node offers before its first visit;
 	// it offers one more at each perfect square of its visits.
