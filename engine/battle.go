@@ -77,8 +77,12 @@ type Resolver struct {
 	// Destroyer marks the hexes whose unit wounded an enemy unit that the
 	// wounds destroyed in the last battle (if=destroyed_enemy).
 	Destroyer [MaxHexes]bool
-	opts      [maxOptions]Option
-	cand      [maxOptions]int
+	// TrackKills asks Resolve to fill Destroyer (an army has a trigger
+	// on if=destroyed_enemy); without it the battle skips that work.
+	TrackKills bool
+	anyTough   bool // some link gives a toughness bonus in this battle (computeBonuses)
+	opts       [maxOptions]Option
+	cand       [maxOptions]int
 }
 
 // Resolve plays one battle on s: every initiative segment from the highest
@@ -89,7 +93,10 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 	}
 	r.s, r.d = s, d
 	r.Dealt = [2][MaxArmyTokens]uint16{}
-	r.Kept = [2][MaxArmyTokens]uint8{}
+	if r.anyTough {
+		r.Kept = [2][MaxArmyTokens]uint8{}
+	}
+	r.anyTough = false
 	n := s.Board.Size
 	r.load()
 	for h := 0; h < n; h++ {
@@ -98,7 +105,9 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 		r.extraUsed[h] = false
 		r.medicUsed[h] = false
 		r.convUsed[h] = false
-		r.Destroyer[h] = false
+	}
+	if r.TrackKills {
+		r.Destroyer = [MaxHexes]bool{}
 	}
 	takeover := takesOver(s)
 	stable := r.prepare(takeover)
@@ -125,7 +134,9 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 		r.netsGone, r.bonusGone = false, false
 		r.segment(seg, log)
 	}
-	r.creditKept()
+	if r.anyTough {
+		r.creditKept()
+	}
 	log.end(s)
 	r.s, r.d = nil, nil
 }
@@ -423,6 +434,7 @@ func (r *Resolver) computeBonuses() {
 					r.conv[nb] |= convToRanged << uint(e.Value)
 				case rules.EffToughness:
 					r.toughB[nb] += e.Value
+					r.anyTough = true
 				}
 			}
 		}
@@ -495,7 +507,7 @@ func (r *Resolver) segment(seg int, log *BattleLog) {
 				d := &r.Dealt[a.Owner][a.Token]
 				*d = uint16(min(65535, int(*d)+int(x.wounds)))
 			}
-			if v := s.Cells[x.target].Unit; !a.Empty() && !v.Empty() && v.Controller() != a.Controller() && r.dies(x.target) {
+			if v := s.Cells[x.target].Unit; r.TrackKills && !a.Empty() && !v.Empty() && v.Controller() != a.Controller() && r.dies(x.target) {
 				r.Destroyer[x.src] = true
 			}
 		}
@@ -551,7 +563,12 @@ func (r *Resolver) dies(h Hex) bool {
 }
 
 // tough is the toughness of the unit on h in this segment.
-func (r *Resolver) tough(h Hex) int { return effTough(r.tok[h], int(r.toughB[h])) }
+func (r *Resolver) tough(h Hex) int {
+	if r.toughB[h] == 0 { // the common case: the printed toughness
+		return int(r.tok[h].Toughness)
+	}
+	return effTough(r.tok[h], int(r.toughB[h]))
+}
 
 // attack makes the unit on h attack with all its edges.
 func (r *Resolver) attack(h Hex, log *BattleLog, agony bool) {

@@ -27,6 +27,7 @@ const (
 	factDestroyedSteps                    // a destroyed trigger with steps fire runs (events.go)
 	factNetThrower                        // a trigger with a net step (recallNetMarkers)
 	factToughness                         // a toughness effect (toughness.go)
+	factKillCond                          // a trigger on if=destroyed_enemy (the battle records who destroyed whom)
 )
 
 func factsOf(t *rules.Token) tokFacts {
@@ -73,6 +74,11 @@ func factsOf(t *rules.Token) tokFacts {
 	}
 	if t.Traits.Has(rules.Scavenger) {
 		f.flags |= factScavenger
+	}
+	for i := range t.Triggers {
+		if t.Triggers[i].If == rules.IfDestroyedEnemy {
+			f.flags |= factKillCond
+		}
 	}
 	if throwsNets(t) {
 		f.flags |= factNetThrower

@@ -585,6 +585,7 @@ func (g *Game) battle(d Decider) bool {
 			units[h] = g.S.Cells[h].Unit
 		}
 	}
+	g.Res.TrackKills = g.anyFx&factKillCond != 0
 	g.Res.Resolve(&g.S, d, g.traceBattleStart())
 	g.traceBattleEnd()
 	// Kept apart: a Decider asked during the after-battle events may
