@@ -256,3 +256,23 @@ func setUpGame(t *testing.T, a, b *rules.Army, seed uint64, hq0, hq1 string) *Ga
 	}
 	return g
 }
+
+// playToEnd plays random actions (from d) until g is over, checking the
+// game's invariants after each one.
+func playToEnd(t *testing.T, g *Game, d *RandomDecider, seed uint64) {
+	t.Helper()
+	hq := [2]int{-1, -1}
+	buf := make([]Action, 0, 512)
+	for n := 0; !g.Over(); n++ {
+		if n > maxActions {
+			t.Fatalf("seed %d: not over", seed)
+		}
+		buf = g.LegalActions(buf[:0])
+		if err := g.Apply(buf[d.Intn(len(buf))], d); err != nil {
+			t.Fatal(err)
+		}
+		if err := checkInvariants(g, &hq); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+	}
+}

@@ -56,20 +56,7 @@ func TestGameFromPosition(t *testing.T) {
 				t.Errorf("the Turret has %d wounds, want 1", w)
 			}
 		}
-		buf := make([]Action, 0, 512)
-		hq := [2]int{-1, -1}
-		for n := 0; !g.Over(); n++ {
-			if n > maxActions {
-				t.Fatalf("seed %d: not over", seed)
-			}
-			buf = g.LegalActions(buf[:0])
-			if err := g.Apply(buf[d.Intn(len(buf))], d); err != nil {
-				t.Fatal(err)
-			}
-			if err := checkInvariants(g, &hq); err != nil {
-				t.Fatalf("seed %d: %v", seed, err)
-			}
-		}
+		playToEnd(t, g, d, seed)
 	}
 }
 

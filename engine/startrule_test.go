@@ -72,19 +72,6 @@ func TestRandomGamesAlternativeStart(t *testing.T) {
 		}
 		g.Start = StartAlternative
 		d := NewRandomDecider(seed)
-		hq := [2]int{-1, -1}
-		buf := make([]Action, 0, 512)
-		for n := 0; !g.Over(); n++ {
-			if n > maxActions {
-				t.Fatalf("seed %d: not over", seed)
-			}
-			buf = g.LegalActions(buf[:0])
-			if err := g.Apply(buf[d.Intn(len(buf))], d); err != nil {
-				t.Fatal(err)
-			}
-			if err := checkInvariants(g, &hq); err != nil {
-				t.Fatalf("seed %d: %v", seed, err)
-			}
-		}
+		playToEnd(t, g, d, seed)
 	}
 }

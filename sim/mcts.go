@@ -167,7 +167,7 @@ func (p *mctsPlayer) Act(g *engine.Game, legal []engine.Action) int {
 	startTurn := g.Turn
 	for it := 1; it < p.budget; it++ {
 		p.world = *g
-		p.determinise(&p.world, me)
+		determinise(&p.r, &p.world, me)
 		p.iterate(&p.world, me, startTurn)
 	}
 	root := &p.nodes[p.root]
@@ -346,27 +346,6 @@ func (p *mctsPlayer) expand(x int32, w *engine.Game, legal []engine.Action) floa
 		return evalLogit(w, who, p.res, &p.scratch)
 	}
 	return p.cands[0].score
-}
-
-// determinise deals the tokens me cannot see at random, as the search
-// player does: its own deck is shuffled, and the opponent's hand and deck
-// are refilled from the opponent's unseen tokens. Counts stay what a player
-// can see.
-func (p *mctsPlayer) determinise(w *engine.Game, me uint8) {
-	shuffle := func(d []uint8) {
-		for i := len(d) - 1; i > 0; i-- {
-			j := p.r.intn(i + 1)
-			d[i], d[j] = d[j], d[i]
-		}
-	}
-	shuffle(w.Deck[me][:w.DeckLen[me]])
-	opp := me ^ 1
-	var pool [engine.MaxArmyTokens + engine.MaxHand]uint8
-	n := copy(pool[:], w.Deck[opp][:w.DeckLen[opp]])
-	n += copy(pool[n:], w.Hand[opp][:w.HandLen[opp]])
-	shuffle(pool[:n])
-	m := copy(w.Hand[opp][:w.HandLen[opp]], pool[:n])
-	copy(w.Deck[opp][:w.DeckLen[opp]], pool[m:n])
 }
 
 // DefaultMCTSBudget is the iterations per decision of "mcts" without a

@@ -83,7 +83,7 @@ func (p *searchPlayer) Act(g *engine.Game, legal []engine.Action) int {
 // end of the opponent's next turn, returning the evaluation for me.
 func (p *searchPlayer) rollout(g *engine.Game, a engine.Action, me uint8) float64 {
 	p.world = *g
-	p.determinise(&p.world, me)
+	determinise(&p.r, &p.world, me)
 	if err := p.world.Apply(a, p); err != nil {
 		return -winScore
 	}
@@ -125,13 +125,14 @@ func (p *searchPlayer) greedyPick(w *engine.Game, legal []engine.Action) int {
 	return best
 }
 
-// determinise deals the tokens me cannot see at random: its own deck is
-// shuffled, and the opponent's hand and deck are refilled from the
-// opponent's unseen tokens. Counts stay what a player can see.
-func (p *searchPlayer) determinise(w *engine.Game, me uint8) {
+// determinise deals the tokens me cannot see at random (from r): its own
+// deck is shuffled, and the opponent's hand and deck are refilled from the
+// opponent's unseen tokens. Counts stay what a player can see. The search
+// and mcts players look ahead in such worlds.
+func determinise(r *rng, w *engine.Game, me uint8) {
 	shuffle := func(d []uint8) {
 		for i := len(d) - 1; i > 0; i-- {
-			j := p.r.intn(i + 1)
+			j := r.intn(i + 1)
 			d[i], d[j] = d[j], d[i]
 		}
 	}
