@@ -199,18 +199,10 @@ with its paired 95% interval and whether it is significant.`,
 			defer done()
 			bar.expect(2 * len(opps) * 2 * (games / 2))
 			play := func(x *rules.Army) (sim.Tally, []int8, error) {
-				var total sim.Tally
-				var pts []int8
-				for _, opp := range opps {
+				return pairedAgainst(opps, func(opp *rules.Army) (*sim.Summary, error) {
 					m := &sim.Match{A: x, B: opp, Players: specs, Seed: seed, Pairs: games / 2, MaxActions: sim.DefaultMaxActions, KeepPoints: true}
-					s, err := m.RunSummary(ctx, 0, bar.update(x.Name+" vs "+opp.Name))
-					if err != nil {
-						return total, nil, err
-					}
-					total.Merge(s.Tally)
-					pts = append(pts, s.PairPoints()...)
-				}
-				return total, pts, nil
+					return m.RunSummary(ctx, 0, bar.update(x.Name+" vs "+opp.Name))
+				})
 			}
 			ta, pa, err := play(a.Army)
 			if err != nil {

@@ -22,6 +22,24 @@ func pctCell(t sim.Tally) string {
 	return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*t.Rate(), 100*iv.Lo, 100*iv.Hi)
 }
 
+// pairedAgainst plays an army against each opponent in turn (run plays one
+// match, keeping its pair scores) and returns the tally of all the games
+// and every pair's score in order: what a paired comparison of two
+// variants on the same seeds needs.
+func pairedAgainst(opps []*rules.Army, run func(opp *rules.Army) (*sim.Summary, error)) (sim.Tally, []int8, error) {
+	var total sim.Tally
+	var points []int8
+	for _, opp := range opps {
+		s, err := run(opp)
+		if err != nil {
+			return total, nil, err
+		}
+		total.Merge(s.Tally)
+		points = append(points, s.PairPoints()...)
+	}
+	return total, points, nil
+}
+
 // importanceRow is one variant of an importance report.
 type importanceRow struct {
 	Without     string     `json:"without"`
@@ -90,17 +108,9 @@ token.`,
 			// and pair k of the army share their draws: the change is
 			// measured pair by pair.
 			play := func(a *rules.Army) (sim.Tally, []int8, error) {
-				var total sim.Tally
-				var points []int8
-				for _, opp := range opps {
-					s, err := runMatch(ctx, o, &sim.Match{A: a, B: opp, Players: specs, Seed: o.seed, Shard: shard, MaxActions: o.maxActions, KeepPoints: true}, bar)
-					if err != nil {
-						return total, nil, err
-					}
-					total.Merge(s.Tally)
-					points = append(points, s.PairPoints()...)
-				}
-				return total, points, nil
+				return pairedAgainst(opps, func(opp *rules.Army) (*sim.Summary, error) {
+					return runMatch(ctx, o, &sim.Match{A: a, B: opp, Players: specs, Seed: o.seed, Shard: shard, MaxActions: o.maxActions, KeepPoints: true}, bar)
+				})
 			}
 			baseT, basePts, err := play(base.Army)
 			if err != nil {
