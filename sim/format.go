@@ -240,10 +240,11 @@ func WriteRoundRobin(w io.Writer, rr *RoundRobin, format string) error {
 	}
 	if format == "json" {
 		type cell struct {
-			A, B     string
-			Rate     float64
-			Interval [2]float64
-			Tally    Tally
+			A        string     `json:"a"`
+			B        string     `json:"b"`
+			Rate     float64    `json:"rate"`
+			Interval [2]float64 `json:"interval"`
+			Tally    Tally      `json:"tally"`
 		}
 		var cells []cell
 		for i := range rr.Armies {

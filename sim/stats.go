@@ -53,12 +53,15 @@ const (
 // for games played in seat-swapped pairs, pair by pair (Pairs: the
 // pentanomial counts of the pairs' scores, capped pairs left out).
 type Tally struct {
-	Wins, Draws, Losses, Capped int
-	Pairs                       stats.Pentanomial
+	Wins   int               `json:"wins"`
+	Draws  int               `json:"draws"`
+	Losses int               `json:"losses"`
+	Capped int               `json:"capped"`
+	Pairs  stats.Pentanomial `json:"pairs"` // decided pairs by score: 0, 1/2, 1, 3/2, 2
 	// Seats counts the decided pairs by A's outcome (Loss, Draw, Win) in
 	// the game A moved first and in the game it moved second: what a rating
 	// with a first-move term (and its bootstrap over pairs) needs.
-	Seats [3][3]int
+	Seats [3][3]int `json:"seats"`
 }
 
 // AddPair counts one seat-swapped pair (both games already counted by
