@@ -3,6 +3,7 @@ package compiler
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -226,14 +227,39 @@ func (t TokenView) InitiativeWords() string {
 
 // Words spells out what is printed on an edge: "melee 2, armor".
 func (e EdgeView) Words() string {
+	// In the language's own words, each qualifier after its feature:
+	// "melee 2 hits_friends", "ranged 1 piercing", "net hits_friends".
+	has := func(flag string) bool { return slices.Contains(e.Flags, flag) }
 	var f []string
 	if e.Melee > 0 {
-		f = append(f, fmt.Sprintf("melee %d", e.Melee))
+		w := fmt.Sprintf("melee %d", e.Melee)
+		if has("melee-hits-friends") {
+			w += " hits_friends"
+		}
+		f = append(f, w)
 	}
 	if e.Ranged > 0 {
-		f = append(f, fmt.Sprintf("ranged %d", e.Ranged))
+		w := fmt.Sprintf("ranged %d", e.Ranged)
+		for _, q := range []string{"piercing", "aimed"} {
+			if has(q) {
+				w += " " + q
+			}
+		}
+		f = append(f, w)
 	}
-	f = append(f, e.Flags...)
+	for _, flag := range e.Flags {
+		switch flag {
+		case "melee-hits-friends", "piercing", "aimed", "net-hits-friends":
+			// said with their feature
+		case "net":
+			if has("net-hits-friends") {
+				flag += " hits_friends"
+			}
+			f = append(f, flag)
+		default:
+			f = append(f, flag)
+		}
+	}
 	return strings.Join(f, ", ")
 }
 

@@ -14,7 +14,7 @@ func TestCardTable(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"Moloch: 35 tokens", "Gauss Cannon", "Działko Gaussa", "SW: ranged 1, piercing", "N, NW: melee 1, armor"} {
+	for _, want := range []string{"Moloch: 35 tokens", "Gauss Cannon", "Działko Gaussa", "SW: ranged 1 piercing", "N, NW: melee 1, armor"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("card lacks %q:\n%s", want, out)
 		}
