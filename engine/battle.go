@@ -80,7 +80,10 @@ type Resolver struct {
 	// TrackKills asks Resolve to fill Destroyer (an army has a trigger
 	// on if=destroyed_enemy); without it the battle skips that work.
 	TrackKills bool
-	anyTough   bool // some link gives a toughness bonus in this battle (computeBonuses)
+	anyTough   bool                    // some link gives a toughness bonus in this battle (computeBonuses)
+	factsOf    [2]*rules.Army          // the armies r.takes was worked out for
+	takes      bool                    // either army has a takeover or use_modules effect
+	tokFeat    [2][MaxArmyTokens]uint8 // each token type's features (load)
 	opts       [maxOptions]Option
 	cand       [maxOptions]int
 }
@@ -109,7 +112,7 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 	if r.TrackKills {
 		r.Destroyer = [MaxHexes]bool{}
 	}
-	takeover := takesOver(s)
+	takeover := r.takes
 	stable := r.prepare(takeover)
 	top := 0
 	for _, h := range r.occ[:r.nocc] {
@@ -153,6 +156,16 @@ const (
 // load fills the per-battle tables from the board r.s.
 func (r *Resolver) load() {
 	s := r.s
+	// What the tokens can do is a fact of the compiled armies, which never
+	// change: worked out once per pair of armies, not per battle.
+	if s.Armies != r.factsOf {
+		r.factsOf, r.takes = s.Armies, takesOver(s)
+		for o, a := range s.Armies {
+			for i := range a.Tokens {
+				r.tokFeat[o][i&(MaxArmyTokens-1)] = features(&a.Tokens[i])
+			}
+		}
+	}
 	r.nocc = 0
 	for h := 0; h < s.Board.Size; h++ {
 		p := s.Cells[h].Unit
@@ -160,30 +173,34 @@ func (r *Resolver) load() {
 			r.tok[h], r.feat[h] = nil, 0
 			continue
 		}
-		t := s.Tok(p)
-		var f uint8
-		for e := range t.Edges {
-			if t.Edges[e].Flags&rules.Net != 0 {
-				f |= featNets
-			}
-		}
-		for _, e := range t.Effects {
-			switch e.Op {
-			case rules.EffTakeover, rules.EffUseModules:
-				f |= featTakes
-			case rules.EffMedic:
-				f |= featMedic
-			case rules.EffMelee, rules.EffRanged, rules.EffInitiative, rules.EffExtraAction, rules.EffArmor, rules.EffConvert, rules.EffToughness:
-				f |= featBonus
-			}
-		}
-		if t.Agony {
-			f |= featAgony
-		}
-		r.tok[h], r.feat[h] = t, f
+		r.tok[h], r.feat[h] = s.Tok(p), r.tokFeat[p.Owner&1][p.Token&(MaxArmyTokens-1)]
 		r.occ[r.nocc] = Hex(h)
 		r.nocc++
 	}
+}
+
+// features are the features of a token type the resolver's loops test.
+func features(t *rules.Token) uint8 {
+	var f uint8
+	for e := range t.Edges {
+		if t.Edges[e].Flags&rules.Net != 0 {
+			f |= featNets
+		}
+	}
+	for _, e := range t.Effects {
+		switch e.Op {
+		case rules.EffTakeover, rules.EffUseModules:
+			f |= featTakes
+		case rules.EffMedic:
+			f |= featMedic
+		case rules.EffMelee, rules.EffRanged, rules.EffInitiative, rules.EffExtraAction, rules.EffArmor, rules.EffConvert, rules.EffToughness:
+			f |= featBonus
+		}
+	}
+	if t.Agony {
+		f |= featAgony
+	}
+	return f
 }
 
 // hasEffect reports whether any token of either army has an effect op.
