@@ -102,6 +102,22 @@ func WriteMatch(w io.Writer, s *Summary, format string) error {
 		fmt.Fprintf(w, "95%% intervals over the %d seat-swapped pairs (pentanomial model; the first player's: Wilson over games)\n", s.Tally.Pairs.Pairs())
 		fmt.Fprintln(w)
 	}
+	rows := figureRows(s)
+	if format == "csv" { // the table formats name the players in their title line
+		rows = append([][]string{{"players", fmt.Sprintf("%s (%s) vs %s (%s)", s.Players[0], s.A, s.Players[1], s.B)}}, rows...)
+	}
+	if err := table(w, format, []string{"figure", "value"}, rows); err != nil {
+		return err
+	}
+	if format != "csv" {
+		fmt.Fprintln(w)
+	}
+	return WriteTokens(w, s, format)
+}
+
+// figureRows are a match report's figures (figure, value), as the table
+// formats and the HTML page both print them.
+func figureRows(s *Summary) [][]string {
 	t := s.Tally
 	rows := [][]string{
 		{"win rate of " + s.A + " (draw = 1/2)", rateCell(t)},
@@ -115,16 +131,7 @@ func WriteMatch(w io.Writer, s *Summary, format string) error {
 	if s.Seq != nil {
 		rows = append(rows, s.Seq.Rows(s.Tally.Pairs.Pairs(), s.A)...)
 	}
-	if format == "csv" { // the table formats name the players in their title line
-		rows = append([][]string{{"players", fmt.Sprintf("%s (%s) vs %s (%s)", s.Players[0], s.A, s.Players[1], s.B)}}, rows...)
-	}
-	if err := table(w, format, []string{"figure", "value"}, rows); err != nil {
-		return err
-	}
-	if format != "csv" {
-		fmt.Fprintln(w)
-	}
-	return WriteTokens(w, s, format)
+	return rows
 }
 
 // WriteTokens writes the per-token figures of both armies.

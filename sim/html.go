@@ -27,18 +27,7 @@ func WriteMatchHTML(w io.Writer, s *Summary, command string) error {
 		{Label: s.A + " vs " + s.B, X: 100 * t.Rate(), Lo: 100 * iv.Lo, Hi: 100 * iv.Hi, Text: rateCell(t)},
 		{Label: "first player", X: 100 * s.First.Rate(), Lo: 100 * fv.Lo, Hi: 100 * fv.Hi, Text: rateCell(s.First)},
 	}, 50, "win rate (%)", "win rates with 95% intervals"))
-	rows := [][]string{
-		{"win rate of " + s.A + " (draw = 1/2)", rateCell(t)},
-		{"wins / draws / losses", fmt.Sprintf("%d / %d / %d", t.Wins, t.Draws, t.Losses)},
-		{"games stopped at the length cap", fmt.Sprint(t.Capped)},
-		{"first player's win rate", rateCell(s.First)},
-		{"average HQ margin (" + s.A + " - " + s.B + ")", fmt.Sprintf("%+.2f", s.AvgHQMargin())},
-		{"average turns per game", fmt.Sprintf("%.1f", s.AvgTurns())},
-		{"average battles per game", fmt.Sprintf("%.2f", s.AvgBattles())},
-	}
-	if s.Seq != nil {
-		rows = append(rows, s.Seq.Rows(s.Tally.Pairs.Pairs(), s.A)...)
-	}
+	rows := figureRows(s)
 	p.Heading("Figures")
 	p.Table("", []string{"figure", "value"}, rows)
 	tokenTables(p, s)
