@@ -181,6 +181,7 @@ type Game struct {
 	sym       [2][MaxArmyTokens]uint8 // rotation period of each token type (1, 2, 3 or 6)
 	facts     [2][MaxArmyTokens]tokFacts
 	anyFx     uint16 // the fact flags of any token type of either army
+	recovers  bool   // some token type of either army has a recover step (the discard piles matter)
 	pend      pending
 	rng       rand.PCG
 	tr        *tracing // nil unless traced (SetTracer, trace.go)
@@ -254,6 +255,7 @@ func (g *Game) Init(b *Board, a0, a1 *rules.Army, seed uint64) error {
 			g.sym[p][ti] = period(t)
 			g.facts[p][ti] = factsOf(t)
 			g.anyFx |= g.facts[p][ti].flags
+			g.recovers = g.recovers || recovers(t)
 			if ti == a.HQ || t.Kind == rules.HQ {
 				continue
 			}

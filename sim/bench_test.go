@@ -52,6 +52,7 @@ func BenchmarkSearchDecision(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
+		sp.forget() // a decision met for the first time, not looked up
 		sp.Act(g, buf)
 	}
 }

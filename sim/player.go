@@ -23,14 +23,14 @@ type Player interface {
 
 // PlayerSpec names a player and its budget, e.g. "greedy" or "search:200".
 type PlayerSpec struct {
-	Kind   string // random, greedy, search, mcts
-	Budget int    // search: playouts per decision; mcts: iterations per decision
+	Kind   string // random, greedy, search, plan, mcts
+	Budget int    // search: playouts per decision; plan: sampled worlds per decision; mcts: iterations per decision
 }
 
 // PlayerKinds are the players hexforge has.
-var PlayerKinds = []string{"random", "greedy", "search", "mcts"}
+var PlayerKinds = []string{"random", "greedy", "search", "plan", "mcts"}
 
-// ParsePlayer reads "random", "greedy", "search[:N]" or "mcts[:N]".
+// ParsePlayer reads "random", "greedy", "search[:N]", "plan[:N]" or "mcts[:N]".
 func ParsePlayer(s string) (PlayerSpec, error) {
 	kind, budget, hasBudget := strings.Cut(strings.ToLower(strings.TrimSpace(s)), ":")
 	spec := PlayerSpec{Kind: kind}
@@ -48,6 +48,15 @@ func ParsePlayer(s string) (PlayerSpec, error) {
 			}
 			spec.Budget = n
 		}
+	case "plan":
+		spec.Budget = DefaultPlanWorlds
+		if hasBudget {
+			n, err := strconv.Atoi(budget)
+			if err != nil || n < 1 || n > 1_000_000 {
+				return spec, fmt.Errorf("plan budget %q: want sampled worlds per decision, 1 to 1000000", budget)
+			}
+			spec.Budget = n
+		}
 	case "mcts":
 		spec.Budget = DefaultMCTSBudget
 		if hasBudget {
@@ -58,13 +67,13 @@ func ParsePlayer(s string) (PlayerSpec, error) {
 			spec.Budget = n
 		}
 	default:
-		return spec, fmt.Errorf("unknown player %q: use random, greedy, search[:playouts] or mcts[:iterations]", s)
+		return spec, fmt.Errorf("unknown player %q: use random, greedy, search[:playouts], plan[:worlds] or mcts[:iterations]", s)
 	}
 	return spec, nil
 }
 
 func (p PlayerSpec) String() string {
-	if p.Kind == "search" || p.Kind == "mcts" {
+	if p.Kind == "search" || p.Kind == "plan" || p.Kind == "mcts" {
 		return fmt.Sprintf("%s:%d", p.Kind, p.Budget)
 	}
 	return p.Kind
@@ -78,11 +87,17 @@ func (p PlayerSpec) New(seed uint64, res *engine.Resolver) Player {
 		return newGreedy(seed, res)
 	case "search":
 		return newSearch(seed, res, p.Budget)
+	case "plan":
+		return newPlan(seed, res, p.Budget)
 	case "mcts":
 		return newMCTS(seed, res, p.Budget)
 	}
 	return newRandom(seed)
 }
+
+// DefaultPlanWorlds is the sampled worlds per decision of "plan" without a
+// budget.
+const DefaultPlanWorlds = 4
 
 // rng is a small seeded generator with a uniform Intn.
 type rng struct{ pcg rand.PCG }

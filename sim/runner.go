@@ -119,6 +119,13 @@ func (m *Match) play(k int, aFirst bool, w *worker) (GameRecord, error) {
 	for seat := 0; seat < 2; seat++ {
 		players[seat] = specs[seat].New(seed^uint64(side[seat]+7)*0xe7037ed1a0b428db, res)
 	}
+	defer func() {
+		for _, p := range players {
+			if r, ok := p.(releaser); ok {
+				r.release()
+			}
+		}
+	}()
 	var dec engine.Decider = seatDecider{players} // boxed once per game, not per action
 	if w.obs != nil {
 		dec = w.obs.Begin(g, GameInfo{Pair: k, AFirst: aFirst, Seed: m.Seed, GameSeed: seed, Players: specs, MaxActions: m.MaxActions}, dec)
