@@ -99,6 +99,18 @@ func (p PlayerSpec) New(seed uint64, res *engine.Resolver) Player {
 // budget.
 const DefaultPlanWorlds = 4
 
+// DefaultPlayer is the player of sim, importance, sweep, watch and serve
+// unless --players says otherwise: the cheapest setting whose round robin
+// of the eight embedded armies agrees with a four times stronger one, and
+// at least as strong as search:64 (the evidence, with its commands, is in
+// docs/players.md).
+const DefaultPlayer = "plan:4"
+
+// StrongPlayer is the strongest setting hexforge measures against: four
+// times the default's budget. The ladder's top level; the default's round
+// robin is checked against its round robin (docs/players.md).
+const StrongPlayer = "plan:16"
+
 // rng is a small seeded generator with a uniform Intn.
 type rng struct{ pcg rand.PCG }
 

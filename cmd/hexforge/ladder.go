@@ -137,7 +137,7 @@ out). Results do not depend on --workers.`,
 	}
 	f := cmd.Flags()
 	f.IntVar(&games, "games", 100, "seat-swapped pairs per level and matchup")
-	f.StringVar(&levels, "levels", "random,greedy,search:16,search:64", "player levels, weakest first, separated by commas")
+	f.StringVar(&levels, "levels", "random,greedy,search:16,"+sim.DefaultPlayer+","+sim.StrongPlayer, "player levels, weakest first, separated by commas")
 	f.Uint64Var(&seed, "seed", 1, "seed of every random choice; every level plays the same seeds")
 	f.IntVar(&workers, "workers", 0, "parallel workers (0 = one per core); results do not depend on it")
 	f.StringVar(&format, "format", "table", "output format: table, json or html (one self-contained page: a line per matchup over the levels)")

@@ -232,7 +232,7 @@ with its paired 95% interval and whether it is significant.`,
 	f.Bool("sim", false, "also play both armies against the --vs opponents on the same seeds and report the paired change in win rate")
 	f.StringArrayVar(&vs, "vs", nil, "opponent for --sim (repeatable)")
 	f.IntVar(&games, "games", 400, "games per opponent and army for --sim")
-	f.StringVar(&players, "players", "greedy", "computer players for --sim: one for both sides or A,B")
+	f.StringVar(&players, "players", sim.DefaultPlayer, "computer players for --sim: one for both sides or A,B")
 	f.Uint64Var(&seed, "seed", 1, "seed of every random choice of --sim")
 	return cmd
 }

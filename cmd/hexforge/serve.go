@@ -18,6 +18,7 @@ import (
 	"github.com/hexforge/hexforge/card"
 	"github.com/hexforge/hexforge/compiler"
 	"github.com/hexforge/hexforge/rules"
+	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/watch"
 	"github.com/spf13/cobra"
 )
@@ -26,6 +27,7 @@ func newServe() *cobra.Command {
 	var vs []string
 	var games int
 	var addr string
+	var players string
 	cmd := &cobra.Command{
 		Use:   "serve FILE --vs OPPONENT...",
 		Short: "A live workbench page: the help card, the diagnostics and quick results, updated on every save",
@@ -41,6 +43,10 @@ stay. Ctrl-C stops it.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if games < 1 || games > maxGames {
 				return fmt.Errorf("--games %d: want 1 to %d", games, maxGames)
+			}
+			specs, err := parsePlayers(players)
+			if err != nil {
+				return err
 			}
 			if _, _, err := net.SplitHostPort(addr); err != nil {
 				return fmt.Errorf("--addr %q: want HOST:PORT, e.g. 127.0.0.1:8377", addr)
@@ -59,7 +65,7 @@ stay. Ctrl-C stops it.`,
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			b := newBench(args[0], vs, games)
+			b := newBench(args[0], vs, games, specs)
 			srv := &http.Server{Handler: b.handler(), ReadHeaderTimeout: 5 * time.Second}
 			fmt.Fprintf(cmd.OutOrStdout(), "serving %s on http://%s/ (Ctrl-C stops)\n", args[0], ln.Addr())
 			errc := make(chan error, 2)
@@ -80,6 +86,7 @@ stay. Ctrl-C stops it.`,
 	}
 	cmd.Flags().StringArrayVar(&vs, "vs", nil, "opponent army for the quick simulation (repeatable)")
 	cmd.Flags().IntVar(&games, "games", 100, "games per opponent in each quick simulation")
+	cmd.Flags().StringVar(&players, "players", sim.DefaultPlayer, "computer players of the quick simulations: random, greedy, search[:playouts], plan[:worlds] or mcts[:iterations]; one for both sides or A,B")
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8377", "address to listen on (HOST:PORT); the default answers this machine only")
 	return cmd
 }
@@ -87,9 +94,10 @@ stay. Ctrl-C stops it.`,
 // bench is the state behind the live page: the last check, the last good
 // army's card and the last results, and the pages listening for changes.
 type bench struct {
-	file  string
-	vs    []string
-	games int
+	file    string
+	vs      []string
+	games   int
+	players [2]sim.PlayerSpec
 
 	mu      sync.Mutex
 	version int    // bumped on every change, sent to the listeners
@@ -105,8 +113,8 @@ type bench struct {
 	done    chan struct{}
 }
 
-func newBench(file string, vs []string, games int) *bench {
-	return &bench{file: file, vs: vs, games: games, subs: map[chan int]bool{}, done: make(chan struct{})}
+func newBench(file string, vs []string, games int, players [2]sim.PlayerSpec) *bench {
+	return &bench{file: file, vs: vs, games: games, players: players, subs: map[chan int]bool{}, done: make(chan struct{})}
 }
 
 // changed bumps the version and tells every listener, never blocking on a
@@ -133,7 +141,7 @@ func (b *bench) close() {
 
 // watch runs the file watcher until ctx is done.
 func (b *bench) watch(ctx context.Context) error {
-	sims := watchSim(b.vs, b.games)
+	sims := watchSim(b.vs, b.games, b.players)
 	w := &watch.Watcher{Paths: []string{b.file}, Out: io.Discard,
 		OnChecked: func(file string, res compiler.Result) {
 			var diags bytes.Buffer

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/watch"
 	"github.com/spf13/cobra"
 )
@@ -14,6 +15,7 @@ import (
 func newWatch() *cobra.Command {
 	var vs []string
 	var games int
+	var players string
 	cmd := &cobra.Command{
 		Use:   "watch FILE|DIR...",
 		Short: "Re-check army files on every save and re-run a quick simulation",
@@ -34,6 +36,10 @@ they name, on every save. Ctrl-C stops it.`,
 			if games < 1 || games > maxGames {
 				return fmt.Errorf("--games %d: want 1 to %d", games, maxGames)
 			}
+			specs, err := parsePlayers(players)
+			if err != nil {
+				return err
+			}
 			sets, err := parsedSets()
 			if err != nil {
 				return err
@@ -53,16 +59,17 @@ they name, on every save. Ctrl-C stops it.`,
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			w := &watch.Watcher{Paths: args, Out: cmd.OutOrStdout(), OnGood: watchSim(vs, games), Sets: sets, Also: also}
+			w := &watch.Watcher{Paths: args, Out: cmd.OutOrStdout(), OnGood: watchSim(vs, games, specs), Sets: sets, Also: also}
 			return w.Run(ctx)
 		},
 	}
 	cmd.Flags().StringArrayVar(&vs, "vs", nil, "opponent army to simulate against after each good save (repeatable)")
 	cmd.Flags().IntVar(&games, "games", 200, "games per opponent in each quick simulation")
+	cmd.Flags().StringVar(&players, "players", sim.DefaultPlayer, "computer players of the quick simulations: random, greedy, search[:playouts], plan[:worlds] or mcts[:iterations]; one for both sides or A,B")
 	addSetFlag(cmd)
 	return cmd
 }
 
 // watchSim returns the quick-simulation callback, or nil when no opponent is
 // given.
-var watchSim = func(vs []string, games int) watch.OnGood { return nil }
+var watchSim = func(vs []string, games int, players [2]sim.PlayerSpec) watch.OnGood { return nil }

@@ -14,7 +14,7 @@ import (
 )
 
 func init() {
-	watchSim = func(vs []string, games int) watch.OnGood {
+	watchSim = func(vs []string, games int, players [2]sim.PlayerSpec) watch.OnGood {
 		if len(vs) == 0 {
 			return nil
 		}
@@ -30,7 +30,7 @@ func init() {
 					fmt.Fprintf(out, "  vs %s: %v\n", ref, err)
 					continue
 				}
-				m := &sim.Match{A: a, B: opp.Army, Players: [2]sim.PlayerSpec{{Kind: "greedy"}, {Kind: "greedy"}}, Seed: 1, Pairs: (games + 1) / 2}
+				m := &sim.Match{A: a, B: opp.Army, Players: players, Seed: 1, Pairs: (games + 1) / 2}
 				scores := make([]int8, 0, m.Pairs)
 				partial, err := m.Stream(ctx, 0, nil, func(recs []sim.GameRecord) { scores = sim.AppendPairPoints(scores, recs) })
 				if err != nil {
@@ -59,7 +59,7 @@ func init() {
 				change := watchChange(last[key], scores)
 				last[key] = scores
 				mu.Unlock()
-				fmt.Fprintf(out, "  vs %s: %.1f%% [%.1f%%, %.1f%%] over %d pairs of greedy games%s\n", opp.Army.Name, 100*p.Mean(), 100*lo, 100*hi, p.Pairs(), change)
+				fmt.Fprintf(out, "  vs %s: %.1f%% [%.1f%%, %.1f%%] over %d pairs of %s games%s\n", opp.Army.Name, 100*p.Mean(), 100*lo, 100*hi, p.Pairs(), playersWords(players), change)
 			}
 		}
 	}
@@ -79,4 +79,13 @@ func watchChange(old, cur []int8) string {
 		return "  (no significant change since the last good version: " + iv + ")"
 	}
 	return "  (" + iv + " since the last good version: significant)"
+}
+
+// playersWords names the players of a quick simulation: "plan:4" when both
+// sides play the same, "plan:4 vs greedy" otherwise.
+func playersWords(p [2]sim.PlayerSpec) string {
+	if p[0] == p[1] {
+		return p[0].String()
+	}
+	return p[0].String() + " vs " + p[1].String()
 }

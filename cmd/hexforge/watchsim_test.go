@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/sim"
 )
 
 func TestWatchChange(t *testing.T) {
@@ -30,7 +31,7 @@ func TestWatchChange(t *testing.T) {
 // TestWatchSimComparesPaired: the same version again is "no significant
 // change"; a version stripped of most of its warriors is a significant drop.
 func TestWatchSimComparesPaired(t *testing.T) {
-	on := watchSim([]string{"borgo"}, 60)
+	on := watchSim([]string{"borgo"}, 60, greedyBoth)
 	base, err := armies.Load("moloch")
 	if err != nil {
 		t.Fatal(err)
@@ -62,3 +63,7 @@ func TestWatchSimComparesPaired(t *testing.T) {
 		t.Errorf("want no change, then a significant drop:\n%s", out.String())
 	}
 }
+
+// greedyBoth is the greedy player on both sides: the cheap player for tests
+// of the commands' plumbing, where the player's strength is not the point.
+var greedyBoth = [2]sim.PlayerSpec{{Kind: "greedy"}, {Kind: "greedy"}}
