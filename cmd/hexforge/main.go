@@ -80,6 +80,7 @@ army name is accepted, a path to an .army file works too.`,
 	root.AddCommand(newServe())
 	root.AddCommand(newSim())
 	root.AddCommand(newMerge())
+	root.AddCommand(newAgree())
 	root.AddCommand(newImportance())
 	root.AddCommand(newSweep())
 	root.AddCommand(newCard())

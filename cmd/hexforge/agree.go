@@ -1,0 +1,74 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hexforge/hexforge/sim"
+)
+
+func newAgree() *cobra.Command {
+	var format, out string
+	var within, tau float64
+	cmd := &cobra.Command{
+		Use:   "agree BASE.json STRONG.json",
+		Short: "Does a round robin's verdict survive a stronger player? Compare two round robins of the same armies",
+		Long: `agree reads two round-robin results of the same armies (sim --all
+--format json, or the merge of its shards) played by different players,
+usually a cheap one and a stronger one, and says whether their verdicts
+agree: every matchup's win rate within --within points, and the two
+rankings in the same order up to Kendall's τ of --tau. Each matchup's
+difference carries its 95% interval (the two runs are independent games)
+and is marked significant only after Holm's correction over all matchups.`,
+		Example: `  hexforge sim --all --players plan:4 --games 1000 --format json --out base.json
+  hexforge sim --all --players plan:16 --games 400 --format json --out strong.json
+  hexforge agree base.json strong.json`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if format != "table" && format != "markdown" && format != "csv" && format != "json" {
+				return fmt.Errorf("unknown format %q: use table, markdown, csv or json", format)
+			}
+			if within <= 0 || within >= 100 {
+				return fmt.Errorf("--within %g: want points between 0 and 100", within)
+			}
+			if tau < -1 || tau > 1 {
+				return fmt.Errorf("--tau %g: want a value from -1 to 1", tau)
+			}
+			if out != "" {
+				if err := checkOutDir(out); err != nil {
+					return fmt.Errorf("--out: %w", err)
+				}
+			}
+			var rrs [2]*sim.RoundRobin
+			for i, file := range args {
+				merged, order, _, err := mergeFiles([]string{file})
+				if err != nil {
+					return err
+				}
+				if len(order) < 2 {
+					return fmt.Errorf("%s: a match, not a round robin: agree compares two round robins (sim --all --format json)", file)
+				}
+				sums := make([]*sim.Summary, len(order))
+				for k, key := range order {
+					sums[k] = merged[key]
+				}
+				if rrs[i], err = sim.RoundRobinOf(sums); err != nil {
+					return fmt.Errorf("%s: %w", file, err)
+				}
+			}
+			ag, err := sim.Compare(rrs[0], rrs[1], within/100, tau)
+			if err != nil {
+				return fmt.Errorf("%s and %s: %w", args[0], args[1], err)
+			}
+			return writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error { return sim.WriteAgreement(w, ag, format) })
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&format, "format", "table", "output format: table, markdown, csv or json")
+	f.StringVar(&out, "out", "", "write the report to FILE (atomically)")
+	f.Float64Var(&within, "within", 5, "the largest difference of a matchup's win rate, in points, for the verdicts to agree")
+	f.Float64Var(&tau, "tau", 0.85, "the smallest Kendall's τ between the two rankings for the verdicts to agree")
+	return cmd
+}

@@ -1,0 +1,43 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// agree compares two round robins: a run agrees with itself; a match is
+// not a round robin; bad flags are refused before any file is read.
+func TestAgree(t *testing.T) {
+	dir := t.TempDir()
+	rr := filepath.Join(dir, "rr.json")
+	if _, stderr, code := run(t, "sim", "--all", "--games", "4", "--players", "greedy", "--format", "json", "--out", rr); code != 0 {
+		t.Fatalf("sim --all: exit %d: %s", code, stderr)
+	}
+	stdout, stderr, code := run(t, "agree", rr, rr)
+	if code != 0 {
+		t.Fatalf("agree: exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "verdict: agree: every matchup within 5 points (the largest difference 0.0), Kendall's τ of the rankings 1.00") {
+		t.Errorf("a run against itself does not agree:\n%s", stdout)
+	}
+	match := filepath.Join(dir, "match.json")
+	if _, stderr, code := run(t, "sim", "moloch", "borgo", "--games", "4", "--players", "greedy", "--format", "json", "--out", match); code != 0 {
+		t.Fatalf("sim: exit %d: %s", code, stderr)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"agree", rr, match}, "a match, not a round robin"},
+		{[]string{"agree", rr, rr, "--within", "0"}, "--within 0"},
+		{[]string{"agree", rr, rr, "--tau", "2"}, "--tau 2"},
+		{[]string{"agree", rr, rr, "--format", "html"}, "unknown format"},
+		{[]string{"agree", rr, filepath.Join(dir, "missing.json")}, "missing.json"},
+	} {
+		_, stderr, code := run(t, c.args...)
+		if code == 0 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want an error with %q", c.args[1:], code, stderr, c.want)
+		}
+	}
+}

@@ -1,0 +1,188 @@
+package sim
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+
+	"github.com/hexforge/hexforge/stats"
+)
+
+// Agreement compares the round robin of a cheaper player (the base) with
+// the round robin of the same armies under a stronger one: does the
+// verdict survive better play? Every matchup's win rate is compared, and
+// the two rankings are compared by Kendall's τ. The runs are different
+// players' games, so they are treated as independent samples.
+type Agreement struct {
+	Base, Strong string // the players of each round robin
+	Cells        []AgreeCell
+	MaxDiff      float64 // the largest |strong - base| over the matchups
+	Beyond       int     // matchups whose difference exceeds Within
+	Tau          float64 // Kendall's τ-b between the two rankings' win rates
+	Within       float64 // the largest difference allowed, as a rate (0.05 = 5 points)
+	MinTau       float64 // the smallest τ allowed
+	Agree        bool
+}
+
+// AgreeCell is one matchup: the row army's win rate against the column
+// army under each player, the difference with its 95% interval, and
+// whether the difference is significant after Holm's correction over all
+// matchups.
+type AgreeCell struct {
+	Row, Col     string
+	Base, Strong Tally
+	Diff, Lo, Hi float64
+	Significant  bool
+}
+
+// Compare lines up two round robins of the same armies (in any order) and
+// measures their agreement: within (a rate) bounds every matchup's
+// difference and minTau the rankings' τ. Mirror matches are left out.
+func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, error) {
+	if len(base.Armies) != len(strong.Armies) {
+		return nil, fmt.Errorf("the round robins have %d and %d armies", len(base.Armies), len(strong.Armies))
+	}
+	idx := make([]int, len(base.Armies)) // base army i is strong army idx[i]
+	for i, a := range base.Armies {
+		j := slices.Index(strong.Armies, a)
+		if j < 0 {
+			return nil, fmt.Errorf("army %s is in the first round robin, not in the second", a)
+		}
+		idx[i] = j
+	}
+	ag := &Agreement{Base: base.Players, Strong: strong.Players, Within: within, MinTau: minTau}
+	var ps []float64
+	for i := range base.Armies {
+		for j := i + 1; j < len(base.Armies); j++ {
+			b, ok1 := base.Rate(i, j)
+			s, ok2 := strong.Rate(idx[i], idx[j])
+			if !ok1 || !ok2 {
+				return nil, fmt.Errorf("%s vs %s is missing from a round robin", base.Armies[i], base.Armies[j])
+			}
+			c := AgreeCell{Row: base.Armies[i], Col: base.Armies[j], Base: b, Strong: s, Diff: s.Rate() - b.Rate()}
+			se := math.Hypot(b.Pairs.StdErr(), s.Pairs.StdErr())
+			c.Lo, c.Hi = c.Diff-Z95*se, c.Diff+Z95*se
+			p := 1.0
+			if se > 0 {
+				p = math.Erfc(math.Abs(c.Diff) / se / math.Sqrt2)
+			}
+			ps = append(ps, p)
+			ag.Cells = append(ag.Cells, c)
+			ag.MaxDiff = math.Max(ag.MaxDiff, math.Abs(c.Diff))
+			if math.Abs(c.Diff) > within {
+				ag.Beyond++
+			}
+		}
+	}
+	for k, p := range stats.Holm(ps) {
+		ag.Cells[k].Significant = p < 0.05
+	}
+	rate := func(rr *RoundRobin) map[string]float64 {
+		m := map[string]float64{}
+		for _, r := range rr.Ranking() {
+			m[r.Army] = r.Tally.Rate()
+		}
+		return m
+	}
+	rb, rs := rate(base), rate(strong)
+	var xb, xs []float64
+	for _, a := range base.Armies {
+		xb, xs = append(xb, rb[a]), append(xs, rs[a])
+	}
+	ag.Tau = stats.KendallTau(xb, xs)
+	ag.Agree = ag.Beyond == 0 && ag.Tau >= minTau
+	return ag, nil
+}
+
+// Verdict says in words whether the two round robins agree.
+func (a *Agreement) Verdict() string {
+	tau := fmt.Sprintf("Kendall's τ of the rankings %.2f", a.Tau)
+	if a.Agree {
+		return fmt.Sprintf("agree: every matchup within %.0f points (the largest difference %.1f), %s (at least %.2f)", 100*a.Within, 100*a.MaxDiff, tau, a.MinTau)
+	}
+	return fmt.Sprintf("disagree: %d of %d matchups differ by more than %.0f points (the largest %.1f), %s (at least %.2f wanted)", a.Beyond, len(a.Cells), 100*a.Within, 100*a.MaxDiff, tau, a.MinTau)
+}
+
+// WriteAgreement writes the comparison: the matchups, largest difference
+// first, and the verdict (table, markdown, csv or json).
+func WriteAgreement(w io.Writer, a *Agreement, format string) error {
+	cells := slices.Clone(a.Cells)
+	slices.SortStableFunc(cells, func(x, y AgreeCell) int {
+		switch dx, dy := math.Abs(x.Diff), math.Abs(y.Diff); {
+		case dx > dy:
+			return -1
+		case dx < dy:
+			return 1
+		}
+		return 0
+	})
+	if format == "json" {
+		type cell struct {
+			Row         string  `json:"row"`
+			Col         string  `json:"col"`
+			Base        float64 `json:"base_rate"`
+			BaseLo      float64 `json:"base_lo"`
+			BaseHi      float64 `json:"base_hi"`
+			Strong      float64 `json:"strong_rate"`
+			StrongLo    float64 `json:"strong_lo"`
+			StrongHi    float64 `json:"strong_hi"`
+			Diff        float64 `json:"diff"`
+			Lo          float64 `json:"diff_lo"`
+			Hi          float64 `json:"diff_hi"`
+			Significant bool    `json:"significant"`
+		}
+		out := struct {
+			Base    string  `json:"base_players"`
+			Strong  string  `json:"strong_players"`
+			MaxDiff float64 `json:"max_diff"`
+			Beyond  int     `json:"beyond"`
+			Tau     float64 `json:"kendall_tau"`
+			Within  float64 `json:"within"`
+			MinTau  float64 `json:"min_tau"`
+			Agree   bool    `json:"agree"`
+			Cells   []cell  `json:"matchups"`
+		}{a.Base, a.Strong, a.MaxDiff, a.Beyond, a.Tau, a.Within, a.MinTau, a.Agree, nil}
+		for _, c := range cells {
+			bi, si := c.Base.Interval(), c.Strong.Interval()
+			out.Cells = append(out.Cells, cell{c.Row, c.Col, c.Base.Rate(), bi.Lo, bi.Hi, c.Strong.Rate(), si.Lo, si.Hi, c.Diff, c.Lo, c.Hi, c.Significant})
+		}
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(out)
+	}
+	if format != "csv" {
+		fmt.Fprintf(w, "Round robin of %s against the same armies under %s: row army's win rate vs column army (draw = 1/2), 95%% intervals over seat-swapped pairs; * = the difference is significant (Holm over %d matchups)\n\n", a.Base, a.Strong, len(a.Cells))
+	}
+	var rows [][]string
+	for _, c := range cells {
+		mark := ""
+		if c.Significant {
+			mark = " *"
+		}
+		if format == "csv" {
+			bi, si := c.Base.Interval(), c.Strong.Interval()
+			rows = append(rows, []string{c.Row, c.Col, ff(c.Base.Rate()), ff(bi.Lo), ff(bi.Hi), ff(c.Strong.Rate()), ff(si.Lo), ff(si.Hi), ff(c.Diff), ff(c.Lo), ff(c.Hi), fmt.Sprint(c.Significant)})
+			continue
+		}
+		rows = append(rows, []string{c.Row, c.Col, pctInterval(c.Base), pctInterval(c.Strong), fmt.Sprintf("%+.1f [%+.1f, %+.1f]%s", 100*c.Diff, 100*c.Lo, 100*c.Hi, mark)})
+	}
+	if format == "csv" {
+		return table(w, format, []string{"row", "col", "base_rate", "base_lo", "base_hi", "strong_rate", "strong_lo", "strong_hi", "diff", "diff_lo", "diff_hi", "significant"}, rows)
+	}
+	if err := table(w, format, []string{"army", "vs", a.Base, a.Strong, "difference (points)"}, rows); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "\nverdict: %s\n", a.Verdict())
+	return err
+}
+
+// ff is a number for CSV: plain, full precision, no percent sign.
+func ff(x float64) string { return fmt.Sprintf("%.6g", x) }
+
+// pctInterval is a rate with its interval, in percent.
+func pctInterval(t Tally) string {
+	iv := t.Interval()
+	return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*t.Rate(), 100*iv.Lo, 100*iv.Hi)
+}

@@ -1,0 +1,121 @@
+package sim
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// tallyOfPairs is a tally of n pairs at a win rate of about rate: pairs
+// scoring 2, 1 and 0 games in proportions giving that rate, with a spread
+// like real pairs.
+func tallyOfPairs(n int, rate float64) Tally {
+	var t Tally
+	wins := int(rate*float64(n)*2 + 0.5) // games won of 2n
+	for k := 0; k < n; k++ {
+		switch {
+		case wins >= 2 && k%2 == 0:
+			t.Pairs[4]++
+			t.Wins += 2
+			wins -= 2
+		case wins >= 1:
+			t.Pairs[2]++
+			t.Wins++
+			t.Losses++
+			wins--
+		default:
+			t.Pairs[0]++
+			t.Losses += 2
+		}
+	}
+	return t
+}
+
+// rrRates is a round robin of the given armies where army i scores
+// rates[i][j] against army j (i < j), over n pairs each.
+func rrRates(players string, armies []string, rates map[[2]int]float64, n int) *RoundRobin {
+	rr := &RoundRobin{Armies: armies, Players: players, Matches: map[[2]int]*Summary{}}
+	for k, r := range rates {
+		rr.Matches[k] = &Summary{A: armies[k[0]], B: armies[k[1]], Tally: tallyOfPairs(n, r)}
+	}
+	return rr
+}
+
+func TestCompareRoundRobins(t *testing.T) {
+	armies := []string{"A", "B", "C", "D"}
+	base := rrRates("cheap", armies, map[[2]int]float64{
+		{0, 1}: 0.60, {0, 2}: 0.65, {0, 3}: 0.70, {1, 2}: 0.55, {1, 3}: 0.60, {2, 3}: 0.55,
+	}, 1000)
+	// The same verdict under the strong player, with the armies listed in
+	// another order: every matchup within 2 points, the same ranking.
+	same := rrRates("strong", []string{"D", "C", "B", "A"}, map[[2]int]float64{
+		{3, 2}: 0.62, {3, 1}: 0.66, {3, 0}: 0.69, {2, 1}: 0.54, {2, 0}: 0.61, {1, 0}: 0.56,
+	}, 400)
+	// Swap each (i < j) key's roles: rrRates keys are (row, col) with row's
+	// rate, so D-first listing needs the row's own view.
+	for k, s := range same.Matches {
+		if k[0] > k[1] {
+			delete(same.Matches, k)
+			s.A, s.B = s.B, s.A
+			s.Tally = s.Tally.Swap()
+			same.Matches[[2]int{k[1], k[0]}] = s
+		}
+	}
+	ag, err := Compare(base, same, 0.05, 0.85)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ag.Agree || ag.Beyond != 0 || ag.Tau != 1 || ag.MaxDiff > 0.021 {
+		t.Errorf("the same verdict: agree %v, beyond %d, τ %v, max %.3f; want agreement, τ 1, max 0.02", ag.Agree, ag.Beyond, ag.Tau, ag.MaxDiff)
+	}
+	// A strong player that turns C into the best army: C's matchups move
+	// by 20 points and more, the ranking changes.
+	moved := rrRates("strong", armies, map[[2]int]float64{
+		{0, 1}: 0.60, {0, 2}: 0.40, {0, 3}: 0.70, {1, 2}: 0.35, {1, 3}: 0.60, {2, 3}: 0.75,
+	}, 400)
+	ag, err = Compare(base, moved, 0.05, 0.85)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ag.Agree || ag.Beyond != 3 || ag.Tau >= 0.85 {
+		t.Errorf("a moved verdict: agree %v, beyond %d, τ %v; want disagreement, 3 matchups beyond, τ < 0.85", ag.Agree, ag.Beyond, ag.Tau)
+	}
+	sig := 0
+	for _, c := range ag.Cells {
+		if c.Significant {
+			sig++
+			if c.Row != "C" && c.Col != "C" {
+				t.Errorf("%s vs %s called significant; it did not move", c.Row, c.Col)
+			}
+		}
+	}
+	if sig != 3 {
+		t.Errorf("%d significant differences, want C's 3", sig)
+	}
+	var buf bytes.Buffer
+	if err := WriteAgreement(&buf, ag, "table"); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "verdict: disagree: 3 of 6 matchups differ by more than 5 points") {
+		t.Errorf("table lacks the verdict:\n%s", buf.String())
+	}
+	buf.Reset()
+	if err := WriteAgreement(&buf, ag, "json"); err != nil {
+		t.Fatal(err)
+	}
+	var j struct {
+		Agree    bool `json:"agree"`
+		Matchups []struct {
+			Diff float64 `json:"diff"`
+		} `json:"matchups"`
+	}
+	if err := json.Unmarshal(buf.Bytes(), &j); err != nil || j.Agree || len(j.Matchups) != 6 {
+		t.Errorf("json: %v, agree %v, %d matchups:\n%s", err, j.Agree, len(j.Matchups), buf.String())
+	}
+	// Different armies cannot be compared.
+	other := rrRates("strong", []string{"A", "B", "C", "E"}, nil, 10)
+	if _, err := Compare(base, other, 0.05, 0.85); err == nil || !strings.Contains(err.Error(), "army D") {
+		t.Errorf("different armies: %v, want an error naming army D", err)
+	}
+}
