@@ -129,7 +129,7 @@ func abilityName(slot uint8) string {
 }
 
 func kindOf(name string) (engine.ActionKind, bool) {
-	for k := engine.KPlaceHQ; k <= engine.KEndTurn; k++ {
+	for k := engine.KPlaceHQ; k <= engine.LastKind; k++ {
 		if k.String() == name {
 			return k, true
 		}
