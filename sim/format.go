@@ -97,6 +97,9 @@ func WriteMatch(w io.Writer, s *Summary, format string) error {
 		if s.Run != nil && s.Run.Reinforce {
 			start += ", Reinforcements"
 		}
+		if s.Run != nil && s.Run.Board != "" && s.Run.Board != "standard" {
+			start += ", " + s.Run.Board + " board"
+		}
 		fmt.Fprintf(w, "%s (%s) vs %s (%s): %d games, seed %d%s, seats swapped in pairs with the same draws%s\n",
 			s.A, s.Players[0], s.B, s.Players[1], s.Games(), s.Seed, start, partial)
 		fmt.Fprintf(w, "95%% intervals over the %d seat-swapped pairs (pentanomial model; the first player's: Wilson over games)\n", s.Tally.Pairs.Pairs())

@@ -3,6 +3,7 @@ package trace
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 
 	"github.com/hexforge/hexforge/engine"
@@ -42,6 +43,11 @@ func replay(t *Trace, load Loader, watch func(i int, g *engine.Game)) (*engine.G
 		armies[p] = army
 	}
 	board, err := engine.BoardByName(h.Board)
+	if err != nil && filepath.IsLocal(filepath.FromSlash(h.Board)) {
+		// A board file, relative to the current directory; never one
+		// outside it (a hostile trace must not make the replay read it).
+		board, err = engine.LoadBoard(filepath.FromSlash(h.Board), "")
+	}
 	if err != nil {
 		return nil, fmt.Errorf("header: %w", err)
 	}

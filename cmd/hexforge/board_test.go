@@ -1,0 +1,41 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestBoardFlag: --board takes the embedded boards and a board file on
+// sim, play, importance and sweep; a wrong one is refused before anything
+// is played; a Duel position plays on with its energy.
+func TestBoardFlag(t *testing.T) {
+	out, stderr, code := run(t, "sim", "--board", "duel", "smart", "vegas", "--games", "4")
+	if code != 0 || !strings.Contains(out, "duel board") {
+		t.Fatalf("sim --board duel: exit %d, stderr %q, out:\n%s", code, stderr, out)
+	}
+	out, stderr, code = run(t, "play", "smart", "vegas", "--board", "testdata/two-terminals.board")
+	if code != 0 || !strings.Contains(out, "two-terminals.board board") {
+		t.Fatalf("play --board FILE: exit %d, stderr %q, out:\n%s", code, stderr, out)
+	}
+	for _, args := range [][]string{
+		{"importance", "smart", "--vs", "vegas", "--board", "duel", "--games", "2"},
+		{"sweep", "smart/Cyborg.count=1..2", "--vs", "vegas", "--board", "large", "--games", "2"},
+	} {
+		if _, stderr, code := run(t, args...); code != 0 {
+			t.Fatalf("%v: exit %d, stderr %q", args, code, stderr)
+		}
+	}
+	if _, stderr, code := run(t, "sim", "--board", "hexagon", "smart", "vegas", "--games", "2"); code == 0 || !strings.Contains(stderr, `unknown board "hexagon"`) {
+		t.Fatalf("unknown board: exit %d, stderr %q", code, stderr)
+	}
+	out, stderr, code = run(t, "play", "--from", "testdata/duel.pos", "--seed", "2")
+	if code != 0 || !strings.Contains(out, "wins") && !strings.Contains(out, "draw") {
+		t.Fatalf("play --from a duel position: exit %d, stderr %q, out:\n%s", code, stderr, out)
+	}
+	if _, _, code := run(t, "battle", "testdata/duel.pos"); code != 0 {
+		t.Fatalf("battle on a duel position: exit %d", code)
+	}
+	if _, stderr, code := run(t, "play", "--from", "testdata/duel.pos", "--board", "large"); code == 0 || !strings.Contains(stderr, "board line") {
+		t.Fatalf("--board with --from: exit %d, stderr %q", code, stderr)
+	}
+}
