@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/hexforge/hexforge/engine"
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
 )
@@ -130,6 +131,24 @@ func figureRows(s *Summary) [][]string {
 		{"average HQ margin (" + s.A + " - " + s.B + ")", fmt.Sprintf("%+.2f", s.AvgHQMargin())},
 		{"average turns per game", fmt.Sprintf("%.1f", s.AvgTurns())},
 		{"average battles per game", fmt.Sprintf("%.2f", s.AvgBattles())},
+	}
+	if s.Duel != nil && s.Games() > 0 {
+		n := float64(s.Games())
+		for side, name := range [2]string{s.A, s.B} {
+			if side == 1 && s.A == s.B {
+				name += " (2nd)"
+			}
+			var per []string
+			total := 0
+			for _, c := range s.Duel.Procedures[side] {
+				total += c
+				per = append(per, fmt.Sprintf("%.2f", float64(c)/n))
+			}
+			rows = append(rows,
+				[]string{"energy bought per game by " + name, fmt.Sprintf("%.2f", float64(s.Duel.Energy[side])/n)},
+				[]string{"procedures per game by " + name, fmt.Sprintf("%.2f", float64(total)/n)},
+				[]string{"  " + strings.Join(engine.ProcNames[:], "/"), strings.Join(per, " / ")})
+		}
 	}
 	if s.Seq != nil {
 		rows = append(rows, s.Seq.Rows(s.Tally.Pairs.Pairs(), s.A)...)
