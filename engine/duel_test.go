@@ -394,3 +394,71 @@ turn 1 5
 		t.Fatalf("b2 %q b3 %q c2 %q: want the medic to die for the Rifleman on b2", unitName(g, dhex(t, "b2")), unitName(g, dhex(t, "b3")), unitName(g, dhex(t, "c2")))
 	}
 }
+
+// TestReferenceMatchesFastDuel: the positions random games reach on the
+// Duel board (after energy purchases and Procedures) resolve the same with
+// the fast and the reference resolvers; the battle knows nothing of
+// Terminals, so the board is only another source of positions.
+func TestReferenceMatchesFastDuel(t *testing.T) {
+	a0, a1 := loadArmy(t, "testdata/amber.army"), loadArmy(t, "testdata/beta.army")
+	games := 1000
+	if testing.Short() {
+		games = 30
+	}
+	var r Resolver
+	compared := 0
+	for seed := uint64(0); seed < uint64(games); seed++ {
+		g, err := NewGame(Duel, a0, a1, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := NewRandomDecider(seed + 7)
+		buf := make([]Action, 0, 1024)
+		for n := 0; !g.Over() && n < maxActions; n++ {
+			buf = g.LegalActions(buf[:0])
+			a := buf[d.Intn(len(buf))]
+			if err := g.Apply(a, d); err != nil {
+				t.Fatal(err)
+			}
+			if g.S.HQ[0] == NoHex || g.S.HQ[1] == NoHex || n%3 != 0 {
+				continue
+			}
+			fast, slow := g.S, g.S
+			var dec Decider = FirstOption{}
+			if n%2 == 0 {
+				dec = OwnerBest{}
+			}
+			r.Resolve(&fast, dec, nil)
+			ReferenceResolve(&slow, dec)
+			compared++
+			if fast.Cells != slow.Cells || fast.HQ != slow.HQ {
+				t.Fatalf("game %d action %d: fast and reference resolvers differ\nstart:\n%s\nfast:\n%s\nreference:\n%s",
+					seed, n, dumpState(&g.S), dumpState(&fast), dumpState(&slow))
+			}
+		}
+	}
+	t.Logf("%d positions compared", compared)
+}
+
+// FuzzParseBoard: the board file parser never panics, and a board it
+// accepts formats into a file it reads back the same.
+func FuzzParseBoard(f *testing.F) {
+	for _, name := range BoardNames {
+		src, _ := EmbeddedBoardSource(name)
+		f.Add(src)
+	}
+	f.Add([]byte("name x\nradius 3\nterminals g4 a1\nenergy 9\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		b, err := ParseBoard("fuzz.board", src)
+		if err != nil {
+			return
+		}
+		again, err := ParseBoard("again.board", []byte(FormatBoard(b)))
+		if err != nil {
+			t.Fatalf("formatted board does not parse: %v\n%s", err, FormatBoard(b))
+		}
+		if again.Terminal != b.Terminal || again.EnergyMax != b.EnergyMax || again.Size != b.Size || again.Duel != b.Duel {
+			t.Fatalf("round trip changed the board:\n%s", FormatBoard(b))
+		}
+	})
+}
