@@ -101,6 +101,19 @@ func TestReplayDuel(t *testing.T) {
 		if Digest(g) != digest {
 			t.Fatal("replayed digest differs")
 		}
+		_, frames, cells, err := Frames(tr, loadEmbedded)
+		if err != nil {
+			t.Fatal(err)
+		}
+		terms := 0
+		for _, c := range cells {
+			if c.Terminal {
+				terms++
+			}
+		}
+		if last := frames[len(frames)-1]; terms != 7 || len(last.Energy) != 2 || last.Energy[0] != int(g.Energy[0]) || last.Energy[1] != int(g.Energy[1]) {
+			t.Fatalf("frames: %d terminals, final energy %v (game %v)", terms, last.Energy, g.Energy)
+		}
 		var out bytes.Buffer
 		if err := Print(&out, tr); err != nil {
 			t.Fatal(err)
