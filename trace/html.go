@@ -208,6 +208,12 @@ func boardSVG(cells []Cell) *htmlreport.SVG {
 			htmlreport.A("data-hex", c.Name), htmlreport.A("data-x", x), htmlreport.A("data-y", y))
 		s.Text(x, y+hexSize*0.8, c.Name, htmlreport.A("class", "hexname"), htmlreport.A("text-anchor", "middle"))
 	}
+	for _, c := range cells { // over every hex, so that no neighbour covers the border
+		if c.Terminal {
+			x, y := hexCentre(c.Q, c.R)
+			s.Elem("polygon", htmlreport.A("class", "terminal-ring"), htmlreport.A("points", htmlreport.HexPoints(x, y, hexSize-1)))
+		}
+	}
 	s.Close()
 	s.Elem("g", htmlreport.A("id", "pieces"))
 	s.Elem("g", htmlreport.A("id", "arrows"))
@@ -222,7 +228,8 @@ const replayCSS = `.controls { display: flex; align-items: center; gap: 8px; mar
 .replay { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; }
 .board svg { max-width: min(560px, 94vw); height: auto; }
 polygon.hex { fill: #f6f4ee; stroke: #c9c4b5; stroke-width: 1.5; }
-polygon.hex.terminal { fill: #ece6d2; stroke: #6b5b2e; stroke-width: 4; }
+polygon.hex.terminal { fill: #ece6d2; }
+polygon.terminal-ring { fill: none; stroke: #6b5b2e; stroke-width: 4; }
 text.hexname { font-size: 10px; fill: #aaa397; }
 .log { flex: 1 1 320px; max-height: 560px; overflow-y: auto; font-size: 12px; margin: 0; padding-left: 44px; border: 1px solid #ddd; }
 .log li { padding: 1px 4px; }
