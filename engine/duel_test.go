@@ -462,3 +462,32 @@ func FuzzParseBoard(f *testing.F) {
 		}
 	})
 }
+
+// TestDuelPositionErrors: the energy line of a position file is checked
+// against the board's track; a board file is found next to the position.
+func TestDuelPositionErrors(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"armies game_a game_b\n1 HQ a1 N\n2 HQ e3 N\nenergy 1 0\n", "energy track stops at 0"},
+		{"armies game_a game_b\nboard duel\n1 HQ a1 N\n2 HQ e3 N\nenergy 6 0\n", "energy track stops at 5"},
+		{"armies game_a game_b\nboard duel\n1 HQ a1 N\n2 HQ e3 N\nenergy x 0\n", "energy must be a number"},
+		{"armies game_a game_b\nboard duel\n1 HQ a1 N\n2 HQ e3 N\nenergy 1\n", "energy needs two numbers"},
+		{"armies game_a game_b\nboard dule\n1 HQ a1 N\n2 HQ e3 N\n", `did you mean "duel"`},
+		{"armies game_a game_b\nboard ./missing.board\n1 HQ a1 N\n2 HQ e3 N\n", "missing.board"},
+	} {
+		_, _, err := ParseSetup("p.pos", []byte(c.src), testLoader)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: error %v, want %q", c.src, err, c.want)
+		}
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "two.board"), []byte("name two\nradius 2\nterminals b2 d3\nenergy 3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, piles, err := ParseSetup(filepath.Join(dir, "p.pos"), []byte("armies game_a game_b\nboard two.board\n1 HQ a1 N\n2 HQ e3 N\nenergy 3 2\n"), testLoader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Board.Terminal[dhex(t, "b2")] || s.Board.EnergyMax != 3 || piles.Energy != [2]uint8{3, 2} {
+		t.Fatalf("board %s, energy %v", FormatBoard(s.Board), piles.Energy)
+	}
+}
