@@ -300,10 +300,13 @@ func WriteRoundRobin(w io.Writer, rr *RoundRobin, format string) error {
 		}
 		return enc.Encode(out)
 	}
-	games, partial := 0, false
+	games, partial, board := 0, false, ""
 	for _, s := range rr.Matches {
 		games += s.Games()
 		partial = partial || s.Partial
+		if s.Run != nil && s.Run.Board != "" && s.Run.Board != "standard" {
+			board = ", " + s.Run.Board + " board"
+		}
 	}
 	if format != "csv" {
 		note := ""
@@ -314,7 +317,7 @@ func WriteRoundRobin(w io.Writer, rr *RoundRobin, format string) error {
 		if !strings.Contains(players, "(row)") {
 			players += " on both sides"
 		}
-		fmt.Fprintf(w, "Round robin, players: %s; %d games; row army's win rate vs column army (draw = 1/2), 95%% interval over seat-swapped pairs%s\n\n", players, games, note)
+		fmt.Fprintf(w, "Round robin, players: %s; %d games%s; row army's win rate vs column army (draw = 1/2), 95%% interval over seat-swapped pairs%s\n\n", players, games, board, note)
 	}
 	if format == "csv" { // a first record names the players, as the title line does
 		if err := table(w, format, []string{"players", rr.Players}, nil); err != nil {
