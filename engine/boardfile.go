@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"embed"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -89,19 +90,32 @@ func LoadBoard(ref, dir string) (*Board, error) {
 	if dir != "" && !filepath.IsAbs(path) {
 		path = filepath.Join(dir, path)
 	}
-	src, err := os.ReadFile(path)
+	b, err := ReadBoardFile(path)
 	if err != nil {
 		if os.IsNotExist(err) {
 			return nil, fmt.Errorf("unknown board %q: use standard, large, duel or a board file", ref)
 		}
 		return nil, err
 	}
-	b, err := ParseBoard(path, src)
+	b.Name = ref
+	return b, nil
+}
+
+// ReadBoardFile reads and parses the board file at path (named by its own
+// name line).
+func ReadBoardFile(path string) (*Board, error) {
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	b.Name = ref
-	return b, nil
+	defer f.Close()
+	// At most one byte past the limit: ParseBoard refuses a longer file,
+	// and a device or a huge file is never read whole.
+	src, err := io.ReadAll(io.LimitReader(f, MaxBoardSize+1))
+	if err != nil {
+		return nil, err
+	}
+	return ParseBoard(path, src)
 }
 
 // ParseBoard reads a board file. Every problem is a positioned diagnostic;

@@ -392,7 +392,7 @@ func firstLine(s string) string {
 // given.
 func FormatPosition(s *State, refs [2]string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "armies %s %s\nboard %s\nhq %d %d\n", quote(refs[0]), quote(refs[1]), s.Board.Name, s.HQPoints(0), s.HQPoints(1))
+	fmt.Fprintf(&b, "armies %s %s\nboard %s\nhq %d %d\n", quote(refs[0]), quote(refs[1]), quote(s.Board.Name), s.HQPoints(0), s.HQPoints(1))
 	for h := 0; h < s.Board.Size; h++ {
 		for _, p := range []Piece{s.Cells[h].Ground, s.Cells[h].Unit} {
 			if p.Empty() {

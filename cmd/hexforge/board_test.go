@@ -38,4 +38,17 @@ func TestBoardFlag(t *testing.T) {
 	if _, stderr, code := run(t, "play", "--from", "testdata/duel.pos", "--board", "large"); code == 0 || !strings.Contains(stderr, "board line") {
 		t.Fatalf("--board with --from: exit %d, stderr %q", code, stderr)
 	}
+	out, _, code = run(t, "boards")
+	if code != 0 || !strings.Contains(out, "duel      19 hexes, Terminals a2 b1 b4 c3 d1 d4 e2, Energy 0-5 and Procedures") {
+		t.Fatalf("boards: exit %d:\n%s", code, out)
+	}
+	if out, _, code = run(t, "boards", "duel"); code != 0 || !strings.Contains(out, "terminals a2 b1 b4 c3 d1 d4 e2\n") {
+		t.Fatalf("boards duel: exit %d:\n%s", code, out)
+	}
+	if out, _, code = run(t, "boards", "testdata/two-terminals.board"); code != 0 || out != "name two-terminals\nradius 2\nterminals b2 d3\nenergy 3\n" {
+		t.Fatalf("boards FILE: exit %d:\n%s", code, out)
+	}
+	if _, stderr, code := run(t, "boards", "testdata/duel.pos"); code != 1 || !strings.Contains(stderr, "duel.pos:") {
+		t.Fatalf("boards on a position file: exit %d, stderr %q", code, stderr)
+	}
 }
