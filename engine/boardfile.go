@@ -4,14 +4,13 @@ import (
 	"bytes"
 	"embed"
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/hexforge/hexforge/diag"
+	"github.com/hexforge/hexforge/textfile"
 )
 
 // Board files (docs/dsl.md, "Board files"): a board is described by a few
@@ -86,15 +85,17 @@ func LoadBoard(ref, dir string) (*Board, error) {
 	if b, err := BoardByName(ref); err == nil {
 		return b, nil
 	}
+	if !strings.HasSuffix(strings.ToLower(ref), ".board") {
+		// Refused before anything is read: no error can quote another
+		// kind of file (docs/security.md).
+		return nil, fmt.Errorf("unknown board %q: use standard, large, duel or a board file (a path ending in .board)", ref)
+	}
 	path := ref
 	if dir != "" && !filepath.IsAbs(path) {
 		path = filepath.Join(dir, path)
 	}
 	b, err := ReadBoardFile(path)
 	if err != nil {
-		if os.IsNotExist(err) {
-			return nil, fmt.Errorf("unknown board %q: use standard, large, duel or a board file", ref)
-		}
 		return nil, err
 	}
 	b.Name = ref
@@ -104,14 +105,8 @@ func LoadBoard(ref, dir string) (*Board, error) {
 // ReadBoardFile reads and parses the board file at path (named by its own
 // name line).
 func ReadBoardFile(path string) (*Board, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	// At most one byte past the limit: ParseBoard refuses a longer file,
-	// and a device or a huge file is never read whole.
-	src, err := io.ReadAll(io.LimitReader(f, MaxBoardSize+1))
+	// Regular files only, bounded, never blocking (docs/security.md).
+	src, err := textfile.Read(path, "a board file", MaxBoardSize)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -50,5 +52,33 @@ func TestBoardFlag(t *testing.T) {
 	}
 	if _, stderr, code := run(t, "boards", "testdata/duel.pos"); code != 1 || !strings.Contains(stderr, "duel.pos:") {
 		t.Fatalf("boards on a position file: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestHostileBoardPaths: a position (or --board) naming a file that is not
+// a .board file is refused before it is read, so no error quotes it; a
+// device is never read.
+func TestHostileBoardPaths(t *testing.T) {
+	dir := t.TempDir()
+	secret := filepath.Join(dir, "secret.txt")
+	if err := os.WriteFile(secret, []byte("SECRET-LINE\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	pos := filepath.Join(dir, "p.pos")
+	if err := os.WriteFile(pos, []byte("armies smart vegas\nboard secret.txt\n1 HQ a1 N\n2 HQ e3 N\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"battle", pos}, {"sim", "smart", "vegas", "--games", "2", "--board", secret}, {"play", "smart", "vegas", "--board", "/dev/zero"}} {
+		stdout, stderr, code := run(t, args...)
+		if code == 0 || strings.Contains(stdout+stderr, "SECRET") || !strings.Contains(stderr, ".board") {
+			t.Errorf("%v: exit %d, stderr %q", args, code, stderr)
+		}
+	}
+	dev := filepath.Join(dir, "zero.board")
+	if err := os.Symlink("/dev/zero", dev); err != nil {
+		t.Skip(err)
+	}
+	if _, stderr, code := run(t, "sim", "smart", "vegas", "--games", "2", "--board", dev); code == 0 || !strings.Contains(stderr, "zero.board") {
+		t.Errorf("a device as a board file: exit %d, stderr %q", code, stderr)
 	}
 }
