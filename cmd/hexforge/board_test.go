@@ -82,3 +82,38 @@ func TestHostileBoardPaths(t *testing.T) {
 		t.Errorf("a device as a board file: exit %d, stderr %q", code, stderr)
 	}
 }
+
+// TestBoardFileTrace: a game on a board file is traced with the board's
+// path relative to the trace, and replays; a board outside the trace's
+// directory needs --allow-extends-outside, as an army does.
+func TestBoardFileTrace(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile("testdata/two-terminals.board")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "mine.board"), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tr := filepath.Join(dir, "t.jsonl")
+	if _, stderr, code := run(t, "play", "smart", "vegas", "--board", filepath.Join(dir, "mine.board"), "--trace", tr); code != 0 {
+		t.Fatalf("play: exit %d, stderr %q", code, stderr)
+	}
+	raw, _ := os.ReadFile(tr)
+	if !strings.Contains(string(raw), `"board":"mine.board"`) {
+		t.Fatalf("header: %s", strings.SplitN(string(raw), "\n", 2)[0])
+	}
+	if out, stderr, code := run(t, "replay", "-q", tr); code != 0 || !strings.Contains(out, "replay ok") {
+		t.Fatalf("replay: exit %d, stderr %q", code, stderr)
+	}
+	out := filepath.Join(dir, "u.jsonl")
+	if _, stderr, code := run(t, "play", "smart", "vegas", "--board", "testdata/two-terminals.board", "--trace", out); code != 0 || !strings.Contains(stderr, "--allow-extends-outside") {
+		t.Fatalf("play: exit %d, stderr %q", code, stderr)
+	}
+	if _, stderr, code := run(t, "replay", "-q", out); code == 0 || !strings.Contains(stderr, "outside the trace's directory") {
+		t.Fatalf("replay of a board outside: exit %d, stderr %q", code, stderr)
+	}
+	if out2, stderr, code := run(t, "replay", "-q", "--allow-extends-outside", out); code != 0 || !strings.Contains(out2, "replay ok") {
+		t.Fatalf("replay --allow-extends-outside: exit %d, stderr %q", code, stderr)
+	}
+}

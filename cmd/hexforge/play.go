@@ -123,6 +123,14 @@ names starts.`,
 				printGame(out, m, game, rec)
 				return nil
 			}
+			if _, err := engine.BoardByName(boardRef); err != nil {
+				// A board file: the trace names it relative to itself, as
+				// it names army files.
+				m.Board.Name = traceBoardRef(boardRef, tracePath)
+				if !filepath.IsLocal(filepath.FromSlash(m.Board.Name)) {
+					fmt.Fprintf(cmd.ErrOrStderr(), "note: the trace names %s, outside its directory: replay it with --allow-extends-outside\n", m.Board.Name)
+				}
+			}
 			refs := [2]string{traceRef(args[0], tracePath), traceRef(args[1], tracePath)}
 			for _, ref := range refs {
 				if armies.IsPath(ref) && !filepath.IsLocal(filepath.FromSlash(ref)) {
@@ -223,6 +231,21 @@ func printGame(w io.Writer, m *sim.Match, game int, rec sim.GameRecord) {
 	}
 	fmt.Fprintf(w, "%s: HQ %s %d, %s %d after %d turns, %d battles, %d actions\n",
 		how, m.A.Name, rec.HQ[0], m.B.Name, rec.HQ[1], rec.Turns, rec.Battles, rec.Actions)
+}
+
+// traceBoardRef is how a trace names a board file: relative to the trace's
+// directory.
+func traceBoardRef(ref, tracePath string) string {
+	abs, err1 := filepath.Abs(ref)
+	dir, err2 := filepath.Abs(filepath.Dir(tracePath))
+	if err1 != nil || err2 != nil {
+		return filepath.ToSlash(ref)
+	}
+	rel, err := filepath.Rel(dir, abs)
+	if err != nil {
+		return filepath.ToSlash(abs)
+	}
+	return filepath.ToSlash(rel)
 }
 
 // traceRef is how a trace names an army: a short name as it is, a path
