@@ -117,3 +117,29 @@ func TestBoardFileTrace(t *testing.T) {
 		t.Fatalf("replay --allow-extends-outside: exit %d, stderr %q", code, stderr)
 	}
 }
+
+// TestBoardRecord: sim --record on the Duel board and on a board file
+// writes traces that replay.
+func TestBoardRecord(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile("testdata/two-terminals.board")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := filepath.Join(dir, "rec")
+	if err := os.MkdirAll(rec, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	board := filepath.Join(rec, "mine.board") // in the traces' directory: no --allow-extends-outside
+	if err := os.WriteFile(board, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range []string{"duel", board} {
+		if _, stderr, code := run(t, "sim", "smart", "vegas", "--board", b, "--games", "2", "--record", "1", "--record-dir", rec); code != 0 {
+			t.Fatalf("sim --record: exit %d, stderr %q", code, stderr)
+		}
+		if out, stderr, code := run(t, "replay", "-q", filepath.Join(rec, "game-0001.jsonl")); code != 0 || !strings.Contains(out, "replay ok") {
+			t.Fatalf("--board %s: replay: exit %d, stderr %q", b, code, stderr)
+		}
+	}
+}
