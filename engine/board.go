@@ -36,27 +36,19 @@ type Board struct {
 	index  map[[2]int8]Hex  // (q, r) -> hex
 	byName map[string]Hex   // lower-case name -> hex
 	Dist   [MaxHexes][MaxHexes]int8
+
+	// Special hexes and rules (board files, boardfile.go). Terminal marks
+	// the Terminals of the Duel board; EnergyMax is the top of each
+	// player's Energy track (0: no energy); Duel is set when the board
+	// plays the Terminal rules (energy, Nodes, Procedures: duel.go), and
+	// guards all of their work, so the other boards pay nothing for it.
+	Terminal  [MaxHexes]bool
+	EnergyMax uint8
+	Duel      bool
 }
 
 var dq = [6]int8{0, 1, 1, 0, -1, -1}
 var dr = [6]int8{-1, -1, 0, 1, 1, 0}
-
-// Standard is the 19-hex board; Large is the 37-hex enlarged board.
-var (
-	Standard = newBoard("standard", 2)
-	Large    = newBoard("large", 3)
-)
-
-// BoardByName returns the board called name ("standard" or "large").
-func BoardByName(name string) (*Board, error) {
-	switch strings.ToLower(name) {
-	case "standard", "":
-		return Standard, nil
-	case "large":
-		return Large, nil
-	}
-	return nil, fmt.Errorf("unknown board %q: use standard or large", name)
-}
 
 func newBoard(name string, radius int) *Board {
 	b := &Board{Name: name, Radius: radius, index: map[[2]int8]Hex{}, byName: map[string]Hex{}}

@@ -53,9 +53,15 @@ const (
 	KStep                             // targets of the pending step of an instant or ability
 	KSkip                             // decline the pending optional step
 	KEndTurn                          // end the turn
+	// A board with an energy track (Board.Duel, duel.go):
+	KEnergy    // buy energy and end the turn: Slot is a bit mask of the hand slots given up, Token the HQ points paid
+	KProcedure // run a Procedure: Slot is the Procedure (Proc*), Hex, To, Facing, Token its targets
+
+	// LastKind is the highest action kind.
+	LastKind = KProcedure
 )
 
-var kindNames = [...]string{"", "place-hq", "place-aside", "discard", "bad-draw", "place", "instant", "ability", "step", "skip", "end-turn"}
+var kindNames = [...]string{"", "place-hq", "place-aside", "discard", "bad-draw", "place", "instant", "ability", "step", "skip", "end-turn", "energy", "procedure"}
 
 func (k ActionKind) String() string {
 	if int(k) < len(kindNames) {
@@ -168,6 +174,7 @@ type Game struct {
 	Forbid     [2]bool // the player may not place units this (or their next) turn; foundations stay allowed
 	Result     Result
 	Battles    int                      // battles resolved so far
+	Energy     [2]uint8                 // each player's energy (a board with an energy track, duel.go)
 	Start      StartRule                // how the first turns draw (set after Init, before the first turn)
 	Reinforce  bool                     // the Reinforcements variant (reinforce.go; set after Init)
 	Dealt      [2][MaxArmyTokens]uint16 // wounds inflicted in battles so far, by owner and token type

@@ -60,6 +60,9 @@ func checkInvariants(g *Game, hqPrev *[2]int) error {
 		if hqs[p] == 0 && s.HQ[p] != NoHex {
 			return errorf("player %d has no HQ on the board but State.HQ is %d", p+1, s.HQ[p])
 		}
+		if g.Energy[p] > s.Board.EnergyMax {
+			return errorf("player %d has %d energy; the track stops at %d", p+1, g.Energy[p], s.Board.EnergyMax)
+		}
 		if g.HandLen[p] > MaxHand {
 			return errorf("player %d holds %d tokens", p+1, g.HandLen[p])
 		}
@@ -194,6 +197,50 @@ func TestRandomGamesLarge(t *testing.T) {
 	}
 	for seed := uint64(0); seed < uint64(n); seed++ {
 		playRandomOn(t, Large, a0, a1, seed, nil)
+	}
+}
+
+// TestRandomGamesDuel plays random games on the Duel board (energy and
+// Procedures among the legal actions), with the test armies and every
+// embedded army in a mirror, checking the invariants after every action,
+// and that the Duel actions were really played.
+func TestRandomGamesDuel(t *testing.T) {
+	a0, a1 := testArmies(t)
+	n, m := 10000, 100
+	if testing.Short() {
+		n, m = 200, 10
+	}
+	var kinds [LastKind + 1]int
+	var procs [NumProcedures]int
+	count := func(rec []Action) {
+		for _, a := range rec {
+			kinds[a.Kind]++
+			if a.Kind == KProcedure {
+				procs[a.Slot]++
+			}
+		}
+	}
+	for seed := uint64(0); seed < uint64(n); seed++ {
+		var rec []Action
+		playRandomOn(t, Duel, a0, a1, seed, &rec)
+		count(rec)
+	}
+	for _, ref := range armies.Names() {
+		army := loadArmy(t, ref)
+		for seed := uint64(0); seed < uint64(m); seed++ {
+			var rec []Action
+			playRandomOn(t, Duel, army, army, seed, &rec)
+			count(rec)
+		}
+	}
+	t.Logf("energy purchases %d, procedures %v", kinds[KEnergy], procs)
+	if kinds[KEnergy] == 0 {
+		t.Error("no energy was bought")
+	}
+	for i, c := range procs {
+		if c == 0 && !testing.Short() {
+			t.Errorf("procedure %s never played", ProcNames[i])
+		}
 	}
 }
 

@@ -84,6 +84,9 @@ func (g *Game) LegalActions(buf []Action) []Action {
 		buf = g.instantTargets(buf, i, t, nets)
 	}
 	buf = g.abilities(buf, nets)
+	if b.Duel {
+		buf = g.duelActions(buf, nets)
+	}
 	return append(buf, Action{Kind: KEndTurn, Hex: NoHex, To: NoHex})
 }
 
@@ -792,6 +795,13 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 	case KEndTurn:
 		g.endTurn(d)
 		return nil
+	case KEnergy:
+		g.buyEnergy(a, d)
+		return nil
+	case KProcedure:
+		g.fresh = false
+		g.Energy[p] -= ProcCost[a.Slot]
+		g.procedure(a, d)
 	}
 	if g.Phase == PhaseOver || g.Turn != turn {
 		return nil

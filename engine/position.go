@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -125,6 +126,9 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 		hqPoints  [2]int
 		hqLine    int
 		hqWords   []word
+		energy    [2]uint8
+		enWords   []word
+		enLine    int
 		places    []placement
 		pileLines pileSpec
 	)
@@ -154,7 +158,7 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 			armyRefs = [2]string{w[1].text, w[2].text}
 		case "board":
 			if len(w) != 2 {
-				errs.Errorf(pos(lineNo, w[0].col), "board needs one name: standard or large")
+				errs.Errorf(pos(lineNo, w[0].col), "board needs one name: standard, large, duel or a board file")
 				continue
 			}
 			boardName, boardPos = w[1].text, pos(lineNo, w[1].col)
@@ -212,11 +216,26 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 			if okLine {
 				places = append(places, pl)
 			}
+		case "energy":
+			if len(w) != 3 {
+				errs.Errorf(pos(lineNo, w[0].col), "energy needs two numbers: the energy of player 1 and player 2, e.g. energy 3 0")
+				continue
+			}
+			enWords, enLine = w, lineNo
+			for i := 0; i < 2; i++ {
+				n, err := strconv.Atoi(w[i+1].text)
+				if err != nil || n < 0 || n > MaxEnergy {
+					errs.Errorf(pos(lineNo, w[i+1].col), "energy must be a number from 0 to the board's energy track top, not %q", clipWord(w[i+1].text))
+					enWords = nil
+					continue
+				}
+				energy[i] = uint8(n)
+			}
 		case "hand", "deck", "discard", "turn":
 			pileLines.add(lineNo, w, &errs, pos)
 		default:
-			errs.Add(diag.Error, pos(lineNo, w[0].col), diag.Suggest(w[0].text, []string{"armies", "board", "hq", "hand", "deck", "discard", "turn"}),
-				"unknown line %q: expected armies, board, hq, hand, deck, discard, turn, or a unit line starting with player 1 or 2", clipWord(w[0].text))
+			errs.Add(diag.Error, pos(lineNo, w[0].col), diag.Suggest(w[0].text, []string{"armies", "board", "hq", "energy", "hand", "deck", "discard", "turn"}),
+				"unknown line %q: expected armies, board, hq, energy, hand, deck, discard, turn, or a unit line starting with player 1 or 2", clipWord(w[0].text))
 		}
 	}
 	if armyLine == 0 {
@@ -224,8 +243,14 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 		return nil, nil, errs
 	}
 	b, err := BoardByName(boardName)
-	if err != nil {
-		errs.Add(diag.Error, boardPos, diag.Suggest(boardName, []string{"standard", "large"}), "unknown board %q: use standard or large", clipWord(boardName))
+	if err != nil && strings.ContainsAny(boardName, "./\\") {
+		b, err = LoadBoard(boardName, filepath.Dir(file))
+		if err != nil {
+			errs.Errorf(boardPos, "board %q: %v", clipWord(boardName), err)
+			return nil, nil, errs
+		}
+	} else if err != nil {
+		errs.Add(diag.Error, boardPos, diag.Suggest(boardName, BoardNames), "unknown board %q: use standard, large, duel or a board file", clipWord(boardName))
 		return nil, nil, errs
 	}
 	var as [2]*rules.Army
@@ -328,9 +353,17 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 			p.Wounds = uint8(tough - hqPoints[i])
 		}
 	}
+	if enWords != nil {
+		for i := 0; i < 2; i++ {
+			if energy[i] > b.EnergyMax {
+				errs.Errorf(pos(enLine, enWords[i+1].col), "the %s board's energy track stops at %d; player %d cannot have %d", b.Name, b.EnergyMax, i+1, energy[i])
+			}
+		}
+	}
 	piles := &Piles{ToMove: 0, Turn: 3}
 	if !errs.HasErrors() {
 		piles = pileLines.resolve(s, &errs, pos, used)
+		piles.Energy = energy
 	}
 	if errs.HasErrors() {
 		errs.Sort()
@@ -359,7 +392,7 @@ func firstLine(s string) string {
 // given.
 func FormatPosition(s *State, refs [2]string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "armies %s %s\nboard %s\nhq %d %d\n", quote(refs[0]), quote(refs[1]), s.Board.Name, s.HQPoints(0), s.HQPoints(1))
+	fmt.Fprintf(&b, "armies %s %s\nboard %s\nhq %d %d\n", quote(refs[0]), quote(refs[1]), quote(s.Board.Name), s.HQPoints(0), s.HQPoints(1))
 	for h := 0; h < s.Board.Size; h++ {
 		for _, p := range []Piece{s.Cells[h].Ground, s.Cells[h].Unit} {
 			if p.Empty() {

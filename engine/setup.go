@@ -19,6 +19,7 @@ type Piles struct {
 	Discard [2][]uint8 // each discard pile
 	ToMove  uint8      // the player whose turn starts
 	Turn    int        // the number of the turn that starts (1 and 2 draw 1 and 2 tokens; from 3 on, 3)
+	Energy  [2]uint8   // each player's energy (a board with an energy track)
 }
 
 // pileSpec collects the pile lines of a position file until the armies are
@@ -175,6 +176,7 @@ func NewGameFrom(s *State, piles *Piles, seed uint64, d Decider) (*Game, error) 
 			g.DeckLen[p]++
 		}
 	}
+	g.Energy = piles.Energy
 	g.Player = piles.ToMove
 	g.Turn = piles.Turn - 1 // startTurn counts the turn that starts
 	g.FinalAfter = 0

@@ -7,8 +7,11 @@ import (
 	"github.com/hexforge/hexforge/engine"
 )
 
-func benchGames(b *testing.B, pa, pb string) {
-	m := match(b, "moloch", "moloch", pa, pb, 1, 1)
+func benchGames(b *testing.B, pa, pb string) { benchGamesOn(b, nil, "moloch", "moloch", pa, pb) }
+
+func benchGamesOn(b *testing.B, board *engine.Board, a, c, pa, pb string) {
+	m := match(b, a, c, pa, pb, 1, 1)
+	m.Board = board
 	w := &worker{res: new(engine.Resolver)}
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -29,6 +32,13 @@ func BenchmarkRandomGame(b *testing.B) { benchGames(b, "random", "random") }
 
 // BenchmarkGreedyGame is one whole game between two greedy players.
 func BenchmarkGreedyGame(b *testing.B) { benchGames(b, "greedy", "greedy") }
+
+// BenchmarkDuelBoardGame is one whole game between two greedy players on
+// the Duel board (energy and Procedures among the actions), Smart against
+// Vegas, the armies of the Duel box.
+func BenchmarkDuelBoardGame(b *testing.B) {
+	benchGamesOn(b, engine.Duel, "smart", "vegas", "greedy", "greedy")
+}
 
 // BenchmarkSearchDecision is one decision of the search player (default
 // budget) in the middle of a game.

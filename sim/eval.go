@@ -121,7 +121,13 @@ func evalLogit(g *engine.Game, me uint8, res *engine.Resolver, scratch *engine.S
 		}
 	}
 	f := features(g, me, res, scratch)
-	return f.dot(&evalWeights) + hqZeroLogit*hqZero(scratch, me)
+	z := f.dot(&evalWeights) + hqZeroLogit*hqZero(scratch, me)
+	if g.S.Board.Duel {
+		// Energy, on a board with an energy track, at the greedy
+		// evaluation's rate against an HQ point (energyWeight/hqWeight).
+		z += energyWeight / hqWeight * evalWeights[fHQ] * (float64(g.Energy[me]) - float64(g.Energy[me^1]))
+	}
+	return z
 }
 
 // sigmoid is the logistic function.

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/hexforge/hexforge/engine"
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
 )
@@ -97,6 +98,9 @@ func WriteMatch(w io.Writer, s *Summary, format string) error {
 		if s.Run != nil && s.Run.Reinforce {
 			start += ", Reinforcements"
 		}
+		if s.Run != nil && s.Run.Board != "" && s.Run.Board != "standard" {
+			start += ", " + s.Run.Board + " board"
+		}
 		fmt.Fprintf(w, "%s (%s) vs %s (%s): %d games, seed %d%s, seats swapped in pairs with the same draws%s\n",
 			s.A, s.Players[0], s.B, s.Players[1], s.Games(), s.Seed, start, partial)
 		fmt.Fprintf(w, "95%% intervals over the %d seat-swapped pairs (pentanomial model; the first player's: Wilson over games)\n", s.Tally.Pairs.Pairs())
@@ -127,6 +131,24 @@ func figureRows(s *Summary) [][]string {
 		{"average HQ margin (" + s.A + " - " + s.B + ")", fmt.Sprintf("%+.2f", s.AvgHQMargin())},
 		{"average turns per game", fmt.Sprintf("%.1f", s.AvgTurns())},
 		{"average battles per game", fmt.Sprintf("%.2f", s.AvgBattles())},
+	}
+	if s.Duel != nil && s.Games() > 0 {
+		n := float64(s.Games())
+		for side, name := range [2]string{s.A, s.B} {
+			if side == 1 && s.A == s.B {
+				name += " (2nd)"
+			}
+			var per []string
+			total := 0
+			for _, c := range s.Duel.Procedures[side] {
+				total += c
+				per = append(per, fmt.Sprintf("%.2f", float64(c)/n))
+			}
+			rows = append(rows,
+				[]string{"energy bought per game by " + name, fmt.Sprintf("%.2f", float64(s.Duel.Energy[side])/n)},
+				[]string{"procedures per game by " + name, fmt.Sprintf("%.2f", float64(total)/n)},
+				[]string{"  " + strings.Join(engine.ProcNames[:], "/"), strings.Join(per, " / ")})
+		}
 	}
 	if s.Seq != nil {
 		rows = append(rows, s.Seq.Rows(s.Tally.Pairs.Pairs(), s.A)...)
@@ -278,10 +300,13 @@ func WriteRoundRobin(w io.Writer, rr *RoundRobin, format string) error {
 		}
 		return enc.Encode(out)
 	}
-	games, partial := 0, false
+	games, partial, board := 0, false, ""
 	for _, s := range rr.Matches {
 		games += s.Games()
 		partial = partial || s.Partial
+		if s.Run != nil && s.Run.Board != "" && s.Run.Board != "standard" {
+			board = ", " + s.Run.Board + " board"
+		}
 	}
 	if format != "csv" {
 		note := ""
@@ -292,7 +317,7 @@ func WriteRoundRobin(w io.Writer, rr *RoundRobin, format string) error {
 		if !strings.Contains(players, "(row)") {
 			players += " on both sides"
 		}
-		fmt.Fprintf(w, "Round robin, players: %s; %d games; row army's win rate vs column army (draw = 1/2), 95%% interval over seat-swapped pairs%s\n\n", players, games, note)
+		fmt.Fprintf(w, "Round robin, players: %s; %d games%s; row army's win rate vs column army (draw = 1/2), 95%% interval over seat-swapped pairs%s\n\n", players, games, board, note)
 	}
 	if format == "csv" { // a first record names the players, as the title line does
 		if err := table(w, format, []string{"players", rr.Players}, nil); err != nil {

@@ -142,6 +142,12 @@ const (
 	hqWeight  = 4.0
 	winScore  = 10000.0
 	unitFloor = 1.0
+	// energyWeight is the worth of an energy point on a board with an
+	// energy track (the Duel board): a little, so that the players buy
+	// energy with the tokens they would keep and spend it on Procedures
+	// that gain more than it costs; far below an HQ point, so they never
+	// pay for it with the HQ's. Other boards never count it.
+	energyWeight = 0.3
 )
 
 // unitValue is a rough worth of a token on the board, used by the
@@ -193,6 +199,9 @@ func evaluate(g *engine.Game, me uint8, res *engine.Resolver, scratch *engine.St
 		} else {
 			score -= v
 		}
+	}
+	if s.Board.Duel {
+		score += energyWeight * (float64(g.Energy[me]) - float64(g.Energy[me^1]))
 	}
 	if s.HQPoints(me^1) == 0 && s.HQPoints(me) > 0 {
 		score += winScore / 2

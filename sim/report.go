@@ -29,10 +29,19 @@ type Summary struct {
 	GameIDs  PairSet        `json:"game_pairs"`    // pair indices included (for merging shards)
 	Run      *RunInfo       `json:"run,omitempty"` // what else defines the run (merge refuses mixes)
 	Seq      *Sequential    `json:"sequential,omitempty"`
+	Duel     *DuelUse       `json:"duel,omitempty"` // on a board with energy (the Duel board)
 
 	keep   bool           // Match.KeepPoints
 	armies [2]*rules.Army // the compiled armies, when played here (not read from JSON): pictures
 	points []int8         // each pair's score for A in half points, -1 capped (keep)
+}
+
+// DuelUse sums, over the games, what each army (A, B) did with the Duel
+// board's rules: energy bought and Procedures run, by kind (in the order of
+// engine.ProcNames).
+type DuelUse struct {
+	Energy     [2]int                       `json:"energy_sum"`
+	Procedures [2][engine.NumProcedures]int `json:"procedures_sum"`
 }
 
 // PairPoints is each pair's score for A in half points (0..4, -1 for a
@@ -131,6 +140,9 @@ func Summarize(m *Match, recs []GameRecord, partial bool) *Summary {
 		board = m.Board
 	}
 	s.keep, s.armies = m.KeepPoints, [2]*rules.Army{m.A, m.B}
+	if board.Duel {
+		s.Duel = &DuelUse{}
+	}
 	s.Run = &RunInfo{ArmyHashes: [2]string{ArmyHash(m.A), ArmyHash(m.B)}, MaxActions: m.MaxActions, Board: board.Name, Version: Version}
 	if m.Start != engine.StartStandard {
 		s.Run.Start = m.Start.String()
@@ -176,6 +188,14 @@ func (s *Summary) add(r *GameRecord) {
 	}
 	s.First.Add(first)
 	s.HQMargin += r.HQ[0] - r.HQ[1]
+	if s.Duel != nil {
+		for side := 0; side < 2; side++ {
+			s.Duel.Energy[side] += r.Energy[side]
+			for k, n := range r.Procs[side] {
+				s.Duel.Procedures[side][k] += n
+			}
+		}
+	}
 	s.Turns += r.Turns
 	s.Battles += r.Battles
 	for side := 0; side < 2; side++ {
@@ -235,6 +255,14 @@ func (s *Summary) Merge(o *Summary) error {
 	s.Tally.Merge(o.Tally)
 	s.First.Merge(o.First)
 	s.HQMargin += o.HQMargin
+	if s.Duel != nil && o.Duel != nil {
+		for side := 0; side < 2; side++ {
+			s.Duel.Energy[side] += o.Duel.Energy[side]
+			for k, n := range o.Duel.Procedures[side] {
+				s.Duel.Procedures[side][k] += n
+			}
+		}
+	}
 	s.Turns += o.Turns
 	s.Battles += o.Battles
 	for side := 0; side < 2; side++ {

@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -59,6 +60,10 @@ type GameRecord struct {
 	Survivors [2][engine.MaxArmyTokens]uint8        // tokens of each army on the board at the end, by type
 	Dealt     [2][engine.MaxArmyTokens]uint16       // wounds inflicted in battles by each army's token types
 	Deeds     [2][engine.MaxArmyTokens]engine.Deeds // what each token type's steps did (instants, abilities, foundations)
+	// On a board with energy (the Duel board), by army: energy bought and
+	// Procedures run, by kind (engine.Proc*).
+	Energy [2]int
+	Procs  [2][engine.NumProcedures]int
 }
 
 // pairSeed derives the seed of pair k (SplitMix64), so any pair can be
@@ -158,6 +163,13 @@ func (m *Match) play(k int, aFirst bool, w *worker) (GameRecord, error) {
 			}
 			if c := &rec.Played[side[seat]][t]; *c < 255 {
 				*c++
+			}
+		}
+		if a.Kind >= engine.KEnergy { // the Duel board's actions only
+			if a.Kind == engine.KEnergy {
+				rec.Energy[side[seat]] += bits.OnesCount8(a.Slot) + int(a.Token)
+			} else if a.Slot < engine.NumProcedures {
+				rec.Procs[side[seat]][a.Slot]++
 			}
 		}
 		if w.obs != nil {

@@ -36,13 +36,15 @@ type Frame struct {
 	Event  int     `json:"event"`
 	HQ     [2]int  `json:"hq"`
 	Pieces []Piece `json:"pieces"`
+	Energy []int   `json:"energy,omitempty"` // each player's energy, on a board with energy
 }
 
 // Cell is one hex of the board a trace was played on.
 type Cell struct {
-	Name string `json:"name"`
-	Q    int    `json:"q"`
-	R    int    `json:"r"`
+	Name     string `json:"name"`
+	Q        int    `json:"q"`
+	R        int    `json:"r"`
+	Terminal bool   `json:"terminal,omitempty"` // a Terminal of the Duel board
 }
 
 // Frames replays t as Replay does, checking it event by event, and returns
@@ -67,7 +69,7 @@ func Frames(t *Trace, load Loader) (*engine.Game, []Frame, []Cell, error) {
 	}
 	var cells []Cell
 	for h := 0; h < board.Size; h++ {
-		cells = append(cells, Cell{Name: board.Names[h], Q: int(board.Q[h]), R: int(board.R[h])})
+		cells = append(cells, Cell{Name: board.Names[h], Q: int(board.Q[h]), R: int(board.R[h]), Terminal: board.Terminal[h]})
 	}
 	return g, frames, cells, nil
 }
@@ -86,6 +88,9 @@ func appendFrame(frames []Frame, f Frame) []Frame {
 func snapshot(i int, g *engine.Game) Frame {
 	f := Frame{Event: i, HQ: [2]int{g.S.HQPoints(0), g.S.HQPoints(1)}, Pieces: []Piece{}}
 	b := g.S.Board
+	if b.Duel {
+		f.Energy = []int{int(g.Energy[0]), int(g.Energy[1])}
+	}
 	for h := 0; h < b.Size; h++ {
 		c := g.S.Cells[h]
 		for _, pc := range []struct {

@@ -27,6 +27,7 @@ type viewStep struct {
 type viewBoard struct {
 	HQ     [2]int  `json:"hq"`
 	Pieces []Piece `json:"p"`
+	Energy []int   `json:"e,omitempty"` // a board with energy: each player's
 }
 
 // WriteHTML writes a page that steps through the game of t on a drawn
@@ -78,9 +79,9 @@ func WriteHTML(w io.Writer, t *Trace, frames []Frame, cells []Cell, command stri
 	for i := range t.Events {
 		e := &t.Events[i]
 		f := frames[min(i+1, len(frames)-1)]
-		show := viewBoard{HQ: f.HQ, Pieces: f.Pieces}
+		show := viewBoard{HQ: f.HQ, Pieces: f.Pieces, Energy: f.Energy}
 		if e.E == "battle" {
-			battle, battleEnd = &viewBoard{HQ: frames[i].HQ, Pieces: frames[i].Pieces}, battleLogEnd(t.Events, i)
+			battle, battleEnd = &viewBoard{HQ: frames[i].HQ, Pieces: frames[i].Pieces, Energy: frames[i].Energy}, battleLogEnd(t.Events, i)
 		}
 		if battle != nil && i <= battleEnd {
 			battle.apply(e)
@@ -88,7 +89,7 @@ func WriteHTML(w io.Writer, t *Trace, frames []Frame, cells []Cell, command stri
 		} else {
 			battle = nil
 		}
-		if n := len(boards); n == 0 || boards[n-1].HQ != show.HQ || !slices.Equal(boards[n-1].Pieces, show.Pieces) {
+		if n := len(boards); n == 0 || boards[n-1].HQ != show.HQ || !slices.Equal(boards[n-1].Pieces, show.Pieces) || !slices.Equal(boards[n-1].Energy, show.Energy) {
 			boards = append(boards, show)
 		}
 		switch e.E {
@@ -199,9 +200,19 @@ func boardSVG(cells []Cell) *htmlreport.SVG {
 	s.Open("g", htmlreport.A("class", "hexes"))
 	for _, c := range cells {
 		x, y := hexCentre(c.Q, c.R)
-		s.Elem("polygon", htmlreport.A("class", "hex"), htmlreport.A("points", htmlreport.HexPoints(x, y, hexSize-1)),
+		class := "hex"
+		if c.Terminal {
+			class = "hex terminal"
+		}
+		s.Elem("polygon", htmlreport.A("class", class), htmlreport.A("points", htmlreport.HexPoints(x, y, hexSize-1)),
 			htmlreport.A("data-hex", c.Name), htmlreport.A("data-x", x), htmlreport.A("data-y", y))
 		s.Text(x, y+hexSize*0.8, c.Name, htmlreport.A("class", "hexname"), htmlreport.A("text-anchor", "middle"))
+	}
+	for _, c := range cells { // over every hex, so that no neighbour covers the border
+		if c.Terminal {
+			x, y := hexCentre(c.Q, c.R)
+			s.Elem("polygon", htmlreport.A("class", "terminal-ring"), htmlreport.A("points", htmlreport.HexPoints(x, y, hexSize-1)))
+		}
 	}
 	s.Close()
 	s.Elem("g", htmlreport.A("id", "pieces"))
@@ -217,6 +228,8 @@ const replayCSS = `.controls { display: flex; align-items: center; gap: 8px; mar
 .replay { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; }
 .board svg { max-width: min(560px, 94vw); height: auto; }
 polygon.hex { fill: #f6f4ee; stroke: #c9c4b5; stroke-width: 1.5; }
+polygon.hex.terminal { fill: #ece6d2; }
+polygon.terminal-ring { fill: none; stroke: #6b5b2e; stroke-width: 4; }
 text.hexname { font-size: 10px; fill: #aaa397; }
 .log { flex: 1 1 320px; max-height: 560px; overflow-y: auto; font-size: 12px; margin: 0; padding-left: 44px; border: 1px solid #ddd; }
 .log li { padding: 1px 4px; }
@@ -348,7 +361,8 @@ const replayJS = `(function () {
     var as = st.a || [];
     for (var n = 0; n < as.length; n++) { drawArrow(as[n]); }
     where.textContent = "event " + (k + 1) + " of " + steps.length;
-    hq.textContent = "HQ: " + game.names[0] + " " + b.hq[0] + " · " + game.names[1] + " " + b.hq[1];
+    hq.textContent = "HQ: " + game.names[0] + " " + b.hq[0] + " · " + game.names[1] + " " + b.hq[1] +
+      (b.e ? " — energy: " + game.names[0] + " " + b.e[0] + " · " + game.names[1] + " " + b.e[1] : "");
     if (log[k]) {
       log[k].classList.add("cur");
       var box = log[k].parentNode;

@@ -218,8 +218,48 @@ func describeAct(e *Event) string {
 		return p + " skips the optional step"
 	case "end-turn":
 		return p + " ends the turn"
+	case "energy":
+		return p + energyWords(e)
+	case "procedure":
+		return p + procedureWords(e)
 	}
 	return fmt.Sprintf("%s %s", p, e.Act)
+}
+
+// energyWords spells an energy purchase: " buys 3 energy (gives up Scout, Medic; 1 HQ point) and ends the turn".
+func energyWords(e *Event) string {
+	var paid []string
+	if e.Tok != "" {
+		paid = append(paid, "gives up "+e.Tok)
+	}
+	toks := 0
+	if e.Tok != "" {
+		toks = strings.Count(e.Tok, ", ") + 1
+	}
+	if e.N == 1 {
+		paid = append(paid, "1 HQ point")
+	} else if e.N > 1 {
+		paid = append(paid, fmt.Sprintf("%d HQ points", e.N))
+	}
+	return fmt.Sprintf(" buys %d energy (%s) and ends the turn", toks+e.N, strings.Join(paid, "; "))
+}
+
+// procedureWords spells a procedure: " runs laser: c1 -> c5".
+func procedureWords(e *Event) string {
+	w := " runs " + e.Proc
+	switch e.Proc {
+	case "rotate":
+		return fmt.Sprintf("%s: %s%s turns %s", w, e.Tok, at(e.Hex), e.Dir)
+	case "swap":
+		return fmt.Sprintf("%s: %s%s <-> %s, facing %s and %s", w, e.Tok, at(e.Hex), e.To, e.Dir, e.Dir2)
+	case "push":
+		return fmt.Sprintf("%s: %s%s pushes the unit on %s", w, e.Tok, at(e.Hex), e.To)
+	case "laser":
+		return fmt.Sprintf("%s: between %s and %s", w, e.Hex, e.To)
+	case "deletion":
+		return fmt.Sprintf("%s: %s%s", w, e.Tok, at(e.Hex))
+	}
+	return w
 }
 
 // targets spells an action's targets: ": c3 -> d4 facing NE", ": takes Scout".

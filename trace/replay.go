@@ -3,6 +3,7 @@ package trace
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 
 	"github.com/hexforge/hexforge/engine"
@@ -12,6 +13,12 @@ import (
 
 // Loader loads the army a trace's header names (Army.Ref).
 type Loader func(ref string) (*rules.Army, error)
+
+// BoardLoader resolves a header's board that is not an embedded one (the
+// path of a board file, as play wrote it); hexforge replay sets it to read
+// the path relative to the trace's directory. When nil, a path inside the
+// current directory is read.
+var BoardLoader func(ref string) (*engine.Board, error)
 
 // ErrMismatch is wrapped by Replay's error when the replayed game differs
 // from the trace.
@@ -42,6 +49,13 @@ func replay(t *Trace, load Loader, watch func(i int, g *engine.Game)) (*engine.G
 		armies[p] = army
 	}
 	board, err := engine.BoardByName(h.Board)
+	if err != nil && BoardLoader != nil {
+		board, err = BoardLoader(h.Board)
+	} else if err != nil && filepath.IsLocal(filepath.FromSlash(h.Board)) {
+		// A board file, relative to the current directory; never one
+		// outside it (a hostile trace must not make the replay read it).
+		board, err = engine.LoadBoard(filepath.FromSlash(h.Board), "")
+	}
 	if err != nil {
 		return nil, fmt.Errorf("header: %w", err)
 	}

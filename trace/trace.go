@@ -88,6 +88,8 @@ type Event struct {
 	Q      string   `json:"q,omitempty"`
 	Opts   []string `json:"opts,omitempty"`
 	Pick   int      `json:"pick,omitempty"`
+	Proc   string   `json:"proc,omitempty"` // a procedure's name (act procedure)
+	Dir2   string   `json:"dir2,omitempty"` // a swap procedure: the facing of the unit that comes to hex
 	// The final line.
 	Result  string     `json:"result,omitempty"`
 	Capped  bool       `json:"capped,omitempty"`
@@ -129,7 +131,7 @@ func abilityName(slot uint8) string {
 }
 
 func kindOf(name string) (engine.ActionKind, bool) {
-	for k := engine.KPlaceHQ; k <= engine.KEndTurn; k++ {
+	for k := engine.KPlaceHQ; k <= engine.LastKind; k++ {
 		if k.String() == name {
 			return k, true
 		}
@@ -173,6 +175,36 @@ func (n names) action(g *engine.Game, a engine.Action) Event {
 		if a.Slot < g.HandLen[p] {
 			e.Tok = n.tok(p, g.Hand[p][a.Slot])
 		}
+	case engine.KEnergy:
+		// Slot: the hand slots given up (a bit mask); N: the HQ points paid.
+		e.N, e.Dir = int(a.Token), ""
+		var toks []string
+		for i := uint8(0); i < g.HandLen[p] && i < 8; i++ {
+			if a.Slot&(1<<i) != 0 {
+				toks = append(toks, n.tok(p, g.Hand[p][i]))
+			}
+		}
+		e.Tok = strings.Join(toks, ", ")
+		return e
+	case engine.KProcedure:
+		e.Proc = "#" + strconv.Itoa(int(a.Slot))
+		if a.Slot < engine.NumProcedures {
+			e.Proc = engine.ProcNames[a.Slot]
+		}
+		e.Slot = 0
+		if a.Hex >= 0 && int(a.Hex) < g.S.Board.Size {
+			if u := g.S.Cells[a.Hex].Unit; !u.Empty() {
+				e.Tok = n.tok(u.Owner, u.Token)
+			}
+		}
+		switch a.Slot {
+		case engine.ProcSwap:
+			e.Dir2 = rules.Dir(a.Token % 6).String()
+		case engine.ProcRotate:
+		default:
+			e.Dir = ""
+		}
+		return e
 	case engine.KAbility:
 		e.Ab = abilityName(a.Slot)
 		if a.Hex >= 0 && int(a.Hex) < g.S.Board.Size {
@@ -204,6 +236,26 @@ func (n names) toAction(e *Event) (engine.Action, error) {
 		return engine.Action{}, fmt.Errorf("slot %d out of range", e.Slot)
 	}
 	a := engine.Action{Kind: k, Slot: uint8(e.Slot), Hex: engine.NoHex, To: engine.NoHex}
+	switch k {
+	case engine.KEnergy:
+		if e.N < 0 || e.N > 255 {
+			return a, fmt.Errorf("energy: %d HQ points out of range", e.N)
+		}
+		a.Token = uint8(e.N)
+	case engine.KProcedure:
+		i := slices.Index(engine.ProcNames[:], e.Proc)
+		if i < 0 {
+			return a, fmt.Errorf("unknown procedure %q", e.Proc)
+		}
+		a.Slot = uint8(i)
+		if e.Dir2 != "" {
+			d, ok := rules.ParseDir(e.Dir2)
+			if !ok {
+				return a, fmt.Errorf("unknown direction %q", e.Dir2)
+			}
+			a.Token = uint8(d)
+		}
+	}
 	var err error
 	if a.Hex, err = n.parseHex(e.Hex); err != nil {
 		return a, err
@@ -390,6 +442,9 @@ func Digest(g *engine.Game) string {
 	h := sha256.New()
 	if err := binary.Write(h, binary.LittleEndian, &st); err != nil {
 		panic(err) // every field has a fixed size: cannot happen
+	}
+	if g.S.Board.Duel {
+		h.Write(g.Energy[:]) // only on a board with energy: the other digests stay as they were
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }

@@ -47,7 +47,7 @@ func record(t testing.TB, a, b string, players string, seed uint64, pair int, aF
 			t.Fatal(err)
 		}
 	}
-	m := &sim.Match{A: ma, B: mb, Players: specs, Seed: seed, MaxActions: 600}
+	m := &sim.Match{A: ma, B: mb, Players: specs, Seed: seed, MaxActions: 600, Board: recordBoard}
 	var buf bytes.Buffer
 	rec := NewRecorder(&buf, a, b, ma, mb)
 	obs := &digestObserver{Recorder: rec}
@@ -70,6 +70,66 @@ func record(t testing.TB, a, b string, players string, seed uint64, pair int, aF
 		t.Fatalf("traced game ends %v, the same game untraced %v", hq, plain.HQ)
 	}
 	return buf.Bytes(), obs.digest, obs.hq
+}
+
+// recordBoard is the board record plays on (nil: standard).
+var recordBoard *engine.Board
+
+// TestReplayDuel: games on the Duel board, with energy purchases and
+// procedures, replay bit for bit and print them in words.
+func TestReplayDuel(t *testing.T) {
+	recordBoard = engine.Duel
+	defer func() { recordBoard = nil }()
+	seen := map[string]bool{}
+	for seed := uint64(1); seed <= 6; seed++ {
+		players := "greedy"
+		if seed%3 == 0 {
+			players = "random"
+		}
+		raw, digest, _ := record(t, "smart", "vegas", players, seed, int(seed), seed%2 == 0)
+		tr, err := Parse(bytes.NewReader(raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tr.Header.Board != "duel" {
+			t.Fatalf("header board %q", tr.Header.Board)
+		}
+		g, err := Replay(tr, loadEmbedded)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if Digest(g) != digest {
+			t.Fatal("replayed digest differs")
+		}
+		_, frames, cells, err := Frames(tr, loadEmbedded)
+		if err != nil {
+			t.Fatal(err)
+		}
+		terms := 0
+		for _, c := range cells {
+			if c.Terminal {
+				terms++
+			}
+		}
+		if last := frames[len(frames)-1]; terms != 7 || len(last.Energy) != 2 || last.Energy[0] != int(g.Energy[0]) || last.Energy[1] != int(g.Energy[1]) {
+			t.Fatalf("frames: %d terminals, final energy %v (game %v)", terms, last.Energy, g.Energy)
+		}
+		var out bytes.Buffer
+		if err := Print(&out, tr); err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range strings.Split(out.String(), "\n") {
+			switch {
+			case strings.Contains(l, " buys "):
+				seen["energy"] = true
+			case strings.Contains(l, " runs "):
+				seen["procedure"] = true
+			}
+		}
+	}
+	if !seen["energy"] || !seen["procedure"] {
+		t.Fatalf("no energy purchase or no procedure printed: %v", seen)
+	}
 }
 
 // digestObserver notes the final state of the recorded game.

@@ -118,6 +118,9 @@ func installCompletions(root *cobra.Command) {
 		reg("players", fixed(playerValues...))
 		reg("levels", fixed(playerValues...))
 		reg("start", fixed(engine.StartNames[:]...))
+		reg("board", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+			return engine.BoardNames, cobra.ShellCompDirectiveDefault // or a board file
+		})
 		reg("vs", completeArmies)
 		reg("set", completeSet)
 	}

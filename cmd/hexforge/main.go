@@ -74,6 +74,7 @@ army name is accepted, a path to an .army file works too.`,
 	root.AddCommand(newDump())
 	root.AddCommand(newVersion())
 	root.AddCommand(newArmies())
+	root.AddCommand(newBoards())
 	root.AddCommand(newDiff())
 	root.AddCommand(newBattle())
 	root.AddCommand(newWatch())

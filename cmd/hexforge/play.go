@@ -26,6 +26,7 @@ func newPlay() *cobra.Command {
 		from       string
 		start      string
 		reinforce  bool
+		boardRef   string
 	)
 	cmd := &cobra.Command{
 		Use:   "play A B | --from POSITION",
@@ -83,7 +84,14 @@ names starts.`,
 					return fmt.Errorf("--trace: %w", err)
 				}
 			}
+			board, err := engine.LoadBoard(boardRef, "")
+			if err != nil {
+				return fmt.Errorf("--board: %w", err)
+			}
 			if from != "" {
+				if cmd.Flags().Changed("board") {
+					return fmt.Errorf("--board with --from: the position file's board line gives the board")
+				}
 				return playFrom(cmd, from, specs, seed, maxActions)
 			}
 			sets, err := parsedSets()
@@ -102,6 +110,9 @@ names starts.`,
 				return err
 			}
 			m := &sim.Match{A: a.Army, B: b.Army, Players: specs, Seed: seed, Pairs: 1, MaxActions: maxActions, Start: rule, Reinforce: reinforce}
+			if board != engine.Standard {
+				m.Board = board
+			}
 			pair, aFirst := (game-1)/2, game%2 == 1
 			out := cmd.OutOrStdout()
 			if tracePath == "" {
@@ -111,6 +122,14 @@ names starts.`,
 				}
 				printGame(out, m, game, rec)
 				return nil
+			}
+			if _, err := engine.BoardByName(boardRef); err != nil {
+				// A board file: the trace names it relative to itself, as
+				// it names army files.
+				m.Board.Name = traceBoardRef(boardRef, tracePath)
+				if !filepath.IsLocal(filepath.FromSlash(m.Board.Name)) {
+					fmt.Fprintf(cmd.ErrOrStderr(), "note: the trace names %s, outside its directory: replay it with --allow-extends-outside\n", m.Board.Name)
+				}
 			}
 			refs := [2]string{traceRef(args[0], tracePath), traceRef(args[1], tracePath)}
 			for _, ref := range refs {
@@ -146,6 +165,7 @@ names starts.`,
 	f.IntVar(&maxActions, "max-actions", sim.DefaultMaxActions, "cap on the game's actions")
 	f.StringVar(&start, "start", "standard", "how the first turns draw: standard or alternative (as sim's --start)")
 	f.BoolVar(&reinforce, "reinforcements", false, "the Reinforcements variant (as sim's --reinforcements)")
+	f.StringVar(&boardRef, "board", "standard", "the board: standard, large, duel or a board FILE (as sim's --board)")
 	f.StringVar(&from, "from", "", "play on from a position FILE (its hands, decks and discard piles too; docs/positions.md)")
 	addSetFlag(cmd)
 	return cmd
@@ -193,7 +213,11 @@ func printGame(w io.Writer, m *sim.Match, game int, rec sim.GameRecord) {
 	if !rec.AFirst {
 		first, second = second, first
 	}
-	fmt.Fprintf(w, "game %d, seed %d: %s (%s) moves first, %s (%s) second\n", game, m.Seed, first, m.Players[0], second, m.Players[1])
+	on := ""
+	if m.Board != nil && m.Board != engine.Standard {
+		on = " on the " + m.Board.Name + " board"
+	}
+	fmt.Fprintf(w, "game %d, seed %d%s: %s (%s) moves first, %s (%s) second\n", game, m.Seed, on, first, m.Players[0], second, m.Players[1])
 	var how string
 	switch rec.Outcome {
 	case sim.Win:
@@ -207,6 +231,21 @@ func printGame(w io.Writer, m *sim.Match, game int, rec sim.GameRecord) {
 	}
 	fmt.Fprintf(w, "%s: HQ %s %d, %s %d after %d turns, %d battles, %d actions\n",
 		how, m.A.Name, rec.HQ[0], m.B.Name, rec.HQ[1], rec.Turns, rec.Battles, rec.Actions)
+}
+
+// traceBoardRef is how a trace names a board file: relative to the trace's
+// directory.
+func traceBoardRef(ref, tracePath string) string {
+	abs, err1 := filepath.Abs(ref)
+	dir, err2 := filepath.Abs(filepath.Dir(tracePath))
+	if err1 != nil || err2 != nil {
+		return filepath.ToSlash(ref)
+	}
+	rel, err := filepath.Rel(dir, abs)
+	if err != nil {
+		return filepath.ToSlash(abs)
+	}
+	return filepath.ToSlash(rel)
 }
 
 // traceRef is how a trace names an army: a short name as it is, a path

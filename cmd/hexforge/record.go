@@ -88,7 +88,17 @@ func recordGames(stderr io.Writer, dir string, m *sim.Match, refs [2]string, gam
 		for _, s := range sets {
 			rec.Sets = append(rec.Sets, s.Raw)
 		}
-		if _, err := m.PlayObserved((i-1)/2, i%2 == 1, res, rec); err != nil {
+		mm := m
+		if m.Board != nil {
+			if _, err := engine.BoardByName(m.Board.Name); err != nil {
+				// A board file: named relative to the trace (play --trace).
+				b := *m.Board
+				b.Name = traceBoardRef(m.Board.Name, path)
+				c := *m
+				c.Board, mm = &b, &c
+			}
+		}
+		if _, err := mm.PlayObserved((i-1)/2, i%2 == 1, res, rec); err != nil {
 			return fmt.Errorf("recording game %d: %w", i, err)
 		}
 		if err := rec.Flush(); err != nil {
@@ -101,6 +111,13 @@ func recordGames(stderr io.Writer, dir string, m *sim.Match, refs [2]string, gam
 	for _, ref := range refs {
 		if p := traceRef(ref, filepath.Join(dir, "x")); armies.IsPath(ref) && !filepath.IsLocal(filepath.FromSlash(p)) {
 			fmt.Fprintf(stderr, "note: the traces name %s, outside %s: replay them with --allow-extends-outside\n", p, dir)
+		}
+	}
+	if m.Board != nil {
+		if _, err := engine.BoardByName(m.Board.Name); err != nil {
+			if p := traceBoardRef(m.Board.Name, filepath.Join(dir, "x")); !filepath.IsLocal(filepath.FromSlash(p)) {
+				fmt.Fprintf(stderr, "note: the traces name %s, outside %s: replay them with --allow-extends-outside\n", p, dir)
+			}
 		}
 	}
 	return nil

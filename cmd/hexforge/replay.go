@@ -96,6 +96,19 @@ difference is shown), 2 when the trace cannot be read.`,
 				}
 				return l.Army, nil
 			}
+			trace.BoardLoader = func(ref string) (*engine.Board, error) {
+				path, err := traceBoardPath(ref, file)
+				if err != nil {
+					return nil, err
+				}
+				b, err := engine.LoadBoard(path, "")
+				if err != nil {
+					return nil, err
+				}
+				b.Name = ref
+				return b, nil
+			}
+			defer func() { trace.BoardLoader = nil }()
 			var g *engine.Game
 			if format == "html" {
 				var frames []trace.Frame
@@ -150,6 +163,23 @@ func traceArmyPath(ref, traceFile string) (string, error) {
 	p := filepath.FromSlash(ref)
 	if !armies.AllowExtendsOutside && !filepath.IsLocal(p) {
 		return "", errors.New("the file is outside the trace's directory (run with --allow-extends-outside to read it)")
+	}
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(filepath.Dir(traceFile), p)
+	}
+	return p, nil
+}
+
+// traceBoardPath finds the board file a trace names, as traceArmyPath finds
+// an army: a path ending in .board, relative to the trace's directory, in
+// its tree unless --allow-extends-outside.
+func traceBoardPath(ref, traceFile string) (string, error) {
+	if !strings.EqualFold(filepath.Ext(ref), ".board") {
+		return "", fmt.Errorf("unknown board %q: a trace names an embedded board or a path ending in .board", ref)
+	}
+	p := filepath.FromSlash(ref)
+	if !armies.AllowExtendsOutside && !filepath.IsLocal(p) {
+		return "", fmt.Errorf("board %s: the file is outside the trace's directory (run with --allow-extends-outside to read it)", ref)
 	}
 	if !filepath.IsAbs(p) {
 		p = filepath.Join(filepath.Dir(traceFile), p)

@@ -60,8 +60,10 @@ type simOptions struct {
 	start      string
 	startRule  engine.StartRule
 	reinforce  bool
-	html       bool         // the command writes --format html (set before register)
-	losses     *lossTracker // sim --record-losses: the worst losses, as games finish
+	board      string        // --board: standard, large, duel or a board file
+	boardB     *engine.Board // the board it names (check)
+	html       bool          // the command writes --format html (set before register)
+	losses     *lossTracker  // sim --record-losses: the worst losses, as games finish
 }
 
 func (o *simOptions) register(cmd *cobra.Command, defGames int) {
@@ -81,6 +83,7 @@ func (o *simOptions) register(cmd *cobra.Command, defGames int) {
 	f.IntVar(&o.maxActions, "max-actions", sim.DefaultMaxActions, "cap on actions per game; capped games are reported apart")
 	f.BoolVar(&o.reinforce, "reinforcements", false, "the Reinforcements variant: from the third turn draw up to six, discard one, use two at most, keep three")
 	f.StringVar(&o.start, "start", "standard", "how the first turns draw: standard, or alternative (the first player draws three, discards one, plays at most one)")
+	f.StringVar(&o.board, "board", "standard", "the board: standard, large, duel (Terminals, Energy and Procedures) or a board FILE (docs/dsl.md)")
 	addSetFlag(cmd)
 }
 
@@ -166,6 +169,9 @@ func (o *simOptions) check() ([2]sim.PlayerSpec, sim.Shard, error) {
 		return specs, shard, fmt.Errorf("--start: %w", err)
 	}
 	o.startRule = rule
+	if o.boardB, err = engine.LoadBoard(o.board, ""); err != nil {
+		return specs, shard, fmt.Errorf("--board: %w", err)
+	}
 	if o.out != "" {
 		if err := checkOutDir(o.out); err != nil {
 			return specs, shard, fmt.Errorf("--out: %w", err)
@@ -281,6 +287,9 @@ func (o *simOptions) jobGames() int {
 func runMatch(ctx context.Context, o *simOptions, m *sim.Match, bar *progressBar) (*sim.Summary, error) {
 	pairs := (o.games + 1) / 2
 	m.Pairs, m.FirstPair, m.Start, m.Reinforce = pairs, 0, o.startRule, o.reinforce
+	if o.boardB != nil && o.boardB != engine.Standard {
+		m.Board = o.boardB
+	}
 	if o.seq != nil {
 		return runSequential(ctx, o, m, bar)
 	}
@@ -487,7 +496,7 @@ exits with status 130.`,
 			}
 			bar.expect(matches * o.jobGames())
 			mk := func(a, b *rules.Army) *sim.Match {
-				return &sim.Match{A: a, B: b, Players: specs, Seed: o.seed, Shard: shard, MaxActions: o.maxActions, Start: o.startRule, Reinforce: o.reinforce}
+				return &sim.Match{A: a, B: b, Players: specs, Seed: o.seed, Shard: shard, MaxActions: o.maxActions, Start: o.startRule, Reinforce: o.reinforce, Board: o.boardB}
 			}
 			if len(list) == 2 {
 				if rec.games > 0 {

@@ -1,0 +1,240 @@
+package engine
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/hexforge/hexforge/diag"
+	"github.com/hexforge/hexforge/textfile"
+)
+
+// Board files (docs/dsl.md, "Board files"): a board is described by a few
+// lines of text, one statement a line, # starting a comment:
+//
+//	name duel                          # the board's name (required)
+//	radius 2                           # 2: the 19-hex board, 3: the 37-hex one
+//	terminals a2 b1 b4 c3 d1 d4 e2     # special hexes: Terminals (optional)
+//	energy 5                           # the Energy track's top (default 5 with terminals)
+//
+// A board with an energy track plays the Terminal rules (engine/duel.go).
+
+//go:embed boards/*.board
+var boardFiles embed.FS
+
+// MaxBoardSize is the largest board file ParseBoard reads.
+const MaxBoardSize = 64 << 10
+
+// MaxEnergy is the highest top an energy line may give.
+const MaxEnergy = 9
+
+// Standard is the 19-hex board; Large is the 37-hex enlarged board; Duel is
+// the 19-hex board with Terminals and Energy. All three are embedded board
+// files (engine/boards).
+var (
+	Standard = mustEmbedded("standard")
+	Large    = mustEmbedded("large")
+	Duel     = mustEmbedded("duel")
+)
+
+// BoardNames are the embedded boards, in the order the help lists them.
+var BoardNames = []string{"standard", "large", "duel"}
+
+func mustEmbedded(name string) *Board {
+	src, err := boardFiles.ReadFile("boards/" + name + ".board")
+	if err != nil {
+		panic(err)
+	}
+	b, err := ParseBoard(name+".board", src)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// EmbeddedBoardSource is the text of an embedded board file, for `hexforge
+// board` style printing and for tests.
+func EmbeddedBoardSource(name string) ([]byte, bool) {
+	src, err := boardFiles.ReadFile("boards/" + strings.ToLower(name) + ".board")
+	return src, err == nil
+}
+
+// BoardByName returns the embedded board called name ("standard", "large"
+// or "duel"; "" is standard).
+func BoardByName(name string) (*Board, error) {
+	switch strings.ToLower(name) {
+	case "standard", "":
+		return Standard, nil
+	case "large":
+		return Large, nil
+	case "duel":
+		return Duel, nil
+	}
+	return nil, fmt.Errorf("unknown board %q: use standard, large, duel or a board file", name)
+}
+
+// LoadBoard resolves a board reference: an embedded board's name, else a
+// path to a board file (relative to dir when dir is not empty and the path
+// is relative). The board read from a file is named by its path as given,
+// so that a trace's header finds it again.
+func LoadBoard(ref, dir string) (*Board, error) {
+	if b, err := BoardByName(ref); err == nil {
+		return b, nil
+	}
+	if !strings.HasSuffix(strings.ToLower(ref), ".board") {
+		// Refused before anything is read: no error can quote another
+		// kind of file (docs/security.md).
+		return nil, fmt.Errorf("unknown board %q: use standard, large, duel or a board file (a path ending in .board)", ref)
+	}
+	path := ref
+	if dir != "" && !filepath.IsAbs(path) {
+		path = filepath.Join(dir, path)
+	}
+	b, err := ReadBoardFile(path)
+	if err != nil {
+		return nil, err
+	}
+	b.Name = ref
+	return b, nil
+}
+
+// ReadBoardFile reads and parses the board file at path (named by its own
+// name line).
+func ReadBoardFile(path string) (*Board, error) {
+	// Regular files only, bounded, never blocking (docs/security.md).
+	src, err := textfile.Read(path, "a board file", MaxBoardSize)
+	if err != nil {
+		return nil, err
+	}
+	return ParseBoard(path, src)
+}
+
+// ParseBoard reads a board file. Every problem is a positioned diagnostic;
+// the error is a diag.List. It never panics.
+func ParseBoard(file string, src []byte) (*Board, error) {
+	var errs diag.List
+	pos := func(line, col int) diag.Pos { return diag.Pos{File: file, Line: line, Column: col} }
+	if len(src) > MaxBoardSize {
+		errs.Errorf(pos(1, 1), "board file is %d bytes; at most %d are read", len(src), MaxBoardSize)
+		return nil, errs
+	}
+	if bytes.IndexByte(src, 0) >= 0 || !utf8.Valid(src) {
+		errs.Errorf(pos(1, 1), "board file is not UTF-8 text")
+		return nil, errs
+	}
+	name, radius, energy := "", 0, -1
+	var terms []word
+	termLine := 0
+	for ln, line := range strings.Split(string(src), "\n") {
+		lineNo := ln + 1
+		w, bad := splitWords(line)
+		if bad != "" {
+			col, msg, _ := strings.Cut(bad, ":")
+			c, _ := strconv.Atoi(col)
+			errs.Errorf(pos(lineNo, c), "%s", msg)
+			continue
+		}
+		if len(w) == 0 {
+			continue
+		}
+		switch strings.ToLower(w[0].text) {
+		case "name":
+			if len(w) != 2 {
+				errs.Errorf(pos(lineNo, w[0].col), "name needs one word, e.g. name duel")
+				continue
+			}
+			name = w[1].text
+		case "radius":
+			n := 0
+			if len(w) == 2 {
+				n, _ = strconv.Atoi(w[1].text)
+			}
+			if n != 2 && n != 3 {
+				errs.Errorf(pos(lineNo, w[0].col), "radius is 2 (the 19-hex board) or 3 (the 37-hex board)")
+				continue
+			}
+			radius = n
+		case "terminals":
+			if termLine != 0 {
+				errs.Errorf(pos(lineNo, w[0].col), "terminals given twice (first on line %d)", termLine)
+				continue
+			}
+			termLine, terms = lineNo, w[1:]
+		case "energy":
+			n := -1
+			if len(w) == 2 {
+				if v, err := strconv.Atoi(w[1].text); err == nil {
+					n = v
+				}
+			}
+			if n < 1 || n > MaxEnergy {
+				errs.Errorf(pos(lineNo, w[0].col), "energy needs the top of the Energy track, a number from 1 to %d", MaxEnergy)
+				continue
+			}
+			energy = n
+		default:
+			errs.Add(diag.Error, pos(lineNo, w[0].col), diag.Suggest(w[0].text, []string{"name", "radius", "terminals", "energy"}),
+				"unknown line %q: expected name, radius, terminals or energy", clipWord(w[0].text))
+		}
+	}
+	if name == "" {
+		errs.Errorf(pos(1, 1), "no name line: start with e.g. name my-board")
+	}
+	if radius == 0 {
+		errs.Errorf(pos(1, 1), "no radius line: radius 2 (19 hexes) or radius 3 (37 hexes)")
+	}
+	if errs.HasErrors() {
+		return nil, errs
+	}
+	b := newBoard(name, radius)
+	for _, t := range terms {
+		h, ok := b.Hex(t.text)
+		if !ok {
+			errs.Errorf(pos(termLine, t.col), "no hex %q on a board of radius %d", clipWord(t.text), radius)
+			continue
+		}
+		if b.Terminal[h] {
+			errs.Errorf(pos(termLine, t.col), "terminal %s given twice", b.Names[h])
+		}
+		b.Terminal[h] = true
+	}
+	if errs.HasErrors() {
+		return nil, errs
+	}
+	if energy < 0 && termLine != 0 && len(terms) > 0 {
+		energy = 5
+	}
+	b.EnergyMax = uint8(max(0, energy))
+	b.Duel = b.EnergyMax > 0
+	return b, nil
+}
+
+// FormatBoard writes b as a board file.
+func FormatBoard(b *Board) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "name %s\nradius %d\n", quoteWord(b.Name), b.Radius)
+	var ts []string
+	for h := 0; h < b.Size; h++ {
+		if b.Terminal[h] {
+			ts = append(ts, b.Names[h])
+		}
+	}
+	if len(ts) > 0 {
+		fmt.Fprintf(&sb, "terminals %s\n", strings.Join(ts, " "))
+	}
+	if b.EnergyMax > 0 {
+		fmt.Fprintf(&sb, "energy %d\n", b.EnergyMax)
+	}
+	return sb.String()
+}
+
+func quoteWord(s string) string {
+	if s == "" || strings.ContainsAny(s, " \t#\"") {
+		return strconv.Quote(s)
+	}
+	return s
+}
