@@ -31,7 +31,8 @@ func (s *State) StateKey() uint64 {
 // PositionKey hashes everything that what an action of the player to move
 // does to the board and to the result of the game depends on, besides the
 // action itself: the board, the turn and its flags, what each unit has
-// already done this turn, a pending program, the counts of every pile and
+// already done this turn, a pending program, the energy of a Duel board,
+// the counts of every pile and
 // the discard piles (the targets of recover steps, so only when some token
 // has one: otherwise every discard would make a new position). It leaves out the
 // order of the decks and the content of the hands: no action's effect on
@@ -46,7 +47,7 @@ func (g *Game) PositionKey(withHand bool) uint64 {
 		g.DeckLen[0], g.DeckLen[1], g.HandLen[0], g.HandLen[1], g.AsideLen[0], g.AsideLen[1],
 		g.Player, byte(g.Phase), byte(g.Result), byte(g.Start),
 		b2u(g.LastDrawn), b2u(g.TieBreak), b2u(g.Forbid[0]), b2u(g.Forbid[1]), b2u(g.Reinforce), b2u(g.fresh),
-		g.playedNow, g.usedNow,
+		g.playedNow, g.usedNow, g.Energy[0], g.Energy[1],
 	}
 	h = hashBytes(h, flags[:])
 	h = hashWord(h, uint64(g.Turn))
