@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -122,9 +123,9 @@ func Write(w io.Writer, a *rules.Army, format string) error {
 		return c.HTML(w)
 	case "csv":
 		cw := csv.NewWriter(w)
-		cw.Write(header)
+		cw.Write(csvHeader)
 		for _, r := range c.Rows {
-			cw.Write(r.cells("; "))
+			cw.Write(r.csvCells())
 		}
 		cw.Flush()
 		return cw.Error()
@@ -241,6 +242,29 @@ func textWidth(b []byte) int {
 const abilitiesWidth = 44
 
 var header = []string{"token", "polish", "kind", "count", "initiative", "toughness", "edges", "abilities"}
+
+// csvHeader is the CSV card's header: the table's columns with the
+// initiative as numbers a spreadsheet can sort ("2, 1 + agony" is
+// initiative 2, initiatives "2;1", agony true). A cell that does not apply
+// (an instant's initiative and toughness) is empty.
+var csvHeader = []string{"token", "polish", "kind", "count", "initiative", "initiatives", "agony", "toughness", "edges", "abilities"}
+
+// csvCells is the row of the CSV card: every number a plain number.
+func (r Row) csvCells() []string {
+	cells := r.cells("; ")
+	ini, all, agony := "", "", ""
+	if r.tok != nil && r.Kind != rules.Instant.String() {
+		var s []string
+		for _, n := range r.tok.Initiative {
+			s = append(s, strconv.Itoa(int(n)))
+		}
+		if len(s) > 0 {
+			ini = s[0] // the highest: printed highest first
+		}
+		all, agony = strings.Join(s, ";"), strconv.FormatBool(r.tok.Agony)
+	}
+	return []string{cells[0], cells[1], cells[2], cells[3], ini, all, agony, cells[5], cells[6], cells[7]}
+}
 
 func (c *Card) summary() string {
 	return fmt.Sprintf("%d tokens (size %d)", c.Total, c.Size)

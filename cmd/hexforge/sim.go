@@ -70,9 +70,9 @@ func (o *simOptions) register(cmd *cobra.Command, defGames int) {
 	f.StringVar(&o.players, "players", "greedy", "computer players: random, greedy, search[:playouts] or mcts[:iterations]; one for both sides or A,B")
 	f.Uint64Var(&o.seed, "seed", 1, "seed of every random choice; the same seed gives the same games")
 	f.IntVar(&o.workers, "workers", 0, "parallel workers (0 = one per core); results do not depend on it")
-	formats := "output format: table, markdown, csv or json"
+	formats := "output format: table, markdown, csv (one tidy table) or json"
 	if o.html {
-		formats = "output format: table, markdown, csv, html (one self-contained page with plots) or json"
+		formats = "output format: table, markdown, csv (one tidy table), html (one self-contained page with plots) or json"
 	}
 	f.StringVar(&o.format, "format", "table", formats)
 	f.StringVar(&o.out, "out", "", "write the report to FILE (atomically) instead of standard output")
@@ -508,12 +508,16 @@ exits with status 130.`,
 						return err
 					}
 				}
-				return interrupted(ctx, cmd.ErrOrStderr(), writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
+				err = writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
 					if o.format == "html" {
 						return sim.WriteMatchHTML(w, s, commandLine(cmd, args))
 					}
 					return sim.WriteMatch(w, s, o.format)
-				}))
+				})
+				if err == nil && o.format == "csv" {
+					err = writeCSVTables(cmd.OutOrStdout(), o.out, []*sim.Summary{s}, nil)
+				}
+				return interrupted(ctx, cmd.ErrOrStderr(), err)
 			}
 			rr := &sim.RoundRobin{Armies: names, Players: sim.RoundRobinPlayers(specs[0].String(), specs[1].String()), Matches: map[[2]int]*sim.Summary{}}
 			for i := range list {
@@ -530,12 +534,16 @@ exits with status 130.`,
 				}
 			}
 			bar.finish()
-			return interrupted(ctx, cmd.ErrOrStderr(), writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
+			err = writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
 				if o.format == "html" {
 					return sim.WriteRoundRobinHTML(w, rr, commandLine(cmd, args))
 				}
 				return sim.WriteRoundRobin(w, rr, o.format)
-			}))
+			})
+			if err == nil && o.format == "csv" {
+				err = writeCSVTables(cmd.OutOrStdout(), o.out, rr.Sums(), rr)
+			}
+			return interrupted(ctx, cmd.ErrOrStderr(), err)
 		},
 	}
 	o.register(cmd, 200)
@@ -573,12 +581,16 @@ adds them up: n shards of one run give exactly the report of that run.`,
 			}
 			if len(order) == 1 {
 				s := merged[order[0]]
-				return writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error {
+				err := writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error {
 					if format == "html" {
 						return sim.WriteMatchHTML(w, s, commandLine(cmd, args))
 					}
 					return sim.WriteMatch(w, s, format)
 				})
+				if err == nil && format == "csv" {
+					err = writeCSVTables(cmd.OutOrStdout(), out, []*sim.Summary{s}, nil)
+				}
+				return err
 			}
 			sums := make([]*sim.Summary, len(order))
 			for i, k := range order {
@@ -588,15 +600,19 @@ adds them up: n shards of one run give exactly the report of that run.`,
 			if err != nil {
 				return err
 			}
-			return writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error {
+			err = writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error {
 				if format == "html" {
 					return sim.WriteRoundRobinHTML(w, rr, commandLine(cmd, args))
 				}
 				return sim.WriteRoundRobin(w, rr, format)
 			})
+			if err == nil && format == "csv" {
+				err = writeCSVTables(cmd.OutOrStdout(), out, rr.Sums(), rr)
+			}
+			return err
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "table", "output format: table, markdown, csv, html (one self-contained page with plots) or json")
+	cmd.Flags().StringVar(&format, "format", "table", "output format: table, markdown, csv (one tidy table), html (one self-contained page with plots) or json")
 	cmd.Flags().StringVar(&out, "out", "", "write the report to FILE (atomically)")
 	return cmd
 }
