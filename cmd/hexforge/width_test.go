@@ -75,3 +75,42 @@ func TestNoColor(t *testing.T) {
 		}
 	}
 }
+
+// TestProseWrapsOnATerminal: on a terminal the prose of a report (the
+// round robin's title line is about 160 columns) wraps to its width at
+// spaces, every word kept; piped it keeps its full lines; and output for
+// programs (JSON) or a file's text (fmt -d) is never wrapped, even on a
+// narrow terminal.
+func TestProseWrapsOnATerminal(t *testing.T) {
+	old := terminalWidth
+	defer func() { terminalWidth = old }()
+	args := []string{"sim", "moloch", "borgo", "vegas", "--games", "2"}
+	terminalWidth = func(io.Writer) int { return 0 }
+	piped, _, _ := run(t, args...)
+	title, _, _ := strings.Cut(piped, "\n")
+	if len([]rune(title)) <= 100 {
+		t.Fatalf("the title is %d columns: this test needs a longer one", len([]rune(title)))
+	}
+	terminalWidth = func(io.Writer) int { return 100 }
+	narrow, _, _ := run(t, args...)
+	if w := widest(narrow); w > 100 {
+		t.Errorf("on a 100-column terminal a line is %d columns:\n%s", w, narrow)
+	}
+	head := strings.Join(strings.Fields(narrow)[:len(strings.Fields(title))], " ")
+	if head != strings.Join(strings.Fields(title), " ") {
+		t.Errorf("the wrapped title lost words:\n%s\nwant\n%s", head, title)
+	}
+	terminalWidth = func(io.Writer) int { return 30 }
+	for _, args := range [][]string{
+		{"sim", "moloch", "borgo", "--games", "2", "--format", "json"},
+		{"dump", "moloch", "--json"},
+		{"fmt", "-d", "testdata/clean.army"},
+	} {
+		terminalWidth = func(io.Writer) int { return 0 }
+		want, _, _ := run(t, args...)
+		terminalWidth = func(io.Writer) int { return 30 }
+		if got, _, _ := run(t, args...); got != want {
+			t.Errorf("%v was changed on a terminal:\n%.500s", args, got)
+		}
+	}
+}

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"unicode/utf8"
+)
+
+// proseWriter wraps the prose a person reads (a report's title line, a
+// note under a table) to the width of the terminal it shows on, at spaces,
+// a wrapped line's continuation indented as the line was. Tables are left
+// alone: they fit the terminal already (sim.WithWidth, card.Write) and
+// cannot be cut at a space. Output that is not on a terminal is never
+// wrapped: the CLI wraps standard output in one only when it is.
+type proseWriter struct {
+	w       io.Writer
+	width   int
+	pending []byte // the current line, until its newline comes
+	err     error
+}
+
+func newProseWriter(w io.Writer, width int) *proseWriter { return &proseWriter{w: w, width: width} }
+
+// Width says the terminal's width, so that tables written here fit it.
+func (p *proseWriter) Width() int { return p.width }
+
+func (p *proseWriter) Write(b []byte) (int, error) {
+	if p.err != nil {
+		return 0, p.err
+	}
+	p.pending = append(p.pending, b...)
+	for {
+		i := bytes.IndexByte(p.pending, '\n')
+		if i < 0 {
+			break
+		}
+		line := string(p.pending[:i])
+		p.pending = p.pending[i+1:]
+		if _, p.err = io.WriteString(p.w, wrapProse(line, p.width)+"\n"); p.err != nil {
+			return 0, p.err
+		}
+	}
+	return len(b), nil
+}
+
+// Flush writes a last line that had no newline.
+func (p *proseWriter) Flush() error {
+	if len(p.pending) > 0 && p.err == nil {
+		_, p.err = io.WriteString(p.w, wrapProse(string(p.pending), p.width))
+		p.pending = nil
+	}
+	return p.err
+}
+
+// isTableLine says whether a line is part of a drawn table.
+func isTableLine(line string) bool { return strings.ContainsAny(line, "│┌└├┐┘┬┴┼") }
+
+// wrapProse wraps a line to width runes at spaces; continuation lines take
+// the line's own indentation. A word longer than the width stays whole (a
+// path or an address cut in two could not be copied).
+func wrapProse(line string, width int) string {
+	if width <= 0 || utf8.RuneCountInString(line) <= width || isTableLine(line) {
+		return line
+	}
+	indent := line[:len(line)-len(strings.TrimLeft(line, " "))]
+	var out []string
+	cur := ""
+	for _, word := range strings.Fields(line) {
+		switch {
+		case cur == "":
+			cur = indent + word
+		case utf8.RuneCountInString(cur)+1+utf8.RuneCountInString(word) <= width:
+			cur += " " + word
+		default:
+			out, cur = append(out, cur), indent+word
+		}
+	}
+	return strings.Join(append(out, cur), "\n")
+}
