@@ -53,11 +53,16 @@ type Row struct {
 	Aliases    []string `json:"aliases,omitempty"`
 	Kind       string   `json:"kind"`
 	Count      int      `json:"count"`
-	Initiative string   `json:"initiative"` // "2, 1", "3 + agony", "none"
-	Toughness  int      `json:"toughness"`
-	Edges      []string `json:"edges,omitempty"`     // "N, NW: melee 1, armor": equal edges grouped
-	Abilities  []string `json:"abilities,omitempty"` // traits, link effects, triggered abilities
-	Uncertain  []string `json:"uncertain,omitempty"`
+	Initiative string   `json:"initiative_words"` // as the card prints it: "2, 1", "3 + agony", "none"
+	// The same as numbers, for tools: every printed initiative, highest
+	// first (none for an instant, a module or a Blocker), and whether it
+	// also acts in the segment it dies in.
+	Initiatives []int    `json:"initiatives"`
+	Agony       bool     `json:"agony"`
+	Toughness   int      `json:"toughness"`
+	Edges       []string `json:"edges,omitempty"`     // "N, NW: melee 1, armor": equal edges grouped
+	Abilities   []string `json:"abilities,omitempty"` // traits, link effects, triggered abilities
+	Uncertain   []string `json:"uncertain,omitempty"`
 
 	tok *rules.Token
 }
@@ -74,6 +79,11 @@ func New(a *rules.Army) *Card {
 		}
 		if t.Kind == rules.Instant.String() {
 			r.Initiative, r.Toughness = "", 0
+		} else {
+			r.Initiatives, r.Agony = t.Initiative, t.Agony
+		}
+		if r.Initiatives == nil {
+			r.Initiatives = []int{} // [] in JSON, not null
 		}
 		r.Edges = edgeWords(t.Edges)
 		if len(t.Traits) > 0 {
@@ -305,15 +315,15 @@ var csvHeader = []string{"token", "polish", "kind", "count", "initiative", "init
 func (r Row) csvCells() []string {
 	cells := r.cells("; ")
 	ini, all, agony := "", "", ""
-	if r.tok != nil && r.Kind != rules.Instant.String() {
+	if r.Kind != rules.Instant.String() {
 		var s []string
-		for _, n := range r.tok.Initiative {
-			s = append(s, strconv.Itoa(int(n)))
+		for _, n := range r.Initiatives {
+			s = append(s, strconv.Itoa(n))
 		}
 		if len(s) > 0 {
 			ini = s[0] // the highest: printed highest first
 		}
-		all, agony = strings.Join(s, ";"), strconv.FormatBool(r.tok.Agony)
+		all, agony = strings.Join(s, ";"), strconv.FormatBool(r.Agony)
 	}
 	return []string{cells[0], cells[1], cells[2], cells[3], ini, all, agony, cells[5], cells[6], cells[7]}
 }
