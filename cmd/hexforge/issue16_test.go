@@ -187,3 +187,41 @@ func TestEditorsGuide(t *testing.T) {
 		}
 	}
 }
+
+// TestWatchValidatesGames: watch refuses a --games out of range as a
+// flag, before it prints its start line or watches anything.
+func TestWatchValidatesGames(t *testing.T) {
+	for _, g := range []string{"0", "-4", "1000000000000"} {
+		stdout, stderr, code := run(t, "watch", "testdata/clean.army", "--vs", "borgo", "--games", g)
+		if code == 0 || !strings.Contains(stderr, "--games") || strings.Contains(stdout, "watching") {
+			t.Errorf("--games %s: exit %d\nstdout %s\nstderr %s", g, code, stdout, stderr)
+		}
+	}
+}
+
+// TestArmyNamesOneWay: a report names each army by its name in the army
+// file (Moloch), whether the command was given the short name (moloch) or
+// a path, never the one in one place and the other elsewhere.
+func TestArmyNamesOneWay(t *testing.T) {
+	for _, ref := range []string{"moloch", "../../armies/moloch.army"} {
+		for _, args := range [][]string{
+			{"sim", ref, "borgo", "--games", "2"},
+			{"sim", ref, "borgo", "vegas", "--games", "2"},
+			{"importance", ref, "--vs", "borgo", "--games", "2"},
+			{"sweep", ref + "/Gauss Cannon.count=1..2", "--vs", "borgo", "--games", "2"},
+			{"sweep", ref + "/Gauss Cannon.count=1..2", "--vs", "borgo", "--games", "2", "--format", "csv"},
+			{"ladder", ref, "borgo", "--games", "1", "--levels", "random,greedy"},
+			{"diff", ref, "borgo", "--sim", "--vs", "vegas", "--games", "2"},
+			{"card", ref},
+		} {
+			stdout, stderr, code := run(t, args...)
+			if code != 0 {
+				t.Errorf("%v: exit %d\n%s", args, code, stderr)
+				continue
+			}
+			if !strings.Contains(stdout, "Moloch") || strings.Contains(stdout, "moloch") || strings.Contains(stdout, ".army") {
+				t.Errorf("%v: the report does not name Moloch one way:\n%.800s", args, stdout)
+			}
+		}
+	}
+}
