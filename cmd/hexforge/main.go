@@ -129,6 +129,7 @@ army name is accepted, a path to an .army file works too.`,
 	root.AddCommand(newPlay())
 	root.AddCommand(newReplay())
 	installCompletions(root) // after every command is added
+	fitHelp(root)
 	root.AddCommand(newLSP())
 	return root
 }

@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/spf13/cobra"
 )
 
 // proseWriter wraps the prose a person reads (a report's title line, a
@@ -64,10 +66,24 @@ func wrapProse(line string, width int) string {
 		return line
 	}
 	indent := line[:len(line)-len(strings.TrimLeft(line, " "))]
+	// A command with a comment (help's examples): the comment goes on
+	// its own lines above the command, which is never cut (its second
+	// half would read as another command).
+	if cmd, comment, ok := strings.Cut(strings.TrimSpace(line), " # "); ok && !strings.HasPrefix(cmd, "#") {
+		return wrapProse(indent+"# "+strings.TrimSpace(comment), width) + "\n" + indent + strings.TrimSpace(cmd)
+	}
+	if strings.HasPrefix(strings.TrimSpace(line), "hexforge ") {
+		return line // a command cut in two would read as two commands
+	}
+	if strings.HasPrefix(strings.TrimSpace(line), "# ") {
+		indent += "# " // a comment continues as a comment
+	}
 	var out []string
 	cur := ""
 	for _, word := range strings.Fields(line) {
 		switch {
+		case cur == "" && len(out) == 0 && strings.HasSuffix(indent, "# "):
+			cur = strings.TrimSuffix(indent, "# ") + word // the "#" itself
 		case cur == "":
 			cur = indent + word
 		case utf8.RuneCountInString(cur)+1+utf8.RuneCountInString(word) <= width:
@@ -77,4 +93,37 @@ func wrapProse(line string, width int) string {
 		}
 	}
 	return strings.Join(append(out, cur), "\n")
+}
+
+// fitHelp makes --help fit the terminal as reports do: the flags' usage
+// wraps in its column (pflag's FlagUsagesWrapped), and the long
+// description and examples wrap as prose. Piped, help keeps its full
+// lines, as before.
+func fitHelp(root *cobra.Command) {
+	// The usage is rendered into a buffer of cobra's (UsageString), so the
+	// template cannot ask the writer for the width: the help func leaves
+	// it here. pflag's wrapped lines can reach one column past what it is
+	// given.
+	helpCols := 0
+	cobra.AddTemplateFunc("helpWidth", func(*cobra.Command) int { return max(helpCols-1, 0) })
+	t := root.UsageTemplate()
+	t = strings.ReplaceAll(t, ".LocalFlags.FlagUsages", ".LocalFlags.FlagUsagesWrapped (helpWidth .)")
+	t = strings.ReplaceAll(t, ".InheritedFlags.FlagUsages", ".InheritedFlags.FlagUsagesWrapped (helpWidth .)")
+	root.SetUsageTemplate(t)
+	help := root.HelpFunc()
+	root.SetHelpFunc(func(c *cobra.Command, args []string) {
+		out := c.OutOrStdout()
+		n := terminalWidth(out)
+		if n <= 0 {
+			help(c, args)
+			return
+		}
+		helpCols = n
+		defer func() { helpCols = 0 }()
+		p := newProseWriter(out, n)
+		c.SetOut(p)
+		help(c, args)
+		p.Flush()
+		c.SetOut(out)
+	})
 }

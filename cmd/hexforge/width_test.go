@@ -114,3 +114,55 @@ func TestProseWrapsOnATerminal(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpFitsTheTerminal: every command's --help fits a terminal 100
+// columns wide: flags' usage wraps in its column, the description as
+// prose, and an example's comment moves above its command, which is never
+// cut. Piped, help keeps its full lines.
+func TestHelpFitsTheTerminal(t *testing.T) {
+	old := terminalWidth
+	defer func() { terminalWidth = old }()
+	cmds := [][]string{{"--help"}}
+	for _, c := range newRoot().Commands() {
+		cmds = append(cmds, []string{c.Name(), "--help"})
+	}
+	for _, args := range cmds {
+		terminalWidth = func(io.Writer) int { return 0 }
+		piped, _, _ := run(t, args...)
+		terminalWidth = func(io.Writer) int { return 100 }
+		narrow, _, code := run(t, args...)
+		if code != 0 {
+			t.Errorf("%v: exit %d", args, code)
+		}
+		for _, l := range strings.Split(narrow, "\n") {
+			if utf8.RuneCountInString(l) > 100 {
+				t.Errorf("%v: a line of %d columns:\n%s", args, utf8.RuneCountInString(l), l)
+			}
+		}
+		// Every word is kept; an example's comment may move above it.
+		if a, b := strings.Fields(piped), strings.Fields(narrow); len(a) != len(b) {
+			t.Errorf("%v: %d words piped, %d on the terminal", args, len(a), len(b))
+		}
+	}
+	terminalWidth = func(io.Writer) int { return 0 }
+	piped, _, _ := run(t, "sim", "--help")
+	if !strings.Contains(piped, "--sprt string         sequential test of H0 \"A's win rate is P0\" against H1 \"it is P1\" (e.g. 0.50,0.55: does A beat B by 5 points?); with") {
+		t.Errorf("piped help was wrapped:\n%s", piped)
+	}
+}
+
+func TestWrapProse(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"short line", "short line"},
+		{"aaa bbb ccc ddd", "aaa bbb\nccc ddd"},
+		{"  aaa bbb ccc", "  aaa bbb\n  ccc"},
+		{"│ a table line wider than the width │", "│ a table line wider than the width │"},
+		{"  hexforge sim a b --games 2000   # a comment here", "  # a\n  # comment\n  # here\n  hexforge sim a b --games 2000"},
+		{"  hexforge sim --all --games 2000 --out x", "  hexforge sim --all --games 2000 --out x"},
+		{"averyveryverylongword b", "averyveryverylongword\nb"},
+	} {
+		if got := wrapProse(c.in, 10); got != c.want {
+			t.Errorf("wrapProse(%q, 10) =\n%q\nwant\n%q", c.in, got, c.want)
+		}
+	}
+}
