@@ -422,8 +422,8 @@ func newSim() *cobra.Command {
 		Use:   "sim [A B | ARMY... | --all]",
 		Short: "Play many games between armies and report win rates with intervals",
 		Long: `sim plays games between armies with computer players and reports win rates
-with 95% intervals over seat-swapped pairs (a draw counts one half and is also reported on its
-own), HQ margins, game lengths, battles, the first player's win rate and
+with 95% intervals over seat-swapped pairs (a draw counts one half and is
+also reported on its own), HQ margins, game lengths, battles, the first player's win rate and
 per-token figures. Games are played in pairs with the seats swapped and the
 same draws for each army, and every random choice flows from --seed, so a run
 is reproduced exactly whatever --workers is.
@@ -433,12 +433,17 @@ army), it plays a round robin (mirror matches included) and prints the
 matchup matrix and a ranking. With no arguments it runs a quick round robin of
 the embedded armies with the greedy player.
 
+--format csv writes one tidy table, a row per matchup (docs/reports.md);
+with --out FILE.csv the per-token figures and a round robin's ratings go to
+FILE-tokens.csv and FILE-ratings.csv beside it.
+
 Ctrl-C stops early, prints the games finished so far, marked partial, and
 exits with status 130.`,
 		Example: `  hexforge sim                                   # quick round robin of the embedded armies
   hexforge sim moloch borgo --games 2000
   hexforge sim my-army.army moloch --players search:64,greedy --until-ci 0.02
   hexforge sim --all --games 2000 --format markdown --out matrix.md
+  hexforge sim --all --games 2000 --format csv --out rr.csv    # rr.csv, rr-tokens.csv, rr-ratings.csv
   hexforge sim --all --games 200 --format html --out rr.html   # heat map and ratings plot in one page
   hexforge sim moloch borgo --games 100000 --shard 3/8 --format json --out shard3.json
   hexforge sim my-army.army moloch --fair-band 45-55  # is my army fair against Moloch? stops when it knows
@@ -559,7 +564,9 @@ func newMerge() *cobra.Command {
 		Use:   "merge RESULT.json...",
 		Short: "Combine JSON results of sharded runs into one report",
 		Long: `merge reads the JSON reports written by sim --shard i/n --format json and
-adds them up: n shards of one run give exactly the report of that run.`,
+adds them up: n shards of one run give exactly the report of that run.
+--format csv writes the matchups; with --out FILE.csv the per-token figures
+and ratings go to FILE-tokens.csv and FILE-ratings.csv beside it.`,
 		Example: `  hexforge merge shard-*.json
   hexforge merge shard-*.json --format json --out study.json`,
 		Args: cobra.MinimumNArgs(1),

@@ -137,6 +137,9 @@ func TestReadmeTourFits100Columns(t *testing.T) {
 		if code != 0 {
 			t.Errorf("%v: exit %d\n%s", args, code, stderr)
 		}
+		if name == "fmt" && stdout != "" { // issue 16: fmt -l armies/ prints nothing
+			t.Errorf("%v: files not in canonical layout:\n%s", args, stdout)
+		}
 		if slices.Contains(args, "json") {
 			// JSON is for programs (jq, a script), and a line of it
 			// cannot be wrapped without changing a string: it is exempt.
