@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/spf13/cobra"
@@ -16,6 +17,7 @@ import (
 // cannot be cut at a space. Output that is not on a terminal is never
 // wrapped: the CLI wraps standard output in one only when it is.
 type proseWriter struct {
+	mu      sync.Mutex // watch and serve write from more than one goroutine
 	w       io.Writer
 	width   int
 	pending []byte // the current line, until its newline comes
@@ -28,6 +30,8 @@ func newProseWriter(w io.Writer, width int) *proseWriter { return &proseWriter{w
 func (p *proseWriter) Width() int { return p.width }
 
 func (p *proseWriter) Write(b []byte) (int, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	if p.err != nil {
 		return 0, p.err
 	}
@@ -48,6 +52,8 @@ func (p *proseWriter) Write(b []byte) (int, error) {
 
 // Flush writes a last line that had no newline.
 func (p *proseWriter) Flush() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	if len(p.pending) > 0 && p.err == nil {
 		_, p.err = io.WriteString(p.w, wrapProse(string(p.pending), p.width))
 		p.pending = nil
