@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"strings"
 )
 
 // CSV is for programs (a spreadsheet, pandas, R): each file is one tidy
@@ -19,7 +20,7 @@ import (
 // (both A against B and B against A, and the mirrors), a match one row.
 var matchupHeader = []string{"army_a", "army_b", "player_a", "player_b", "seed", "games", "pairs", "wins", "draws", "losses", "capped",
 	"win_rate", "lo", "hi", "p_value", "significant", "first_seat_win_rate", "first_seat_lo", "first_seat_hi",
-	"avg_hq_margin", "avg_turns", "avg_battles", "partial"}
+	"avg_hq_margin", "avg_turns", "avg_battles", "partial", "sequential_test", "sequential_lo", "sequential_hi", "sequential_verdict"}
 
 // tokenHeader is the token table's header: one row per token type of each
 // army in each match (the match named by army_a and army_b, the token's
@@ -54,10 +55,21 @@ func matchupRow(s *Summary, swapped, sig bool) []string {
 		a, b, pa, pb, t, margin = s.B, s.A, s.Players[1], s.Players[0], s.Tally.Swap(), -margin
 	}
 	iv, fv := t.Interval(), s.First.Interval()
+	// A match's --sprt or --fair-band: the test (sprt or fair-band), its
+	// two rates (H0 and H1, or the band's edges) and the verdict, on
+	// army_a's row only (the test is of its rate); empty without one.
+	seq := []string{"", "", "", ""}
+	if q := s.Seq; q != nil && !swapped {
+		lo, hi := q.P0, q.P1
+		if q.Kind == "fair-band" {
+			lo, hi = q.Lo, q.Hi
+		}
+		seq = []string{q.Kind, num(lo), num(hi), strings.Replace(q.Verdict, "A ", s.A+" ", 1)}
+	}
 	return []string{a, b, pa, pb, strconv.FormatUint(s.Seed, 10), strconv.Itoa(t.Games()), strconv.Itoa(t.Pairs.Pairs()),
 		strconv.Itoa(t.Wins), strconv.Itoa(t.Draws), strconv.Itoa(t.Losses), strconv.Itoa(t.Capped),
 		num(t.Rate()), num(iv.Lo), num(iv.Hi), num(t.Pairs.PValue()), boolCell(sig),
-		num(s.First.Rate()), num(fv.Lo), num(fv.Hi), num(margin), num(s.AvgTurns()), num(s.AvgBattles()), boolCell(s.Partial)}
+		num(s.First.Rate()), num(fv.Lo), num(fv.Hi), num(margin), num(s.AvgTurns()), num(s.AvgBattles()), boolCell(s.Partial), seq[0], seq[1], seq[2], seq[3]}
 }
 
 func writeCSV(w io.Writer, header []string, rows [][]string) error {

@@ -56,7 +56,7 @@ func tidyCSV(t *testing.T, name, data string, header, numeric []string, blank bo
 var (
 	matchupCols = []string{"army_a", "army_b", "player_a", "player_b", "seed", "games", "pairs", "wins", "draws", "losses", "capped",
 		"win_rate", "lo", "hi", "p_value", "significant", "first_seat_win_rate", "first_seat_lo", "first_seat_hi",
-		"avg_hq_margin", "avg_turns", "avg_battles", "partial"}
+		"avg_hq_margin", "avg_turns", "avg_battles", "partial", "sequential_test", "sequential_lo", "sequential_hi", "sequential_verdict"}
 	matchupNums = []string{"seed", "games", "pairs", "wins", "draws", "losses", "capped", "win_rate", "lo", "hi", "p_value",
 		"first_seat_win_rate", "first_seat_lo", "first_seat_hi", "avg_hq_margin", "avg_turns", "avg_battles"}
 	tokenCols = []string{"army_a", "army_b", "side", "army", "token", "kind", "copies", "games", "played_in", "played_in_rate",
@@ -105,6 +105,15 @@ func TestCSVMatch(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "match-ratings.csv")); err == nil {
 		t.Error("a match wrote ratings")
+	}
+	// A sequential test's verdict is on the row, in words.
+	out, stderr, code = run(t, "sim", "moloch", "borgo", "--fair-band", "45-55", "--games", "40", "--format", "csv")
+	if code != 0 {
+		t.Fatalf("--fair-band: exit %d: %s", code, stderr)
+	}
+	recs = tidyCSV(t, "sim --fair-band", out, matchupCols, append(matchupNums, "sequential_lo", "sequential_hi"), false)
+	if r := recs[1]; r[len(r)-4] != "fair-band" || r[len(r)-3] != "0.45" || r[len(r)-2] != "0.55" || r[len(r)-1] == "" {
+		t.Errorf("no test and verdict on the row: %q", r)
 	}
 }
 
@@ -171,7 +180,7 @@ func TestCSVMerge(t *testing.T) {
 	}
 	b, _ := os.ReadFile(filepath.Join(dir, "m.csv"))
 	recs := tidyCSV(t, "merge of one shard", string(b), matchupCols, matchupNums, false)
-	if recs[1][len(recs[1])-1] != "true" {
+	if recs[1][slices.Index(matchupCols, "partial")] != "true" {
 		t.Errorf("one shard of two is not marked partial: %q", recs[1])
 	}
 	tok, _ := os.ReadFile(filepath.Join(dir, "m-tokens.csv"))
