@@ -237,3 +237,36 @@ func TestArmyNamesOneWay(t *testing.T) {
 		}
 	}
 }
+
+// TestWrongArgumentsSayUsage: a wrong number of arguments says what the
+// command takes, not only cobra's count.
+func TestWrongArgumentsSayUsage(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"new"}, "usage: hexforge new NAME"},
+		{[]string{"replay", "a", "b"}, "usage: hexforge replay TRACE"},
+		{[]string{"diff", "moloch"}, "usage: hexforge diff A B"},
+		{[]string{"dump"}, "usage: hexforge dump FILE|ARMY"},
+	} {
+		_, stderr, code := run(t, c.args...)
+		if code != 2 || !strings.Contains(stderr, c.want) || !strings.Contains(stderr, "arg(s), received") {
+			t.Errorf("%v: exit %d\n%s", c.args, code, stderr)
+		}
+	}
+}
+
+// TestTokenDidYouMean: a misspelt token in --set or a sweep gets a
+// did-you-mean, as a misspelt army does; the sweep's error names the
+// argument the user wrote, not a --set they never gave.
+func TestTokenDidYouMean(t *testing.T) {
+	_, stderr, code := run(t, "sim", "moloch", "borgo", "--set", "moloch/Gaus Cannon.initiative=3", "--games", "10000000")
+	if code != 2 || !strings.Contains(stderr, `has no token "Gaus Cannon" (did you mean "Gauss Cannon"?)`) {
+		t.Errorf("--set: exit %d\n%s", code, stderr)
+	}
+	_, stderr, code = run(t, "sweep", "moloch/Gauss.count=1..2", "--vs", "borgo", "--games", "10000000")
+	if code != 2 || !strings.Contains(stderr, `sweep "moloch/Gauss.count=1..2": army "Moloch" has no token "Gauss" (did you mean "Gauss Cannon"?)`) || strings.Contains(stderr, "--set") {
+		t.Errorf("sweep: exit %d\n%s", code, stderr)
+	}
+}

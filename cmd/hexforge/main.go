@@ -51,6 +51,24 @@ func execute(ctx context.Context, root *cobra.Command) error {
 	return err
 }
 
+// withUsageLine makes a wrong number of arguments say what the command
+// takes: cobra's "accepts 1 arg(s), received 0" alone leaves a new user
+// guessing what the argument is.
+func withUsageLine(root *cobra.Command) {
+	for _, c := range root.Commands() {
+		if c.Args == nil {
+			continue
+		}
+		check := c.Args
+		c.Args = func(cmd *cobra.Command, args []string) error {
+			if err := check(cmd, args); err != nil {
+				return fmt.Errorf("%w\nusage: %s (hexforge %s --help for more)", err, cmd.UseLine(), cmd.Name())
+			}
+			return nil
+		}
+	}
+}
+
 // wrapsProse says whether a command's standard output is prose and tables
 // for a person, whose long lines wrap to the terminal: not a file's text
 // (fmt, new), not a protocol or a script (lsp, completion), not JSON, CSV,
@@ -130,6 +148,7 @@ army name is accepted, a path to an .army file works too.`,
 	root.AddCommand(newReplay())
 	installCompletions(root) // after every command is added
 	fitHelp(root)
+	withUsageLine(root)
 	root.AddCommand(newLSP())
 	return root
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -10,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/diag"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/stats"
@@ -327,6 +329,11 @@ is written as for --set.`,
 				if err != nil {
 					if l != nil {
 						l.Diags.Render(cmd.ErrOrStderr(), l.Sources)
+					}
+					if _, ok := err.(diag.List); !ok {
+						// The swept value is no --set of the user's: name
+						// the argument they wrote.
+						err = errors.New(strings.Replace(err.Error(), fmt.Sprintf("--set %q", set.Raw), fmt.Sprintf("sweep %q", args[0]), 1))
 					}
 					return exitIfDiag(err)
 				}
