@@ -115,7 +115,7 @@ func runCtx(t *testing.T, ctx context.Context, args ...string) (string, string, 
 			code = ee.code
 		} else {
 			code = 2
-			errb.WriteString("hexforge: " + err.Error() + "\n")
+			errb.WriteString(errorText(err, &errb)) // as main shows it
 		}
 	}
 	return out.String(), errb.String(), code

@@ -6,7 +6,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"strings"
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/diag"
@@ -31,7 +33,7 @@ func main() {
 		if errors.As(err, &ee) {
 			os.Exit(ee.code)
 		}
-		fmt.Fprintln(diag.Printable(os.Stderr), "hexforge:", err)
+		fmt.Fprint(diag.Printable(os.Stderr), errorText(err, os.Stderr))
 		os.Exit(2)
 	}
 }
@@ -39,6 +41,21 @@ func main() {
 // prose is the command's standard output when it wraps prose to the
 // terminal (see wrapsProse); execute flushes its last line.
 var prose *proseWriter
+
+// errorText is how a command's error is shown: "hexforge: " and the
+// error, wrapped to the terminal when standard error is one (an unknown
+// army's message lists every army: 160 columns).
+func errorText(err error, stderr io.Writer) string {
+	msg := "hexforge: " + err.Error()
+	if n := terminalWidth(stderr); n > 0 {
+		lines := strings.Split(msg, "\n")
+		for i, l := range lines {
+			lines[i] = wrapProse(l, n)
+		}
+		msg = strings.Join(lines, "\n")
+	}
+	return msg + "\n"
+}
 
 // execute runs the command and flushes what it wrote.
 func execute(ctx context.Context, root *cobra.Command) error {

@@ -166,3 +166,21 @@ func TestWrapProse(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorsWrapOnATerminal: an error's message wraps to a terminal (an
+// unknown army's lists every army: about 160 columns), every word kept;
+// piped it is one line.
+func TestErrorsWrapOnATerminal(t *testing.T) {
+	old := terminalWidth
+	defer func() { terminalWidth = old }()
+	terminalWidth = func(io.Writer) int { return 0 }
+	_, piped, _ := run(t, "card", "nosucharmy")
+	if strings.Count(piped, "\n") != 1 || widest(piped) <= 100 {
+		t.Fatalf("piped, the error is not one long line:\n%s", piped)
+	}
+	terminalWidth = func(io.Writer) int { return 100 }
+	_, narrow, code := run(t, "card", "nosucharmy")
+	if code != 2 || widest(narrow) > 100 || strings.Join(strings.Fields(narrow), " ") != strings.Join(strings.Fields(piped), " ") {
+		t.Errorf("exit %d; on a 100-column terminal:\n%s", code, narrow)
+	}
+}
