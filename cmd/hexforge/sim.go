@@ -11,8 +11,10 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/diag"
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
@@ -217,6 +219,8 @@ type progressBar struct {
 	last  time.Time
 	base  int // games of the job's earlier parts (matches, variants, batches)
 	job   int // games the whole job plays, when known (expect), for one count and one ETA
+	width int // the terminal's columns (0: unknown)
+	shown int // the widest line drawn, for finish to clear
 }
 
 // expect tells the bar how many games the whole job plays, so that it shows
@@ -224,11 +228,26 @@ type progressBar struct {
 // starting again at each.
 func (p *progressBar) expect(games int) { p.job = games }
 
+// underneath is the writer beneath w's wrappers. Standard error comes
+// wrapped (diag.Printable escapes control characters, the \r the bar
+// redraws with among them): the bar draws on the file underneath and
+// escapes its labels itself.
+func underneath(w io.Writer) io.Writer {
+	for {
+		u, ok := w.(interface{ Unwrap() io.Writer })
+		if !ok {
+			return w
+		}
+		w = u.Unwrap()
+	}
+}
+
 func newProgress(w io.Writer) *progressBar {
+	w = underneath(w)
 	p := &progressBar{w: w, start: time.Now()}
 	if f, ok := w.(*os.File); ok {
 		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			p.on = true
+			p.on, p.width = true, terminalWidth(f)
 		}
 	}
 	return p
@@ -251,8 +270,25 @@ func (p *progressBar) update(label string) sim.Progress {
 			shown, all = p.base+done, max(p.job, p.base+total)
 		}
 		rate := float64(p.base+done) / max(el, 1e-9)
-		eta := time.Duration(float64(all-shown)/max(rate, 1e-9)) * time.Second
-		fmt.Fprintf(p.w, "\r%-28s %7d/%-7d %7.0f games/s  ETA %-8s", label, shown, all, rate, eta.Round(time.Second))
+		eta := time.Duration(float64(all-shown) / max(rate, 1e-9) * float64(time.Second)) // not truncated to whole seconds first
+		var esc strings.Builder                                                           // a label names armies from strangers' files
+		diag.Printable(&esc).Write([]byte(label))
+		label = esc.String()
+		rest := fmt.Sprintf(" %7d/%-7d %7.0f games/s  ETA %-8s", shown, all, rate, eta.Round(time.Second))
+		// The bar is redrawn over itself with \r, which only works on one
+		// line: a long label ("Iron Wolves (variant) vs Steel Police") is
+		// cut to leave the figures room on the terminal.
+		pad := 28
+		if p.width > 0 {
+			room := max(p.width-1-utf8.RuneCountInString(rest), 8)
+			if r := []rune(label); len(r) > room {
+				label = string(r[:room-1]) + "…"
+			}
+			pad = min(pad, room)
+		}
+		line := fmt.Sprintf("%-*s%s", pad, label, rest)
+		p.shown = max(p.shown, utf8.RuneCountInString(line))
+		fmt.Fprint(p.w, "\r"+line)
 		if done == total {
 			p.base += done
 		}
@@ -261,7 +297,7 @@ func (p *progressBar) update(label string) sim.Progress {
 
 func (p *progressBar) finish() {
 	if p.on {
-		fmt.Fprintf(p.w, "\r%80s\r", "")
+		fmt.Fprintf(p.w, "\r%*s\r", p.shown, "") // as wide as the widest line drawn
 	}
 }
 
