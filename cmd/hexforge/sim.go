@@ -210,7 +210,10 @@ func parsePlayers(s string) ([2]sim.PlayerSpec, error) {
 }
 
 // progressBar draws "done/total, rate, ETA" on a terminal's stderr, and
-// nothing when stderr is not a terminal.
+// nothing when stderr is not a terminal. It is one line redrawn with \r,
+// written from the runner's callback: a progress library (vbauerster/mpb)
+// would bring its own render goroutine and a dependency for what is here a
+// few lines, tested (TestProgress*), so the bar stays hand-written.
 type progressBar struct {
 	w     io.Writer
 	on    bool
