@@ -24,7 +24,7 @@ func TestShellCompletion(t *testing.T) {
 		{[]string{"sim", "mo"}, []string{"moloch"}, []string{"borgo"}},
 		{[]string{"importance", "moloch", "--vs", "bo"}, []string{"borgo"}, nil},
 		{[]string{"sim", "moloch", "--format", ""}, []string{"table", "markdown", "csv", "html", "json"}, nil},
-		{[]string{"ladder", "vegas", "borgo", "--format", ""}, []string{"table", "json", "html"}, []string{"csv"}},
+		{[]string{"ladder", "vegas", "borgo", "--format", ""}, []string{"table", "json", "csv", "html"}, []string{"markdown"}},
 		{[]string{"sim", "moloch", "--set", "mol"}, []string{"moloch/"}, nil},
 		{[]string{"sim", "moloch", "--set", "moloch/Gau"}, []string{"moloch/Gauss Cannon."}, []string{"moloch/Hybrid."}},
 		{[]string{"sweep", "moloch/Gauss Cannon.ini"}, []string{"moloch/Gauss Cannon.initiative="}, nil},

@@ -245,3 +245,20 @@ func TestCSVCard(t *testing.T) {
 		t.Errorf("Bug (initiative 1 + agony) is not 1, 1, true:\n%s", out)
 	}
 }
+
+// TestCSVLadder: one row per matchup and level, weakest level first.
+func TestCSVLadder(t *testing.T) {
+	out, stderr, code := run(t, "ladder", "moloch", "borgo", "vegas", "--games", "1", "--levels", "random,greedy", "--format", "csv")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	header := []string{"army_a", "army_b", "seed", "level", "player", "pairs", "capped_pairs", "win_rate", "lo", "hi",
+		"stable", "verdict", "top_two_diff", "top_two_diff_lo", "top_two_diff_hi", "partial"}
+	recs := tidyCSV(t, "ladder", out, header, []string{"seed", "level", "pairs", "capped_pairs", "win_rate", "lo", "hi", "top_two_diff", "top_two_diff_lo", "top_two_diff_hi"}, false)
+	if len(recs) != 1+3*2 {
+		t.Fatalf("%d rows, want 3 matchups by 2 levels:\n%s", len(recs)-1, out)
+	}
+	if r := recs[1]; r[0] != "Moloch" || r[1] != "Borgo" || r[3] != "1" || r[4] != "random" || recs[2][4] != "greedy" {
+		t.Errorf("first rows %q %q", recs[1], recs[2])
+	}
+}

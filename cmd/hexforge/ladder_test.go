@@ -49,7 +49,7 @@ func TestLadderBadFlags(t *testing.T) {
 		want string
 	}{
 		{[]string{"ladder", "moloch", "borgo", "--levels", "random,wizard"}, `unknown player "wizard"`},
-		{[]string{"ladder", "moloch", "borgo", "--format", "csv"}, `unknown format "csv"`},
+		{[]string{"ladder", "moloch", "borgo", "--format", "markdown"}, `unknown format "markdown"`},
 		{[]string{"ladder", "moloch", "borgo", "--games", "0"}, "--games 0"},
 		{[]string{"ladder", "moloch"}, "give two armies"},
 		{[]string{"ladder", "moloch", "borgo", "--all"}, "--all"},
