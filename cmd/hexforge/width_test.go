@@ -105,6 +105,8 @@ func TestProseWrapsOnATerminal(t *testing.T) {
 		{"sim", "moloch", "borgo", "--games", "2", "--format", "json"},
 		{"dump", "moloch", "--json"},
 		{"fmt", "-d", "testdata/clean.army"},
+		{"completion", "bash"},
+		{"completion", "zsh"},
 	} {
 		terminalWidth = func(io.Writer) int { return 0 }
 		want, _, _ := run(t, args...)
