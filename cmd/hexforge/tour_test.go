@@ -1,13 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -67,6 +70,55 @@ func tourCommands(t *testing.T) [][]string {
 	return out
 }
 
+// lockedBuffer is a buffer written by a running command and read by the
+// test meanwhile.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// runUntil runs a command that runs until stopped (watch, serve) until its
+// standard output holds want, or a minute passes, then stops it as Ctrl-C
+// would, and returns what it wrote and its exit code.
+func runUntil(t *testing.T, want string, args ...string) (string, string, int) {
+	t.Helper()
+	root := newRoot()
+	var out, errb lockedBuffer
+	root.SetOut(&out)
+	root.SetErr(&errb)
+	root.SetArgs(args)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- execute(ctx, root) }()
+	for deadline := time.Now().Add(time.Minute); !strings.Contains(out.String(), want) && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond)
+	}
+	cancel()
+	code := 0
+	if err := <-done; err != nil {
+		var ee exitError
+		if errors.As(err, &ee) {
+			code = ee.code
+		} else {
+			code = 2
+			errb.Write([]byte(errorText(err, &errb)))
+		}
+	}
+	return out.String(), errb.String(), code
+}
+
 // games is how many games the tour's command plays here: a ladder's are
 // pairs at each of its levels (search and mcts among them), so one.
 func games(cmd string) string {
@@ -81,8 +133,9 @@ func games(cmd string) string {
 // `new` makes the army the later commands use: every command succeeds as
 // written), fits a terminal 100
 // columns wide: no line of its output is wider. The games are cut to a
-// few so that the whole tour takes seconds; watch and serve run for their
-// first results and are then stopped as Ctrl-C would. Output for programs
+// few so that the whole tour takes seconds; watch and serve run until
+// their first results (serve: its start line) and are then stopped as
+// Ctrl-C would. Output for programs
 // (--format json) is not held to the width.
 func TestReadmeTourFits100Columns(t *testing.T) {
 	if testing.Short() {
@@ -123,13 +176,17 @@ func TestReadmeTourFits100Columns(t *testing.T) {
 		if name == "serve" {
 			args = append(args, "--addr", "127.0.0.1:0")
 		}
-		ctx, cancel := context.Background(), context.CancelFunc(func() {})
-		if name == "watch" || name == "serve" {
-			ctx, cancel = context.WithTimeout(context.Background(), 1500*time.Millisecond)
-		}
 		start := time.Now()
-		stdout, stderr, code := runCtx(t, ctx, args...)
-		cancel()
+		var stdout, stderr string
+		var code int
+		switch name {
+		case "watch": // until its first results, however loaded the machine
+			stdout, stderr, code = runUntil(t, "vs Moloch", args...)
+		case "serve":
+			stdout, stderr, code = runUntil(t, "serving", args...)
+		default:
+			stdout, stderr, code = run(t, args...)
+		}
 		t.Logf("%v: exit %d, %v", args, code, time.Since(start).Round(time.Millisecond))
 		if name == "watch" && !strings.Contains(stdout, "vs Moloch") {
 			t.Errorf("watch stopped before its first results:\n%s", stdout)
