@@ -75,7 +75,7 @@ func wrapProse(line string, width int) string {
 	// A command with a comment (help's examples): the comment goes on
 	// its own lines above the command, which is never cut (its second
 	// half would read as another command).
-	if cmd, comment, ok := strings.Cut(strings.TrimSpace(line), " # "); ok && !strings.HasPrefix(cmd, "#") {
+	if cmd, comment, ok := strings.Cut(strings.TrimSpace(line), " # "); ok && (cmd == "hexforge" || strings.HasPrefix(cmd, "hexforge ")) {
 		return wrapProse(indent+"# "+strings.TrimSpace(comment), width) + "\n" + indent + strings.TrimSpace(cmd)
 	}
 	if strings.HasPrefix(strings.TrimSpace(line), "hexforge ") {

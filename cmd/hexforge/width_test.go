@@ -162,6 +162,7 @@ func TestWrapProse(t *testing.T) {
 		{"  hexforge sim a b --games 2000   # a comment here", "  # a\n  # comment\n  # here\n  hexforge sim a b --games 2000"},
 		{"  hexforge sim --all --games 2000 --out x", "  hexforge sim --all --games 2000 --out x"},
 		{"averyveryverylongword b", "averyveryverylongword\nb"},
+		{"Token # One wins", "Token #\nOne wins"}, // a " # " in prose is no comment
 	} {
 		if got := wrapProse(c.in, 10); got != c.want {
 			t.Errorf("wrapProse(%q, 10) =\n%q\nwant\n%q", c.in, got, c.want)
