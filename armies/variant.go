@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/hexforge/hexforge/compiler"
+	"github.com/hexforge/hexforge/diag"
 	"github.com/hexforge/hexforge/rules"
 )
 
@@ -86,7 +87,15 @@ func LoadVariant(ref string, sets []Set) (*Loaded, error) {
 	for _, s := range mine {
 		i := base.Army.Lookup(s.Token)
 		if i < 0 {
-			return nil, fmt.Errorf("--set %q: army %q has no token %q", s.Raw, base.Army.Name, s.Token)
+			names := make([]string, len(base.Army.Tokens))
+			for k, t := range base.Army.Tokens {
+				names[k] = t.Name
+			}
+			hint := ""
+			if d := diag.Suggest(s.Token, names); d != "" {
+				hint = " (" + d + ")"
+			}
+			return nil, fmt.Errorf("--set %q: army %q has no token %q%s", s.Raw, base.Army.Name, s.Token, hint)
 		}
 		t := &base.Army.Tokens[i]
 		field, value := s.Field, s.Value

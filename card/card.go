@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -52,11 +53,16 @@ type Row struct {
 	Aliases    []string `json:"aliases,omitempty"`
 	Kind       string   `json:"kind"`
 	Count      int      `json:"count"`
-	Initiative string   `json:"initiative"` // "2, 1", "3 + agony", "none"
-	Toughness  int      `json:"toughness"`
-	Edges      []string `json:"edges,omitempty"`     // "N, NW: melee 1, armor": equal edges grouped
-	Abilities  []string `json:"abilities,omitempty"` // traits, link effects, triggered abilities
-	Uncertain  []string `json:"uncertain,omitempty"`
+	Initiative string   `json:"initiative_words"` // as the card prints it: "2, 1", "3 + agony", "none"
+	// The same as numbers, for tools: every printed initiative, highest
+	// first (none for an instant, a module or a Blocker), and whether it
+	// also acts in the segment it dies in.
+	Initiatives []int    `json:"initiatives"`
+	Agony       bool     `json:"agony"`
+	Toughness   int      `json:"toughness"`
+	Edges       []string `json:"edges,omitempty"`     // "N, NW: melee 1, armor": equal edges grouped
+	Abilities   []string `json:"abilities,omitempty"` // traits, link effects, triggered abilities
+	Uncertain   []string `json:"uncertain,omitempty"`
 
 	tok *rules.Token
 }
@@ -73,6 +79,11 @@ func New(a *rules.Army) *Card {
 		}
 		if t.Kind == rules.Instant.String() {
 			r.Initiative, r.Toughness = "", 0
+		} else {
+			r.Initiatives, r.Agony = t.Initiative, t.Agony
+		}
+		if r.Initiatives == nil {
+			r.Initiatives = []int{} // [] in JSON, not null
 		}
 		r.Edges = edgeWords(t.Edges)
 		if len(t.Traits) > 0 {
@@ -122,9 +133,9 @@ func Write(w io.Writer, a *rules.Army, format string) error {
 		return c.HTML(w)
 	case "csv":
 		cw := csv.NewWriter(w)
-		cw.Write(header)
+		cw.Write(csvHeader)
 		for _, r := range c.Rows {
-			cw.Write(r.cells("; "))
+			cw.Write(r.csvCells())
 		}
 		cw.Flush()
 		return cw.Error()
@@ -143,12 +154,22 @@ func Write(w io.Writer, a *rules.Army, format string) error {
 		opts = append(opts, tablewriter.WithConfig(cfg))
 	}
 	hdr := header
+	// wrap, when set, gives each column's widest line; cells are wrapped
+	// to it here rather than by the table writer, whose wrapping lets a
+	// long word widen its column.
+	var wrap []int
 	render := func(opts ...tablewriter.Option) ([]byte, error) {
 		var buf bytes.Buffer
 		t := tablewriter.NewTable(&buf, opts...)
 		t.Header(toAny(hdr)...)
 		for _, r := range c.Rows {
-			if err := t.Append(toAny(r.cells(sep))...); err != nil {
+			cells := r.cells(sep)
+			for i := range cells {
+				if wrap != nil && wrap[i] > 0 {
+					cells[i] = wrapCell(cells[i], wrap[i])
+				}
+			}
+			if err := t.Append(toAny(cells)...); err != nil {
 				return nil, err
 			}
 		}
@@ -161,9 +182,10 @@ func Write(w io.Writer, a *rules.Army, format string) error {
 	}
 	// On a terminal narrower than the card (the CLI marks its standard
 	// output with Width, see sim.WithWidth) the number columns take short
-	// headers and the two text columns, edges and abilities, share what
-	// width is left, wrapping at word boundaries; piped or to a file the
-	// card keeps its full width.
+	// headers, the names wrap at nameWidth, and the two text columns,
+	// edges and abilities, share what width is left, wrapping at word
+	// boundaries (a word longer than its column is cut); piped or to a
+	// file the card keeps its full width.
 	if width := terminalWidth(w); format == "table" && width > 0 && textWidth(out) > width {
 		hdr = append([]string(nil), header...)
 		hdr[4], hdr[5] = "init", "tough"
@@ -171,34 +193,31 @@ func Write(w io.Writer, a *rules.Army, format string) error {
 		if err != nil {
 			return err
 		}
-		cols := columnWidths(narrow)
+		cols := columnWidths(narrow) // each with a space of padding either side
 		if len(cols) == len(header) {
-			// The names wrap too (at most nameWidth), and the numbers keep
-			// their width; each cell is padded by a space either side.
 			const nameWidth = 12
+			wrap = make([]int, len(cols))
 			fixed := len(cols) + 1 // the borders
-			for i, c := range cols[:len(cols)-2] {
-				if i < 2 {
-					c = min(c, nameWidth+2)
+			for i, cw := range cols[:len(cols)-2] {
+				// A name wraps at spaces, never inside a word
+				// ("Hunter-Killer" stays whole).
+				if n := max(nameWidth, c.longestWord(i)); i < 2 && cw > n+2 {
+					wrap[i], cw = n, n+2
 				}
-				fixed += c
+				// "2 + agony" goes on two lines: the initiative's column
+				// is as wide as its longest word (or its header).
+				if n := max(len(hdr[i]), c.longestWord(i)); i == 4 && cw > n+2 {
+					wrap[i], cw = n, n+2
+				}
+				fixed += cw
 			}
-			// The table writer's wrapping is not exact (a word longer
-			// than a column widens it): narrow again by what is left over.
-			for text := max(12, (width-fixed)/2-2); text >= 8; {
-				cfg := tablewriter.NewConfigBuilder().
-					ForColumn(0).WithMaxWidth(nameWidth).Build().
-					ForColumn(1).WithMaxWidth(nameWidth).Build().
-					ForColumn(len(header) - 2).WithMaxWidth(text).Build().
-					ForColumn(len(header) - 1).WithMaxWidth(text).Build().Build()
-				if out, err = render(tablewriter.WithConfig(cfg)); err != nil {
-					return err
-				}
-				over := textWidth(out) - width
-				if over <= 0 {
-					break
-				}
-				text -= (over + 1) / 2
+			// What is left, less the padding, goes to the edges (up to
+			// their natural width, and at most a third) and the abilities.
+			left := max(width-fixed-4, 2*minText)
+			edges := min(cols[len(cols)-2]-2, max(minText, left/3))
+			wrap[len(cols)-2], wrap[len(cols)-1] = edges, left-edges
+			if out, err = render(); err != nil {
+				return err
 			}
 		}
 	}
@@ -240,7 +259,74 @@ func textWidth(b []byte) int {
 // abilitiesWidth is the widest the abilities column of the terminal table gets.
 const abilitiesWidth = 44
 
+// longestWord is the length in runes of the longest word in column i.
+func (c *Card) longestWord(i int) int {
+	n := 0
+	for _, r := range c.Rows {
+		for _, word := range strings.Fields(r.cells("\n")[i]) {
+			n = max(n, utf8.RuneCountInString(word))
+		}
+	}
+	return n
+}
+
+// minText is the narrowest a text column of a narrowed card gets: on a
+// terminal too narrow even for that, the card is wider than the terminal
+// rather than a column of single letters.
+const minText = 12
+
+// wrapCell wraps each line of a cell at spaces to at most width runes; a
+// word longer than that is cut into pieces of width.
+func wrapCell(cell string, width int) string {
+	var out []string
+	for _, line := range strings.Split(cell, "\n") {
+		cur := ""
+		for _, word := range strings.Fields(line) {
+			for utf8.RuneCountInString(word) > width {
+				if cur != "" {
+					out, cur = append(out, cur), ""
+				}
+				r := []rune(word)
+				out, word = append(out, string(r[:width])), string(r[width:])
+			}
+			switch {
+			case cur == "":
+				cur = word
+			case utf8.RuneCountInString(cur)+1+utf8.RuneCountInString(word) <= width:
+				cur += " " + word
+			default:
+				out, cur = append(out, cur), word
+			}
+		}
+		out = append(out, cur)
+	}
+	return strings.Join(out, "\n")
+}
+
 var header = []string{"token", "polish", "kind", "count", "initiative", "toughness", "edges", "abilities"}
+
+// csvHeader is the CSV card's header: the table's columns with the
+// initiative as numbers a spreadsheet can sort ("2, 1 + agony" is
+// initiative 2, initiatives "2;1", agony true). A cell that does not apply
+// (an instant's initiative and toughness) is empty.
+var csvHeader = []string{"token", "polish", "kind", "count", "initiative", "initiatives", "agony", "toughness", "edges", "abilities"}
+
+// csvCells is the row of the CSV card: every number a plain number.
+func (r Row) csvCells() []string {
+	cells := r.cells("; ")
+	ini, all, agony := "", "", ""
+	if r.Kind != rules.Instant.String() {
+		var s []string
+		for _, n := range r.Initiatives {
+			s = append(s, strconv.Itoa(n))
+		}
+		if len(s) > 0 {
+			ini = s[0] // the highest: printed highest first
+		}
+		all, agony = strings.Join(s, ";"), strconv.FormatBool(r.Agony)
+	}
+	return []string{cells[0], cells[1], cells[2], cells[3], ini, all, agony, cells[5], cells[6], cells[7]}
+}
 
 func (c *Card) summary() string {
 	return fmt.Sprintf("%d tokens (size %d)", c.Total, c.Size)

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/hexforge/hexforge/armies"
 )
 
 // termBuf is a buffer that says it shows on a terminal width columns wide,
@@ -51,5 +53,32 @@ func TestCardFitsTheTerminal(t *testing.T) {
 	Write(mdNarrow, a, "markdown")
 	if md.String() != mdNarrow.String() {
 		t.Error("the Markdown card was narrowed")
+	}
+}
+
+// TestEveryCardFitsTheTerminal: the card of every embedded army fits a
+// terminal 100 and 120 columns wide (Beasts' and Borgo's long
+// abilities once made theirs 105 to 107 columns at 100), every token still
+// named on it.
+func TestEveryCardFitsTheTerminal(t *testing.T) {
+	for _, name := range armies.Names() {
+		l, err := armies.Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, width := range []int{100, 120} {
+			narrow := &termBuf{width: width}
+			if err := Write(narrow, l.Army, "table"); err != nil {
+				t.Fatal(err)
+			}
+			if w := textWidth(narrow.Bytes()); w > width {
+				t.Errorf("%s on a %d-column terminal: the card is %d columns wide:\n%s", name, width, w, narrow.String())
+			}
+			for _, tok := range l.Army.Tokens {
+				if first := strings.Fields(tok.Name)[0]; !strings.Contains(narrow.String(), first) {
+					t.Errorf("%s at %d: token %q lost from the card", name, width, tok.Name)
+				}
+			}
+		}
 	}
 }

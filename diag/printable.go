@@ -50,3 +50,7 @@ func (p printable) Write(b []byte) (int, error) {
 func isControl(r rune) bool {
 	return (r < 0x20 && r != '\n' && r != '\t') || r == 0x7f || (r >= 0x80 && r <= 0x9f)
 }
+
+// Unwrap is the writer underneath, for a caller that must draw on the
+// terminal itself (the progress bar's \r) and escapes its own text.
+func (p printable) Unwrap() io.Writer { return p.w }

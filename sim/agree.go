@@ -163,13 +163,13 @@ func WriteAgreement(w io.Writer, a *Agreement, format string) error {
 		}
 		if format == "csv" {
 			bi, si := c.Base.Interval(), c.Strong.Interval()
-			rows = append(rows, []string{c.Row, c.Col, ff(c.Base.Rate()), ff(bi.Lo), ff(bi.Hi), ff(c.Strong.Rate()), ff(si.Lo), ff(si.Hi), ff(c.Diff), ff(c.Lo), ff(c.Hi), fmt.Sprint(c.Significant)})
+			rows = append(rows, []string{c.Row, c.Col, num(c.Base.Rate()), num(bi.Lo), num(bi.Hi), num(c.Strong.Rate()), num(si.Lo), num(si.Hi), num(c.Diff), num(c.Lo), num(c.Hi), boolCell(c.Significant)})
 			continue
 		}
 		rows = append(rows, []string{c.Row, c.Col, pctInterval(c.Base), pctInterval(c.Strong), fmt.Sprintf("%+.1f [%+.1f, %+.1f]%s", 100*c.Diff, 100*c.Lo, 100*c.Hi, mark)})
 	}
 	if format == "csv" {
-		return table(w, format, []string{"row", "col", "base_rate", "base_lo", "base_hi", "strong_rate", "strong_lo", "strong_hi", "diff", "diff_lo", "diff_hi", "significant"}, rows)
+		return writeCSV(w, []string{"row", "col", "base_rate", "base_lo", "base_hi", "strong_rate", "strong_lo", "strong_hi", "diff", "diff_lo", "diff_hi", "significant"}, rows)
 	}
 	if err := table(w, format, []string{"army", "vs", a.Base, a.Strong, "difference (points)"}, rows); err != nil {
 		return err
@@ -177,9 +177,6 @@ func WriteAgreement(w io.Writer, a *Agreement, format string) error {
 	_, err := fmt.Fprintf(w, "\nverdict: %s\n", a.Verdict())
 	return err
 }
-
-// ff is a number for CSV: plain, full precision, no percent sign.
-func ff(x float64) string { return fmt.Sprintf("%.6g", x) }
 
 // pctInterval is a rate with its interval, in percent.
 func pctInterval(t Tally) string {

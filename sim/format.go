@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -26,13 +25,11 @@ func CheckFormat(f string) error {
 	return fmt.Errorf("unknown format %q: use %s", f, strings.Join(Formats, ", "))
 }
 
-// table writes rows in the chosen format (table, markdown or csv).
+// table writes rows as a terminal table or Markdown.
 func table(w io.Writer, format string, header []string, rows [][]string) error {
 	if format == "csv" {
-		cw := csv.NewWriter(w)
-		cw.Write(header)
-		cw.WriteAll(rows)
-		return cw.Error()
+		// CSV is one tidy table per file (csv.go), never these tables.
+		return fmt.Errorf("internal error: a table written as csv")
 	}
 	var out []byte
 	var err error
@@ -86,36 +83,31 @@ func WriteMatch(w io.Writer, s *Summary, format string) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(s.jsonView())
 	}
-	if format != "csv" {
-		partial := ""
-		if s.Partial {
-			partial = "  [PARTIAL: stopped early]"
-		}
-		start := ""
-		if s.Run != nil && s.Run.Start != "" {
-			start = ", " + s.Run.Start + " start"
-		}
-		if s.Run != nil && s.Run.Reinforce {
-			start += ", Reinforcements"
-		}
-		if s.Run != nil && s.Run.Board != "" && s.Run.Board != "standard" {
-			start += ", " + s.Run.Board + " board"
-		}
-		fmt.Fprintf(w, "%s (%s) vs %s (%s): %d games, seed %d%s, seats swapped in pairs with the same draws%s\n",
-			s.A, s.Players[0], s.B, s.Players[1], s.Games(), s.Seed, start, partial)
-		fmt.Fprintf(w, "95%% intervals over the %d seat-swapped pairs (pentanomial model; the first player's: Wilson over games)\n", s.Tally.Pairs.Pairs())
-		fmt.Fprintln(w)
+	if format == "csv" {
+		return writeMatchCSV(w, s)
 	}
-	rows := figureRows(s)
-	if format == "csv" { // the table formats name the players in their title line
-		rows = append([][]string{{"players", fmt.Sprintf("%s (%s) vs %s (%s)", s.Players[0], s.A, s.Players[1], s.B)}}, rows...)
+	partial := ""
+	if s.Partial {
+		partial = "  [PARTIAL: stopped early]"
 	}
-	if err := table(w, format, []string{"figure", "value"}, rows); err != nil {
+	start := ""
+	if s.Run != nil && s.Run.Start != "" {
+		start = ", " + s.Run.Start + " start"
+	}
+	if s.Run != nil && s.Run.Reinforce {
+		start += ", Reinforcements"
+	}
+	if s.Run != nil && s.Run.Board != "" && s.Run.Board != "standard" {
+		start += ", " + s.Run.Board + " board"
+	}
+	fmt.Fprintf(w, "%s (%s) vs %s (%s): %d games, seed %d%s, seats swapped in pairs with the same draws%s\n",
+		s.A, s.Players[0], s.B, s.Players[1], s.Games(), s.Seed, start, partial)
+	fmt.Fprintf(w, "95%% intervals over the %d seat-swapped pairs (pentanomial model; the first player's: Wilson over games)\n", s.Tally.Pairs.Pairs())
+	fmt.Fprintln(w)
+	if err := table(w, format, []string{"figure", "value"}, figureRows(s)); err != nil {
 		return err
 	}
-	if format != "csv" {
-		fmt.Fprintln(w)
-	}
+	fmt.Fprintln(w)
 	return WriteTokens(w, s, format)
 }
 
@@ -180,7 +172,7 @@ func WriteTokens(w io.Writer, s *Summary, format string) error {
 	if err := table(w, format, []string{"army", "token", "copies", "played in", "win rate when played", "wounds dealt/game", "survived", "note"}, rows); err != nil {
 		return err
 	}
-	if format != "csv" && rare > 0 {
+	if rare > 0 {
 		fmt.Fprintf(w, "\n%d token rows are marked \"rarely played\": fewer than 30 games or 10%% of games, so their figures say little.\n", rare)
 	}
 	return writeDeeds(w, s, format)
@@ -206,10 +198,8 @@ func writeDeeds(w io.Writer, s *Summary, format string) error {
 	if len(rows) == 0 {
 		return nil
 	}
-	if format != "csv" {
-		fmt.Fprintln(w, "\nWhat instants, abilities, foundations and toughness bonuses did, per game:")
-		fmt.Fprintln(w)
-	}
+	fmt.Fprintln(w, "\nWhat instants, abilities, foundations and toughness bonuses did, per game:")
+	fmt.Fprintln(w)
 	return table(w, format, []string{"army", "token", "wounds/game", "destroyed/game", "healed/game", "tokens moved/game", "kept alive/game"}, rows)
 }
 
@@ -300,6 +290,9 @@ func WriteRoundRobin(w io.Writer, rr *RoundRobin, format string) error {
 		}
 		return enc.Encode(out)
 	}
+	if format == "csv" {
+		return writeRoundRobinCSV(w, rr)
+	}
 	games, partial, board := 0, false, ""
 	for _, s := range rr.Matches {
 		games += s.Games()
@@ -308,22 +301,15 @@ func WriteRoundRobin(w io.Writer, rr *RoundRobin, format string) error {
 			board = ", " + s.Run.Board + " board"
 		}
 	}
-	if format != "csv" {
-		note := ""
-		if partial {
-			note = "  [PARTIAL: stopped early]"
-		}
-		players := rr.Players
-		if !strings.Contains(players, "(row)") {
-			players += " on both sides"
-		}
-		fmt.Fprintf(w, "Round robin, players: %s; %d games%s; row army's win rate vs column army (draw = 1/2), 95%% interval over seat-swapped pairs%s\n\n", players, games, board, note)
+	note := ""
+	if partial {
+		note = "  [PARTIAL: stopped early]"
 	}
-	if format == "csv" { // a first record names the players, as the title line does
-		if err := table(w, format, []string{"players", rr.Players}, nil); err != nil {
-			return err
-		}
+	players := rr.Players
+	if !strings.Contains(players, "(row)") {
+		players += " on both sides"
 	}
+	fmt.Fprintf(w, "Round robin, players: %s; %d games%s; row army's win rate vs column army (draw = 1/2), 95%% interval over seat-swapped pairs%s\n\n", players, games, board, note)
 	header := append([]string{"army"}, rr.Armies...)
 	sig := rr.significantCells()
 	var rows [][]string
@@ -347,17 +333,13 @@ func WriteRoundRobin(w io.Writer, rr *RoundRobin, format string) error {
 	if err := table(w, format, header, rows); err != nil {
 		return err
 	}
-	if format != "csv" {
-		fmt.Fprintln(w, "* significantly away from 50% (Holm-corrected p <= 0.05 over the matchups)")
-		fmt.Fprintln(w)
-	}
+	fmt.Fprintln(w, "* significantly away from 50% (Holm-corrected p <= 0.05 over the matchups)")
+	fmt.Fprintln(w)
 	if r, err := rr.Ratings(); err == nil {
 		if err := writeRatings(w, format, r); err != nil {
 			return err
 		}
-		if format != "csv" {
-			fmt.Fprintln(w)
-		}
+		fmt.Fprintln(w)
 	}
 	var rank [][]string
 	for n, r := range rr.Ranking() {
@@ -366,7 +348,7 @@ func WriteRoundRobin(w io.Writer, rr *RoundRobin, format string) error {
 	return table(w, format, []string{"rank", "army", "win rate vs the others", "wins / draws / losses"}, rank)
 }
 
-// Table writes rows as a table, markdown or csv (for the CLI's studies).
+// Table writes rows as a table or markdown (for the CLI's studies).
 func Table(w io.Writer, format string, header []string, rows [][]string) error {
 	return table(w, format, header, rows)
 }

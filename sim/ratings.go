@@ -84,9 +84,7 @@ func (rr *RoundRobin) Ratings() (*Ratings, error) {
 
 // writeRatings writes the ratings table.
 func writeRatings(w io.Writer, format string, r *Ratings) error {
-	if format != "csv" {
-		fmt.Fprintf(w, "Ratings (Bradley-Terry on the Elo scale with a first-move term of %+.0f; 95%% intervals from %d bootstrap refits over pairs):\n\n", r.FirstMove, r.Samples)
-	}
+	fmt.Fprintf(w, "Ratings (Bradley-Terry on the Elo scale with a first-move term of %+.0f; 95%% intervals from %d bootstrap refits over pairs):\n\n", r.FirstMove, r.Samples)
 	var rows [][]string
 	for _, a := range r.Armies {
 		rank := fmt.Sprint(a.RankCI[0])

@@ -109,13 +109,13 @@ func runCtx(t *testing.T, ctx context.Context, args ...string) (string, string, 
 	root.SetErr(&errb)
 	root.SetArgs(args)
 	code := 0
-	if err := root.ExecuteContext(ctx); err != nil {
+	if err := execute(ctx, root); err != nil {
 		var ee exitError
 		if errors.As(err, &ee) {
 			code = ee.code
 		} else {
 			code = 2
-			errb.WriteString("hexforge: " + err.Error() + "\n")
+			errb.WriteString(errorText(err, &errb)) // as main shows it
 		}
 	}
 	return out.String(), errb.String(), code

@@ -1,9 +1,14 @@
 package main
 
 import (
+	"io"
+	"os"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
+
+	"github.com/hexforge/hexforge/diag"
 )
 
 // TestShellCompletion: cobra's hidden __complete command (what the
@@ -19,7 +24,7 @@ func TestShellCompletion(t *testing.T) {
 		{[]string{"sim", "mo"}, []string{"moloch"}, []string{"borgo"}},
 		{[]string{"importance", "moloch", "--vs", "bo"}, []string{"borgo"}, nil},
 		{[]string{"sim", "moloch", "--format", ""}, []string{"table", "markdown", "csv", "html", "json"}, nil},
-		{[]string{"ladder", "vegas", "borgo", "--format", ""}, []string{"table", "json", "html"}, []string{"csv"}},
+		{[]string{"ladder", "vegas", "borgo", "--format", ""}, []string{"table", "json", "csv", "html"}, []string{"markdown"}},
 		{[]string{"sim", "moloch", "--set", "mol"}, []string{"moloch/"}, nil},
 		{[]string{"sim", "moloch", "--set", "moloch/Gau"}, []string{"moloch/Gauss Cannon."}, []string{"moloch/Hybrid."}},
 		{[]string{"sweep", "moloch/Gauss Cannon.ini"}, []string{"moloch/Gauss Cannon.initiative="}, nil},
@@ -91,5 +96,39 @@ func TestOneJSONStyle(t *testing.T) {
 		if help, _, _ := run(t, args[0], "--help"); strings.Contains(help, "--shard") {
 			t.Errorf("%s --help lists --shard, which it refuses", args[0])
 		}
+	}
+}
+
+// TestProgressFitsTheTerminal: the bar is redrawn with \r, which works on
+// one line only: on a narrow terminal a long label is cut so that the
+// figures stay on the line, and finish clears as much as was drawn.
+func TestProgressFitsTheTerminal(t *testing.T) {
+	var b strings.Builder
+	p := &progressBar{w: &b, on: true, start: time.Now(), width: 60}
+	p.update("Iron Wolves (variant) vs Steel Police (variant)")(10, 200)
+	line := strings.TrimPrefix(b.String(), "\r")
+	if n := utf8.RuneCountInString(line); n >= 60 || !strings.Contains(line, "10/200") || !strings.Contains(line, "…") {
+		t.Errorf("a %d-column bar on a 60-column terminal: %q", n, line)
+	}
+	b.Reset()
+	p.finish()
+	if got := b.String(); got != "\r"+strings.Repeat(" ", utf8.RuneCountInString(line))+"\r" {
+		t.Errorf("finish wrote %q", got)
+	}
+}
+
+// TestProgressDrawsOnTheTerminal: the CLI's standard error is wrapped so
+// that control characters are escaped; the bar draws on the file beneath
+// (its \r must act) and escapes the labels, which name strangers' armies,
+// itself.
+func TestProgressDrawsOnTheTerminal(t *testing.T) {
+	if w := underneath(diag.Printable(os.Stderr)); w != io.Writer(os.Stderr) {
+		t.Errorf("the bar would draw on %T, not standard error", w)
+	}
+	var b strings.Builder
+	p := &progressBar{w: &b, on: true, start: time.Now()}
+	p.update("Evil\x1b[2J vs B")(1, 2)
+	if strings.Contains(b.String(), "\x1b") || !strings.Contains(b.String(), `Evil\x1b[2J`) {
+		t.Errorf("the label's escape sequence reached the terminal: %q", b.String())
 	}
 }

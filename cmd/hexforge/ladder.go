@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/hexforge/hexforge/armies"
@@ -61,8 +62,8 @@ out). Results do not depend on --workers.`,
   hexforge ladder moloch borgo hegemony --format json
   hexforge ladder moloch borgo hegemony --format html --out ladder.html`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if format != "table" && format != "json" && format != "html" {
-				return fmt.Errorf("unknown format %q: use table, json or html", format)
+			if format != "table" && format != "json" && format != "csv" && format != "html" {
+				return fmt.Errorf("unknown format %q: use table, json, csv or html", format)
 			}
 			if out != "" {
 				if err := checkOutDir(out); err != nil {
@@ -140,7 +141,7 @@ out). Results do not depend on --workers.`,
 	f.StringVar(&levels, "levels", "random,greedy,search:16,"+sim.DefaultPlayer+","+sim.StrongPlayer, "player levels, weakest first, separated by commas")
 	f.Uint64Var(&seed, "seed", 1, "seed of every random choice; every level plays the same seeds")
 	f.IntVar(&workers, "workers", 0, "parallel workers (0 = one per core); results do not depend on it")
-	f.StringVar(&format, "format", "table", "output format: table, json or html (one self-contained page: a line per matchup over the levels)")
+	f.StringVar(&format, "format", "table", "output format: table, json, csv (one tidy table: a row per matchup and level) or html (one self-contained page: a line per matchup over the levels)")
 	f.StringVar(&out, "out", "", "write the report to FILE (atomically) instead of standard output")
 	f.BoolVar(&all, "all", false, "climb every matchup of the embedded armies")
 	return cmd
@@ -151,6 +152,9 @@ func writeLadder(w io.Writer, ms []ladderMatch, format string) error {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(map[string]any{"ladder": ms})
+	}
+	if format == "csv" {
+		return ladderCSV(w, ms)
 	}
 	for k, m := range ms {
 		if k > 0 {
@@ -175,4 +179,21 @@ func writeLadder(w io.Writer, ms []ladderMatch, format string) error {
 		fmt.Fprintf(w, "verdict: %s (%s)\n", m.Verdict, m.Reason)
 	}
 	return nil
+}
+
+// ladderCSV writes the ladder as one tidy table: a row per matchup and
+// level, army_a's win rate at that level, and the matchup's verdict over
+// the levels repeated on each of its rows.
+func ladderCSV(w io.Writer, ms []ladderMatch) error {
+	header := []string{"army_a", "army_b", "seed", "level", "player", "pairs", "capped_pairs", "win_rate", "lo", "hi",
+		"stable", "verdict", "top_two_diff", "top_two_diff_lo", "top_two_diff_hi", "partial"}
+	var rows [][]string
+	for _, m := range ms {
+		for i, l := range m.Levels {
+			rows = append(rows, []string{m.A, m.B, strconv.FormatUint(m.Seed, 10), strconv.Itoa(i + 1), l.Player, strconv.Itoa(l.Pairs), strconv.Itoa(l.Capped),
+				num(l.WinRate), num(l.Interval[0]), num(l.Interval[1]), strconv.FormatBool(m.Stable), m.Verdict,
+				num(m.Diff), num(m.DiffCI[0]), num(m.DiffCI[1]), strconv.FormatBool(m.Partial)})
+		}
+	}
+	return writeCSV(w, header, rows)
 }

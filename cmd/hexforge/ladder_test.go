@@ -49,7 +49,7 @@ func TestLadderBadFlags(t *testing.T) {
 		want string
 	}{
 		{[]string{"ladder", "moloch", "borgo", "--levels", "random,wizard"}, `unknown player "wizard"`},
-		{[]string{"ladder", "moloch", "borgo", "--format", "csv"}, `unknown format "csv"`},
+		{[]string{"ladder", "moloch", "borgo", "--format", "markdown"}, `unknown format "markdown"`},
 		{[]string{"ladder", "moloch", "borgo", "--games", "0"}, "--games 0"},
 		{[]string{"ladder", "moloch"}, "give two armies"},
 		{[]string{"ladder", "moloch", "borgo", "--all"}, "--all"},
@@ -62,17 +62,17 @@ func TestLadderBadFlags(t *testing.T) {
 }
 
 // Every sim report names the players that produced it: the table's title
-// line, JSON's "players" field and CSV's "players" record.
+// line, JSON's "players" field and CSV's player_a and player_b columns.
 func TestSimReportsNamePlayersInEveryFormat(t *testing.T) {
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"sim", "moloch", "borgo", "--players", "random,greedy"}, "Moloch (random) vs Borgo (greedy)"},
-		{[]string{"sim", "moloch", "borgo", "--players", "random,greedy", "--format", "csv"}, "players,random (Moloch) vs greedy (Borgo)\n"},
+		{[]string{"sim", "moloch", "borgo", "--players", "random,greedy", "--format", "csv"}, "\nMoloch,Borgo,random,greedy,"},
 		{[]string{"sim", "moloch", "borgo", "--players", "random,greedy", "--format", "json"}, "\"players\": [\n    \"random\",\n    \"greedy\"\n  ]"},
 		{[]string{"sim", "moloch", "borgo", "hegemony", "--players", "random"}, "players: random on both sides"},
-		{[]string{"sim", "moloch", "borgo", "hegemony", "--players", "random", "--format", "csv"}, "players,random\narmy,"},
+		{[]string{"sim", "moloch", "borgo", "hegemony", "--players", "random", "--format", "csv"}, "\nBorgo,Hegemony,random,random,"},
 		{[]string{"sim", "moloch", "borgo", "hegemony", "--players", "random", "--format", "json"}, "\"players\": \"random\""},
 	} {
 		out, stderr, code := run(t, append(c.args, "--games", "2")...)

@@ -3,9 +3,12 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"strings"
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/diag"
@@ -25,18 +28,84 @@ func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
 func main() {
 	sim.Version = version
 	root := newRoot()
-	if err := root.Execute(); err != nil {
+	if err := execute(context.Background(), root); err != nil {
 		var ee exitError
 		if errors.As(err, &ee) {
 			os.Exit(ee.code)
 		}
-		fmt.Fprintln(diag.Printable(os.Stderr), "hexforge:", err)
+		fmt.Fprint(diag.Printable(os.Stderr), errorText(err, os.Stderr))
 		os.Exit(2)
 	}
 }
 
+// prose is the command's standard output when it wraps prose to the
+// terminal (see wrapsProse); execute flushes its last line.
+var prose *proseWriter
+
+// errorText is how a command's error is shown: "hexforge: " and the
+// error, wrapped to the terminal when standard error is one (an unknown
+// army's message lists every army: 160 columns).
+func errorText(err error, stderr io.Writer) string {
+	msg := "hexforge: " + err.Error()
+	if n := terminalWidth(stderr); n > 0 {
+		lines := strings.Split(msg, "\n")
+		for i, l := range lines {
+			lines[i] = wrapProse(l, n)
+		}
+		msg = strings.Join(lines, "\n")
+	}
+	return msg + "\n"
+}
+
+// execute runs the command and flushes what it wrote.
+func execute(ctx context.Context, root *cobra.Command) error {
+	err := root.ExecuteContext(ctx)
+	if prose != nil {
+		if ferr := prose.Flush(); err == nil {
+			err = ferr
+		}
+	}
+	return err
+}
+
+// withUsageLine makes a wrong number of arguments say what the command
+// takes: cobra's "accepts 1 arg(s), received 0" alone leaves a new user
+// guessing what the argument is.
+func withUsageLine(root *cobra.Command) {
+	for _, c := range root.Commands() {
+		if c.Args == nil {
+			continue
+		}
+		check := c.Args
+		c.Args = func(cmd *cobra.Command, args []string) error {
+			if err := check(cmd, args); err != nil {
+				return fmt.Errorf("%w\nusage: %s (hexforge %s --help for more)", err, cmd.UseLine(), cmd.Name())
+			}
+			return nil
+		}
+	}
+}
+
+// wrapsProse says whether a command's standard output is prose and tables
+// for a person, whose long lines wrap to the terminal: not a file's text
+// (fmt, new), not a protocol or a script (lsp, completion), not JSON, CSV,
+// Markdown or HTML.
+func wrapsProse(cmd *cobra.Command) bool {
+	switch cmd.Name() {
+	case "fmt", "lsp", "new", "completion", cobra.ShellCompRequestCmd, cobra.ShellCompNoDescRequestCmd:
+		return false
+	}
+	if f := cmd.Flags().Lookup("json"); f != nil && f.Value.String() == "true" {
+		return false
+	}
+	if f := cmd.Flags().Lookup("format"); f != nil && f.Value.String() != "table" && f.Value.String() != "text" {
+		return false
+	}
+	return true
+}
+
 func newRoot() *cobra.Command {
-	setUse.used, setUse.loaded = nil, nil
+	setUse.used, setUse.loaded, prose = nil, nil, nil
 	root := &cobra.Command{
 		Use:   "hexforge",
 		Short: "Design, check and balance Neuroshima Hex armies",
@@ -61,10 +130,16 @@ army name is accepted, a path to an .army file works too.`,
 		if f := cmd.Flags().Lookup("format"); f == nil || (f.Value.String() != "csv" && f.Value.String() != "html") {
 			cmd.SetOut(diag.Printable(stdout))
 		}
-		// Tables fit a terminal narrower than they are; piped or redirected
-		// output (no width) keeps its full width for tools and files.
+		// Tables fit a terminal narrower than they are, and prose lines
+		// wrap to it; piped or redirected output (no width) keeps its full
+		// width for tools and files.
 		if n := terminalWidth(stdout); n > 0 {
-			cmd.SetOut(sim.WithWidth(cmd.OutOrStdout(), n))
+			if wrapsProse(cmd) {
+				prose = newProseWriter(cmd.OutOrStdout(), n)
+				cmd.SetOut(prose)
+			} else {
+				cmd.SetOut(sim.WithWidth(cmd.OutOrStdout(), n))
+			}
 		}
 	}
 	root.PersistentFlags().BoolVar(&armies.AllowExtendsOutside, "allow-extends-outside", false,
@@ -91,6 +166,8 @@ army name is accepted, a path to an .army file works too.`,
 	root.AddCommand(newPlay())
 	root.AddCommand(newReplay())
 	installCompletions(root) // after every command is added
+	fitHelp(root)
+	withUsageLine(root)
 	root.AddCommand(newLSP())
 	return root
 }

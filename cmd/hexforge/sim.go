@@ -11,8 +11,10 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/diag"
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
@@ -72,9 +74,9 @@ func (o *simOptions) register(cmd *cobra.Command, defGames int) {
 	f.StringVar(&o.players, "players", sim.DefaultPlayer, "computer players: random, greedy, search[:playouts], plan[:worlds] or mcts[:iterations]; one for both sides or A,B")
 	f.Uint64Var(&o.seed, "seed", 1, "seed of every random choice; the same seed gives the same games")
 	f.IntVar(&o.workers, "workers", 0, "parallel workers (0 = one per core); results do not depend on it")
-	formats := "output format: table, markdown, csv or json"
+	formats := "output format: table, markdown, csv (one tidy table) or json"
 	if o.html {
-		formats = "output format: table, markdown, csv, html (one self-contained page with plots) or json"
+		formats = "output format: table, markdown, csv (one tidy table), html (one self-contained page with plots) or json"
 	}
 	f.StringVar(&o.format, "format", "table", formats)
 	f.StringVar(&o.out, "out", "", "write the report to FILE (atomically) instead of standard output")
@@ -214,7 +216,10 @@ func parsePlayers(s string) ([2]sim.PlayerSpec, error) {
 }
 
 // progressBar draws "done/total, rate, ETA" on a terminal's stderr, and
-// nothing when stderr is not a terminal.
+// nothing when stderr is not a terminal. It is one line redrawn with \r,
+// written from the runner's callback: a progress library (vbauerster/mpb)
+// would bring its own render goroutine and a dependency for what is here a
+// few lines, tested (TestProgress*), so the bar stays hand-written.
 type progressBar struct {
 	w     io.Writer
 	on    bool
@@ -223,6 +228,8 @@ type progressBar struct {
 	last  time.Time
 	base  int // games of the job's earlier parts (matches, variants, batches)
 	job   int // games the whole job plays, when known (expect), for one count and one ETA
+	width int // the terminal's columns (0: unknown)
+	shown int // the widest line drawn, for finish to clear
 }
 
 // expect tells the bar how many games the whole job plays, so that it shows
@@ -230,11 +237,26 @@ type progressBar struct {
 // starting again at each.
 func (p *progressBar) expect(games int) { p.job = games }
 
+// underneath is the writer beneath w's wrappers. Standard error comes
+// wrapped (diag.Printable escapes control characters, the \r the bar
+// redraws with among them): the bar draws on the file underneath and
+// escapes its labels itself.
+func underneath(w io.Writer) io.Writer {
+	for {
+		u, ok := w.(interface{ Unwrap() io.Writer })
+		if !ok {
+			return w
+		}
+		w = u.Unwrap()
+	}
+}
+
 func newProgress(w io.Writer) *progressBar {
+	w = underneath(w)
 	p := &progressBar{w: w, start: time.Now()}
 	if f, ok := w.(*os.File); ok {
 		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			p.on = true
+			p.on, p.width = true, terminalWidth(f)
 		}
 	}
 	return p
@@ -257,8 +279,25 @@ func (p *progressBar) update(label string) sim.Progress {
 			shown, all = p.base+done, max(p.job, p.base+total)
 		}
 		rate := float64(p.base+done) / max(el, 1e-9)
-		eta := time.Duration(float64(all-shown)/max(rate, 1e-9)) * time.Second
-		fmt.Fprintf(p.w, "\r%-28s %7d/%-7d %7.0f games/s  ETA %-8s", label, shown, all, rate, eta.Round(time.Second))
+		eta := time.Duration(float64(all-shown) / max(rate, 1e-9) * float64(time.Second)) // not truncated to whole seconds first
+		var esc strings.Builder                                                           // a label names armies from strangers' files
+		diag.Printable(&esc).Write([]byte(label))
+		label = esc.String()
+		rest := fmt.Sprintf(" %7d/%-7d %7.0f games/s  ETA %-8s", shown, all, rate, eta.Round(time.Second))
+		// The bar is redrawn over itself with \r, which only works on one
+		// line: a long label ("Iron Wolves (variant) vs Steel Police") is
+		// cut to leave the figures room on the terminal.
+		pad := 28
+		if p.width > 0 {
+			room := max(p.width-1-utf8.RuneCountInString(rest), 8)
+			if r := []rune(label); len(r) > room {
+				label = string(r[:room-1]) + "…"
+			}
+			pad = min(pad, room)
+		}
+		line := fmt.Sprintf("%-*s%s", pad, label, rest)
+		p.shown = max(p.shown, utf8.RuneCountInString(line))
+		fmt.Fprint(p.w, "\r"+line)
 		if done == total {
 			p.base += done
 		}
@@ -267,7 +306,7 @@ func (p *progressBar) update(label string) sim.Progress {
 
 func (p *progressBar) finish() {
 	if p.on {
-		fmt.Fprintf(p.w, "\r%80s\r", "")
+		fmt.Fprintf(p.w, "\r%*s\r", p.shown, "") // as wide as the widest line drawn
 	}
 }
 
@@ -431,8 +470,8 @@ func newSim() *cobra.Command {
 		Use:   "sim [A B | ARMY... | --all]",
 		Short: "Play many games between armies and report win rates with intervals",
 		Long: `sim plays games between armies with computer players and reports win rates
-with 95% intervals over seat-swapped pairs (a draw counts one half and is also reported on its
-own), HQ margins, game lengths, battles, the first player's win rate and
+with 95% intervals over seat-swapped pairs (a draw counts one half and is
+also reported on its own), HQ margins, game lengths, battles, the first player's win rate and
 per-token figures. Games are played in pairs with the seats swapped and the
 same draws for each army, and every random choice flows from --seed, so a run
 is reproduced exactly whatever --workers is.
@@ -442,12 +481,17 @@ army), it plays a round robin (mirror matches included) and prints the
 matchup matrix and a ranking. With no arguments it runs a quick round robin of
 the embedded armies with the greedy player.
 
+--format csv writes one tidy table, a row per matchup (docs/reports.md);
+with --out FILE.csv the per-token figures and a round robin's ratings go to
+FILE-tokens.csv and FILE-ratings.csv beside it.
+
 Ctrl-C stops early, prints the games finished so far, marked partial, and
 exits with status 130.`,
 		Example: `  hexforge sim                                   # quick round robin of the embedded armies
   hexforge sim moloch borgo --games 2000
   hexforge sim my-army.army moloch --players search:64,greedy --until-ci 0.02
   hexforge sim --all --games 2000 --format markdown --out matrix.md
+  hexforge sim --all --games 2000 --format csv --out rr.csv    # rr.csv, rr-tokens.csv, rr-ratings.csv
   hexforge sim --all --games 200 --format html --out rr.html   # heat map and ratings plot in one page
   hexforge sim moloch borgo --games 100000 --shard 3/8 --format json --out shard3.json
   hexforge sim my-army.army moloch --fair-band 45-55  # is my army fair against Moloch? stops when it knows
@@ -517,12 +561,16 @@ exits with status 130.`,
 						return err
 					}
 				}
-				return interrupted(ctx, cmd.ErrOrStderr(), writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
+				err = writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
 					if o.format == "html" {
 						return sim.WriteMatchHTML(w, s, commandLine(cmd, args))
 					}
 					return sim.WriteMatch(w, s, o.format)
-				}))
+				})
+				if err == nil && o.format == "csv" {
+					err = writeCSVTables(cmd.OutOrStdout(), o.out, []*sim.Summary{s}, nil)
+				}
+				return interrupted(ctx, cmd.ErrOrStderr(), err)
 			}
 			rr := &sim.RoundRobin{Armies: names, Players: sim.RoundRobinPlayers(specs[0].String(), specs[1].String()), Matches: map[[2]int]*sim.Summary{}}
 			for i := range list {
@@ -539,12 +587,16 @@ exits with status 130.`,
 				}
 			}
 			bar.finish()
-			return interrupted(ctx, cmd.ErrOrStderr(), writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
+			err = writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
 				if o.format == "html" {
 					return sim.WriteRoundRobinHTML(w, rr, commandLine(cmd, args))
 				}
 				return sim.WriteRoundRobin(w, rr, o.format)
-			}))
+			})
+			if err == nil && o.format == "csv" {
+				err = writeCSVTables(cmd.OutOrStdout(), o.out, rr.Sums(), rr)
+			}
+			return interrupted(ctx, cmd.ErrOrStderr(), err)
 		},
 	}
 	o.register(cmd, 200)
@@ -560,7 +612,9 @@ func newMerge() *cobra.Command {
 		Use:   "merge RESULT.json...",
 		Short: "Combine JSON results of sharded runs into one report",
 		Long: `merge reads the JSON reports written by sim --shard i/n --format json and
-adds them up: n shards of one run give exactly the report of that run.`,
+adds them up: n shards of one run give exactly the report of that run.
+--format csv writes the matchups; with --out FILE.csv the per-token figures
+and ratings go to FILE-tokens.csv and FILE-ratings.csv beside it.`,
 		Example: `  hexforge merge shard-*.json
   hexforge merge shard-*.json --format json --out study.json`,
 		Args: cobra.MinimumNArgs(1),
@@ -582,12 +636,16 @@ adds them up: n shards of one run give exactly the report of that run.`,
 			}
 			if len(order) == 1 {
 				s := merged[order[0]]
-				return writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error {
+				err := writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error {
 					if format == "html" {
 						return sim.WriteMatchHTML(w, s, commandLine(cmd, args))
 					}
 					return sim.WriteMatch(w, s, format)
 				})
+				if err == nil && format == "csv" {
+					err = writeCSVTables(cmd.OutOrStdout(), out, []*sim.Summary{s}, nil)
+				}
+				return err
 			}
 			sums := make([]*sim.Summary, len(order))
 			for i, k := range order {
@@ -597,15 +655,19 @@ adds them up: n shards of one run give exactly the report of that run.`,
 			if err != nil {
 				return err
 			}
-			return writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error {
+			err = writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error {
 				if format == "html" {
 					return sim.WriteRoundRobinHTML(w, rr, commandLine(cmd, args))
 				}
 				return sim.WriteRoundRobin(w, rr, format)
 			})
+			if err == nil && format == "csv" {
+				err = writeCSVTables(cmd.OutOrStdout(), out, rr.Sums(), rr)
+			}
+			return err
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "table", "output format: table, markdown, csv, html (one self-contained page with plots) or json")
+	cmd.Flags().StringVar(&format, "format", "table", "output format: table, markdown, csv (one tidy table), html (one self-contained page with plots) or json")
 	cmd.Flags().StringVar(&out, "out", "", "write the report to FILE (atomically)")
 	return cmd
 }

@@ -92,14 +92,14 @@ func TestSweepAndImportance(t *testing.T) {
 	if code != 0 {
 		t.Fatal(stderr)
 	}
-	if lines := strings.Split(strings.TrimSpace(out), "\n"); len(lines) != 3 || !strings.HasPrefix(lines[1], "1,") || !strings.HasPrefix(lines[2], "2,") {
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); len(lines) != 3 || !strings.HasPrefix(lines[1], "Moloch,Gauss Cannon,initiative,1,Moloch,") || !strings.HasPrefix(lines[2], "Moloch,Gauss Cannon,initiative,2,") {
 		t.Errorf("sweep csv:\n%s", out)
 	}
 	out, stderr, code = run(t, "importance", "moloch", "--vs", "moloch", "--games", "4", "--format", "csv")
 	if code != 0 {
 		t.Fatal(stderr)
 	}
-	if !strings.Contains(out, "Gauss Cannon,") || strings.Contains(out, "\nHQ,") {
+	if !strings.Contains(out, ",Gauss Cannon,") || strings.Contains(out, ",HQ,") {
 		t.Errorf("importance csv:\n%s", out)
 	}
 }

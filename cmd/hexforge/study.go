@@ -1,13 +1,17 @@
 package main
 
 import (
+	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
 	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/diag"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/stats"
@@ -43,6 +47,9 @@ func pairedAgainst(opps []*rules.Army, run func(opp *rules.Army) (*sim.Summary, 
 // importanceRow is one variant of an importance report.
 type importanceRow struct {
 	Without     string     `json:"without"`
+	Token       string     `json:"token"`          // the token type removed, or one copy of it
+	Removed     int        `json:"copies_removed"` // how many of its copies
+	Left        int        `json:"copies_left"`
 	WinRate     float64    `json:"win_rate"`
 	Interval    [2]float64 `json:"interval"`
 	Change      float64    `json:"change"`    // variant minus the army, paired over the same seeds
@@ -133,7 +140,11 @@ token.`,
 				d := sim.PairedDiff(pts, basePts)
 				lo, hi := d.Interval(stats.Z95)
 				iv := vt.Interval()
-				out = append(out, importanceRow{Without: label, WinRate: vt.Rate(), Interval: [2]float64{iv.Lo, iv.Hi},
+				removed := t.Count
+				if oneCopy && t.Count > 1 {
+					removed = 1
+				}
+				out = append(out, importanceRow{Without: label, Token: t.Name, Removed: removed, Left: t.Count - removed, WinRate: vt.Rate(), Interval: [2]float64{iv.Lo, iv.Hi},
 					Change: d.Mean(), ChangeCI: [2]float64{lo, hi}, P: d.PValue()})
 			}
 			// Many variants are compared at once: Holm's correction keeps
@@ -160,12 +171,13 @@ token.`,
 					return enc.Encode(map[string]any{"army": base.Army.Name, "opponents": oppNames, "players": [2]string{specs[0].String(), specs[1].String()},
 						"seed": o.seed, "games": 2 * ((o.games + 1) / 2), "partial": partial, "win_rate": baseT.Rate(), "interval": [2]float64{biv.Lo, biv.Hi}, "variants": out})
 				}
-				if o.format != "csv" {
-					if partial {
-						title += " [PARTIAL: stopped early]"
-					}
-					fmt.Fprintf(w, "%s\nchange: paired over the same seeds, 95%% interval; significant: Holm-corrected p <= 0.05 over the %d variants\n\n", title, len(out))
+				if o.format == "csv" {
+					return importanceCSV(w, base.Army.Name, oppNames, specs, o.seed, 2*((o.games+1)/2), partial, baseT, out)
 				}
+				if partial {
+					title += " [PARTIAL: stopped early]"
+				}
+				fmt.Fprintf(w, "%s\nchange: paired over the same seeds, 95%% interval; significant: Holm-corrected p <= 0.05 over the %d variants\n\n", title, len(out))
 				header := []string{"without", "win rate", "change (points)", "significant"}
 				rows := [][]string{{"(nothing: the army as it is)", pctCell(baseT), "", ""}}
 				for _, r := range out {
@@ -306,6 +318,9 @@ is written as for --set.`,
 			defer done()
 			bar.expect(len(values) * len(opps) * o.jobGames())
 			var out []sweepRow
+			// The army as every report names it (Moloch, not the moloch or
+			// path it was given by), like its opponents.
+			armyName := tmpl.Army
 			var first []int8 // the first value's pair scores, what the others are compared with
 			for _, val := range values {
 				set := tmpl
@@ -315,8 +330,14 @@ is written as for --set.`,
 					if l != nil {
 						l.Diags.Render(cmd.ErrOrStderr(), l.Sources)
 					}
+					if _, ok := err.(diag.List); !ok {
+						// The swept value is no --set of the user's: name
+						// the argument they wrote.
+						err = errors.New(strings.Replace(err.Error(), fmt.Sprintf("--set %q", set.Raw), fmt.Sprintf("sweep %q", args[0]), 1))
+					}
 					return exitIfDiag(err)
 				}
+				armyName = strings.TrimSuffix(l.Army.Name, " (variant)") // each value is a variant of this army
 				row := sweepRow{Value: val}
 				var total sim.Tally
 				var pts []int8
@@ -356,21 +377,22 @@ is written as for --set.`,
 			bar.finish()
 			return interrupted(ctx, cmd.ErrOrStderr(), writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
 				if o.format == "html" {
-					return sweepHTML(w, sweepPage{army: tmpl.Army, token: tmpl.Token, field: tmpl.Field, opponents: oppNames,
+					return sweepHTML(w, sweepPage{army: armyName, token: tmpl.Token, field: tmpl.Field, opponents: oppNames,
 						players: [2]string{specs[0].String(), specs[1].String()}, seed: o.seed, games: 2 * ((o.games + 1) / 2),
 						partial: ctx.Err() != nil, rows: out, command: commandLine(cmd, args)})
 				}
 				if o.format == "json" {
 					enc := json.NewEncoder(w)
 					enc.SetIndent("", "  ")
-					return enc.Encode(map[string]any{"army": tmpl.Army, "token": tmpl.Token, "field": tmpl.Field, "opponents": oppNames,
+					return enc.Encode(map[string]any{"army": armyName, "token": tmpl.Token, "field": tmpl.Field, "opponents": oppNames,
 						"players": [2]string{specs[0].String(), specs[1].String()}, "seed": o.seed, "games": 2 * ((o.games + 1) / 2),
 						"partial": ctx.Err() != nil, "rows": out})
 				}
-				if o.format != "csv" {
-					fmt.Fprintf(w, "%s / %s: %s over %s; players %s vs %s; %d games per cell; seed %d\n", tmpl.Army, tmpl.Token, tmpl.Field, strings.Join(values, ", "), specs[0], specs[1], 2*((o.games+1)/2), o.seed)
-					fmt.Fprintf(w, "change: against %s = %s, paired over the same seeds, 95%% interval; significant: Holm-corrected p <= 0.05\n\n", tmpl.Field, values[0])
+				if o.format == "csv" {
+					return sweepCSV(w, armyName, tmpl, specs, o.seed, 2*((o.games+1)/2), ctx.Err() != nil, out)
 				}
+				fmt.Fprintf(w, "%s / %s: %s over %s; players %s vs %s; %d games per cell; seed %d\n", armyName, tmpl.Token, tmpl.Field, strings.Join(values, ", "), specs[0], specs[1], 2*((o.games+1)/2), o.seed)
+				fmt.Fprintf(w, "change: against %s = %s, paired over the same seeds, 95%% interval; significant: Holm-corrected p <= 0.05\n\n", tmpl.Field, values[0])
 				header := append([]string{tmpl.Field}, oppNames...)
 				header = append(header, "all opponents", "change (points)", "significant")
 				var rows [][]string
@@ -409,4 +431,61 @@ func mustSets() []armies.Set {
 
 func simTable(w io.Writer, format string, header []string, rows [][]string) error {
 	return sim.Table(w, format, header, rows)
+}
+
+// num is a number in a CSV cell: plain decimals rounded to six places
+// (rates as fractions, never "52.3%").
+func num(x float64) string {
+	r := math.Round(x*1e6) / 1e6
+	if r == 0 {
+		r = 0 // not "-0"
+	}
+	return strconv.FormatFloat(r, 'f', -1, 64)
+}
+
+func writeCSV(w io.Writer, header []string, rows [][]string) error {
+	cw := csv.NewWriter(w)
+	cw.Write(header)
+	cw.WriteAll(rows) // flushes
+	return cw.Error()
+}
+
+// importanceCSV writes importance as one tidy table: a row per variant,
+// the army as it is in base_* columns on every row, so that each row reads
+// alone and every number is a number.
+func importanceCSV(w io.Writer, army string, opps []string, specs [2]sim.PlayerSpec, seed uint64, games int, partial bool, base sim.Tally, rows []importanceRow) error {
+	header := []string{"army", "opponents", "player_a", "player_b", "seed", "games", "token", "copies_removed", "copies_left",
+		"win_rate", "lo", "hi", "base_win_rate", "base_lo", "base_hi", "change", "change_lo", "change_hi", "p_value", "p_holm", "significant", "partial"}
+	biv := base.Interval()
+	var out [][]string
+	for _, r := range rows {
+		out = append(out, []string{army, strings.Join(opps, ";"), specs[0].String(), specs[1].String(), strconv.FormatUint(seed, 10), strconv.Itoa(games),
+			r.Token, strconv.Itoa(r.Removed), strconv.Itoa(r.Left), num(r.WinRate), num(r.Interval[0]), num(r.Interval[1]),
+			num(base.Rate()), num(biv.Lo), num(biv.Hi), num(r.Change), num(r.ChangeCI[0]), num(r.ChangeCI[1]),
+			num(r.P), num(r.PHolm), strconv.FormatBool(r.Significant), strconv.FormatBool(partial)})
+	}
+	return writeCSV(w, header, out)
+}
+
+// sweepCSV writes a sweep as one tidy table: a row per value and opponent,
+// the value's figures against all opponents (and its change against the
+// first value, 0 for the first itself) repeated on each of its rows.
+func sweepCSV(w io.Writer, army string, set armies.Set, specs [2]sim.PlayerSpec, seed uint64, games int, partial bool, rows []sweepRow) error {
+	header := []string{"army", "token", "field", "value", "opponent", "player_a", "player_b", "seed", "games", "win_rate", "lo", "hi",
+		"all_win_rate", "all_lo", "all_hi", "change", "change_lo", "change_hi", "p_value", "p_holm", "significant", "partial"}
+	var out [][]string
+	for i, r := range rows {
+		change, p := []string{num(r.Change), num(r.ChangeCI[0]), num(r.ChangeCI[1])}, []string{num(r.P), num(r.PHolm)}
+		if i == 0 { // the value the others are compared with: no change
+			change, p = []string{"0", "0", "0"}, []string{"1", "1"}
+		}
+		for _, c := range r.Cells {
+			row := []string{army, set.Token, set.Field, r.Value, c.Opponent, specs[0].String(), specs[1].String(), strconv.FormatUint(seed, 10), strconv.Itoa(games),
+				num(c.WinRate), num(c.Interval[0]), num(c.Interval[1]), num(r.WinRate), num(r.Interval[0]), num(r.Interval[1])}
+			row = append(row, change...)
+			row = append(row, p...)
+			out = append(out, append(row, strconv.FormatBool(r.Significant), strconv.FormatBool(partial)))
+		}
+	}
+	return writeCSV(w, header, out)
 }

@@ -75,3 +75,115 @@ func TestNoColor(t *testing.T) {
 		}
 	}
 }
+
+// TestProseWrapsOnATerminal: on a terminal the prose of a report (the
+// round robin's title line is about 160 columns) wraps to its width at
+// spaces, every word kept; piped it keeps its full lines; and output for
+// programs (JSON) or a file's text (fmt -d) is never wrapped, even on a
+// narrow terminal.
+func TestProseWrapsOnATerminal(t *testing.T) {
+	old := terminalWidth
+	defer func() { terminalWidth = old }()
+	args := []string{"sim", "moloch", "borgo", "vegas", "--games", "2"}
+	terminalWidth = func(io.Writer) int { return 0 }
+	piped, _, _ := run(t, args...)
+	title, _, _ := strings.Cut(piped, "\n")
+	if len([]rune(title)) <= 100 {
+		t.Fatalf("the title is %d columns: this test needs a longer one", len([]rune(title)))
+	}
+	terminalWidth = func(io.Writer) int { return 100 }
+	narrow, _, _ := run(t, args...)
+	if w := widest(narrow); w > 100 {
+		t.Errorf("on a 100-column terminal a line is %d columns:\n%s", w, narrow)
+	}
+	head := strings.Join(strings.Fields(narrow)[:len(strings.Fields(title))], " ")
+	if head != strings.Join(strings.Fields(title), " ") {
+		t.Errorf("the wrapped title lost words:\n%s\nwant\n%s", head, title)
+	}
+	terminalWidth = func(io.Writer) int { return 30 }
+	for _, args := range [][]string{
+		{"sim", "moloch", "borgo", "--games", "2", "--format", "json"},
+		{"dump", "moloch", "--json"},
+		{"fmt", "-d", "testdata/clean.army"},
+		{"completion", "bash"},
+		{"completion", "zsh"},
+	} {
+		terminalWidth = func(io.Writer) int { return 0 }
+		want, _, _ := run(t, args...)
+		terminalWidth = func(io.Writer) int { return 30 }
+		if got, _, _ := run(t, args...); got != want {
+			t.Errorf("%v was changed on a terminal:\n%.500s", args, got)
+		}
+	}
+}
+
+// TestHelpFitsTheTerminal: every command's --help fits a terminal 100
+// columns wide: flags' usage wraps in its column, the description as
+// prose, and an example's comment moves above its command, which is never
+// cut. Piped, help keeps its full lines.
+func TestHelpFitsTheTerminal(t *testing.T) {
+	old := terminalWidth
+	defer func() { terminalWidth = old }()
+	cmds := [][]string{{"--help"}}
+	for _, c := range newRoot().Commands() {
+		cmds = append(cmds, []string{c.Name(), "--help"})
+	}
+	for _, args := range cmds {
+		terminalWidth = func(io.Writer) int { return 0 }
+		piped, _, _ := run(t, args...)
+		terminalWidth = func(io.Writer) int { return 100 }
+		narrow, _, code := run(t, args...)
+		if code != 0 {
+			t.Errorf("%v: exit %d", args, code)
+		}
+		for _, l := range strings.Split(narrow, "\n") {
+			if utf8.RuneCountInString(l) > 100 {
+				t.Errorf("%v: a line of %d columns:\n%s", args, utf8.RuneCountInString(l), l)
+			}
+		}
+		// Every word is kept; an example's comment may move above it.
+		if a, b := strings.Fields(piped), strings.Fields(narrow); len(a) != len(b) {
+			t.Errorf("%v: %d words piped, %d on the terminal", args, len(a), len(b))
+		}
+	}
+	terminalWidth = func(io.Writer) int { return 0 }
+	piped, _, _ := run(t, "sim", "--help")
+	if !strings.Contains(piped, "--sprt string         sequential test of H0 \"A's win rate is P0\" against H1 \"it is P1\" (e.g. 0.50,0.55: does A beat B by 5 points?); with") {
+		t.Errorf("piped help was wrapped:\n%s", piped)
+	}
+}
+
+func TestWrapProse(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"short line", "short line"},
+		{"aaa bbb ccc ddd", "aaa bbb\nccc ddd"},
+		{"  aaa bbb ccc", "  aaa bbb\n  ccc"},
+		{"│ a table line wider than the width │", "│ a table line wider than the width │"},
+		{"  hexforge sim a b --games 2000   # a comment here", "  # a\n  # comment\n  # here\n  hexforge sim a b --games 2000"},
+		{"  hexforge sim --all --games 2000 --out x", "  hexforge sim --all --games 2000 --out x"},
+		{"averyveryverylongword b", "averyveryverylongword\nb"},
+		{"Token # One wins", "Token #\nOne wins"}, // a " # " in prose is no comment
+	} {
+		if got := wrapProse(c.in, 10); got != c.want {
+			t.Errorf("wrapProse(%q, 10) =\n%q\nwant\n%q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestErrorsWrapOnATerminal: an error's message wraps to a terminal (an
+// unknown army's lists every army: about 160 columns), every word kept;
+// piped it is one line.
+func TestErrorsWrapOnATerminal(t *testing.T) {
+	old := terminalWidth
+	defer func() { terminalWidth = old }()
+	terminalWidth = func(io.Writer) int { return 0 }
+	_, piped, _ := run(t, "card", "nosucharmy")
+	if strings.Count(piped, "\n") != 1 || widest(piped) <= 100 {
+		t.Fatalf("piped, the error is not one long line:\n%s", piped)
+	}
+	terminalWidth = func(io.Writer) int { return 100 }
+	_, narrow, code := run(t, "card", "nosucharmy")
+	if code != 2 || widest(narrow) > 100 || strings.Join(strings.Fields(narrow), " ") != strings.Join(strings.Fields(piped), " ") {
+		t.Errorf("exit %d; on a 100-column terminal:\n%s", code, narrow)
+	}
+}
