@@ -184,6 +184,21 @@ type greedyPlayer struct {
 	res     *engine.Resolver
 	scratch engine.State
 	copyG   engine.Game
+	same    boardScore // the score of the board as it stands, for actions that leave it so
+}
+
+// boardScore remembers the evaluation of one board for one player. The
+// evaluation of a game that is not over depends on its board alone (the
+// units, foundations and HQs: it is the battle that would follow), so the
+// actions that leave the board as it was (a discard, keeping a token, an
+// end of turn that starts no battle) share one hypothetical battle, and so
+// do the decisions of a turn until a token reaches the board.
+type boardScore struct {
+	ok    bool
+	me    uint8
+	cells [engine.MaxHexes]engine.Cell
+	hq    [2]engine.Hex
+	score float64
 }
 
 func newGreedy(seed uint64, res *engine.Resolver) *greedyPlayer {
@@ -196,12 +211,23 @@ func (p *greedyPlayer) Act(g *engine.Game, legal []engine.Action) int {
 	}
 	me := g.Player
 	best, bestScore, ties := 0, -1e18, 0
+	if p.same.ok && (p.same.me != me || p.same.cells != g.S.Cells || p.same.hq != g.S.HQ) {
+		p.same.ok = false
+	}
 	for i, a := range legal {
 		p.copyG = *g
 		if err := p.copyG.ApplyLegal(a, p); err != nil {
 			continue
 		}
-		sc := evaluate(&p.copyG, me, p.res, &p.scratch)
+		var sc float64
+		if !p.copyG.Over() && p.copyG.S.Cells == g.S.Cells && p.copyG.S.HQ == g.S.HQ {
+			if !p.same.ok {
+				p.same = boardScore{ok: true, me: me, cells: g.S.Cells, hq: g.S.HQ, score: evaluate(&p.copyG, me, p.res, &p.scratch)}
+			}
+			sc = p.same.score
+		} else {
+			sc = evaluate(&p.copyG, me, p.res, &p.scratch)
+		}
 		if a.Kind == engine.KEndTurn {
 			sc -= 0.01 // prefer doing something when it is worth the same
 		}
