@@ -103,10 +103,12 @@ type Resolver struct {
 	// TrackKills asks Resolve to fill Destroyer (an army has a trigger
 	// on if=destroyed_enemy); without it the battle skips that work.
 	TrackKills bool
-	anyTough   bool                    // some link gives a toughness bonus in this battle (computeBonuses)
-	factsOf    [2]*rules.Army          // the armies r.takes was worked out for
-	takes      bool                    // either army has a takeover or use_modules effect
-	tokFeat    [2][MaxArmyTokens]uint8 // each token type's features (load)
+	anyTough   bool                           // some link gives a toughness bonus in this battle (computeBonuses)
+	factsOf    [2]*rules.Army                 // the armies r.takes was worked out for
+	takes      bool                           // either army has a takeover or use_modules effect
+	tokFeat    [2][MaxArmyTokens]uint8        // each token type's features (load)
+	tokPtr     [2][MaxArmyTokens]*rules.Token // each token type's tables (load)
+	featAll    uint8                          // the features of any unit on the board at the start of the battle
 	opts       [maxOptions]Option
 	cand       [maxOptions]int
 }
@@ -188,23 +190,33 @@ func (r *Resolver) load() {
 	// change: worked out once per pair of armies, not per battle.
 	if s.Armies != r.factsOf {
 		r.factsOf, r.takes = s.Armies, takesOver(s)
+		r.tokPtr = [2][MaxArmyTokens]*rules.Token{}
 		for o, a := range s.Armies {
 			for i := range a.Tokens {
 				r.tokFeat[o][i&(MaxArmyTokens-1)] = features(&a.Tokens[i])
+				r.tokPtr[o][i&(MaxArmyTokens-1)] = &a.Tokens[i]
 			}
 		}
 	}
 	r.nocc = 0
+	var all uint8
 	for h := 0; h < s.Board.Size; h++ {
 		p := s.Cells[h].Unit
 		if p.Empty() {
 			r.tok[h], r.feat[h], r.ctl[h] = nil, 0, noCtl
 			continue
 		}
-		r.tok[h], r.feat[h], r.ctl[h] = s.Tok(p), r.tokFeat[p.Owner&1][p.Token&(MaxArmyTokens-1)], p.Controller()
+		t := r.tokPtr[p.Owner&1][p.Token&(MaxArmyTokens-1)]
+		if t == nil {
+			t = s.Tok(p) // an index outside the army: as State.Tok (it panics)
+		}
+		f := r.tokFeat[p.Owner&1][p.Token&(MaxArmyTokens-1)]
+		r.tok[h], r.feat[h], r.ctl[h] = t, f, p.Controller()
+		all |= f
 		r.occ[r.nocc] = Hex(h)
 		r.nocc++
 	}
+	r.featAll = all
 }
 
 // features are the features of a token type the resolver's loops test.
@@ -521,8 +533,19 @@ func (r *Resolver) segment(seg int, log *BattleLog) {
 	// Medics, then agony waves until nothing more happens.
 	from := 0
 	for {
-		r.medics(from, log) // leaves the wounds tallied
+		// Attacks recorded since the last tally (none: the tally and the
+		// medics would change nothing).
+		if r.nhits > from {
+			if r.featAll&featMedic != 0 {
+				r.medics(from, log) // leaves the wounds tallied
+			} else {
+				r.tally()
+			}
+		}
 		from = r.nhits
+		if r.featAll&featAgony == 0 {
+			break
+		}
 		any := false
 		for _, h := range r.occ[:r.nocc] {
 			if r.feat[h]&featAgony == 0 || r.acted[h] || r.netted[h] || !r.dies(h) {
