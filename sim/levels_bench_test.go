@@ -16,7 +16,10 @@ var benchLevels = []string{"random", "greedy", "search:16", "search:64", "mcts:1
 // runs them) and reports the throughput: games/s and decisions/s in total
 // over the cores (GOMAXPROCS), a decision being one action a player chose.
 // ns/op is wall time per game divided among the cores, so with 2 cores it
-// is half the time one game takes.
+// is half the time one game takes. On a machine shared with other jobs the
+// wall time says little; cpu-ms/game (the process's CPU time per game,
+// where it can be read) does not depend on them, and GOMAXPROCS divided by
+// it is what the cores would give if the games had them to themselves.
 //
 //	go test -run '^$' -bench Levels -benchmem ./sim
 func BenchmarkLevels(b *testing.B) {
@@ -26,6 +29,7 @@ func BenchmarkLevels(b *testing.B) {
 			var next, actions atomic.Int64
 			b.ReportAllocs()
 			b.ResetTimer()
+			cpu0 := cpuSeconds()
 			b.RunParallel(func(pb *testing.PB) {
 				w := &worker{res: new(engine.Resolver)}
 				for pb.Next() {
@@ -38,6 +42,9 @@ func BenchmarkLevels(b *testing.B) {
 					actions.Add(int64(r.Actions))
 				}
 			})
+			if cpu0 >= 0 {
+				b.ReportMetric((cpuSeconds()-cpu0)*1e3/float64(b.N), "cpu-ms/game")
+			}
 			sec := b.Elapsed().Seconds()
 			b.ReportMetric(float64(b.N)/sec, "games/s")
 			b.ReportMetric(float64(actions.Load())/sec, "decisions/s")
