@@ -108,6 +108,7 @@ type Resolver struct {
 	takes      bool                           // either army has a takeover or use_modules effect
 	tokFeat    [2][MaxArmyTokens]uint8        // each token type's features (load)
 	tokPtr     [2][MaxArmyTokens]*rules.Token // each token type's tables (load)
+	tokAtk     [2][MaxArmyTokens]uint8        // bit e: each token type's printed edge e attacks (load)
 	featAll    uint8                          // the features of any unit on the board at the start of the battle
 	opts       [maxOptions]Option
 	cand       [maxOptions]int
@@ -195,6 +196,13 @@ func (r *Resolver) load() {
 			for i := range a.Tokens {
 				r.tokFeat[o][i&(MaxArmyTokens-1)] = features(&a.Tokens[i])
 				r.tokPtr[o][i&(MaxArmyTokens-1)] = &a.Tokens[i]
+				var atk uint8
+				for e := range a.Tokens[i].Edges {
+					if x := &a.Tokens[i].Edges[e]; x.Melee != 0 || x.Ranged != 0 {
+						atk |= 1 << uint(e)
+					}
+				}
+				r.tokAtk[o][i&(MaxArmyTokens-1)] = atk
 			}
 		}
 	}
@@ -640,12 +648,13 @@ func (r *Resolver) attack(h Hex, log *BattleLog, agony bool) {
 	isHQ := t.Kind == rules.HQ
 	me := p.Controller()
 	log.acts(s, h, agony)
-	ce, cmode := r.convertChoice(h)
-	for e := rules.N; e <= rules.NW; e++ {
+	ce, cmode := noConvert, uint8(0)
+	if r.conv[h] != 0 {
+		ce, cmode = r.convertChoice(h)
+	}
+	for m := uint(r.tokAtk[p.Owner&1][p.Token&(MaxArmyTokens-1)]); m != 0; m &= m - 1 {
+		e := rules.Dir(bits.TrailingZeros(m))
 		edge := &t.Edges[e]
-		if edge.Melee == 0 && edge.Ranged == 0 {
-			continue
-		}
 		d := edgeDir(p, e)
 		melee, ranged := edge.Melee, edge.Ranged
 		if e == ce {
