@@ -14,6 +14,28 @@ const maxHits = MaxHexes * 6 * 8
 // attacks of a segment.
 const maxOptions = maxHits
 
+// mod6 is x % 6 for every byte x: the resolver's hot loops turn directions
+// with a table look-up instead of a division (the same values as
+// rules.Dir.Rotate, Piece.EdgeDir and Piece.EdgeAt, which compute in bytes).
+var mod6 = func() (t [256]rules.Dir) {
+	for i := range t {
+		t[i] = rules.Dir(i % 6)
+	}
+	return t
+}()
+
+// edgeDir is p.EdgeDir(e) by table.
+func edgeDir(p Piece, e rules.Dir) rules.Dir { return mod6[uint8(e+p.Facing)] }
+
+// edgeAt is p.EdgeAt(d) by table.
+func edgeAt(p Piece, d rules.Dir) rules.Dir { return mod6[uint8(d+6-p.Facing)] }
+
+// opposite is d.Opposite() by table.
+func opposite(d rules.Dir) rules.Dir { return mod6[uint8(d+3)] }
+
+// noCtl is ctl of an empty hex: no player's.
+const noCtl uint8 = 0xFF
+
 // hit is one attack of one edge of one unit on one target in one segment,
 // after armor and reflection: the unit of a medic's "one attack".
 type hit struct {
@@ -54,6 +76,7 @@ type Resolver struct {
 	// board during a battle; segment keeps the tables up to date.
 	tok  [MaxHexes]*rules.Token
 	feat [MaxHexes]uint8
+	ctl  [MaxHexes]uint8 // the unit's controller, noCtl when the hex is empty
 	occ  [MaxHexes]Hex
 	nocc int
 
@@ -80,10 +103,13 @@ type Resolver struct {
 	// TrackKills asks Resolve to fill Destroyer (an army has a trigger
 	// on if=destroyed_enemy); without it the battle skips that work.
 	TrackKills bool
-	anyTough   bool                    // some link gives a toughness bonus in this battle (computeBonuses)
-	factsOf    [2]*rules.Army          // the armies r.takes was worked out for
-	takes      bool                    // either army has a takeover or use_modules effect
-	tokFeat    [2][MaxArmyTokens]uint8 // each token type's features (load)
+	anyTough   bool                           // some link gives a toughness bonus in this battle (computeBonuses)
+	factsOf    [2]*rules.Army                 // the armies r.takes was worked out for
+	takes      bool                           // either army has a takeover or use_modules effect
+	tokFeat    [2][MaxArmyTokens]uint8        // each token type's features (load)
+	tokPtr     [2][MaxArmyTokens]*rules.Token // each token type's tables (load)
+	tokAtk     [2][MaxArmyTokens]uint8        // bit e: each token type's printed edge e attacks (load)
+	featAll    uint8                          // the features of any unit on the board at the start of the battle
 	opts       [maxOptions]Option
 	cand       [maxOptions]int
 }
@@ -100,15 +126,12 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 		r.Kept = [2][MaxArmyTokens]uint8{}
 	}
 	r.anyTough = false
-	n := s.Board.Size
 	r.load()
-	for h := 0; h < n; h++ {
-		r.usedInit[h] = 0
-		r.lastNormal[h] = -1
-		r.extraUsed[h] = false
-		r.medicUsed[h] = false
-		r.convUsed[h] = false
-	}
+	r.usedInit = [MaxHexes]uint8{}
+	r.lastNormal = noNormal
+	r.extraUsed = [MaxHexes]bool{}
+	r.medicUsed = [MaxHexes]bool{}
+	r.convUsed = [MaxHexes]bool{}
 	if r.TrackKills {
 		r.Destroyer = [MaxHexes]bool{}
 	}
@@ -144,6 +167,14 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 	r.s, r.d = nil, nil
 }
 
+// noNormal is lastNormal at the start of a battle: no unit has attacked.
+var noNormal = func() (a [MaxHexes]int8) {
+	for h := range a {
+		a[h] = -1
+	}
+	return a
+}()
+
 // Features of a unit's token, for the resolver's hot loops.
 const (
 	featNets  uint8 = 1 << iota // an edge throws a net
@@ -160,23 +191,40 @@ func (r *Resolver) load() {
 	// change: worked out once per pair of armies, not per battle.
 	if s.Armies != r.factsOf {
 		r.factsOf, r.takes = s.Armies, takesOver(s)
+		r.tokPtr = [2][MaxArmyTokens]*rules.Token{}
 		for o, a := range s.Armies {
 			for i := range a.Tokens {
 				r.tokFeat[o][i&(MaxArmyTokens-1)] = features(&a.Tokens[i])
+				r.tokPtr[o][i&(MaxArmyTokens-1)] = &a.Tokens[i]
+				var atk uint8
+				for e := range a.Tokens[i].Edges {
+					if x := &a.Tokens[i].Edges[e]; x.Melee != 0 || x.Ranged != 0 {
+						atk |= 1 << uint(e)
+					}
+				}
+				r.tokAtk[o][i&(MaxArmyTokens-1)] = atk
 			}
 		}
 	}
 	r.nocc = 0
+	var all uint8
 	for h := 0; h < s.Board.Size; h++ {
 		p := s.Cells[h].Unit
 		if p.Empty() {
-			r.tok[h], r.feat[h] = nil, 0
+			r.tok[h], r.feat[h], r.ctl[h] = nil, 0, noCtl
 			continue
 		}
-		r.tok[h], r.feat[h] = s.Tok(p), r.tokFeat[p.Owner&1][p.Token&(MaxArmyTokens-1)]
+		t := r.tokPtr[p.Owner&1][p.Token&(MaxArmyTokens-1)]
+		if t == nil {
+			t = s.Tok(p) // an index outside the army: as State.Tok (it panics)
+		}
+		f := r.tokFeat[p.Owner&1][p.Token&(MaxArmyTokens-1)]
+		r.tok[h], r.feat[h], r.ctl[h] = t, f, p.Controller()
+		all |= f
 		r.occ[r.nocc] = Hex(h)
 		r.nocc++
 	}
+	r.featAll = all
 }
 
 // features are the features of a token type the resolver's loops test.
@@ -244,10 +292,8 @@ func (r *Resolver) prepare(takeover bool) bool {
 func (r *Resolver) computeNets() {
 	s := r.s
 	n := s.Board.Size
-	for h := 0; h < n; h++ {
-		r.netOut[h] = 0
-		r.netted[h] = false
-	}
+	r.netOut = [MaxHexes]uint64{}
+	r.netted = [MaxHexes]bool{}
 	var marked uint64 // units carrying a net marker
 	netters := 0
 	for _, h := range r.occ[:r.nocc] {
@@ -265,12 +311,11 @@ func (r *Resolver) computeNets() {
 			if f&rules.Net == 0 {
 				continue
 			}
-			nb := s.Board.Nb[h][p.EdgeDir(e)]
+			nb := s.Board.Nb[h][edgeDir(p, e)]
 			if nb == NoHex {
 				continue
 			}
-			q := s.Cells[nb].Unit
-			if q.Empty() || (q.Controller() == p.Controller() && f&rules.NetHitsFriends == 0) {
+			if c := r.ctl[nb]; c == noCtl || (c == r.ctl[h] && f&rules.NetHitsFriends == 0) {
 				continue
 			}
 			r.netOut[h] |= 1 << uint(nb)
@@ -396,6 +441,7 @@ func (r *Resolver) applyTakeover() bool {
 		now := taken&(1<<uint(h)) != 0
 		if was != now {
 			p.Marks ^= Controlled
+			r.ctl[h] = p.Controller()
 			changed = true
 		}
 	}
@@ -406,31 +452,29 @@ func (r *Resolver) applyTakeover() bool {
 // with the side it must be on already checked.
 func (r *Resolver) computeBonuses() {
 	s := r.s
-	n := s.Board.Size
-	for h := 0; h < n; h++ {
-		r.meleeB[h], r.rangedB[h], r.initB[h], r.toughB[h] = 0, 0, 0, 0
-		r.extra[h], r.armorAll[h] = false, false
-		r.conv[h] = 0
-	}
+	r.meleeB, r.rangedB, r.initB, r.toughB = [MaxHexes]int8{}, [MaxHexes]int8{}, [MaxHexes]int8{}, [MaxHexes]int8{}
+	r.extra, r.armorAll = [MaxHexes]bool{}, [MaxHexes]bool{}
+	r.conv = [MaxHexes]uint8{}
 	for _, h := range r.occ[:r.nocc] {
 		if r.feat[h]&featBonus == 0 || r.netted[h] {
 			continue
 		}
 		p := s.Cells[h].Unit
 		t := r.tok[h]
+		me := r.ctl[h]
 		for _, e := range t.Effects {
 			for m := uint(e.Dirs) & 0x3f; m != 0; m &= m - 1 {
 				d := rules.Dir(bits.TrailingZeros(m))
-				nb := s.Board.Nb[h][p.EdgeDir(d)]
+				nb := s.Board.Nb[h][edgeDir(p, d)]
 				if nb == NoHex {
 					continue
 				}
-				q := s.Cells[nb].Unit
-				if q.Empty() {
+				c := r.ctl[nb]
+				if c == noCtl {
 					continue
 				}
 				side := rules.Enemies
-				if q.Controller() == p.Controller() {
+				if c == me {
 					side = rules.Friends
 				}
 				if e.Side&side == 0 {
@@ -461,12 +505,9 @@ func (r *Resolver) computeBonuses() {
 // segment plays one initiative segment.
 func (r *Resolver) segment(seg int, log *BattleLog) {
 	s := r.s
-	n := s.Board.Size
 	r.nhits = 0
-	for h := 0; h < n; h++ {
-		r.acted[h], r.killed[h], r.hitNow[h] = false, false, false
-		r.pending[h] = 0
-	}
+	r.acted, r.killed, r.hitNow = [MaxHexes]bool{}, [MaxHexes]bool{}, [MaxHexes]bool{}
+	r.pending = [MaxHexes]int16{}
 	log.segment(seg)
 	// Normal attacks and extra actions.
 	for _, h := range r.occ[:r.nocc] {
@@ -500,8 +541,19 @@ func (r *Resolver) segment(seg int, log *BattleLog) {
 	// Medics, then agony waves until nothing more happens.
 	from := 0
 	for {
-		r.medics(from, log) // leaves the wounds tallied
+		// Attacks recorded since the last tally (none: the tally and the
+		// medics would change nothing).
+		if r.nhits > from {
+			if r.featAll&featMedic != 0 {
+				r.medics(from, log) // leaves the wounds tallied
+			} else {
+				r.tally()
+			}
+		}
 		from = r.nhits
+		if r.featAll&featAgony == 0 {
+			break
+		}
 		any := false
 		for _, h := range r.occ[:r.nocc] {
 			if r.feat[h]&featAgony == 0 || r.acted[h] || r.netted[h] || !r.dies(h) {
@@ -549,7 +601,7 @@ func (r *Resolver) segment(seg int, log *BattleLog) {
 				s.HQ[p.Owner] = NoHex
 			}
 			*p = emptyPiece
-			r.tok[h], r.feat[h] = nil, 0
+			r.tok[h], r.feat[h], r.ctl[h] = nil, 0, noCtl
 			continue
 		}
 		r.occ[k] = h
@@ -596,13 +648,14 @@ func (r *Resolver) attack(h Hex, log *BattleLog, agony bool) {
 	isHQ := t.Kind == rules.HQ
 	me := p.Controller()
 	log.acts(s, h, agony)
-	ce, cmode := r.convertChoice(h)
-	for e := rules.N; e <= rules.NW; e++ {
+	ce, cmode := noConvert, uint8(0)
+	if r.conv[h] != 0 {
+		ce, cmode = r.convertChoice(h)
+	}
+	for m := uint(r.tokAtk[p.Owner&1][p.Token&(MaxArmyTokens-1)]); m != 0; m &= m - 1 {
+		e := rules.Dir(bits.TrailingZeros(m))
 		edge := &t.Edges[e]
-		if edge.Melee == 0 && edge.Ranged == 0 {
-			continue
-		}
-		d := p.EdgeDir(e)
+		d := edgeDir(p, e)
 		melee, ranged := edge.Melee, edge.Ranged
 		if e == ce {
 			if cmode == convToRanged {
@@ -617,8 +670,7 @@ func (r *Resolver) attack(h Hex, log *BattleLog, agony bool) {
 			str := int(melee) + int(r.meleeB[h])
 			nb := s.Board.Nb[h][d]
 			if str > 0 && nb != NoHex {
-				q := s.Cells[nb].Unit
-				if !q.Empty() && (q.Controller() != me || edge.Flags&rules.MeleeHitsFriends != 0) {
+				if c := r.ctl[nb]; c != noCtl && (c != me || edge.Flags&rules.MeleeHitsFriends != 0) {
 					r.strike(h, nb, d, str, false, isHQ, me, log)
 				}
 			}
@@ -628,8 +680,7 @@ func (r *Resolver) attack(h Hex, log *BattleLog, agony bool) {
 			case edge.Flags&rules.RangedPiercing != 0:
 				str := int(ranged)
 				for nb := s.Board.Nb[h][d]; nb != NoHex; nb = s.Board.Nb[nb][d] {
-					q := s.Cells[nb].Unit
-					if !q.Empty() && q.Controller() != me {
+					if c := r.ctl[nb]; c != noCtl && c != me {
 						r.strike(h, nb, d, str, true, isHQ, me, log)
 					}
 				}
@@ -643,8 +694,7 @@ func (r *Resolver) attack(h Hex, log *BattleLog, agony bool) {
 					target = r.aim(h, d, me, str)
 				} else {
 					for nb := s.Board.Nb[h][d]; nb != NoHex; nb = s.Board.Nb[nb][d] {
-						q := s.Cells[nb].Unit
-						if !q.Empty() && q.Controller() != me {
+						if c := r.ctl[nb]; c != noCtl && c != me {
 							target = nb
 							break
 						}
@@ -692,16 +742,15 @@ func (r *Resolver) strike(src, target Hex, d rules.Dir, str int, ranged, fromHQ 
 	s := r.s
 	q := s.Cells[target].Unit
 	qt := r.tok[target]
-	arrive := q.EdgeAt(d.Opposite())
+	arrive := edgeAt(q, opposite(d))
 	if qt.Edges[arrive].Flags&rules.Reflect != 0 && !r.netted[target] {
 		log.reflected(s, target, src)
-		back := d.Opposite()
+		back := opposite(d)
 		nb := s.Board.Nb[target][back]
 		if nb == NoHex {
 			return
 		}
-		u := s.Cells[nb].Unit
-		if u.Empty() || u.Controller() == q.Controller() {
+		if c := r.ctl[nb]; c == noCtl || c == r.ctl[target] {
 			return
 		}
 		if r.tok[nb].Traits.Has(rules.Flying) {
@@ -723,7 +772,7 @@ func (r *Resolver) land(src, target Hex, d rules.Dir, str int, ranged, fromHQ bo
 		log.hit(s, src, target, 0, ranged) // a flying unit takes no melee wounds
 		return
 	}
-	if ranged && (qt.Edges[q.EdgeAt(d.Opposite())].Flags&rules.Armor != 0 || r.armorAll[target]) {
+	if ranged && (qt.Edges[edgeAt(q, opposite(d))].Flags&rules.Armor != 0 || r.armorAll[target]) {
 		str--
 	}
 	if str < 0 {

@@ -172,6 +172,34 @@ func unitValue(t *rules.Token) float64 {
 // lost; otherwise the position after a hypothetical battle now, counting HQ
 // points and the worth of the units left.
 func evaluate(g *engine.Game, me uint8, res *engine.Resolver, scratch *engine.State) float64 {
+	return evaluateWith(g, me, res, scratch, nil)
+}
+
+// unitValues is unitValue of every token type of a pair of armies, worked
+// out once per game instead of once per unit per evaluation.
+type unitValues struct {
+	armies [2]*rules.Army
+	v      [2][engine.MaxArmyTokens]float64
+}
+
+// of returns the table for armies, filling it when they changed.
+func (t *unitValues) of(armies [2]*rules.Army) *unitValues {
+	if t.armies != armies {
+		t.armies = armies
+		for o, a := range armies {
+			for i := range a.Tokens {
+				if i < engine.MaxArmyTokens {
+					t.v[o][i] = unitValue(&a.Tokens[i])
+				}
+			}
+		}
+	}
+	return t
+}
+
+// evaluateWith is evaluate, reading the units' worth from vals when it is
+// not nil (the same numbers, so the same scores bit for bit).
+func evaluateWith(g *engine.Game, me uint8, res *engine.Resolver, scratch *engine.State, vals *unitValues) float64 {
 	if g.Over() {
 		switch {
 		case g.Result == engine.Draw:
@@ -187,13 +215,19 @@ func evaluate(g *engine.Game, me uint8, res *engine.Resolver, scratch *engine.St
 		res.Resolve(scratch, engine.FirstOption{}, nil)
 	}
 	s := scratch
-	score := hqWeight * float64(s.HQPoints(me)-s.HQPoints(me^1))
+	mine, theirs := s.HQPoints(me), s.HQPoints(me^1)
+	score := hqWeight * float64(mine-theirs)
 	for h := 0; h < s.Board.Size; h++ {
 		u := s.Cells[h].Unit
 		if u.Empty() {
 			continue
 		}
-		v := unitValue(s.Tok(u))
+		var v float64
+		if vals != nil && int(u.Token) < engine.MaxArmyTokens {
+			v = vals.v[u.Owner&1][u.Token]
+		} else {
+			v = unitValue(s.Tok(u))
+		}
 		if u.Controller() == me {
 			score += v
 		} else {
@@ -203,10 +237,10 @@ func evaluate(g *engine.Game, me uint8, res *engine.Resolver, scratch *engine.St
 	if s.Board.Duel {
 		score += energyWeight * (float64(g.Energy[me]) - float64(g.Energy[me^1]))
 	}
-	if s.HQPoints(me^1) == 0 && s.HQPoints(me) > 0 {
+	if theirs == 0 && mine > 0 {
 		score += winScore / 2
 	}
-	if s.HQPoints(me) == 0 {
+	if mine == 0 {
 		score -= winScore / 2
 	}
 	return score
@@ -220,6 +254,25 @@ type greedyPlayer struct {
 	res     *engine.Resolver
 	scratch engine.State
 	copyG   engine.Game
+	same    boardScore // the score of the board as it stands, for actions that leave it so
+	vals    unitValues // the worth of each token type of the game's armies
+}
+
+// boardScore remembers the evaluation of one board for one player. The
+// evaluation of a game that is not over depends on its board alone (the
+// units, foundations and HQs: it is the battle that would follow), so the
+// actions that leave the board as it was (a discard, keeping a token, an
+// end of turn that starts no battle) share one hypothetical battle, and so
+// do the decisions of a turn until a token reaches the board.
+type boardScore struct {
+	ok    bool
+	me    uint8
+	cells [engine.MaxHexes]engine.Cell
+	hq    [2]engine.Hex
+	// energy: on the Duel board the evaluation counts it too, and buying
+	// it leaves the board as it was.
+	energy [2]uint8
+	score  float64
 }
 
 func newGreedy(seed uint64, res *engine.Resolver) *greedyPlayer {
@@ -232,12 +285,24 @@ func (p *greedyPlayer) Act(g *engine.Game, legal []engine.Action) int {
 	}
 	me := g.Player
 	best, bestScore, ties := 0, -1e18, 0
+	if p.same.ok && (p.same.me != me || p.same.cells != g.S.Cells || p.same.hq != g.S.HQ || p.same.energy != g.Energy) {
+		p.same.ok = false
+	}
+	vals := p.vals.of(g.S.Armies)
 	for i, a := range legal {
 		p.copyG = *g
 		if err := p.copyG.ApplyLegal(a, p); err != nil {
 			continue
 		}
-		sc := evaluate(&p.copyG, me, p.res, &p.scratch)
+		var sc float64
+		if !p.copyG.Over() && p.copyG.S.Cells == g.S.Cells && p.copyG.S.HQ == g.S.HQ && p.copyG.Energy == g.Energy {
+			if !p.same.ok {
+				p.same = boardScore{ok: true, me: me, cells: g.S.Cells, hq: g.S.HQ, energy: g.Energy, score: evaluateWith(&p.copyG, me, p.res, &p.scratch, vals)}
+			}
+			sc = p.same.score
+		} else {
+			sc = evaluateWith(&p.copyG, me, p.res, &p.scratch, vals)
+		}
 		if a.Kind == engine.KEndTurn {
 			sc -= 0.01 // prefer doing something when it is worth the same
 		}

@@ -102,7 +102,9 @@ func (p *searchPlayer) score(g *engine.Game, pos uint64, a engine.Action) float6
 		// Different actions often lead to the same board (every discard,
 		// ending the turn, a move and its way back): its evaluation is
 		// looked up by the board alone.
-		bk := engine.MixKey(p.copyG.S.StateKey(), uint64(g.Player)|uint64(p.copyG.Result)<<8|uint64(p.copyG.Phase)<<16)
+		// (The energy of a Duel board counts in the evaluation too.)
+		e := p.copyG.Energy
+		bk := engine.MixKey(p.copyG.S.StateKey(), uint64(g.Player)|uint64(p.copyG.Result)<<8|uint64(p.copyG.Phase)<<16|uint64(e[0])<<24|uint64(e[1])<<32)
 		var ok bool
 		if sc, ok = p.boards.get(bk); !ok {
 			sc = evaluate(&p.copyG, g.Player, p.res, &p.scratch)

@@ -12,11 +12,19 @@ import (
 // action. The armies cover takeovers, recover steps (the fan army) and
 // plain attacks; both the search and the plan player are checked.
 func TestMemosKeepDecisions(t *testing.T) {
-	for _, c := range []struct{ a, b, player string }{
-		{"moloch", "borgo", "search:4"},
-		{"vegas", "smart", "search:4"},
-		{"testdata/bastion.army", "outpost", "plan:1"},
-		{"steelpolice", "beasts", "plan:1"},
+	duel, err := engine.BoardByName("duel")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		a, b, player string
+		board        *engine.Board
+	}{
+		{"moloch", "borgo", "search:4", engine.Standard},
+		{"vegas", "smart", "search:4", engine.Standard},
+		{"testdata/bastion.army", "outpost", "plan:1", engine.Standard},
+		{"steelpolice", "beasts", "plan:1", engine.Standard},
+		{"smart", "vegas", "plan:1", duel}, // energy and Procedures
 	} {
 		m := match(t, c.a, c.b, c.player, c.player, 1, 5)
 		spec, err := ParsePlayer(c.player)
@@ -24,7 +32,7 @@ func TestMemosKeepDecisions(t *testing.T) {
 			t.Fatal(err)
 		}
 		for seed := uint64(0); seed < 2; seed++ {
-			with, without := playLog(t, m, spec, seed, true), playLog(t, m, spec, seed, false)
+			with, without := playLog(t, m, c.board, spec, seed, true), playLog(t, m, c.board, spec, seed, false)
 			if len(with) != len(without) {
 				t.Errorf("%s vs %s, %s, seed %d: %d actions with the caches, %d without", c.a, c.b, c.player, seed, len(with), len(without))
 				continue
@@ -40,10 +48,10 @@ func TestMemosKeepDecisions(t *testing.T) {
 }
 
 // playLog plays one game of m's armies between two players of spec, with
-// or without their caches, and returns the actions taken.
-func playLog(t *testing.T, m *Match, spec PlayerSpec, seed uint64, memos bool) []engine.Action {
+// or without their caches, on board, and returns the actions taken.
+func playLog(t *testing.T, m *Match, board *engine.Board, spec PlayerSpec, seed uint64, memos bool) []engine.Action {
 	t.Helper()
-	g, err := engine.NewGame(engine.Standard, m.A, m.B, seed)
+	g, err := engine.NewGame(board, m.A, m.B, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
