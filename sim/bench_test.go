@@ -76,3 +76,17 @@ func BenchmarkThroughput(b *testing.B) {
 		b.Fatal(err)
 	}
 }
+
+// BenchmarkPlanDecision is one decision of the default plan player in the
+// same middle-game position, its caches emptied each time.
+func BenchmarkPlanDecision(b *testing.B) {
+	g, res, legal := midGame(b)
+	pp := newPlan(5, res, DefaultPlanWorlds)
+	pp.Act(g, legal) // grow the buffers once
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		pp.forget()
+		pp.Act(g, legal)
+	}
+}

@@ -1,7 +1,8 @@
 package sim
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 
 	"github.com/hexforge/hexforge/engine"
 )
@@ -135,7 +136,10 @@ func (p *searchPlayer) Act(g *engine.Game, legal []engine.Action) int {
 	if len(p.cands) == 0 {
 		return 0
 	}
-	sort.SliceStable(p.cands, func(i, j int) bool { return p.cands[i].greed > p.cands[j].greed })
+	// A stable sort keeps the engine's order among equal scores (so a seed
+	// reproduces), and slices' sort allocates nothing (sort.SliceStable did,
+	// every decision).
+	slices.SortStableFunc(p.cands, func(a, b candidate) int { return cmp.Compare(b.greed, a.greed) })
 	k := min(shortlist, len(p.cands))
 	if k == 1 || p.cands[0].greed >= winScore/2 {
 		return p.cands[0].idx
