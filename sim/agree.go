@@ -102,7 +102,13 @@ func (a *Agreement) Verdict() string {
 	if a.Agree {
 		return fmt.Sprintf("agree: every matchup within %.0f points (the largest difference %.1f), %s (at least %.2f)", 100*a.Within, 100*a.MaxDiff, tau, a.MinTau)
 	}
-	return fmt.Sprintf("disagree: %d of %d matchups differ by more than %.0f points (the largest %.1f), %s (at least %.2f wanted)", a.Beyond, len(a.Cells), 100*a.Within, 100*a.MaxDiff, tau, a.MinTau)
+	sig := 0
+	for _, c := range a.Cells {
+		if c.Significant {
+			sig++
+		}
+	}
+	return fmt.Sprintf("disagree: %d of %d matchups differ by more than %.0f points (the largest %.1f; %d of all the differences significant after Holm), %s (at least %.2f wanted)", a.Beyond, len(a.Cells), 100*a.Within, 100*a.MaxDiff, sig, tau, a.MinTau)
 }
 
 // WriteAgreement writes the comparison: the matchups, largest difference

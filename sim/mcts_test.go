@@ -93,23 +93,7 @@ func TestMCTSBeatsGreedy(t *testing.T) {
 // The same seed gives the same games, and the number of workers does not
 // matter: every random choice of the player flows from its seed.
 func TestMCTSIsDeterministic(t *testing.T) {
-	m := match(t, "moloch", "moloch", "mcts:6", "greedy", 3, 99)
-	one, _, err := m.Run(context.Background(), 1, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	two, _, err := m.Run(context.Background(), 2, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(one) != len(two) {
-		t.Fatalf("%d games with one worker, %d with two", len(one), len(two))
-	}
-	for i := range one {
-		if one[i] != two[i] {
-			t.Errorf("game %d differs: %+v vs %+v", i, one[i], two[i])
-		}
-	}
+	sameWithOneAndTwoWorkers(t, match(t, "moloch", "moloch", "mcts:6", "greedy", 3, 99))
 }
 
 // The same decision from the same seed is the same action, and from another

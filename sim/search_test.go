@@ -80,7 +80,13 @@ func playLog(t *testing.T, m *Match, board *engine.Board, spec PlayerSpec, seed 
 
 // A seed gives the same plan games with one worker and with two.
 func TestPlanIsDeterministic(t *testing.T) {
-	m := match(t, "moloch", "hegemony", "plan:1", "greedy", 3, 99)
+	sameWithOneAndTwoWorkers(t, match(t, "moloch", "hegemony", "plan:1", "greedy", 3, 99))
+}
+
+// sameWithOneAndTwoWorkers runs m with one worker and with two and checks
+// that every game came out the same.
+func sameWithOneAndTwoWorkers(t *testing.T, m *Match) {
+	t.Helper()
 	one, _, err := m.Run(context.Background(), 1, nil)
 	if err != nil {
 		t.Fatal(err)
