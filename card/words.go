@@ -213,7 +213,9 @@ func actionWords(a *rules.Army, ev rules.Event, act rules.Action) string {
 			what = a.Tokens[act.Pick-1].Name
 		}
 		to := "into the hand"
-		if act.ToDeck {
+		if act.Shuffle {
+			to = "shuffled into the deck"
+		} else if act.ToDeck {
 			to = "onto the top of the deck"
 		}
 		s = fmt.Sprintf("%s comes back from the discard pile %s", what, to)

@@ -369,7 +369,7 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 var recoverKinds = []string{"warrior", "module", "instant", "foundation"}
 
 // recoverTo are the destinations of recover to=.
-var recoverTo = []string{"hand", "deck"}
+var recoverTo = []string{"hand", "deck", "shuffle"}
 
 func (c *compiler) action(g *dsl.Group) (a rules.Action, pick nameRef, _ bool) {
 	side, sideGiven, vals := leadingSide(g.Values)
@@ -431,7 +431,8 @@ func (c *compiler) action(g *dsl.Group) (a rules.Action, pick nameRef, _ bool) {
 				}
 			case "to":
 				if tw, ok := c.wordValue(&kv, "to", recoverTo); ok {
-					a.ToDeck = tw == "deck"
+					a.ToDeck = tw != "hand"
+					a.Shuffle = tw == "shuffle"
 				}
 			case "at":
 				if aw, ok := c.wordValue(&kv, "at", rules.AtNames[1:]); ok {

@@ -87,6 +87,9 @@ func (g *Game) LegalActions(buf []Action) []Action {
 	if b.Duel {
 		buf = g.duelActions(buf, nets)
 	}
+	if g.leaders {
+		buf = g.leaderActions(buf, nets)
+	}
 	return append(buf, Action{Kind: KEndTurn, Hex: NoHex, To: NoHex})
 }
 
@@ -676,6 +679,9 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 	wasFull := s.InnerFull()
 	ctl := g.controlled()
 	battleOK := true
+	if g.leaders {
+		g.leadWin = a.Kind == KDiscard && g.Phase == PhaseDiscard // the turn's mandatory discard opens the moment
+	}
 	switch a.Kind {
 	case KPlaceHQ:
 		s.Place(a.Hex, p, uint8(s.Armies[p].HQ), a.Facing)
@@ -802,6 +808,8 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 		g.fresh = false
 		g.Energy[p] -= ProcCost[a.Slot]
 		g.procedure(a, d)
+	case KLeader:
+		g.useLeader(a, d)
 	}
 	if g.Phase == PhaseOver || g.Turn != turn {
 		return nil
@@ -873,6 +881,9 @@ func (g *Game) asideOrNext(d Decider) {
 // program is the trigger being run.
 func (g *Game) program() *rules.Trigger {
 	pe := &g.pend
+	if pe.leader {
+		return &g.Leader[pe.owner].Steps
+	}
 	return &g.S.Armies[pe.owner].Tokens[pe.token].Triggers[pe.trig]
 }
 
@@ -956,6 +967,9 @@ func (g *Game) runStep(a Action, d Decider) bool {
 	act := g.program().Actions[g.pend.step]
 	g.pend.step++
 	prev := g.crediting(g.pend.owner, g.pend.token)
+	if g.pend.leader {
+		g.credit = credit{} // a leader card is no token of the army: no deeds
+	}
 	defer func() { g.credit = prev }()
 	if g.pend.cost > 0 {
 		if hq := s.HQ[p]; hq != NoHex {
@@ -1062,6 +1076,14 @@ func (g *Game) runStep(a Action, d Decider) bool {
 			g.Discarded[p][t]--
 			g.Deck[p][g.DeckLen[p]] = t
 			g.DeckLen[p]++
+			if act.Shuffle {
+				// Shuffled in: the whole deck is shuffled (Fisher-Yates with
+				// the game's generator), as at set-up.
+				for i := int(g.DeckLen[p]) - 1; i > 0; i-- {
+					j := g.intn(i + 1)
+					g.Deck[p][i], g.Deck[p][j] = g.Deck[p][j], g.Deck[p][i]
+				}
+			}
 			g.deed(DeedTokens, p, 1)
 			g.traceEv(TrRecover, p, t, NoHex, NoHex, 0, 1)
 		} else if !act.ToDeck && int(g.HandLen[p]) < g.handCap() {

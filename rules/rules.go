@@ -327,6 +327,7 @@ type Action struct {
 	Kinds    uint8 // recover: the kinds it may take (a bit per Kind); 0 = any
 	Pick     int16 // recover: 1 + the index of the one token type it may take; 0 = any of Kinds
 	ToDeck   bool  // recover: onto the top of the deck, not into the hand
+	Shuffle  bool  // recover with ToDeck: shuffled into the deck, not onto its top
 }
 
 // At is where a damage or heal step is centred. By default the player picks
@@ -446,4 +447,42 @@ func (a *Army) Lookup(name string) int {
 		}
 	}
 	return -1
+}
+
+// LeaderUses is how many times a leader's ability may be used in a game; it
+// may be used at most once in each of its player's turns.
+const LeaderUses = 2
+
+// Timing is when a leader's ability may be used.
+type Timing uint8
+
+const (
+	// AnyOwnTurn: at any time of the owner's turn, as an own-turn ability.
+	AnyOwnTurn Timing = iota + 1
+	// AfterDiscard: right after the mandatory discard at the start of the
+	// owner's turn, before anything else; a turn without that discard has
+	// no such moment.
+	AfterDiscard
+)
+
+// TimingNames are the language names of Timing (after on), indexed by Timing.
+var TimingNames = [...]string{"", "own_turn", "after_discard"}
+
+func (t Timing) String() string {
+	if int(t) < len(TimingNames) {
+		return TimingNames[t]
+	}
+	return "?"
+}
+
+// Leader is a player's leader card (the Leaders variant): an ability with
+// its timing, usable LeaderUses times a game and once a turn.
+type Leader struct {
+	Name    string
+	Aliases []string
+	Notes   string
+	Timing  Timing
+	Steps   Trigger // Event is unused; Actions are the steps, as an instant's
+	File    string  // source file name, for messages
+	Line    int     // where the leader is declared
 }
