@@ -50,13 +50,13 @@ func LeaderNames() []string {
 // case-insensitive) or a path to a file of the army language with leader
 // statements: its first leader, or the one named with "file.army:Leader".
 func LoadLeader(ref string) (*rules.Leader, error) {
-	if !IsPath(ref) {
+	if !IsPath(ref) && !strings.Contains(ref, ".army:") {
 		for _, l := range Leaders() {
 			if strings.EqualFold(l.Name, ref) || slices.ContainsFunc(l.Aliases, func(a string) bool { return strings.EqualFold(a, ref) }) {
 				return l, nil
 			}
 		}
-		return nil, fmt.Errorf("%w leader %q: neither an embedded leader (%s) nor a file; give a name or a path to an .army file with leader statements", ErrNotFound, ref, strings.Join(LeaderNames(), ", "))
+		return nil, fmt.Errorf("unknown leader %q: neither an embedded leader (%s) nor a file; give a name or a path to an .army file with leader statements", ref, strings.Join(LeaderNames(), ", "))
 	}
 	file, want := ref, ""
 	if i := strings.LastIndex(ref, ".army:"); i >= 0 {

@@ -213,7 +213,7 @@ func actionWords(a *rules.Army, ev rules.Event, act rules.Action) string {
 			what = a.Tokens[act.Pick-1].Name
 		}
 		to := "into the hand"
-		if act.Shuffle {
+		if act.Shuffled() {
 			to = "shuffled into the deck"
 		} else if act.ToDeck {
 			to = "onto the top of the deck"

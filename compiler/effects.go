@@ -432,7 +432,9 @@ func (c *compiler) action(g *dsl.Group) (a rules.Action, pick nameRef, _ bool) {
 			case "to":
 				if tw, ok := c.wordValue(&kv, "to", recoverTo); ok {
 					a.ToDeck = tw != "hand"
-					a.Shuffle = tw == "shuffle"
+					if tw == "shuffle" {
+						a.Value = 1 // rules.Action.Shuffled
+					}
 				}
 			case "at":
 				if aw, ok := c.wordValue(&kv, "at", rules.AtNames[1:]); ok {

@@ -1076,7 +1076,7 @@ func (g *Game) runStep(a Action, d Decider) bool {
 			g.Discarded[p][t]--
 			g.Deck[p][g.DeckLen[p]] = t
 			g.DeckLen[p]++
-			if act.Shuffle {
+			if act.Shuffled() {
 				// Shuffled in: the whole deck is shuffled (Fisher-Yates with
 				// the game's generator), as at set-up.
 				for i := int(g.DeckLen[p]) - 1; i > 0; i-- {

@@ -326,9 +326,14 @@ type Action struct {
 	At       At    // where an area (or a single hit) is centred
 	Kinds    uint8 // recover: the kinds it may take (a bit per Kind); 0 = any
 	Pick     int16 // recover: 1 + the index of the one token type it may take; 0 = any of Kinds
-	ToDeck   bool  // recover: onto the top of the deck, not into the hand
-	Shuffle  bool  // recover with ToDeck: shuffled into the deck, not onto its top
+	ToDeck   bool  // recover: onto the top of the deck, not into the hand (with Value 1: shuffled into it, Shuffled)
 }
+
+// Shuffled reports whether a recover step shuffles the token into the deck
+// (to=shuffle) rather than putting it on top. It is kept in Value, which a
+// recover step has no other use for, so that the rule tables of every army
+// without it, and their hashes (sim.ArmyHash), stay as they were.
+func (a *Action) Shuffled() bool { return a.Op == ActRecover && a.ToDeck && a.Value == 1 }
 
 // At is where a damage or heal step is centred. By default the player picks
 // the target hex and an area must fit on the board (the rulebook's bombs);

@@ -97,6 +97,9 @@ func WriteMatch(w io.Writer, s *Summary, format string) error {
 	if s.Run != nil && s.Run.Reinforce {
 		start += ", Reinforcements"
 	}
+	if s.Run != nil && len(s.Run.Leaders) == 2 {
+		start += fmt.Sprintf(", leaders %s vs %s", s.Run.Leaders[0], s.Run.Leaders[1])
+	}
 	if s.Run != nil && s.Run.Board != "" && s.Run.Board != "standard" {
 		start += ", " + s.Run.Board + " board"
 	}
@@ -293,14 +296,18 @@ func WriteRoundRobin(w io.Writer, rr *RoundRobin, format string) error {
 	if format == "csv" {
 		return writeRoundRobinCSV(w, rr)
 	}
-	games, partial, board := 0, false, ""
+	games, partial, board, lead := 0, false, "", ""
 	for _, s := range rr.Matches {
 		games += s.Games()
 		partial = partial || s.Partial
 		if s.Run != nil && s.Run.Board != "" && s.Run.Board != "standard" {
 			board = ", " + s.Run.Board + " board"
 		}
+		if s.Run != nil && len(s.Run.Leaders) == 2 {
+			lead = ", every army with the leader " + s.Run.Leaders[0]
+		}
 	}
+	board += lead
 	note := ""
 	if partial {
 		note = "  [PARTIAL: stopped early]"

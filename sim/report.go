@@ -60,6 +60,7 @@ type RunInfo struct {
 	Shard      string    `json:"shard,omitempty"` // "i/n" of a sharded run
 	Start      string    `json:"start,omitempty"` // the start rule, when not the standard one
 	Reinforce  bool      `json:"reinforcements,omitempty"`
+	Leaders    []string  `json:"leaders,omitempty"` // the leader cards of army A and army B ("none" for none), when any
 	Version    string    `json:"version"`
 }
 
@@ -98,6 +99,8 @@ func (r *RunInfo) mismatch(o *RunInfo) string {
 		return fmt.Sprintf("start (%q vs %q)", r.Start, o.Start)
 	case r.Reinforce != o.Reinforce:
 		return fmt.Sprintf("reinforcements (%v vs %v)", r.Reinforce, o.Reinforce)
+	case !slices.Equal(r.Leaders, o.Leaders):
+		return fmt.Sprintf("leaders (%v vs %v)", r.Leaders, o.Leaders)
 	case r.Version != o.Version:
 		return fmt.Sprintf("version (%s vs %s)", r.Version, o.Version)
 	}
@@ -148,6 +151,9 @@ func Summarize(m *Match, recs []GameRecord, partial bool) *Summary {
 		s.Run.Start = m.Start.String()
 	}
 	s.Run.Reinforce = m.Reinforce
+	if m.Leaders[0] != nil || m.Leaders[1] != nil {
+		s.Run.Leaders = []string{LeaderName(m.Leaders[0]), LeaderName(m.Leaders[1])}
+	}
 	if m.Shard.N > 1 {
 		s.Run.Shard = fmt.Sprintf("%d/%d", m.Shard.I, m.Shard.N) // as --shard gives it
 	}
@@ -339,4 +345,12 @@ func (t TokenStat) SurvivalRate() float64 {
 		return 0
 	}
 	return float64(t.Survived) / float64(t.Played)
+}
+
+// LeaderName names a leader card in reports: its name, or "none".
+func LeaderName(l *rules.Leader) string {
+	if l == nil {
+		return "none"
+	}
+	return l.Name
 }
