@@ -65,6 +65,7 @@ var coverage = map[string][]string{
 	"action/move":             {"engine.TestHuntStrike"},
 	"action/push":             {"engine.TestPushRules"},
 	"action/pull":             {"engine.TestPullAndSwap"},
+	"action/pick_up":          {"engine.TestPickUp"},
 	"action/rotate":           {"armies.TestVegasRotation"},
 	"action/swap":             {"engine.TestPullAndSwap"},
 	"action/damage":           {"engine.TestBombAndGrenade", "engine.TestDestroyedFires"},

@@ -17,7 +17,7 @@ var timingWords = rules.TimingNames[1:]
 // leaderSteps are the steps a leader's ability runs: an instant's, but for
 // return_to_deck and replace, which move the token itself, and a leader
 // card is never on the board nor in the deck.
-var leaderSteps = []string{"battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "draw", "heal", "recover", "discard", "look"}
+var leaderSteps = []string{"battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "draw", "heal", "recover", "discard", "look", "pick_up"}
 
 // leader compiles `leader "Name" { on TIMING: step, step }`.
 func (c *compiler) leader(s *dsl.Stmt) *rules.Leader {

@@ -171,6 +171,7 @@ func TestRandomGamesLeaders(t *testing.T) {
 		leaderOf(t, `leader "A" { on own_turn: move 1 optional, damage 1 }`),
 		leaderOf(t, `leader "B" { on after_discard: recover kind=warrior to=deck, discard 1 }`),
 		leaderOf(t, `leader "C" { on own_turn: battle }`),
+		leaderOf(t, `leader "E" { on after_discard: pick_up optional, move 1 }`),
 		leaderOf(t, `leader "D" { on after_discard: any damage 1 radius=1, draw 1 }`),
 	}
 	n := 400
@@ -184,7 +185,7 @@ func TestRandomGamesLeaders(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := g.SetLeaders(leaders[seed%4], leaders[(seed/4)%4]); err != nil {
+		if err := g.SetLeaders(leaders[seed%5], leaders[(seed/5)%5]); err != nil {
 			t.Fatal(err)
 		}
 		d := NewRandomDecider(seed + 1)
@@ -258,5 +259,42 @@ func TestRecoverShuffle(t *testing.T) {
 	}
 	if onTop == 12 {
 		t.Fatal("the recovered warrior is always on top: not shuffled in")
+	}
+}
+
+// TestPickUp: pick_up takes an own unit, not the HQ and not netted, from
+// the board into the hand, with no destroyed trigger and nothing to the
+// discard pile ("Weź dowolną własną niezasieciowaną jednostkę (z wyjątkiem
+// Sztabu) z planszy na rękę", a leader card of Neuroshima Hex! 3.0, core
+// rules).
+func TestPickUp(t *testing.T) {
+	g := ruleGame(t, "a1", "e3")
+	if err := g.SetLeaders(leaderOf(t, `leader "Reserve" { on own_turn: pick_up }`), nil); err != nil {
+		t.Fatal(err)
+	}
+	g.fresh = false
+	dasher := put(t, g, 0, "Dasher", "c3", rules.N)
+	turret := put(t, g, 0, "Turret", "b2", rules.N)
+	put(t, g, 1, "Rifleman", "d3", rules.N)
+	g.S.Cells[turret].Unit.Marks |= NetMarker // netted: not offered
+	var pick Action
+	for _, a := range leaderActs(g) {
+		u := g.S.Cells[a.Hex].Unit
+		if u.Owner != 0 || a.Hex == turret || g.S.Tok(u).Kind == rules.HQ {
+			t.Fatalf("pick_up offers %s of player %d on hex %d (not the HQ, the netted Turret, an enemy)", g.S.Tok(u).Name, u.Owner+1, a.Hex)
+		}
+		if a.Hex == dasher {
+			pick = a
+		}
+	}
+	if pick.Kind != KLeader {
+		t.Fatal("pick_up does not offer the Dasher on c3")
+	}
+	hand, discarded := g.HandLen[0], g.Discarded[0]
+	must(t, g, pick)
+	d := uint8(g.S.Armies[0].Lookup("Dasher"))
+	if !g.S.Cells[dasher].Unit.Empty() || g.HandLen[0] != hand+1 || g.Hand[0][hand] != d || g.Discarded[0] != discarded {
+		t.Fatalf("after pick_up: c3 empty %v, hand %d→%d (last %d, want %d), discards changed %v",
+			g.S.Cells[dasher].Unit.Empty(), hand, g.HandLen[0], g.Hand[0][g.HandLen[0]-1], d, g.Discarded[0] != discarded)
 	}
 }

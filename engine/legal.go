@@ -173,7 +173,7 @@ func (g *Game) instantTargets(buf []Action, slot uint8, t *rules.Token, nets *[M
 func needsTarget(op rules.ActionOp) bool {
 	switch op {
 	case rules.ActMove, rules.ActPush, rules.ActPull, rules.ActRotate, rules.ActSwap,
-		rules.ActDamage, rules.ActDestroy, rules.ActNet, rules.ActStrike, rules.ActReplace, rules.ActHeal, rules.ActRecover:
+		rules.ActDamage, rules.ActDestroy, rules.ActNet, rules.ActStrike, rules.ActReplace, rules.ActHeal, rules.ActRecover, rules.ActPickUp:
 		return true
 	}
 	return false
@@ -264,6 +264,20 @@ func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, sr
 			}
 			tmpl.Hex = h
 			buf = g.facings(buf, tmpl, su.Owner, su.Token)
+		}
+		return buf
+	case rules.ActPickUp:
+		// An own unit (owned and controlled), not the HQ, not netted, if
+		// the hand has room.
+		if int(g.HandLen[p]) >= g.handCap() {
+			return buf
+		}
+		for h := Hex(0); int(h) < b.Size; h++ {
+			u := s.Cells[h].Unit
+			if !u.Empty() && u.Owner == p && u.Controller() == p && s.Tok(u).Kind != rules.HQ && !nets[h] {
+				tmpl.Hex = h
+				buf = append(buf, tmpl)
+			}
 		}
 		return buf
 	case rules.ActRecover:
@@ -1097,6 +1111,19 @@ func (g *Game) runStep(a Action, d Decider) bool {
 		g.forceDiscard(Opp(p), int(act.Value), d)
 	case rules.ActLook:
 		g.lookAndOrder(p, int(act.Value), d)
+	case rules.ActPickUp:
+		// Taken up, not destroyed: no destroyed trigger, nothing to the
+		// discard pile; the token goes into the hand.
+		u := s.Cells[a.Hex].Unit
+		if u.Empty() || u.Owner != p || int(g.HandLen[p]) >= g.handCap() {
+			break // a target offered before is gone
+		}
+		g.tracePiece(TrRemove, a.Hex, 0, false)
+		s.Remove(a.Hex)
+		g.used[a.Hex], g.grantUsed[a.Hex] = 0, 0
+		g.Hand[p][g.HandLen[p]] = u.Token
+		g.HandLen[p]++
+		g.deed(DeedTokens, p, 1)
 	case rules.ActExtraDraw:
 		for i := 0; i < int(act.Value) && int(g.HandLen[p]) < g.handCap() && g.DeckLen[p] > 0; i++ {
 			g.DeckLen[p]--

@@ -281,10 +281,11 @@ const (
 	ActRecover                          // take a token of the own discard pile into the hand (or onto the deck)
 	ActDiscard                          // the opponent discards Value tokens of their hand, their choice
 	ActLook                             // look at the top Value tokens of the own deck and put them back in any order
+	ActPickUp                           // an own unit, not the HQ, not netted, leaves the board into its owner's hand
 )
 
 // ActionOpNames are the language names of action ops, indexed by ActionOp.
-var ActionOpNames = [...]string{"", "battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "return_to_deck", "replace", "draw", "heal", "recover", "discard", "look"}
+var ActionOpNames = [...]string{"", "battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "return_to_deck", "replace", "draw", "heal", "recover", "discard", "look", "pick_up"}
 
 func (o ActionOp) String() string {
 	if int(o) < len(ActionOpNames) {
