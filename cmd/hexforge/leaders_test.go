@@ -30,6 +30,10 @@ func TestLeadersOption(t *testing.T) {
 	if code != 0 || !strings.Contains(out, `"leaders": [`) {
 		t.Fatalf("sim --format json names no leaders:\n%s", out)
 	}
+	out, _, code = run(t, "sweep", "moloch/Gauss Cannon.count=1..2", "--vs", "borgo", "--games", "2", "--players", "greedy", "--leaders", "taktyk,none")
+	if code != 0 || !strings.Contains(out, "; leaders Taktyk vs none") {
+		t.Fatalf("sweep --leaders: exit %d, out:\n%s", code, out)
+	}
 	wd, _ := os.Getwd()
 	if err := os.Chdir(dir); err != nil {
 		t.Fatal(err)
