@@ -17,6 +17,9 @@ func TestLeadersOption(t *testing.T) {
 	if _, stderr, code := run(t, "sim", "moloch", "borgo", "hegemony", "--games", "2", "--leaders", "medyk,none"); code == 0 || !strings.Contains(stderr, "round robin takes one leader") {
 		t.Fatalf("two leaders in a round robin: exit %d, stderr %q", code, stderr)
 	}
+	if out, _, code := run(t, "check", "../../armies/leaders/rulebook.army"); code != 0 || !strings.Contains(out, `leader "Taktyk" ok: on after_discard, 1 step(s)`) {
+		t.Fatalf("check of the embedded leaders: exit %d, out %q", code, out)
+	}
 	dir := t.TempDir()
 	file := filepath.Join(dir, "mine.army")
 	if err := os.WriteFile(file, []byte(`leader "Artillery" { on own_turn: damage 2 at=enemy_hq hq }`+"\n"), 0o644); err != nil {
