@@ -163,7 +163,8 @@ func TestLeaderKey(t *testing.T) {
 }
 
 // TestRandomGamesLeaders plays random games with a leader of each timing
-// (and steps that need targets, ask the opponent, or start a battle),
+// (and steps that need targets, ask the opponent, or start a battle) on
+// each embedded board,
 // checking the bookkeeping after every action and that leaders are used.
 func TestRandomGamesLeaders(t *testing.T) {
 	a0, a1 := testArmies(t)
@@ -181,7 +182,8 @@ func TestRandomGamesLeaders(t *testing.T) {
 	used := 0
 	buf := make([]Action, 0, 4096)
 	for seed := uint64(0); seed < uint64(n); seed++ {
-		g, err := NewGame(Standard, a0, a1, seed)
+		board := [...]*Board{Standard, Large, Duel}[seed%3] // every board, the Duel board's actions too
+		g, err := NewGame(board, a0, a1, seed)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -127,6 +127,11 @@ func figureRows(s *Summary) [][]string {
 		{"average turns per game", fmt.Sprintf("%.1f", s.AvgTurns())},
 		{"average battles per game", fmt.Sprintf("%.2f", s.AvgBattles())},
 	}
+	if len(s.LeaderUses) == 2 && s.Run != nil && len(s.Run.Leaders) == 2 && s.Games() > 0 {
+		for side, name := range [2]string{s.A, s.B} {
+			rows = append(rows, []string{"leader uses per game, " + name + " (" + s.Run.Leaders[side] + ")", fmt.Sprintf("%.2f", float64(s.LeaderUses[side])/float64(s.Games()))})
+		}
+	}
 	if s.Duel != nil && s.Games() > 0 {
 		n := float64(s.Games())
 		for side, name := range [2]string{s.A, s.B} {

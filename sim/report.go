@@ -14,22 +14,25 @@ import (
 // not averages, so summaries of shards add up to the summary of one run
 // (Merge) exactly.
 type Summary struct {
-	A        string         `json:"a"`
-	B        string         `json:"b"`
-	Players  [2]string      `json:"players"` // the players of A and B
-	Seed     uint64         `json:"seed"`
-	Pairs    int            `json:"pairs"` // pairs requested
-	Partial  bool           `json:"partial,omitempty"`
-	Tally    Tally          `json:"tally"`      // A's wins, draws, losses, capped
-	First    Tally          `json:"first_seat"` // the same from the first seat's side
-	HQMargin int            `json:"hq_margin_sum"`
-	Turns    int            `json:"turns_sum"`
-	Battles  int            `json:"battles_sum"`
-	Tokens   [2][]TokenStat `json:"tokens"`
-	GameIDs  PairSet        `json:"game_pairs"`    // pair indices included (for merging shards)
-	Run      *RunInfo       `json:"run,omitempty"` // what else defines the run (merge refuses mixes)
-	Seq      *Sequential    `json:"sequential,omitempty"`
-	Duel     *DuelUse       `json:"duel,omitempty"` // on a board with energy (the Duel board)
+	A        string    `json:"a"`
+	B        string    `json:"b"`
+	Players  [2]string `json:"players"` // the players of A and B
+	Seed     uint64    `json:"seed"`
+	Pairs    int       `json:"pairs"` // pairs requested
+	Partial  bool      `json:"partial,omitempty"`
+	Tally    Tally     `json:"tally"`      // A's wins, draws, losses, capped
+	First    Tally     `json:"first_seat"` // the same from the first seat's side
+	HQMargin int       `json:"hq_margin_sum"`
+	Turns    int       `json:"turns_sum"`
+	Battles  int       `json:"battles_sum"`
+	// LeaderUses sums the uses of army A's and army B's leader cards over
+	// the games (the Leaders variant; absent without leaders).
+	LeaderUses []int          `json:"leader_uses_sum,omitempty"`
+	Tokens     [2][]TokenStat `json:"tokens"`
+	GameIDs    PairSet        `json:"game_pairs"`    // pair indices included (for merging shards)
+	Run        *RunInfo       `json:"run,omitempty"` // what else defines the run (merge refuses mixes)
+	Seq        *Sequential    `json:"sequential,omitempty"`
+	Duel       *DuelUse       `json:"duel,omitempty"` // on a board with energy (the Duel board)
 
 	keep   bool           // Match.KeepPoints
 	armies [2]*rules.Army // the compiled armies, when played here (not read from JSON): pictures
@@ -153,6 +156,7 @@ func Summarize(m *Match, recs []GameRecord, partial bool) *Summary {
 	s.Run.Reinforce = m.Reinforce
 	if m.Leaders[0] != nil || m.Leaders[1] != nil {
 		s.Run.Leaders = []string{LeaderName(m.Leaders[0]), LeaderName(m.Leaders[1])}
+		s.LeaderUses = make([]int, 2)
 	}
 	if m.Shard.N > 1 {
 		s.Run.Shard = fmt.Sprintf("%d/%d", m.Shard.I, m.Shard.N) // as --shard gives it
@@ -204,6 +208,10 @@ func (s *Summary) add(r *GameRecord) {
 	}
 	s.Turns += r.Turns
 	s.Battles += r.Battles
+	if s.LeaderUses != nil {
+		s.LeaderUses[0] += int(r.LeaderUses[0])
+		s.LeaderUses[1] += int(r.LeaderUses[1])
+	}
 	for side := 0; side < 2; side++ {
 		score := 0.0
 		switch {
@@ -271,6 +279,10 @@ func (s *Summary) Merge(o *Summary) error {
 	}
 	s.Turns += o.Turns
 	s.Battles += o.Battles
+	if len(s.LeaderUses) == 2 && len(o.LeaderUses) == 2 {
+		s.LeaderUses[0] += o.LeaderUses[0]
+		s.LeaderUses[1] += o.LeaderUses[1]
+	}
 	for side := 0; side < 2; side++ {
 		for i := range s.Tokens[side] {
 			if i < len(o.Tokens[side]) {

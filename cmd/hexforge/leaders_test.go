@@ -26,7 +26,7 @@ func TestLeadersOption(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, stderr, code := run(t, "sim", "moloch", "borgo", "--games", "2", "--players", "greedy", "--leaders", file+",medic")
-	if code != 0 || !strings.Contains(out, "leaders Artillery vs Medyk") {
+	if code != 0 || !strings.Contains(out, "leaders Artillery vs Medyk") || !strings.Contains(out, "leader uses per game, Moloch (Artillery) │ 2.00") {
 		t.Fatalf("sim --leaders: exit %d, stderr %q, out:\n%s", code, stderr, out)
 	}
 	out, _, code = run(t, "sim", "moloch", "borgo", "--games", "2", "--players", "greedy", "--leaders", "medyk", "--format", "json")
