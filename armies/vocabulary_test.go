@@ -22,6 +22,14 @@ import (
 // (a table case). A word the compiler accepts with no entry here fails
 // TestVocabularyHasScenarios: accepted must mean implemented, and shown.
 var coverage = map[string][]string{
+	"top-level statement/army":    {"engine.TestBattleInstant"},
+	"top-level statement/leader":  {"engine.TestLeaderOwnTurn"},
+	"leader statement/alias":      {"compiler.TestLeaderFile"},
+	"leader statement/notes":      {"compiler.TestLeaderFile"},
+	"leader statement/on":         {"engine.TestLeaderOwnTurn"},
+	"leader moment/own_turn":      {"engine.TestLeaderOwnTurn"},
+	"leader moment/after_discard": {"engine.TestLeaderAfterDiscard"},
+
 	"army statement/alias":      {"card.TestHTMLStructure"},
 	"army statement/notes":      {"card.TestGolden"},
 	"army statement/size":       {"compiler.TestGolden"},
@@ -57,6 +65,7 @@ var coverage = map[string][]string{
 	"action/move":             {"engine.TestHuntStrike"},
 	"action/push":             {"engine.TestPushRules"},
 	"action/pull":             {"engine.TestPullAndSwap"},
+	"action/pick_up":          {"engine.TestPickUp"},
 	"action/rotate":           {"armies.TestVegasRotation"},
 	"action/swap":             {"engine.TestPullAndSwap"},
 	"action/damage":           {"engine.TestBombAndGrenade", "engine.TestDestroyedFires"},
@@ -80,6 +89,7 @@ var coverage = map[string][]string{
 	"recover kind/foundation": {"engine.TestHandSteps/foundation"},
 	"recover to/hand":         {"engine.TestHandSteps"},
 	"recover to/deck":         {"engine.TestHandSteps"},
+	"recover to/shuffle":      {"engine.TestRecoverShuffle"},
 
 	"action qualifier/hq":       {"engine.TestBattleAbilityScenarios/blast_hq", "engine.TestVocabularyWhere"},
 	"action qualifier/optional": {"engine.TestVocabularyWhere"},

@@ -213,12 +213,16 @@ func actionWords(a *rules.Army, ev rules.Event, act rules.Action) string {
 			what = a.Tokens[act.Pick-1].Name
 		}
 		to := "into the hand"
-		if act.ToDeck {
+		if act.Shuffled() {
+			to = "shuffled into the deck"
+		} else if act.ToDeck {
 			to = "onto the top of the deck"
 		}
 		s = fmt.Sprintf("%s comes back from the discard pile %s", what, to)
 	case rules.ActDiscard:
 		s = fmt.Sprintf("the opponent discards %s of their hand, their choice", plural(n, "token", "tokens"))
+	case rules.ActPickUp:
+		s = "an own unit (not the HQ, not netted) goes from the board into its owner's hand"
 	case rules.ActLook:
 		s = fmt.Sprintf("its owner looks at the top %s of the deck and puts them back in any order", plural(n, "token", "tokens"))
 	default:

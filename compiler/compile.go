@@ -35,6 +35,7 @@ const (
 // diagnostic (errors and warnings), sorted by position.
 type Result struct {
 	Armies  []*rules.Army
+	Leaders []*rules.Leader // leader cards (the Leaders variant), declared beside the armies
 	Diags   diag.List
 	Sources map[string][]byte // every file read, by name, for rendering Diags
 }
@@ -53,10 +54,29 @@ func Compile(filename string, f *dsl.File) Result {
 func compileFile(filename string, f *dsl.File, opts Options) Result {
 	c := &compiler{file: filename, opts: opts, sources: map[string][]byte{}}
 	var armies []*rules.Army
+	var leaders []*rules.Leader
 	seen := map[string]diag.Pos{}
+	seenLeader := map[string]diag.Pos{}
 	for _, s := range f.Stmts {
+		if strings.EqualFold(s.Word, "leader") {
+			before := len(c.errs)
+			l := c.leader(s)
+			if l == nil {
+				continue
+			}
+			key := strings.ToLower(l.Name)
+			if p, dup := seenLeader[key]; dup {
+				c.errs.Errorf(stmtPos(s), "leader %q is declared twice in this file (first at %s)", l.Name, p)
+				continue
+			}
+			seenLeader[key] = stmtPos(s)
+			if !diag.List(c.errs[before:]).HasErrors() {
+				leaders = append(leaders, l)
+			}
+			continue
+		}
 		if !strings.EqualFold(s.Word, "army") {
-			c.unknown(stmtPos(s), "top-level statement", s.Word, []string{"army"})
+			c.unknown(stmtPos(s), "top-level statement", s.Word, []string{"army", "leader"})
 			continue
 		}
 		before := len(c.errs)
@@ -78,7 +98,7 @@ func compileFile(filename string, f *dsl.File, opts Options) Result {
 		c.errs.Errorf(diag.Pos{File: filename, Line: 1, Column: 1}, "no army in this file: start with army \"Name\" { ... }")
 	}
 	c.errs.Sort()
-	return Result{Armies: armies, Diags: c.errs, Sources: c.sources}
+	return Result{Armies: armies, Leaders: leaders, Diags: c.errs, Sources: c.sources}
 }
 
 type compiler struct {

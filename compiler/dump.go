@@ -161,7 +161,9 @@ func ActionString(a rules.Action, army *rules.Army) string {
 	if a.Pick > 0 && int(a.Pick) <= len(army.Tokens) {
 		parts = append(parts, "name="+strconv.Quote(army.Tokens[a.Pick-1].Name))
 	}
-	if a.ToDeck {
+	if a.Shuffled() {
+		parts = append(parts, "to=shuffle")
+	} else if a.ToDeck {
 		parts = append(parts, "to=deck")
 	}
 	if a.HitsHQ {

@@ -200,6 +200,7 @@ var actions = map[string]action{
 	"recover":        {op: rules.ActRecover, named: []string{"kind", "name", "to"}, flags: []string{"optional"}},
 	"discard":        {op: rules.ActDiscard, side: rules.Enemies, value: true, def: 1, max: 3}, // a hand holds at most 3 tokens
 	"look":           {op: rules.ActLook, value: true, needs: true, max: 9},
+	"pick_up":        {op: rules.ActPickUp, side: rules.Friends, flags: []string{"optional"}},
 	"heal":           {op: rules.ActHeal, side: rules.Friends, value: true, needs: true, max: MaxStrength, named: []string{"radius", "where", "at"}, flags: []string{"hq", "optional"}},
 }
 
@@ -369,7 +370,7 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 var recoverKinds = []string{"warrior", "module", "instant", "foundation"}
 
 // recoverTo are the destinations of recover to=.
-var recoverTo = []string{"hand", "deck"}
+var recoverTo = []string{"hand", "deck", "shuffle"}
 
 func (c *compiler) action(g *dsl.Group) (a rules.Action, pick nameRef, _ bool) {
 	side, sideGiven, vals := leadingSide(g.Values)
@@ -431,7 +432,10 @@ func (c *compiler) action(g *dsl.Group) (a rules.Action, pick nameRef, _ bool) {
 				}
 			case "to":
 				if tw, ok := c.wordValue(&kv, "to", recoverTo); ok {
-					a.ToDeck = tw == "deck"
+					a.ToDeck = tw != "hand"
+					if tw == "shuffle" {
+						a.Value = 1 // rules.Action.Shuffled
+					}
 				}
 			case "at":
 				if aw, ok := c.wordValue(&kv, "at", rules.AtNames[1:]); ok {
@@ -476,6 +480,9 @@ func (c *compiler) action(g *dsl.Group) (a rules.Action, pick nameRef, _ bool) {
 	}
 	if a.At == rules.AtOwnHQ && a.Radius == 0 && !a.HitsHQ {
 		c.errs.Errorf(atPos, "at=own_hq with no radius picks only the HQ: add hq or a radius")
+	}
+	if a.Op == rules.ActPickUp && a.Side != rules.Friends {
+		c.errs.Errorf(groupPos(g), "pick_up takes an own unit into its owner's hand: it is always friend")
 	}
 	if a.Op == rules.ActDiscard && a.Side != rules.Enemies {
 		c.errs.Errorf(groupPos(g), "discard makes the opponent discard: it is always enemy")

@@ -57,6 +57,7 @@ func CompileWith(filename string, src []byte, opts Options) Result {
 		res.Diags = append(syntax, res.Diags...)
 		res.Diags.Sort()
 		res.Armies = nil
+		res.Leaders = nil
 	}
 	return res
 }

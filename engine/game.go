@@ -56,12 +56,14 @@ const (
 	// A board with an energy track (Board.Duel, duel.go):
 	KEnergy    // buy energy and end the turn: Slot is a bit mask of the hand slots given up, Token the HQ points paid
 	KProcedure // run a Procedure: Slot is the Procedure (Proc*), Hex, To, Facing, Token its targets
+	// The Leaders variant (leader.go):
+	KLeader // use the player's leader card; Hex, To, Facing, Token are its first step's targets
 
 	// LastKind is the highest action kind.
-	LastKind = KProcedure
+	LastKind = KLeader
 )
 
-var kindNames = [...]string{"", "place-hq", "place-aside", "discard", "bad-draw", "place", "instant", "ability", "step", "skip", "end-turn", "energy", "procedure"}
+var kindNames = [...]string{"", "place-hq", "place-aside", "discard", "bad-draw", "place", "instant", "ability", "step", "skip", "end-turn", "energy", "procedure", "leader"}
 
 func (k ActionKind) String() string {
 	if int(k) < len(kindNames) {
@@ -122,6 +124,7 @@ type pending struct {
 	cost   uint8 // HQ points to pay when the first step is carried out (placed triggers)
 	disc   uint8 // hand tokens to discard then, the same way
 	placed bool  // a placed trigger: the token's next placed trigger follows it (startPlaced)
+	leader bool  // the program is the owner's leader card's (leader.go)
 }
 
 // Used-ability bits per hex, reset each turn; they move with the unit.
@@ -179,6 +182,8 @@ type Game struct {
 	Reinforce  bool                     // the Reinforcements variant (reinforce.go; set after Init)
 	Dealt      [2][MaxArmyTokens]uint16 // wounds inflicted in battles so far, by owner and token type
 	Deeds      [2][MaxArmyTokens]Deeds  // what steps of instants, abilities and foundations did, by owner and token type
+	Leader     [2]*rules.Leader         // each player's leader card, nil for none (the Leaders variant: SetLeaders)
+	LeaderUsed [2]uint8                 // how many times each player's leader has been used
 
 	fresh bool             // nothing has been done since the last draw (bad-draw rule)
 	used  [MaxHexes]uint16 // abilities used this turn by the unit on each hex
@@ -204,6 +209,10 @@ type Game struct {
 	playedNow uint8  // tokens played (placed or instants) this turn
 	usedNow   uint8  // tokens played or discarded at will this turn (the Reinforcements limit)
 	nq        int
+
+	leaders    bool   // some player has a leader: the only switch on the path of a game without
+	leaderTurn [2]int // the turn each player's leader was last used in
+	leadWin    bool   // right after the turn's mandatory discard, before anything else (rules.AfterDiscard)
 }
 
 // workspace is scratch memory for one goroutine.

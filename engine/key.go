@@ -48,6 +48,7 @@ func (g *Game) PositionKey(withHand bool) uint64 {
 		g.Player, byte(g.Phase), byte(g.Result), byte(g.Start),
 		b2u(g.LastDrawn), b2u(g.TieBreak), b2u(g.Forbid[0]), b2u(g.Forbid[1]), b2u(g.Reinforce), b2u(g.fresh),
 		g.playedNow, g.usedNow, g.Energy[0], g.Energy[1],
+		g.LeaderUsed[0], g.LeaderUsed[1], b2u(g.leaderTurn[0] == g.Turn), b2u(g.leaderTurn[1] == g.Turn), b2u(g.leadWin),
 	}
 	h = hashBytes(h, flags[:])
 	h = hashWord(h, uint64(g.Turn))

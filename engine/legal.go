@@ -87,6 +87,9 @@ func (g *Game) LegalActions(buf []Action) []Action {
 	if b.Duel {
 		buf = g.duelActions(buf, nets)
 	}
+	if g.leaders {
+		buf = g.leaderActions(buf, nets)
+	}
 	return append(buf, Action{Kind: KEndTurn, Hex: NoHex, To: NoHex})
 }
 
@@ -170,7 +173,7 @@ func (g *Game) instantTargets(buf []Action, slot uint8, t *rules.Token, nets *[M
 func needsTarget(op rules.ActionOp) bool {
 	switch op {
 	case rules.ActMove, rules.ActPush, rules.ActPull, rules.ActRotate, rules.ActSwap,
-		rules.ActDamage, rules.ActDestroy, rules.ActNet, rules.ActStrike, rules.ActReplace, rules.ActHeal, rules.ActRecover:
+		rules.ActDamage, rules.ActDestroy, rules.ActNet, rules.ActStrike, rules.ActReplace, rules.ActHeal, rules.ActRecover, rules.ActPickUp:
 		return true
 	}
 	return false
@@ -261,6 +264,20 @@ func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, sr
 			}
 			tmpl.Hex = h
 			buf = g.facings(buf, tmpl, su.Owner, su.Token)
+		}
+		return buf
+	case rules.ActPickUp:
+		// An own unit (owned and controlled), not the HQ, not netted, if
+		// the hand has room.
+		if int(g.HandLen[p]) >= g.handCap() {
+			return buf
+		}
+		for h := Hex(0); int(h) < b.Size; h++ {
+			u := s.Cells[h].Unit
+			if !u.Empty() && u.Owner == p && u.Controller() == p && s.Tok(u).Kind != rules.HQ && !nets[h] {
+				tmpl.Hex = h
+				buf = append(buf, tmpl)
+			}
 		}
 		return buf
 	case rules.ActRecover:
@@ -676,6 +693,9 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 	wasFull := s.InnerFull()
 	ctl := g.controlled()
 	battleOK := true
+	if g.leaders {
+		g.leadWin = a.Kind == KDiscard && g.Phase == PhaseDiscard // the turn's mandatory discard opens the moment
+	}
 	switch a.Kind {
 	case KPlaceHQ:
 		s.Place(a.Hex, p, uint8(s.Armies[p].HQ), a.Facing)
@@ -802,6 +822,8 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 		g.fresh = false
 		g.Energy[p] -= ProcCost[a.Slot]
 		g.procedure(a, d)
+	case KLeader:
+		g.useLeader(a, d)
 	}
 	if g.Phase == PhaseOver || g.Turn != turn {
 		return nil
@@ -873,6 +895,9 @@ func (g *Game) asideOrNext(d Decider) {
 // program is the trigger being run.
 func (g *Game) program() *rules.Trigger {
 	pe := &g.pend
+	if pe.leader {
+		return &g.Leader[pe.owner].Steps
+	}
 	return &g.S.Armies[pe.owner].Tokens[pe.token].Triggers[pe.trig]
 }
 
@@ -956,6 +981,9 @@ func (g *Game) runStep(a Action, d Decider) bool {
 	act := g.program().Actions[g.pend.step]
 	g.pend.step++
 	prev := g.crediting(g.pend.owner, g.pend.token)
+	if g.pend.leader {
+		g.credit = credit{} // a leader card is no token of the army: no deeds
+	}
 	defer func() { g.credit = prev }()
 	if g.pend.cost > 0 {
 		if hq := s.HQ[p]; hq != NoHex {
@@ -1062,6 +1090,14 @@ func (g *Game) runStep(a Action, d Decider) bool {
 			g.Discarded[p][t]--
 			g.Deck[p][g.DeckLen[p]] = t
 			g.DeckLen[p]++
+			if act.Shuffled() {
+				// Shuffled in: the whole deck is shuffled (Fisher-Yates with
+				// the game's generator), as at set-up.
+				for i := int(g.DeckLen[p]) - 1; i > 0; i-- {
+					j := g.intn(i + 1)
+					g.Deck[p][i], g.Deck[p][j] = g.Deck[p][j], g.Deck[p][i]
+				}
+			}
 			g.deed(DeedTokens, p, 1)
 			g.traceEv(TrRecover, p, t, NoHex, NoHex, 0, 1)
 		} else if !act.ToDeck && int(g.HandLen[p]) < g.handCap() {
@@ -1075,6 +1111,19 @@ func (g *Game) runStep(a Action, d Decider) bool {
 		g.forceDiscard(Opp(p), int(act.Value), d)
 	case rules.ActLook:
 		g.lookAndOrder(p, int(act.Value), d)
+	case rules.ActPickUp:
+		// Taken up, not destroyed: no destroyed trigger, nothing to the
+		// discard pile; the token goes into the hand.
+		u := s.Cells[a.Hex].Unit
+		if u.Empty() || u.Owner != p || int(g.HandLen[p]) >= g.handCap() {
+			break // a target offered before is gone
+		}
+		g.tracePiece(TrRemove, a.Hex, 0, false)
+		s.Remove(a.Hex)
+		g.used[a.Hex], g.grantUsed[a.Hex] = 0, 0
+		g.Hand[p][g.HandLen[p]] = u.Token
+		g.HandLen[p]++
+		g.deed(DeedTokens, p, 1)
 	case rules.ActExtraDraw:
 		for i := 0; i < int(act.Value) && int(g.HandLen[p]) < g.handCap() && g.DeckLen[p] > 0; i++ {
 			g.DeckLen[p]--

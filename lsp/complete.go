@@ -21,7 +21,7 @@ import (
 // keywords (its test checks it).
 func Keywords() []string {
 	v := compiler.Vocabulary()
-	words := append([]string{"army", "extends", "remove"}, v["army statement"]...)
+	words := append([]string{"army", "extends", "remove", "leader"}, v["army statement"]...)
 	words = append(words, v["token statement"]...)
 	slices.Sort(words)
 	return slices.Compact(words)
@@ -51,7 +51,7 @@ var vocabulary = sync.OnceValue(func() []word {
 	}
 	v := compiler.Vocabulary()
 	for _, k := range slices.Sorted(maps.Keys(v)) {
-		if k == "army statement" || k == "token statement" {
+		if k == "army statement" || k == "token statement" || k == "top-level statement" || k == "leader statement" {
 			continue
 		}
 		for _, w := range v[k] {

@@ -281,10 +281,11 @@ const (
 	ActRecover                          // take a token of the own discard pile into the hand (or onto the deck)
 	ActDiscard                          // the opponent discards Value tokens of their hand, their choice
 	ActLook                             // look at the top Value tokens of the own deck and put them back in any order
+	ActPickUp                           // an own unit, not the HQ, not netted, leaves the board into its owner's hand
 )
 
 // ActionOpNames are the language names of action ops, indexed by ActionOp.
-var ActionOpNames = [...]string{"", "battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "return_to_deck", "replace", "draw", "heal", "recover", "discard", "look"}
+var ActionOpNames = [...]string{"", "battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "return_to_deck", "replace", "draw", "heal", "recover", "discard", "look", "pick_up"}
 
 func (o ActionOp) String() string {
 	if int(o) < len(ActionOpNames) {
@@ -326,8 +327,14 @@ type Action struct {
 	At       At    // where an area (or a single hit) is centred
 	Kinds    uint8 // recover: the kinds it may take (a bit per Kind); 0 = any
 	Pick     int16 // recover: 1 + the index of the one token type it may take; 0 = any of Kinds
-	ToDeck   bool  // recover: onto the top of the deck, not into the hand
+	ToDeck   bool  // recover: onto the top of the deck, not into the hand (with Value 1: shuffled into it, Shuffled)
 }
+
+// Shuffled reports whether a recover step shuffles the token into the deck
+// (to=shuffle) rather than putting it on top. It is kept in Value, which a
+// recover step has no other use for, so that the rule tables of every army
+// without it, and their hashes (sim.ArmyHash), stay as they were.
+func (a *Action) Shuffled() bool { return a.Op == ActRecover && a.ToDeck && a.Value == 1 }
 
 // At is where a damage or heal step is centred. By default the player picks
 // the target hex and an area must fit on the board (the rulebook's bombs);
@@ -446,4 +453,42 @@ func (a *Army) Lookup(name string) int {
 		}
 	}
 	return -1
+}
+
+// LeaderUses is how many times a leader's ability may be used in a game; it
+// may be used at most once in each of its player's turns.
+const LeaderUses = 2
+
+// Timing is when a leader's ability may be used.
+type Timing uint8
+
+const (
+	// AnyOwnTurn: at any time of the owner's turn, as an own-turn ability.
+	AnyOwnTurn Timing = iota + 1
+	// AfterDiscard: right after the mandatory discard at the start of the
+	// owner's turn, before anything else; a turn without that discard has
+	// no such moment.
+	AfterDiscard
+)
+
+// TimingNames are the language names of Timing (after on), indexed by Timing.
+var TimingNames = [...]string{"", "own_turn", "after_discard"}
+
+func (t Timing) String() string {
+	if int(t) < len(TimingNames) {
+		return TimingNames[t]
+	}
+	return "?"
+}
+
+// Leader is a player's leader card (the Leaders variant): an ability with
+// its timing, usable LeaderUses times a game and once a turn.
+type Leader struct {
+	Name    string
+	Aliases []string
+	Notes   string
+	Timing  Timing
+	Steps   Trigger // Event is unused; Actions are the steps, as an instant's
+	File    string  // source file name, for messages
+	Line    int     // where the leader is declared
 }

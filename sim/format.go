@@ -97,6 +97,9 @@ func WriteMatch(w io.Writer, s *Summary, format string) error {
 	if s.Run != nil && s.Run.Reinforce {
 		start += ", Reinforcements"
 	}
+	if s.Run != nil && len(s.Run.Leaders) == 2 {
+		start += fmt.Sprintf(", leaders %s vs %s", s.Run.Leaders[0], s.Run.Leaders[1])
+	}
 	if s.Run != nil && s.Run.Board != "" && s.Run.Board != "standard" {
 		start += ", " + s.Run.Board + " board"
 	}
@@ -123,6 +126,11 @@ func figureRows(s *Summary) [][]string {
 		{"average HQ margin (" + s.A + " - " + s.B + ")", fmt.Sprintf("%+.2f", s.AvgHQMargin())},
 		{"average turns per game", fmt.Sprintf("%.1f", s.AvgTurns())},
 		{"average battles per game", fmt.Sprintf("%.2f", s.AvgBattles())},
+	}
+	if len(s.LeaderUses) == 2 && s.Run != nil && len(s.Run.Leaders) == 2 && s.Games() > 0 {
+		for side, name := range [2]string{s.A, s.B} {
+			rows = append(rows, []string{"leader uses per game, " + name + " (" + s.Run.Leaders[side] + ")", fmt.Sprintf("%.2f", float64(s.LeaderUses[side])/float64(s.Games()))})
+		}
 	}
 	if s.Duel != nil && s.Games() > 0 {
 		n := float64(s.Games())
@@ -293,14 +301,18 @@ func WriteRoundRobin(w io.Writer, rr *RoundRobin, format string) error {
 	if format == "csv" {
 		return writeRoundRobinCSV(w, rr)
 	}
-	games, partial, board := 0, false, ""
+	games, partial, board, lead := 0, false, "", ""
 	for _, s := range rr.Matches {
 		games += s.Games()
 		partial = partial || s.Partial
 		if s.Run != nil && s.Run.Board != "" && s.Run.Board != "standard" {
 			board = ", " + s.Run.Board + " board"
 		}
+		if s.Run != nil && len(s.Run.Leaders) == 2 {
+			lead = ", every army with the leader " + s.Run.Leaders[0]
+		}
 	}
+	board += lead
 	note := ""
 	if partial {
 		note = "  [PARTIAL: stopped early]"

@@ -14,22 +14,25 @@ import (
 // not averages, so summaries of shards add up to the summary of one run
 // (Merge) exactly.
 type Summary struct {
-	A        string         `json:"a"`
-	B        string         `json:"b"`
-	Players  [2]string      `json:"players"` // the players of A and B
-	Seed     uint64         `json:"seed"`
-	Pairs    int            `json:"pairs"` // pairs requested
-	Partial  bool           `json:"partial,omitempty"`
-	Tally    Tally          `json:"tally"`      // A's wins, draws, losses, capped
-	First    Tally          `json:"first_seat"` // the same from the first seat's side
-	HQMargin int            `json:"hq_margin_sum"`
-	Turns    int            `json:"turns_sum"`
-	Battles  int            `json:"battles_sum"`
-	Tokens   [2][]TokenStat `json:"tokens"`
-	GameIDs  PairSet        `json:"game_pairs"`    // pair indices included (for merging shards)
-	Run      *RunInfo       `json:"run,omitempty"` // what else defines the run (merge refuses mixes)
-	Seq      *Sequential    `json:"sequential,omitempty"`
-	Duel     *DuelUse       `json:"duel,omitempty"` // on a board with energy (the Duel board)
+	A        string    `json:"a"`
+	B        string    `json:"b"`
+	Players  [2]string `json:"players"` // the players of A and B
+	Seed     uint64    `json:"seed"`
+	Pairs    int       `json:"pairs"` // pairs requested
+	Partial  bool      `json:"partial,omitempty"`
+	Tally    Tally     `json:"tally"`      // A's wins, draws, losses, capped
+	First    Tally     `json:"first_seat"` // the same from the first seat's side
+	HQMargin int       `json:"hq_margin_sum"`
+	Turns    int       `json:"turns_sum"`
+	Battles  int       `json:"battles_sum"`
+	// LeaderUses sums the uses of army A's and army B's leader cards over
+	// the games (the Leaders variant; absent without leaders).
+	LeaderUses []int          `json:"leader_uses_sum,omitempty"`
+	Tokens     [2][]TokenStat `json:"tokens"`
+	GameIDs    PairSet        `json:"game_pairs"`    // pair indices included (for merging shards)
+	Run        *RunInfo       `json:"run,omitempty"` // what else defines the run (merge refuses mixes)
+	Seq        *Sequential    `json:"sequential,omitempty"`
+	Duel       *DuelUse       `json:"duel,omitempty"` // on a board with energy (the Duel board)
 
 	keep   bool           // Match.KeepPoints
 	armies [2]*rules.Army // the compiled armies, when played here (not read from JSON): pictures
@@ -60,6 +63,7 @@ type RunInfo struct {
 	Shard      string    `json:"shard,omitempty"` // "i/n" of a sharded run
 	Start      string    `json:"start,omitempty"` // the start rule, when not the standard one
 	Reinforce  bool      `json:"reinforcements,omitempty"`
+	Leaders    []string  `json:"leaders,omitempty"` // the leader cards of army A and army B ("none" for none), when any
 	Version    string    `json:"version"`
 }
 
@@ -98,6 +102,8 @@ func (r *RunInfo) mismatch(o *RunInfo) string {
 		return fmt.Sprintf("start (%q vs %q)", r.Start, o.Start)
 	case r.Reinforce != o.Reinforce:
 		return fmt.Sprintf("reinforcements (%v vs %v)", r.Reinforce, o.Reinforce)
+	case !slices.Equal(r.Leaders, o.Leaders):
+		return fmt.Sprintf("leaders (%v vs %v)", r.Leaders, o.Leaders)
 	case r.Version != o.Version:
 		return fmt.Sprintf("version (%s vs %s)", r.Version, o.Version)
 	}
@@ -148,6 +154,10 @@ func Summarize(m *Match, recs []GameRecord, partial bool) *Summary {
 		s.Run.Start = m.Start.String()
 	}
 	s.Run.Reinforce = m.Reinforce
+	if m.Leaders[0] != nil || m.Leaders[1] != nil {
+		s.Run.Leaders = []string{LeaderName(m.Leaders[0]), LeaderName(m.Leaders[1])}
+		s.LeaderUses = make([]int, 2)
+	}
 	if m.Shard.N > 1 {
 		s.Run.Shard = fmt.Sprintf("%d/%d", m.Shard.I, m.Shard.N) // as --shard gives it
 	}
@@ -198,6 +208,10 @@ func (s *Summary) add(r *GameRecord) {
 	}
 	s.Turns += r.Turns
 	s.Battles += r.Battles
+	if s.LeaderUses != nil {
+		s.LeaderUses[0] += int(r.LeaderUses[0])
+		s.LeaderUses[1] += int(r.LeaderUses[1])
+	}
 	for side := 0; side < 2; side++ {
 		score := 0.0
 		switch {
@@ -265,6 +279,10 @@ func (s *Summary) Merge(o *Summary) error {
 	}
 	s.Turns += o.Turns
 	s.Battles += o.Battles
+	if len(s.LeaderUses) == 2 && len(o.LeaderUses) == 2 {
+		s.LeaderUses[0] += o.LeaderUses[0]
+		s.LeaderUses[1] += o.LeaderUses[1]
+	}
 	for side := 0; side < 2; side++ {
 		for i := range s.Tokens[side] {
 			if i < len(o.Tokens[side]) {
@@ -339,4 +357,12 @@ func (t TokenStat) SurvivalRate() float64 {
 		return 0
 	}
 	return float64(t.Survived) / float64(t.Played)
+}
+
+// LeaderName names a leader card in reports: its name, or "none".
+func LeaderName(l *rules.Leader) string {
+	if l == nil {
+		return "none"
+	}
+	return l.Name
 }

@@ -31,6 +31,7 @@ type Match struct {
 	KeepPoints bool
 	Start      engine.StartRule // how the first turns draw
 	Reinforce  bool             // the Reinforcements variant (hands of six)
+	Leaders    [2]*rules.Leader // the leader cards of army A and army B (nil: none; the Leaders variant)
 }
 
 // Shard I of N plays the I-th of N contiguous slices of a run's pairs. A
@@ -49,17 +50,18 @@ func (s Shard) span(first, pairs int) (lo, hi int) {
 
 // GameRecord is what one game gives the statistics.
 type GameRecord struct {
-	Pair      int
-	AFirst    bool    // army A moved first
-	Outcome   Outcome // from army A's side
-	HQ        [2]int  // HQ points of A and B at the end
-	Turns     int
-	Battles   int
-	Actions   int
-	Played    [2][engine.MaxArmyTokens]uint8        // tokens of each army put into play, by type
-	Survivors [2][engine.MaxArmyTokens]uint8        // tokens of each army on the board at the end, by type
-	Dealt     [2][engine.MaxArmyTokens]uint16       // wounds inflicted in battles by each army's token types
-	Deeds     [2][engine.MaxArmyTokens]engine.Deeds // what each token type's steps did (instants, abilities, foundations)
+	Pair       int
+	AFirst     bool    // army A moved first
+	Outcome    Outcome // from army A's side
+	HQ         [2]int  // HQ points of A and B at the end
+	Turns      int
+	Battles    int
+	Actions    int
+	Played     [2][engine.MaxArmyTokens]uint8        // tokens of each army put into play, by type
+	Survivors  [2][engine.MaxArmyTokens]uint8        // tokens of each army on the board at the end, by type
+	LeaderUses [2]uint8                              // how many times each army's leader card was used (the Leaders variant)
+	Dealt      [2][engine.MaxArmyTokens]uint16       // wounds inflicted in battles by each army's token types
+	Deeds      [2][engine.MaxArmyTokens]engine.Deeds // what each token type's steps did (instants, abilities, foundations)
 	// On a board with energy (the Duel board), by army: energy bought and
 	// Procedures run, by kind (engine.Proc*).
 	Energy [2]int
@@ -119,6 +121,15 @@ func (m *Match) play(k int, aFirst bool, w *worker) (GameRecord, error) {
 	}
 	g := w.g
 	g.Start, g.Reinforce = m.Start, m.Reinforce
+	if m.Leaders[0] != nil || m.Leaders[1] != nil {
+		l := m.Leaders
+		if !aFirst {
+			l[0], l[1] = l[1], l[0]
+		}
+		if err := g.SetLeaders(l[0], l[1]); err != nil {
+			return GameRecord{}, err
+		}
+	}
 	ShuffleDecks(g, seed, aFirst)
 	var players [2]Player
 	for seat := 0; seat < 2; seat++ {
@@ -184,6 +195,7 @@ func (m *Match) play(k int, aFirst bool, w *worker) (GameRecord, error) {
 		rec.HQ[side[seat]] = g.S.HQPoints(uint8(seat))
 		rec.Dealt[side[seat]] = g.Dealt[seat]
 		rec.Deeds[side[seat]] = g.Deeds[seat]
+		rec.LeaderUses[side[seat]] = g.LeaderUsed[seat]
 	}
 	for h := 0; h < g.S.Board.Size; h++ {
 		if u := g.S.Cells[h].Unit; !u.Empty() && g.S.Tok(u).Kind != rules.HQ {

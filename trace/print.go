@@ -218,6 +218,8 @@ func describeAct(e *Event) string {
 		return p + " skips the optional step"
 	case "end-turn":
 		return p + " ends the turn"
+	case "leader":
+		return fmt.Sprintf("%s uses the leader %s%s", p, e.Tok, targets(e))
 	case "energy":
 		return p + energyWords(e)
 	case "procedure":

@@ -46,6 +46,9 @@ func (r *Recorder) Begin(g *engine.Game, info sim.GameInfo, dec engine.Decider) 
 	if g.Start != engine.StartStandard {
 		h.Start = g.Start.String()
 	}
+	if g.Leader[0] != nil || g.Leader[1] != nil {
+		h.Leaders = []string{LeaderRef(g.Leader[0]), LeaderRef(g.Leader[1])}
+	}
 	for p := range 2 {
 		h.Decks[p] = []string{}
 		for i := int(g.DeckLen[p]) - 1; i >= 0; i-- { // the top of the deck is its end

@@ -72,6 +72,11 @@ func replay(t *Trace, load Loader, watch func(i int, g *engine.Game)) (*engine.G
 		}
 	}
 	g.Reinforce = h.Reinforce
+	if len(h.Leaders) > 0 {
+		if err := setLeaders(g, h.Leaders); err != nil {
+			return nil, fmt.Errorf("header: %w", err)
+		}
+	}
 	sim.ShuffleDecks(g, h.GameSeed, h.AFirst)
 	rp := &replayer{t: t, names: names{b: board, armies: armies, g: g}, watch: watch}
 	if err := rp.checkDecks(g); err != nil {

@@ -53,6 +53,7 @@ type Header struct {
 	MaxActions int         `json:"max_actions"`
 	Start      string      `json:"start,omitempty"`          // the start rule, when not standard
 	Reinforce  bool        `json:"reinforcements,omitempty"` // the Reinforcements variant
+	Leaders    []string    `json:"leaders,omitempty"`        // the Leaders variant: each seat's leader card ("" none), an embedded name or FILE:Name
 	Decks      [2][]string `json:"decks"`                    // token names, the first drawn first
 }
 
@@ -205,6 +206,10 @@ func (n names) action(g *engine.Game, a engine.Action) Event {
 			e.Dir = ""
 		}
 		return e
+	case engine.KLeader:
+		if l := g.Leader[p]; l != nil {
+			e.Tok = l.Name
+		}
 	case engine.KAbility:
 		e.Ab = abilityName(a.Slot)
 		if a.Hex >= 0 && int(a.Hex) < g.S.Board.Size {

@@ -116,6 +116,9 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 		for _, a := range res.Armies {
 			fmt.Fprintf(stdout, "%s: army %q ok: %d token types, %d tokens%s\n", u.name, a.Name, len(a.Tokens), a.Total(), warnSuffix(res.Diags))
 		}
+		for _, l := range res.Leaders {
+			fmt.Fprintf(stdout, "%s: leader %q ok: on %s, %d step(s)\n", u.name, l.Name, l.Timing, len(l.Steps.Actions))
+		}
 	}
 	if failed {
 		return exitError{1}

@@ -150,6 +150,7 @@ army name is accepted, a path to an .army file works too.`,
 	root.AddCommand(newVersion())
 	root.AddCommand(newArmies())
 	root.AddCommand(newBoards())
+	root.AddCommand(leadersCmd())
 	root.AddCommand(newDiff())
 	root.AddCommand(newBattle())
 	root.AddCommand(newWatch())

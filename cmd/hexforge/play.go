@@ -26,6 +26,7 @@ func newPlay() *cobra.Command {
 		from       string
 		start      string
 		reinforce  bool
+		leaders    string
 		boardRef   string
 	)
 	cmd := &cobra.Command{
@@ -76,6 +77,13 @@ names starts.`,
 			if err != nil {
 				return fmt.Errorf("--start: %w", err)
 			}
+			leaderL, _, err := parseLeaders(leaders)
+			if err != nil {
+				return err
+			}
+			if leaders != "" && from != "" {
+				return fmt.Errorf("--leaders with --from: a position file holds no leaders yet")
+			}
 			if tracePath != "" {
 				if from != "" {
 					return fmt.Errorf("--trace records a game from its start; a game from --from cannot be traced yet")
@@ -109,7 +117,7 @@ names starts.`,
 			if err := checkSetsUsed(); err != nil {
 				return err
 			}
-			m := &sim.Match{A: a.Army, B: b.Army, Players: specs, Seed: seed, Pairs: 1, MaxActions: maxActions, Start: rule, Reinforce: reinforce}
+			m := &sim.Match{A: a.Army, B: b.Army, Players: specs, Seed: seed, Pairs: 1, MaxActions: maxActions, Start: rule, Reinforce: reinforce, Leaders: leaderL}
 			if board != engine.Standard {
 				m.Board = board
 			}
@@ -165,6 +173,7 @@ names starts.`,
 	f.IntVar(&maxActions, "max-actions", sim.DefaultMaxActions, "cap on the game's actions")
 	f.StringVar(&start, "start", "standard", "how the first turns draw: standard or alternative (as sim's --start)")
 	f.BoolVar(&reinforce, "reinforcements", false, "the Reinforcements variant (as sim's --reinforcements)")
+	f.StringVar(&leaders, "leaders", "", "the Leaders variant: one leader card for both armies, or A,B (as sim's --leaders)")
 	f.StringVar(&boardRef, "board", "standard", "the board: standard, large, duel or a board FILE (as sim's --board)")
 	f.StringVar(&from, "from", "", "play on from a position FILE (its hands, decks and discard piles too; docs/positions.md)")
 	addSetFlag(cmd)
@@ -216,6 +225,9 @@ func printGame(w io.Writer, m *sim.Match, game int, rec sim.GameRecord) {
 	on := ""
 	if m.Board != nil && m.Board != engine.Standard {
 		on = " on the " + m.Board.Name + " board"
+	}
+	if m.Leaders[0] != nil || m.Leaders[1] != nil {
+		on += fmt.Sprintf(", leaders %s (%s) and %s (%s)", sim.LeaderName(m.Leaders[0]), m.A.Name, sim.LeaderName(m.Leaders[1]), m.B.Name)
 	}
 	fmt.Fprintf(w, "game %d, seed %d%s: %s (%s) moves first, %s (%s) second\n", game, m.Seed, on, first, m.Players[0], second, m.Players[1])
 	var how string

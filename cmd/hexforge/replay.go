@@ -109,6 +109,8 @@ difference is shown), 2 when the trace cannot be read.`,
 				return b, nil
 			}
 			defer func() { trace.BoardLoader = nil }()
+			trace.LeaderLoader = armies.LoadLeader // a leader file: relative to the current directory, as play was given it
+			defer func() { trace.LeaderLoader = nil }()
 			var g *engine.Game
 			if format == "html" {
 				var frames []trace.Frame

@@ -62,10 +62,13 @@ type simOptions struct {
 	start      string
 	startRule  engine.StartRule
 	reinforce  bool
-	board      string        // --board: standard, large, duel or a board file
-	boardB     *engine.Board // the board it names (check)
-	html       bool          // the command writes --format html (set before register)
-	losses     *lossTracker  // sim --record-losses: the worst losses, as games finish
+	board      string           // --board: standard, large, duel or a board file
+	boardB     *engine.Board    // the board it names (check)
+	leaders    string           // --leaders: one leader for every army, or A,B
+	leaderL    [2]*rules.Leader // the leaders it names (check)
+	leaderTwo  bool             // --leaders named two (one per army of a two-army match)
+	html       bool             // the command writes --format html (set before register)
+	losses     *lossTracker     // sim --record-losses: the worst losses, as games finish
 }
 
 func (o *simOptions) register(cmd *cobra.Command, defGames int) {
@@ -86,6 +89,7 @@ func (o *simOptions) register(cmd *cobra.Command, defGames int) {
 	f.BoolVar(&o.reinforce, "reinforcements", false, "the Reinforcements variant: from the third turn draw up to six, discard one, use two at most, keep three")
 	f.StringVar(&o.start, "start", "standard", "how the first turns draw: standard, or alternative (the first player draws three, discards one, plays at most one)")
 	f.StringVar(&o.board, "board", "standard", "the board: standard, large, duel (Terminals, Energy and Procedures) or a board FILE (docs/dsl.md)")
+	f.StringVar(&o.leaders, "leaders", "", "the Leaders variant: a leader card for every army, or A,B one for each army (an embedded leader's name, see hexforge leaders, or an .army FILE with leader statements; none for no leader)")
 	addSetFlag(cmd)
 }
 
@@ -173,6 +177,9 @@ func (o *simOptions) check() ([2]sim.PlayerSpec, sim.Shard, error) {
 	o.startRule = rule
 	if o.boardB, err = engine.LoadBoard(o.board, ""); err != nil {
 		return specs, shard, fmt.Errorf("--board: %w", err)
+	}
+	if o.leaderL, o.leaderTwo, err = parseLeaders(o.leaders); err != nil {
+		return specs, shard, err
 	}
 	if o.out != "" {
 		if err := checkOutDir(o.out); err != nil {
@@ -325,7 +332,7 @@ func (o *simOptions) jobGames() int {
 // continuing the same series of seeds) until the interval is narrow enough.
 func runMatch(ctx context.Context, o *simOptions, m *sim.Match, bar *progressBar) (*sim.Summary, error) {
 	pairs := (o.games + 1) / 2
-	m.Pairs, m.FirstPair, m.Start, m.Reinforce = pairs, 0, o.startRule, o.reinforce
+	m.Pairs, m.FirstPair, m.Start, m.Reinforce, m.Leaders = pairs, 0, o.startRule, o.reinforce, o.leaderL
 	if o.boardB != nil && o.boardB != engine.Standard {
 		m.Board = o.boardB
 	}
@@ -522,6 +529,9 @@ exits with status 130.`,
 			if len(args) == 1 {
 				return fmt.Errorf("give two armies (or more for a round robin, or --all)")
 			}
+			if o.leaderTwo && len(refs) != 2 {
+				return fmt.Errorf("--leaders %s: two leaders are for a match of two armies; a round robin takes one leader, which every army has", o.leaders)
+			}
 			if err := rec.check(o, len(refs) == 2); err != nil {
 				return err
 			}
@@ -540,7 +550,7 @@ exits with status 130.`,
 			}
 			bar.expect(matches * o.jobGames())
 			mk := func(a, b *rules.Army) *sim.Match {
-				return &sim.Match{A: a, B: b, Players: specs, Seed: o.seed, Shard: shard, MaxActions: o.maxActions, Start: o.startRule, Reinforce: o.reinforce, Board: o.boardB}
+				return &sim.Match{A: a, B: b, Players: specs, Seed: o.seed, Shard: shard, MaxActions: o.maxActions, Start: o.startRule, Reinforce: o.reinforce, Board: o.boardB, Leaders: o.leaderL}
 			}
 			if len(list) == 2 {
 				if rec.games > 0 {

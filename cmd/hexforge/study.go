@@ -159,7 +159,7 @@ token.`,
 			bar.finish()
 			return interrupted(ctx, cmd.ErrOrStderr(), writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
 				partial := ctx.Err() != nil
-				title := fmt.Sprintf("%s vs %s, players %s vs %s, %d games per opponent and variant, seed %d", base.Army.Name, strings.Join(oppNames, ", "), specs[0], specs[1], 2*((o.games+1)/2), o.seed)
+				title := fmt.Sprintf("%s vs %s, players %s vs %s, %d games per opponent and variant, seed %d%s", base.Army.Name, strings.Join(oppNames, ", "), specs[0], specs[1], 2*((o.games+1)/2), o.seed, o.leaderWords())
 				if o.format == "html" {
 					return importanceHTML(w, importancePage{army: base.Army.Name, opponents: oppNames, players: [2]string{specs[0].String(), specs[1].String()},
 						seed: o.seed, games: 2 * ((o.games + 1) / 2), partial: partial, base: baseT, rows: out, command: commandLine(cmd, args)})
@@ -391,7 +391,7 @@ is written as for --set.`,
 				if o.format == "csv" {
 					return sweepCSV(w, armyName, tmpl, specs, o.seed, 2*((o.games+1)/2), ctx.Err() != nil, out)
 				}
-				fmt.Fprintf(w, "%s / %s: %s over %s; players %s vs %s; %d games per cell; seed %d\n", armyName, tmpl.Token, tmpl.Field, strings.Join(values, ", "), specs[0], specs[1], 2*((o.games+1)/2), o.seed)
+				fmt.Fprintf(w, "%s / %s: %s over %s; players %s vs %s; %d games per cell; seed %d%s\n", armyName, tmpl.Token, tmpl.Field, strings.Join(values, ", "), specs[0], specs[1], 2*((o.games+1)/2), o.seed, o.leaderWords())
 				fmt.Fprintf(w, "change: against %s = %s, paired over the same seeds, 95%% interval; significant: Holm-corrected p <= 0.05\n\n", tmpl.Field, values[0])
 				header := append([]string{tmpl.Field}, oppNames...)
 				header = append(header, "all opponents", "change (points)", "significant")

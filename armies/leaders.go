@@ -1,0 +1,82 @@
+package armies
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/hexforge/hexforge/compiler"
+	"github.com/hexforge/hexforge/rules"
+)
+
+// The embedded leader cards (the Leaders variant): files of the army
+// language holding leader statements.
+//
+//go:embed leaders/*.army
+var leaderFiles embed.FS
+
+// Leaders compiles the embedded leader cards, in file and declaration order.
+func Leaders() []*rules.Leader {
+	var out []*rules.Leader
+	names, _ := fs.Glob(leaderFiles, "leaders/*.army")
+	slices.Sort(names)
+	for _, n := range names {
+		src, err := leaderFiles.ReadFile(n)
+		if err != nil {
+			panic(err) // embedded: cannot fail
+		}
+		res := compiler.CompileSource(path.Join("armies", n), src)
+		if res.Diags.HasErrors() {
+			panic(fmt.Sprintf("embedded leaders %s: %v", n, res.Diags)) // a test compiles them
+		}
+		out = append(out, res.Leaders...)
+	}
+	return out
+}
+
+// LeaderNames lists the names of the embedded leader cards.
+func LeaderNames() []string {
+	var out []string
+	for _, l := range Leaders() {
+		out = append(out, l.Name)
+	}
+	return out
+}
+
+// LoadLeader resolves ref, an embedded leader's name (or alias,
+// case-insensitive) or a path to a file of the army language with leader
+// statements: its first leader, or the one named with "file.army:Leader".
+func LoadLeader(ref string) (*rules.Leader, error) {
+	if !IsPath(ref) && !strings.Contains(ref, ".army:") {
+		for _, l := range Leaders() {
+			if strings.EqualFold(l.Name, ref) || slices.ContainsFunc(l.Aliases, func(a string) bool { return strings.EqualFold(a, ref) }) {
+				return l, nil
+			}
+		}
+		return nil, fmt.Errorf("unknown leader %q: neither an embedded leader (%s) nor a file; give a name or a path to an .army file with leader statements", ref, strings.Join(LeaderNames(), ", "))
+	}
+	file, want := ref, ""
+	if i := strings.LastIndex(ref, ".army:"); i >= 0 {
+		file, want = ref[:i+5], ref[i+6:]
+	}
+	src, err := ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	res := compiler.CompileWith(file, src, compiler.Options{Resolve: Resolve})
+	if res.Diags.HasErrors() {
+		return nil, res.Diags
+	}
+	for _, l := range res.Leaders {
+		if want == "" || strings.EqualFold(l.Name, want) {
+			return l, nil
+		}
+	}
+	if want != "" {
+		return nil, fmt.Errorf("%s: no leader named %q in the file", file, want)
+	}
+	return nil, fmt.Errorf("%s: no leader in file (declare one with leader \"Name\" { on after_discard: ... })", file)
+}

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestLeadersOption: --leaders is checked before any game, the report
+// names the leaders, and play's trace records the leader cards and their
+// uses, which replay plays back bit for bit.
+func TestLeadersOption(t *testing.T) {
+	if _, stderr, code := run(t, "sim", "moloch", "borgo", "--games", "2", "--leaders", "nobody"); code == 0 || !strings.Contains(stderr, `unknown leader "nobody"`) {
+		t.Fatalf("an unknown leader: exit %d, stderr %q", code, stderr)
+	}
+	if _, stderr, code := run(t, "sim", "moloch", "borgo", "hegemony", "--games", "2", "--leaders", "medyk,none"); code == 0 || !strings.Contains(stderr, "round robin takes one leader") {
+		t.Fatalf("two leaders in a round robin: exit %d, stderr %q", code, stderr)
+	}
+	if out, _, code := run(t, "check", "../../armies/leaders/rulebook.army"); code != 0 || !strings.Contains(out, `leader "Taktyk" ok: on after_discard, 1 step(s)`) {
+		t.Fatalf("check of the embedded leaders: exit %d, out %q", code, out)
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "mine.army")
+	if err := os.WriteFile(file, []byte(`leader "Artillery" { on own_turn: damage 2 at=enemy_hq hq }`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := run(t, "sim", "moloch", "borgo", "--games", "2", "--players", "greedy", "--leaders", file+",medic")
+	if code != 0 || !strings.Contains(out, "leaders Artillery vs Medyk") || !strings.Contains(out, "leader uses per game, Moloch (Artillery) │ 2.00") {
+		t.Fatalf("sim --leaders: exit %d, stderr %q, out:\n%s", code, stderr, out)
+	}
+	out, _, code = run(t, "sim", "moloch", "borgo", "--games", "2", "--players", "greedy", "--leaders", "medyk", "--format", "json")
+	if code != 0 || !strings.Contains(out, `"leaders": [`) {
+		t.Fatalf("sim --format json names no leaders:\n%s", out)
+	}
+	out, _, code = run(t, "sweep", "moloch/Gauss Cannon.count=1..2", "--vs", "borgo", "--games", "2", "--players", "greedy", "--leaders", "taktyk,none")
+	if code != 0 || !strings.Contains(out, "; leaders Taktyk vs none") {
+		t.Fatalf("sweep --leaders: exit %d, out:\n%s", code, out)
+	}
+	wd, _ := os.Getwd()
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	tr := filepath.Join(dir, "game.jsonl")
+	out, stderr, code = run(t, "play", "moloch", "borgo", "--players", "greedy", "--leaders", "mine.army", "--trace", tr)
+	if code != 0 || !strings.Contains(out, "leaders Artillery (Moloch) and Artillery (Borgo)") {
+		t.Fatalf("play --leaders: exit %d, stderr %q, out:\n%s", code, stderr, out)
+	}
+	b, err := os.ReadFile(tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"leaders":["mine.army:Artillery","mine.army:Artillery"]`) || !strings.Contains(string(b), `"act":"leader"`) {
+		t.Fatalf("the trace records no leaders or no use:\n%.600s", b)
+	}
+	if out, stderr, code := run(t, "replay", "-q", tr); code != 0 || !strings.Contains(out, "replay ok") {
+		t.Fatalf("replay: exit %d, stderr %q, out %q", code, stderr, out)
+	}
+}

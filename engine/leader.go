@@ -1,0 +1,82 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/hexforge/hexforge/rules"
+)
+
+// The Leaders variant (Neuroshima Hex! 3.0, core rules, "Liderzy"): each
+// player may have a leader card, an ability used at the moment the card
+// names, rules.LeaderUses times a game and at most once in each of the
+// player's turns. Its steps run as an instant's (the pending program, with
+// pend.leader), so a leader is a legal action like any other.
+
+// SetLeaders gives each player a leader card (nil: none). Call it after
+// Init and before the first action.
+func (g *Game) SetLeaders(l0, l1 *rules.Leader) error {
+	for i, l := range [2]*rules.Leader{l0, l1} {
+		if l == nil {
+			continue
+		}
+		if l.Timing == 0 || len(l.Steps.Actions) == 0 {
+			return fmt.Errorf("leader %q of player %d has no ability", l.Name, i+1)
+		}
+		for j := range l.Steps.Actions {
+			if l.Steps.Actions[j].Pick != 0 {
+				return fmt.Errorf("leader %q of player %d names a token of an army", l.Name, i+1)
+			}
+			if l.Steps.Actions[j].Op == rules.ActRecover {
+				g.recovers = true // the discard piles matter (PositionKey)
+			}
+		}
+	}
+	g.Leader = [2]*rules.Leader{l0, l1}
+	g.leaders = l0 != nil || l1 != nil
+	g.leaderTurn = [2]int{-1, -1}
+	return nil
+}
+
+// LeaderReady reports whether player p's leader could be used at some
+// moment of this turn of theirs: it has uses left and was not used in it.
+func (g *Game) LeaderReady(p uint8) bool {
+	return g.Leader[p] != nil && g.LeaderUsed[p] < rules.LeaderUses && g.leaderTurn[p] != g.Turn
+}
+
+// leaderActions appends the uses of the leader of the player to move, in
+// the play phase: one action per target of its first step, as an
+// instant's.
+func (g *Game) leaderActions(buf []Action, nets *[MaxHexes]bool) []Action {
+	p := g.Player
+	l := g.Leader[p]
+	if !g.LeaderReady(p) || (l.Timing == rules.AfterDiscard && !g.leadWin) {
+		return buf
+	}
+	tmpl := Action{Kind: KLeader, Hex: NoHex, To: NoHex}
+	acts := l.Steps.Actions
+	n := len(buf)
+	buf = g.targets(buf, tmpl, &acts[0], p, NoHex, nets)
+	if len(buf) == n && !needsTarget(acts[0].Op) {
+		return buf // a battle that may not be started now
+	}
+	if acts[0].Optional && len(acts) > 1 {
+		buf = append(buf, tmpl) // decline the first step, go on with the next
+	}
+	return buf
+}
+
+// useLeader carries out KLeader: one use of the card, then its steps.
+func (g *Game) useLeader(a Action, d Decider) {
+	p := g.Player
+	g.fresh = false
+	g.LeaderUsed[p]++
+	g.leaderTurn[p] = g.Turn
+	acts := g.Leader[p].Steps.Actions
+	g.pend = pending{active: true, owner: p, src: NoHex, leader: true}
+	if a.Hex == NoHex && a.Token == 0 && needsTarget(acts[0].Op) {
+		g.pend.step++ // declined optional first step
+	} else if g.runStep(a, d) {
+		return
+	}
+	g.advance(d)
+}

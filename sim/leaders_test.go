@@ -1,0 +1,46 @@
+package sim
+
+import (
+	"testing"
+
+	"github.com/hexforge/hexforge/compiler"
+	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/rules"
+)
+
+// TestPlayersUseLeaders: every player chooses among a leader's uses like
+// among any other action (they come with LegalActions): with a leader
+// that hits the enemy HQ for 2, each player uses it; greedy uses both of
+// its uses in every game.
+func TestPlayersUseLeaders(t *testing.T) {
+	res := compiler.CompileSource("l.army", []byte(`leader "Artillery" { on own_turn: damage 2 at=enemy_hq hq }`))
+	if res.Diags.HasErrors() {
+		t.Fatal(res.Diags)
+	}
+	l := res.Leaders[0]
+	a, b := testArmy(t, "moloch"), testArmy(t, "borgo")
+	for _, p := range []string{"random", "greedy", "search:4", "plan:2", "mcts:16"} {
+		spec, err := ParsePlayer(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := &Match{A: a, B: b, Players: [2]PlayerSpec{spec, spec}, Seed: 3, Pairs: 1, Leaders: [2]*rules.Leader{l, nil}}
+		uses := 0
+		for _, first := range []bool{true, false} {
+			rec, err := m.Play(0, first, new(engine.Resolver))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rec.LeaderUses[1] != 0 {
+				t.Fatalf("%s: army B, with no leader, used one %d times", p, rec.LeaderUses[1])
+			}
+			if p == "greedy" && rec.LeaderUses[0] != rules.LeaderUses {
+				t.Errorf("greedy used its leader %d times, want %d", rec.LeaderUses[0], rules.LeaderUses)
+			}
+			uses += int(rec.LeaderUses[0])
+		}
+		if uses == 0 {
+			t.Errorf("%s never used its leader", p)
+		}
+	}
+}

@@ -1,0 +1,51 @@
+package trace
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/rules"
+)
+
+// LeaderLoader loads a leader card a trace's header names (an embedded
+// leader's name, or FILE:Name); hexforge sets it to armies.LoadLeader.
+var LeaderLoader func(ref string) (*rules.Leader, error)
+
+// LeaderRef is how a trace names a leader card: an embedded one by its
+// name, one of a file by FILE:Name; "" for none.
+func LeaderRef(l *rules.Leader) string {
+	if l == nil {
+		return ""
+	}
+	if strings.HasPrefix(l.File, "armies/leaders/") {
+		return l.Name
+	}
+	return filepath.ToSlash(l.File) + ":" + l.Name
+}
+
+// setLeaders gives g the leaders a header names, by seat.
+func setLeaders(g *engine.Game, refs []string) error {
+	if len(refs) != 2 {
+		return fmt.Errorf("leaders: want one per seat, got %d", len(refs))
+	}
+	var l [2]*rules.Leader
+	for p, ref := range refs {
+		if ref == "" {
+			continue
+		}
+		if LeaderLoader == nil {
+			return fmt.Errorf("leader %q: no leader loader", ref)
+		}
+		if file, _, ok := strings.Cut(ref, ".army:"); ok && (filepath.IsAbs(file) || strings.Contains(file, "..")) {
+			// A hostile trace must not make the replay read files elsewhere.
+			return fmt.Errorf("leader %q: a leader file must lie inside the current directory", ref)
+		}
+		var err error
+		if l[p], err = LeaderLoader(ref); err != nil {
+			return fmt.Errorf("player %d's leader %q: %w", p+1, ref, err)
+		}
+	}
+	return g.SetLeaders(l[0], l[1])
+}
