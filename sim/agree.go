@@ -159,7 +159,7 @@ func WriteAgreement(w io.Writer, a *Agreement, format string) error {
 		return enc.Encode(out)
 	}
 	if format != "csv" {
-		fmt.Fprintf(w, "Round robin of %s against the same armies under %s: row army's win rate vs column army (draw = 1/2), 95%% intervals over seat-swapped pairs; * = the difference is significant (Holm over %d matchups)\n\n", a.Base, a.Strong, len(a.Cells))
+		fmt.Fprintf(w, "Round robin of the base player %s against the same armies under the strong player %s: row army's win rate vs column army (draw = 1/2), 95%% intervals over seat-swapped pairs; * = the difference is significant (Holm over %d matchups)\n\n", a.Base, a.Strong, len(a.Cells))
 	}
 	var rows [][]string
 	for _, c := range cells {
@@ -177,7 +177,7 @@ func WriteAgreement(w io.Writer, a *Agreement, format string) error {
 	if format == "csv" {
 		return writeCSV(w, []string{"row", "col", "base_rate", "base_lo", "base_hi", "strong_rate", "strong_lo", "strong_hi", "diff", "diff_lo", "diff_hi", "significant"}, rows)
 	}
-	if err := table(w, format, []string{"army", "vs", a.Base, a.Strong, "difference (points)"}, rows); err != nil {
+	if err := table(w, format, []string{"army", "vs", "base player", "strong player", "change in points"}, rows); err != nil {
 		return err
 	}
 	_, err := fmt.Fprintf(w, "\nverdict: %s\n", a.Verdict())
