@@ -50,11 +50,7 @@ and is marked significant only after Holm's correction over all matchups.`,
 				if len(order) < 2 {
 					return fmt.Errorf("%s: a match, not a round robin: agree compares two round robins (sim --all --format json)", file)
 				}
-				sums := make([]*sim.Summary, len(order))
-				for k, key := range order {
-					sums[k] = merged[key]
-				}
-				if rrs[i], err = sim.RoundRobinOf(sums); err != nil {
+				if rrs[i], err = roundRobinOf(merged, order); err != nil {
 					return fmt.Errorf("%s: %w", file, err)
 				}
 			}

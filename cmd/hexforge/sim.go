@@ -657,11 +657,7 @@ and ratings go to FILE-tokens.csv and FILE-ratings.csv beside it.`,
 				}
 				return err
 			}
-			sums := make([]*sim.Summary, len(order))
-			for i, k := range order {
-				sums[i] = merged[k]
-			}
-			rr, err := sim.RoundRobinOf(sums)
+			rr, err := roundRobinOf(merged, order)
 			if err != nil {
 				return err
 			}
@@ -730,4 +726,13 @@ func mergeFiles(files []string) (merged map[string]*sim.Summary, order, warnings
 		}
 	}
 	return merged, order, warnings, nil
+}
+
+// roundRobinOf makes the round robin of merged reports, in their order.
+func roundRobinOf(merged map[string]*sim.Summary, order []string) (*sim.RoundRobin, error) {
+	sums := make([]*sim.Summary, len(order))
+	for i, k := range order {
+		sums[i] = merged[k]
+	}
+	return sim.RoundRobinOf(sums)
 }
