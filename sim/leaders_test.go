@@ -34,6 +34,9 @@ func TestPlayersUseLeaders(t *testing.T) {
 			if rec.LeaderUses[1] != 0 {
 				t.Fatalf("%s: army B, with no leader, used one %d times", p, rec.LeaderUses[1])
 			}
+			if rec.Procs != ([2][engine.NumProcedures]int{}) {
+				t.Fatalf("%s: Procedures counted on a board that has none (a leader's use taken for one): %v", p, rec.Procs)
+			}
 			if p == "greedy" && rec.LeaderUses[0] != rules.LeaderUses {
 				t.Errorf("greedy used its leader %d times, want %d", rec.LeaderUses[0], rules.LeaderUses)
 			}

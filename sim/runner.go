@@ -176,7 +176,7 @@ func (m *Match) play(k int, aFirst bool, w *worker) (GameRecord, error) {
 				*c++
 			}
 		}
-		if a.Kind >= engine.KEnergy { // the Duel board's actions only
+		if a.Kind == engine.KEnergy || a.Kind == engine.KProcedure { // the Duel board's actions (not KLeader, which follows them)
 			if a.Kind == engine.KEnergy {
 				rec.Energy[side[seat]] += bits.OnesCount8(a.Slot) + int(a.Token)
 			} else if a.Slot < engine.NumProcedures {
