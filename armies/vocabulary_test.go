@@ -29,6 +29,7 @@ var coverage = map[string][]string{
 	"leader statement/on":         {"engine.TestLeaderOwnTurn"},
 	"leader moment/own_turn":      {"engine.TestLeaderOwnTurn"},
 	"leader moment/after_discard": {"engine.TestLeaderAfterDiscard"},
+	"leader moment/opponent_draw": {"engine.TestLeaderOpponentDraw"},
 
 	"army statement/alias":      {"card.TestHTMLStructure"},
 	"army statement/notes":      {"card.TestGolden"},
@@ -66,6 +67,7 @@ var coverage = map[string][]string{
 	"action/push":             {"engine.TestPushRules"},
 	"action/pull":             {"engine.TestPullAndSwap"},
 	"action/pick_up":          {"engine.TestPickUp"},
+	"action/redraw":           {"engine.TestLeaderOpponentDraw"},
 	"action/rotate":           {"armies.TestVegasRotation"},
 	"action/swap":             {"engine.TestPullAndSwap"},
 	"action/damage":           {"engine.TestBombAndGrenade", "engine.TestDestroyedFires"},

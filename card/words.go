@@ -223,6 +223,8 @@ func actionWords(a *rules.Army, ev rules.Event, act rules.Action) string {
 		s = fmt.Sprintf("the opponent discards %s of their hand, their choice", plural(n, "token", "tokens"))
 	case rules.ActPickUp:
 		s = "an own unit (not the HQ, not netted) goes from the board into its owner's hand"
+	case rules.ActRedraw:
+		s = "the opponent shuffles their hand into their deck, draws a full hand again and goes on with the turn"
 	case rules.ActLook:
 		s = fmt.Sprintf("its owner looks at the top %s of the deck and puts them back in any order", plural(n, "token", "tokens"))
 	default:

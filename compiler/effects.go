@@ -201,6 +201,7 @@ var actions = map[string]action{
 	"discard":        {op: rules.ActDiscard, side: rules.Enemies, value: true, def: 1, max: 3}, // a hand holds at most 3 tokens
 	"look":           {op: rules.ActLook, value: true, needs: true, max: 9},
 	"pick_up":        {op: rules.ActPickUp, side: rules.Friends, flags: []string{"optional"}},
+	"redraw":         {op: rules.ActRedraw, side: rules.Enemies}, // a leader's, at on opponent_draw (leader.go)
 	"heal":           {op: rules.ActHeal, side: rules.Friends, value: true, needs: true, max: MaxStrength, named: []string{"radius", "where", "at"}, flags: []string{"hq", "optional"}},
 }
 
@@ -346,6 +347,11 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 	}
 	for _, g := range s.Clauses {
 		if a, pick, ok := c.action(g); ok {
+			if a.Op == rules.ActRedraw {
+				// Only a leader has a moment right after the opponent's draw.
+				c.errs.Errorf(groupPos(g), "redraw is a leader's step (leader ... { on %s: redraw }): a token's ability never comes right after the opponent's draw", rules.OpponentDraw)
+				continue
+			}
 			if pick.name != "" {
 				tb.picks = append(tb.picks, pickRef{trig: len(t.Triggers), step: len(tr.Actions), nameRef: pick})
 			}
@@ -486,6 +492,9 @@ func (c *compiler) action(g *dsl.Group) (a rules.Action, pick nameRef, _ bool) {
 	}
 	if a.Op == rules.ActDiscard && a.Side != rules.Enemies {
 		c.errs.Errorf(groupPos(g), "discard makes the opponent discard: it is always enemy")
+	}
+	if a.Op == rules.ActRedraw && a.Side != rules.Enemies {
+		c.errs.Errorf(groupPos(g), "redraw makes the opponent shuffle back and draw their hand again: it is always enemy")
 	}
 	return a, pick, true
 }

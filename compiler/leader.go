@@ -19,6 +19,16 @@ var timingWords = rules.TimingNames[1:]
 // card is never on the board nor in the deck.
 var leaderSteps = []string{"battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "draw", "heal", "recover", "discard", "look", "pick_up"}
 
+// timingSteps are the steps a leader runs at the moments where they are
+// not leaderSteps. In the opponent's turn, right after their draw, the
+// owner acts on nothing but the hand just drawn: the board and the rest
+// of the turn are the opponent's, and the engine resumes their turn at
+// once (a discard step there would only stand in for the turn's own
+// discard, a no-op). The opponent's hand is redrawn only at that moment.
+var timingSteps = map[rules.Timing][]string{
+	rules.OpponentDraw: {"redraw"},
+}
+
 // leader compiles `leader "Name" { on TIMING: step, step }`.
 func (c *compiler) leader(s *dsl.Stmt) *rules.Leader {
 	if !c.argCount(s, 1, 1, "a name in quotes") && len(s.Args) == 0 {
@@ -65,7 +75,7 @@ func (c *compiler) leader(s *dsl.Stmt) *rules.Leader {
 		}
 	}
 	if l.Timing == 0 && !slices.ContainsFunc(s.Body.Stmts, func(st *dsl.Stmt) bool { return strings.EqualFold(st.Word, "on") }) {
-		c.errs.Errorf(stmtPos(s), "leader %q has no ability: add on %s: ... (or on %s: ...)", name, rules.AfterDiscard, rules.AnyOwnTurn)
+		c.errs.Errorf(stmtPos(s), "leader %q has no ability: add on %s: ... (or on %s: ..., on %s: ...)", name, rules.AfterDiscard, rules.AnyOwnTurn, rules.OpponentDraw)
 	}
 	return l
 }
@@ -90,12 +100,20 @@ func (c *compiler) leaderAbility(l *rules.Leader, s *dsl.Stmt) {
 		c.errs.Errorf(stmtPos(s), "\"on %s\" needs \": ...\" with what the leader does, e.g. on %s: draw 1", w, w)
 		return
 	}
+	steps, own := timingSteps[l.Timing]
 	for _, g := range s.Clauses {
 		a, pick, ok := c.action(g)
 		if !ok {
 			continue
 		}
 		switch {
+		case own && !slices.Contains(steps, a.Op.String()):
+			c.errs.Errorf(groupPos(g), "`on %s` cannot %s: in the opponent's turn a leader acts only on the hand they have just drawn (it runs %s)", w, a.Op, strings.Join(steps, ", "))
+			continue
+		case own:
+		case a.Op == rules.ActRedraw:
+			c.errs.Errorf(groupPos(g), "`on %s` cannot redraw: the opponent's hand is redrawn only right after they draw it (on %s)", w, rules.OpponentDraw)
+			continue
 		case !slices.Contains(leaderSteps, a.Op.String()):
 			c.errs.Errorf(groupPos(g), "a leader cannot %s: it is a card, never on the board nor in the deck (a leader runs %s)", a.Op, strings.Join(leaderSteps, ", "))
 			continue

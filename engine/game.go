@@ -23,6 +23,7 @@ const (
 	PhasePlay                     // the player plays, discards or keeps tokens, uses abilities, ends the turn
 	PhaseStep                     // a later step of an instant or ability waits for its target
 	PhaseOver                     // the game has ended
+	PhaseLeader                   // in the opponent's turn, right after their draw, the player to move may use their leader (rules.OpponentDraw, leader.go)
 )
 
 // Result is how a game ended.
@@ -497,6 +498,9 @@ func (g *Game) draw(n int) {
 	g.Phase = PhasePlay
 	if (g.Turn > 2 || g.Start == StartAlternative) && int(g.HandLen[p]) == g.drawTarget() {
 		g.Phase = PhaseDiscard
+		if g.leaders {
+			g.interrupt() // a full hand drawn: the opponent's leader may answer (leader.go)
+		}
 	}
 }
 

@@ -45,3 +45,31 @@ func (g *Game) lookAndOrder(p uint8, n int, d Decider) {
 		g.Deck[p][top-k], g.Deck[p][j] = g.Deck[p][j], g.Deck[p][top-k]
 	}
 }
+
+// redraw is the redraw step, on player q, the player whose turn it is,
+// right after their draw: every token of their hand goes back into the
+// deck, the deck is shuffled with the game's generator ("wtasowuje"), and
+// they draw as many again, which is the full hand they had drawn.
+func (g *Game) redraw(q uint8) {
+	for g.HandLen[q] > 0 && g.DeckLen[q] < MaxArmyTokens {
+		g.HandLen[q]--
+		t := g.Hand[q][g.HandLen[q]]
+		g.traceEv(TrReturn, q, t, NoHex, NoHex, 0, 0)
+		g.Deck[q][g.DeckLen[q]] = t
+		g.DeckLen[q]++
+	}
+	for i := int(g.DeckLen[q]) - 1; i > 0; i-- {
+		j := g.intn(i + 1)
+		g.Deck[q][i], g.Deck[q][j] = g.Deck[q][j], g.Deck[q][i]
+	}
+	for int(g.HandLen[q]) < g.drawTarget() && g.DeckLen[q] > 0 {
+		g.DeckLen[q]--
+		g.Hand[q][g.HandLen[q]] = g.Deck[q][g.DeckLen[q]]
+		g.HandLen[q]++
+		g.traceEv(TrDraw, q, g.Hand[q][g.HandLen[q]-1], NoHex, NoHex, 0, 0)
+		if g.DeckLen[q] == 0 {
+			g.lastDrawn()
+		}
+	}
+	g.fresh = true // a new draw: the bad-draw rule applies to it
+}

@@ -23,6 +23,12 @@ func (g *Game) SetLeaders(l0, l1 *rules.Leader) error {
 			return fmt.Errorf("leader %q of player %d has no ability", l.Name, i+1)
 		}
 		for j := range l.Steps.Actions {
+			// In the opponent's turn the engine runs only redraw, which
+			// needs no target (the moment is one decision, PhaseLeader),
+			// and redraw only there: the compiler says the same.
+			if (l.Timing == rules.OpponentDraw) != (l.Steps.Actions[j].Op == rules.ActRedraw) {
+				return fmt.Errorf("leader %q of player %d: on %s runs redraw, and redraw is only for on %s", l.Name, i+1, rules.OpponentDraw, rules.OpponentDraw)
+			}
 			if l.Steps.Actions[j].Pick != 0 {
 				return fmt.Errorf("leader %q of player %d names a token of an army", l.Name, i+1)
 			}
@@ -38,7 +44,8 @@ func (g *Game) SetLeaders(l0, l1 *rules.Leader) error {
 }
 
 // LeaderReady reports whether player p's leader could be used at some
-// moment of this turn of theirs: it has uses left and was not used in it.
+// moment of this turn (theirs, or the opponent's for rules.OpponentDraw):
+// it has uses left and was not used in it.
 func (g *Game) LeaderReady(p uint8) bool {
 	return g.Leader[p] != nil && g.LeaderUsed[p] < rules.LeaderUses && g.leaderTurn[p] != g.Turn
 }
@@ -49,7 +56,7 @@ func (g *Game) LeaderReady(p uint8) bool {
 func (g *Game) leaderActions(buf []Action, nets *[MaxHexes]bool) []Action {
 	p := g.Player
 	l := g.Leader[p]
-	if !g.LeaderReady(p) || (l.Timing == rules.AfterDiscard && !g.leadWin) {
+	if !g.LeaderReady(p) || l.Timing == rules.OpponentDraw || (l.Timing == rules.AfterDiscard && !g.leadWin) {
 		return buf
 	}
 	tmpl := Action{Kind: KLeader, Hex: NoHex, To: NoHex}
@@ -65,9 +72,44 @@ func (g *Game) leaderActions(buf []Action, nets *[MaxHexes]bool) []Action {
 	return buf
 }
 
+// interrupt opens the moment of rules.OpponentDraw: the player to move has
+// just drawn a full hand, and if the opponent's leader answers that moment
+// and is ready, the opponent becomes the player to move (PhaseLeader) for
+// one decision, KLeader or KSkip, before the turn goes on (resumeTurn).
+// Player is thus who decides now, which is what the computer players and
+// Apply go by; the turn is still the other player's.
+func (g *Game) interrupt() {
+	o := Opp(g.Player)
+	if l := g.Leader[o]; l == nil || l.Timing != rules.OpponentDraw || !g.LeaderReady(o) {
+		return
+	}
+	g.Player = o
+	g.Phase = PhaseLeader
+}
+
+// resumeTurn ends the moment of rules.OpponentDraw: the turn's player moves
+// again, at the discard of their full hand.
+func (g *Game) resumeTurn() {
+	g.Player = Opp(g.Player)
+	g.Phase = PhasePlay
+	if int(g.HandLen[g.Player]) == g.drawTarget() {
+		g.Phase = PhaseDiscard
+	}
+}
+
 // useLeader carries out KLeader: one use of the card, then its steps.
 func (g *Game) useLeader(a Action, d Decider) {
 	p := g.Player
+	if g.Phase == PhaseLeader {
+		// In the opponent's turn: "raz na turę gracza" counts the turns
+		// of the game, whosever they are (docs/rules.md, "Leaders").
+		g.LeaderUsed[p]++
+		g.leaderTurn[p] = g.Turn
+		g.pend = pending{active: true, owner: p, src: NoHex, leader: true}
+		g.advance(d) // redraw steps only (SetLeaders): no target, no battle
+		g.resumeTurn()
+		return
+	}
 	g.fresh = false
 	g.LeaderUsed[p]++
 	g.leaderTurn[p] = g.Turn

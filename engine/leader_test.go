@@ -174,6 +174,7 @@ func TestRandomGamesLeaders(t *testing.T) {
 		leaderOf(t, `leader "C" { on own_turn: battle }`),
 		leaderOf(t, `leader "E" { on after_discard: pick_up optional, move 1 }`),
 		leaderOf(t, `leader "D" { on after_discard: any damage 1 radius=1, draw 1 }`),
+		leaderOf(t, `leader "F" { on opponent_draw: redraw }`), // a decision in the opponent's turn
 	}
 	n := 400
 	if testing.Short() {
@@ -187,7 +188,7 @@ func TestRandomGamesLeaders(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := g.SetLeaders(leaders[seed%5], leaders[(seed/5)%5]); err != nil {
+		if err := g.SetLeaders(leaders[seed%6], leaders[(seed/6)%6]); err != nil {
 			t.Fatal(err)
 		}
 		d := NewRandomDecider(seed + 1)
@@ -298,5 +299,106 @@ func TestPickUp(t *testing.T) {
 	if !g.S.Cells[dasher].Unit.Empty() || g.HandLen[0] != hand+1 || g.Hand[0][hand] != d || g.Discarded[0] != discarded {
 		t.Fatalf("after pick_up: c3 empty %v, hand %d→%d (last %d, want %d), discards changed %v",
 			g.S.Cells[dasher].Unit.Empty(), hand, g.HandLen[0], g.Hand[0][g.HandLen[0]-1], d, g.Discarded[0] != discarded)
+	}
+}
+
+// handOf is player p's hand as counts by token type (a hand's order does
+// not matter).
+func handOf(g *Game, p uint8) [MaxArmyTokens]int {
+	var n [MaxArmyTokens]int
+	for _, t := range g.Hand[p][:g.HandLen[p]] {
+		n[t]++
+	}
+	return n
+}
+
+// TestLeaderOpponentDraw: a leader "Po dobraniu do 3 żetonów przez
+// Przeciwnika" (a leader card of Neuroshima Hex! 3.0, core rules) is
+// a decision of its owner in the opponent's turn, right after the
+// opponent draws a full hand: the owner is the player to move, with the
+// use and the pass as its legal actions; the use shuffles the opponent's
+// hand into their deck and they draw a full hand again, then their turn
+// goes on at the discard. The card is used at most once in a turn (not
+// again after a bad draw's new hand), and twice a game.
+func TestLeaderOpponentDraw(t *testing.T) {
+	l := leaderOf(t, `leader "Agent" { on opponent_draw: redraw }`)
+	changed := 0
+	for seed := range 8 {
+		g := ruleGame(t, "a1", "e3")
+		g.rng.Seed(uint64(seed), 7)
+		if err := g.SetLeaders(nil, l); err != nil {
+			t.Fatal(err)
+		}
+		for turn := 1; turn <= 2; turn++ { // one token, then two: no full hand drawn
+			if g.Phase == PhaseLeader {
+				t.Fatalf("turn %d: the moment opens on a draw of %d", g.Turn, g.HandLen[g.Player])
+			}
+			g.fresh = false
+			endTurn(t, g)
+		}
+		// Turn 3, player 1 draws three: player 2 decides.
+		if g.Turn != 3 || g.Phase != PhaseLeader || g.Player != 1 {
+			t.Fatalf("turn %d: phase %d, player %d to move; want the leader's moment, player 2", g.Turn, g.Phase, g.Player+1)
+		}
+		acts := g.LegalActions(nil)
+		if len(acts) != 2 || acts[0].Kind != KLeader || acts[1].Kind != KSkip {
+			t.Fatalf("at the moment: %v, want the leader and the pass", acts)
+		}
+		before, deck := handOf(g, 0), g.DeckLen[0]
+		all := before
+		for _, x := range g.Deck[0][:deck] {
+			all[x]++
+		}
+		must(t, g, acts[0])
+		after := handOf(g, 0)
+		total := after
+		for _, x := range g.Deck[0][:g.DeckLen[0]] {
+			total[x]++
+		}
+		if g.Player != 0 || g.Phase != PhaseDiscard || g.HandLen[0] != 3 || g.DeckLen[0] != deck || total != all || g.LeaderUsed[1] != 1 {
+			t.Fatalf("after the use: player %d, phase %d, hand %d, deck %d→%d, tokens kept %v, uses %d",
+				g.Player+1, g.Phase, g.HandLen[0], deck, g.DeckLen[0], total == all, g.LeaderUsed[1])
+		}
+		if after != before {
+			changed++
+		}
+		if seed > 0 {
+			continue
+		}
+		// A bad draw draws a full hand again: no second use in this turn.
+		setHand(t, g, 0, "Battle", "Move", "Push")
+		g.fresh = true
+		must(t, g, Mulligan())
+		if g.Phase == PhaseLeader || g.Player != 0 {
+			t.Fatal("the leader is offered a second time in one turn")
+		}
+		endTurn(t, g)
+		if n := leaderActs(g); g.Player != 1 || len(n) != 0 {
+			t.Fatalf("the leader is offered in its owner's own turn: %v", n)
+		}
+		g.fresh = false
+		endTurn(t, g)
+		// Turn 5: the pass leaves the hand as drawn and keeps the use.
+		if g.Phase != PhaseLeader {
+			t.Fatalf("turn %d: no moment in the next turn of the opponent", g.Turn)
+		}
+		drawn := handOf(g, 0)
+		must(t, g, Action{Kind: KSkip, Hex: NoHex, To: NoHex})
+		if g.Player != 0 || g.Phase != PhaseDiscard || handOf(g, 0) != drawn || g.LeaderUsed[1] != 1 {
+			t.Fatalf("after the pass: player %d, phase %d, hand kept %v, uses %d", g.Player+1, g.Phase, handOf(g, 0) == drawn, g.LeaderUsed[1])
+		}
+		endTurn(t, g)
+		g.fresh = false
+		endTurn(t, g)
+		must(t, g, Action{Kind: KLeader, Hex: NoHex, To: NoHex}) // turn 7: the second use
+		endTurn(t, g)
+		g.fresh = false
+		endTurn(t, g)
+		if g.Turn != 9 || g.Phase == PhaseLeader || g.LeaderUsed[1] != 2 {
+			t.Fatalf("turn %d: phase %d after %d uses; a third use is offered", g.Turn, g.Phase, g.LeaderUsed[1])
+		}
+	}
+	if changed == 0 {
+		t.Fatal("the redraw never changed the hand: not shuffled back and drawn again")
 	}
 }

@@ -43,6 +43,10 @@ func (g *Game) LegalActions(buf []Action) []Action {
 			}
 		}
 		return buf
+	case PhaseLeader:
+		// The leader's owner, in the opponent's turn: use it or let the
+		// moment pass (its steps need no target: SetLeaders).
+		return append(buf, Action{Kind: KLeader, Hex: NoHex, To: NoHex}, Action{Kind: KSkip, Hex: NoHex, To: NoHex})
 	case PhaseStep:
 		nets := g.computeNets()
 		pe := &g.pend
@@ -810,6 +814,10 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 			g.advance(d)
 		}
 	case KSkip:
+		if g.Phase == PhaseLeader {
+			g.resumeTurn() // the moment passes unused
+			break
+		}
 		g.pend.step++
 		g.advance(d)
 	case KEndTurn:
@@ -1111,6 +1119,8 @@ func (g *Game) runStep(a Action, d Decider) bool {
 		g.forceDiscard(Opp(p), int(act.Value), d)
 	case rules.ActLook:
 		g.lookAndOrder(p, int(act.Value), d)
+	case rules.ActRedraw:
+		g.redraw(Opp(p)) // p is the leader's owner, in the opponent's turn (leader.go)
 	case rules.ActPickUp:
 		// Taken up, not destroyed: no destroyed trigger, nothing to the
 		// discard pile; the token goes into the hand.

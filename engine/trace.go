@@ -27,6 +27,7 @@ const (
 	TrBattleEvent                      // one line of the battle's log (Battle)
 	TrResult                           // the game ends with Result(N)
 	TrRecover                          // Player takes Token back from the discard pile: into the hand (N 0) or onto the deck (N 1)
+	TrReturn                           // Player's Token goes from the hand back into the deck (a redraw step)
 )
 
 // TraceEvent is one traced change. Which fields matter depends on Kind;

@@ -282,10 +282,11 @@ const (
 	ActDiscard                          // the opponent discards Value tokens of their hand, their choice
 	ActLook                             // look at the top Value tokens of the own deck and put them back in any order
 	ActPickUp                           // an own unit, not the HQ, not netted, leaves the board into its owner's hand
+	ActRedraw                           // the opponent shuffles their hand into their deck and draws a full hand again (a leader's, on OpponentDraw)
 )
 
 // ActionOpNames are the language names of action ops, indexed by ActionOp.
-var ActionOpNames = [...]string{"", "battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "return_to_deck", "replace", "draw", "heal", "recover", "discard", "look", "pick_up"}
+var ActionOpNames = [...]string{"", "battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "return_to_deck", "replace", "draw", "heal", "recover", "discard", "look", "pick_up", "redraw"}
 
 func (o ActionOp) String() string {
 	if int(o) < len(ActionOpNames) {
@@ -469,10 +470,14 @@ const (
 	// owner's turn, before anything else; a turn without that discard has
 	// no such moment.
 	AfterDiscard
+	// OpponentDraw: in the opponent's turn, right after they draw a full
+	// hand (up to three, six under Reinforcements), before their discard:
+	// the owner is asked whether to use it (an interruption).
+	OpponentDraw
 )
 
 // TimingNames are the language names of Timing (after on), indexed by Timing.
-var TimingNames = [...]string{"", "own_turn", "after_discard"}
+var TimingNames = [...]string{"", "own_turn", "after_discard", "opponent_draw"}
 
 func (t Timing) String() string {
 	if int(t) < len(TimingNames) {

@@ -47,3 +47,37 @@ func TestPlayersUseLeaders(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayersAnswerOpponentDraw: a leader used in the opponent's turn
+// (on opponent_draw, as a rulebook card) is a decision of its owner at
+// that moment, the player to move then: every player, whose Act is called
+// for it, makes it without failing, and the games end.
+func TestPlayersAnswerOpponentDraw(t *testing.T) {
+	res := compiler.CompileSource("l.army", []byte(`leader "Agent" { on opponent_draw: redraw }`))
+	if res.Diags.HasErrors() {
+		t.Fatal(res.Diags)
+	}
+	l := res.Leaders[0]
+	a, b := testArmy(t, "moloch"), testArmy(t, "borgo")
+	for _, p := range []string{"random", "greedy", "search:4", "plan:2", "mcts:16"} {
+		spec, err := ParsePlayer(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := &Match{A: a, B: b, Players: [2]PlayerSpec{spec, spec}, Seed: 5, Pairs: 1, Leaders: [2]*rules.Leader{nil, l}}
+		uses := 0
+		for _, first := range []bool{true, false} {
+			rec, err := m.Play(0, first, new(engine.Resolver))
+			if err != nil {
+				t.Fatalf("%s: %v", p, err)
+			}
+			if rec.Outcome == Capped || rec.LeaderUses[0] != 0 || rec.LeaderUses[1] > rules.LeaderUses {
+				t.Fatalf("%s: outcome %v, leader uses %v", p, rec.Outcome, rec.LeaderUses)
+			}
+			uses += int(rec.LeaderUses[1])
+		}
+		if p != "random" && uses == 0 {
+			t.Errorf("%s never used its leader in the opponent's turn", p)
+		}
+	}
+}

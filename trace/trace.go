@@ -357,6 +357,8 @@ func (n names) event(e engine.TraceEvent) Event {
 		if e.N == 1 {
 			out.Pile = "deck"
 		}
+	case engine.TrReturn:
+		out = Event{E: "return", P: out.P, Tok: out.Tok}
 	case engine.TrBattleEvent:
 		b := e.Battle
 		out = Event{E: "?", P: int(b.Player) + 1, Tok: b.Token, Hex: n.hex(b.Hex), To: n.hex(b.Target), N: b.Wounds, Ranged: b.Ranged, Agony: b.Agony}

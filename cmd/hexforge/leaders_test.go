@@ -57,4 +57,22 @@ func TestLeadersOption(t *testing.T) {
 	if out, stderr, code := run(t, "replay", "-q", tr); code != 0 || !strings.Contains(out, "replay ok") {
 		t.Fatalf("replay: exit %d, stderr %q, out %q", code, stderr, out)
 	}
+	// The Dywersant answers in the opponent's turn: its owner's act comes
+	// between the opponent's draw and discard, and the replay follows it.
+	if out, _, code := run(t, "leaders"); code != 0 || !strings.Contains(out, "Dywersant (Saboteur): on opponent_draw: 1 step(s)") {
+		t.Fatalf("leaders: exit %d, out:\n%s", code, out)
+	}
+	tr = filepath.Join(dir, "dywersant.jsonl")
+	if out, stderr, code := run(t, "play", "moloch", "borgo", "--players", "greedy", "--leaders", "none,dywersant", "--trace", tr); code != 0 {
+		t.Fatalf("play --leaders none,dywersant: exit %d, stderr %q, out:\n%s", code, stderr, out)
+	}
+	if b, err = os.ReadFile(tr); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `{"e":"act","p":2,"act":"leader","tok":"Dywersant"`) || !strings.Contains(string(b), `{"e":"return","p":1,`) {
+		t.Fatalf("the trace shows no use of the Dywersant by player 2 with player 1's hand returned:\n%.2000s", b)
+	}
+	if out, stderr, code := run(t, "replay", "-q", tr); code != 0 || !strings.Contains(out, "replay ok") {
+		t.Fatalf("replay of the Dywersant's game: exit %d, stderr %q, out %q", code, stderr, out)
+	}
 }
