@@ -169,6 +169,8 @@ func describe(e *Event) string {
 			return fmt.Sprintf("    %s takes %s back from the discard pile onto the deck", who(e.P, ""), e.Tok)
 		}
 		return fmt.Sprintf("    %s takes %s back from the discard pile into the hand", who(e.P, ""), e.Tok)
+	case "return":
+		return fmt.Sprintf("    %s shuffles %s back into the deck", who(e.P, ""), e.Tok)
 	case "result":
 		return "game over: " + e.Result
 	case "final":
@@ -215,6 +217,9 @@ func describeAct(e *Event) string {
 		}
 		return p + " next step:" + strings.TrimPrefix(t, ":")
 	case "skip":
+		if e.Tok != "" {
+			return fmt.Sprintf("%s lets the moment of the leader %s pass", p, e.Tok)
+		}
 		return p + " skips the optional step"
 	case "end-turn":
 		return p + " ends the turn"

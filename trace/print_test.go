@@ -20,9 +20,11 @@ func TestPrintEveryEvent(t *testing.T) {
 {"e":"act","p":2,"act":"ability","ab":"move","tok":"Assassin","hex":"a2","to":"a1","dir":"SE"}
 {"e":"act","p":1,"act":"step","hex":"b2","dir":"N"}
 {"e":"act","p":1,"act":"skip"}
+{"e":"act","p":2,"act":"skip","tok":"Dywersant"}
 {"e":"act","p":1,"act":"step","take":"Medic"}
 {"e":"recover","p":1,"tok":"Medic","pile":"hand"}
 {"e":"recover","p":2,"tok":"Claws","pile":"deck"}
+{"e":"return","p":2,"tok":"Claws"}
 {"e":"ask","p":2,"q":"hand-discard","opts":["- - N 0 Claws","- - N 1 Battle"],"pick":1}
 {"e":"ask","p":1,"q":"look-order","opts":["- - N 4 Scout","- - N 9 Gauss Cannon"]}
 {"e":"act","p":1,"act":"bad-draw"}
@@ -63,9 +65,11 @@ seed 7, pair 0, game seed 1, standard board, trace schema 1
   P2: Assassin on a2 uses move: a2 -> a1 facing SE
   P1 next step: b2 facing N
   P1 skips the optional step
+  P2 lets the moment of the leader Dywersant pass
   P1 next step: takes Medic
     P1 takes Medic back from the discard pile into the hand
     P2 takes Claws back from the discard pile onto the deck
+    P2 shuffles Claws back into the deck
     P2 chooses which token of the hand to discard: Battle (2 of 2)
     P1 chooses which looked-at token goes on top of the deck next: Scout (1 of 2)
   P1 discards a hand of instants only and draws again

@@ -210,6 +210,10 @@ func (n names) action(g *engine.Game, a engine.Action) Event {
 		if l := g.Leader[p]; l != nil {
 			e.Tok = l.Name
 		}
+	case engine.KSkip:
+		if l := g.Leader[p]; l != nil && g.Phase == engine.PhaseLeader {
+			e.Tok = l.Name // the leader's moment in the opponent's turn passes, not a step
+		}
 	case engine.KAbility:
 		e.Ab = abilityName(a.Slot)
 		if a.Hex >= 0 && int(a.Hex) < g.S.Board.Size {
