@@ -50,6 +50,31 @@ reported with its line and column, and the exit status is 1.`,
 	}
 }
 
+// boardFlag reads --board of a command that plays games (an embedded
+// board's name or a .board file): the board, or nil for the standard one,
+// which a Match plays when it names none (so the standard game's output
+// stays as it was). It is called before any work, so a bad value is the
+// command's error.
+func boardFlag(ref string) (*engine.Board, error) {
+	b, err := engine.LoadBoard(ref, "")
+	if err != nil {
+		return nil, fmt.Errorf("--board: %w", err)
+	}
+	if b == engine.Standard {
+		return nil, nil
+	}
+	return b, nil
+}
+
+// boardWords names a board that is not the standard one for a title: ", on
+// the duel board", or "".
+func boardWords(b *engine.Board) string {
+	if b == nil || b == engine.Standard {
+		return ""
+	}
+	return ", on the " + b.Name + " board"
+}
+
 // boardSpecials says what a board has beyond its hexes.
 func boardSpecials(b *engine.Board) string {
 	var ts []string

@@ -34,6 +34,8 @@ type ladderMatch struct {
 	DiffCI  [2]float64    `json:"top_two_diff_interval95"`
 	Reason  string        `json:"reason"`
 	Partial bool          `json:"partial,omitempty"`
+	Board   string        `json:"board,omitempty"`   // --board, when not the standard board
+	Leaders []string      `json:"leaders,omitempty"` // --leaders: army A's and army B's leader cards, when any
 }
 
 func newLadder() *cobra.Command {
@@ -43,6 +45,7 @@ func newLadder() *cobra.Command {
 		levels, format string
 		out            string
 		all            bool
+		board, leaders string
 	)
 	cmd := &cobra.Command{
 		Use:   "ladder [A B | ARMY... | --all]",
@@ -60,7 +63,9 @@ armies, or --all, it climbs every matchup of the round robin (mirrors left
 out). Results do not depend on --workers.`,
 		Example: `  hexforge ladder vegas borgo --games 50 --levels random,greedy,search:16
   hexforge ladder moloch borgo hegemony --format json
-  hexforge ladder moloch borgo hegemony --format html --out ladder.html`,
+  hexforge ladder moloch borgo hegemony --format html --out ladder.html
+  hexforge ladder smart vegas --board duel --levels greedy,plan:2
+  hexforge ladder moloch borgo --leaders medyk,taktyk`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "table" && format != "json" && format != "csv" && format != "html" {
 				return fmt.Errorf("unknown format %q: use table, json, csv or html", format)
@@ -84,6 +89,14 @@ out). Results do not depend on --workers.`,
 				}
 				specs = append(specs, p)
 			}
+			boardB, err := boardFlag(board)
+			if err != nil {
+				return err
+			}
+			leaderL, leaderTwo, err := parseLeaders(leaders)
+			if err != nil {
+				return err
+			}
 			refs := args
 			if all {
 				if len(args) > 0 {
@@ -93,6 +106,9 @@ out). Results do not depend on --workers.`,
 			}
 			if len(refs) < 2 {
 				return fmt.Errorf("give two armies (or more for a round robin, or --all)")
+			}
+			if leaderTwo && len(refs) != 2 {
+				return fmt.Errorf("--leaders %s: two leaders are for a ladder of two armies; a round robin takes one leader, which every army has", leaders)
 			}
 			list, _, err := loadAll(cmd.ErrOrStderr(), refs)
 			if err != nil {
@@ -105,9 +121,15 @@ out). Results do not depend on --workers.`,
 			for i := range list {
 				for j := i + 1; j < len(list); j++ {
 					lm := ladderMatch{A: list[i].Name, B: list[j].Name, Seed: seed}
+					if boardB != nil {
+						lm.Board = boardB.Name
+					}
+					if leaderL[0] != nil || leaderL[1] != nil {
+						lm.Leaders = []string{sim.LeaderName(leaderL[0]), sim.LeaderName(leaderL[1])}
+					}
 					var rates []sim.LevelRate
 					for _, p := range specs {
-						m := &sim.Match{A: list[i], B: list[j], Players: [2]sim.PlayerSpec{p, p}, Seed: seed, Pairs: games}
+						m := &sim.Match{A: list[i], B: list[j], Players: [2]sim.PlayerSpec{p, p}, Seed: seed, Pairs: games, Board: boardB, Leaders: leaderL}
 						// Pairs are counted as they finish, never kept: memory
 						// stays constant at any --games.
 						var counts sim.PairCounts
@@ -144,6 +166,8 @@ out). Results do not depend on --workers.`,
 	f.StringVar(&format, "format", "table", "output format: table, json, csv (one tidy table: a row per matchup and level) or html (one self-contained page: a line per matchup over the levels)")
 	f.StringVar(&out, "out", "", "write the report to FILE (atomically) instead of standard output")
 	f.BoolVar(&all, "all", false, "climb every matchup of the embedded armies")
+	f.StringVar(&board, "board", "standard", "the board: standard, large, duel (Terminals, Energy and Procedures) or a board FILE (docs/dsl.md)")
+	f.StringVar(&leaders, "leaders", "", "the Leaders variant: a leader card for every army, or A,B one for each army of a two-army ladder (as sim's --leaders)")
 	return cmd
 }
 
@@ -164,7 +188,14 @@ func writeLadder(w io.Writer, ms []ladderMatch, format string) error {
 		if m.Partial {
 			partial = "  [PARTIAL: stopped early]"
 		}
-		fmt.Fprintf(w, "%s vs %s: win rate of %s (draw = 1/2) at each player level, the same seat-swapped pairs (seed %d) at each, 95%% interval from the pair scores%s\n\n", m.A, m.B, m.A, m.Seed, partial)
+		variant := ""
+		if m.Board != "" {
+			variant += ", on the " + m.Board + " board"
+		}
+		if len(m.Leaders) == 2 {
+			variant += fmt.Sprintf(", leaders %s vs %s", m.Leaders[0], m.Leaders[1])
+		}
+		fmt.Fprintf(w, "%s vs %s: win rate of %s (draw = 1/2) at each player level, the same seat-swapped pairs (seed %d) at each%s, 95%% interval from the pair scores%s\n\n", m.A, m.B, m.A, m.Seed, variant, partial)
 		t := tablewriter.NewTable(w)
 		t.Header("player", "pairs", "capped pairs", "win rate")
 		for _, l := range m.Levels {

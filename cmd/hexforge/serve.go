@@ -24,10 +24,8 @@ import (
 )
 
 func newServe() *cobra.Command {
-	var vs []string
-	var games int
-	var addr string
-	var players string
+	var q quickSim
+	var addr, players, board, leaders string
 	cmd := &cobra.Command{
 		Use:   "serve FILE --vs OPPONENT...",
 		Short: "A live workbench page: the help card, the diagnostics and quick results, updated on every save",
@@ -38,20 +36,24 @@ file is saved (server-sent events fed by the same file watcher as watch).
 A broken save shows its diagnostics while the last good card and results
 stay. Ctrl-C stops it.`,
 		Example: `  hexforge serve my-army.army --vs moloch --vs borgo
-  hexforge serve my-army.army --vs moloch --addr 127.0.0.1:9000`,
+  hexforge serve my-army.army --vs moloch --addr 127.0.0.1:9000
+  hexforge serve my-army.army --vs vegas --board duel --leaders taktyk`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if games < 1 || games > maxGames {
-				return fmt.Errorf("--games %d: want 1 to %d", games, maxGames)
+			if q.games < 1 || q.games > maxGames {
+				return fmt.Errorf("--games %d: want 1 to %d", q.games, maxGames)
 			}
-			specs, err := parsePlayers(players)
-			if err != nil {
+			var err error
+			if q.players, err = parsePlayers(players); err != nil {
+				return err
+			}
+			if err := q.parse(board, leaders); err != nil {
 				return err
 			}
 			if _, _, err := net.SplitHostPort(addr); err != nil {
 				return fmt.Errorf("--addr %q: want HOST:PORT, e.g. 127.0.0.1:8377", addr)
 			}
-			for _, ref := range vs {
+			for _, ref := range q.vs {
 				if _, err := loadArmy(cmd.ErrOrStderr(), ref); err != nil {
 					return err
 				}
@@ -65,7 +67,7 @@ stay. Ctrl-C stops it.`,
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			b := newBench(args[0], vs, games, specs)
+			b := newBench(args[0], q)
 			srv := &http.Server{Handler: b.handler(), ReadHeaderTimeout: 5 * time.Second}
 			fmt.Fprintf(cmd.OutOrStdout(), "serving %s on http://%s/ (Ctrl-C stops)\n", args[0], ln.Addr())
 			errc := make(chan error, 2)
@@ -84,20 +86,19 @@ stay. Ctrl-C stops it.`,
 			return srv.Shutdown(shut)
 		},
 	}
-	cmd.Flags().StringArrayVar(&vs, "vs", nil, "opponent army for the quick simulation (repeatable)")
-	cmd.Flags().IntVar(&games, "games", 100, "games per opponent in each quick simulation")
+	cmd.Flags().StringArrayVar(&q.vs, "vs", nil, "opponent army for the quick simulation (repeatable)")
+	cmd.Flags().IntVar(&q.games, "games", 100, "games per opponent in each quick simulation")
 	cmd.Flags().StringVar(&players, "players", sim.DefaultPlayer, "computer players of the quick simulations: random, greedy, search[:playouts], plan[:worlds] or mcts[:iterations]; one for both sides or A,B")
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8377", "address to listen on (HOST:PORT); the default answers this machine only")
+	addVariantFlags(cmd, &board, &leaders)
 	return cmd
 }
 
 // bench is the state behind the live page: the last check, the last good
 // army's card and the last results, and the pages listening for changes.
 type bench struct {
-	file    string
-	vs      []string
-	games   int
-	players [2]sim.PlayerSpec
+	file string
+	q    quickSim // what the quick simulations play
 
 	mu      sync.Mutex
 	version int    // bumped on every change, sent to the listeners
@@ -113,8 +114,8 @@ type bench struct {
 	done    chan struct{}
 }
 
-func newBench(file string, vs []string, games int, players [2]sim.PlayerSpec) *bench {
-	return &bench{file: file, vs: vs, games: games, players: players, subs: map[chan int]bool{}, done: make(chan struct{})}
+func newBench(file string, q quickSim) *bench {
+	return &bench{file: file, q: q, subs: map[chan int]bool{}, done: make(chan struct{})}
 }
 
 // changed bumps the version and tells every listener, never blocking on a
@@ -141,7 +142,7 @@ func (b *bench) close() {
 
 // watch runs the file watcher until ctx is done.
 func (b *bench) watch(ctx context.Context) error {
-	sims := watchSim(b.vs, b.games, b.players)
+	sims := watchSim(b.q)
 	w := &watch.Watcher{Paths: []string{b.file}, Out: io.Discard,
 		OnChecked: func(file string, res compiler.Result) {
 			var diags bytes.Buffer

@@ -90,7 +90,7 @@ func TestServePageInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(file, good, 0o644)
-	bench := newBench(file, []string{"borgo"}, 10, greedyBoth)
+	bench := newBench(file, quickSim{vs: []string{"borgo"}, games: 10, players: greedyBoth})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go bench.watch(ctx)

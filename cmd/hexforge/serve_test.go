@@ -29,7 +29,7 @@ func TestServeUpdatesOnSave(t *testing.T) {
 	if err := os.WriteFile(file, good, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	b := newBench(file, []string{"borgo"}, 10, greedyBoth)
+	b := newBench(file, quickSim{vs: []string{"borgo"}, games: 10, players: greedyBoth})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go b.watch(ctx)

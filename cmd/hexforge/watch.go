@@ -7,15 +7,16 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/watch"
 	"github.com/spf13/cobra"
 )
 
 func newWatch() *cobra.Command {
-	var vs []string
-	var games int
-	var players string
+	var q quickSim
+	var players, board, leaders string
 	cmd := &cobra.Command{
 		Use:   "watch FILE|DIR...",
 		Short: "Re-check army files on every save and re-run a quick simulation",
@@ -30,14 +31,18 @@ excludes 0. --set overrides apply to the watched armies and the opponents
 they name, on every save. Ctrl-C stops it.`,
 		Example: `  hexforge watch my-army.army --vs moloch --vs borgo
   hexforge watch fan-armies/ --games 200
-  hexforge watch my-army.army --vs moloch --set 'my-army.army/Gunner.initiative=3'`,
+  hexforge watch my-army.army --vs moloch --set 'my-army.army/Gunner.initiative=3'
+  hexforge watch my-army.army --vs vegas --board duel --leaders medyk`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if games < 1 || games > maxGames {
-				return fmt.Errorf("--games %d: want 1 to %d", games, maxGames)
+			if q.games < 1 || q.games > maxGames {
+				return fmt.Errorf("--games %d: want 1 to %d", q.games, maxGames)
 			}
-			specs, err := parsePlayers(players)
-			if err != nil {
+			var err error
+			if q.players, err = parsePlayers(players); err != nil {
+				return err
+			}
+			if err := q.parse(board, leaders); err != nil {
 				return err
 			}
 			sets, err := parsedSets()
@@ -46,7 +51,7 @@ they name, on every save. Ctrl-C stops it.`,
 			}
 			// A bad opponent is a bad argument: say so now, not after the first save.
 			var oppNames []string
-			for _, ref := range vs {
+			for _, ref := range q.vs {
 				l, err := loadArmy(cmd.ErrOrStderr(), ref)
 				if err != nil {
 					return err
@@ -54,22 +59,60 @@ they name, on every save. Ctrl-C stops it.`,
 				oppNames = append(oppNames, l.Army.Name)
 			}
 			also := ""
-			if len(vs) > 0 {
-				also = fmt.Sprintf("then %d games against %s", 2*((games+1)/2), strings.Join(oppNames, ", "))
+			if len(q.vs) > 0 {
+				also = fmt.Sprintf("then %d games against %s%s", 2*((q.games+1)/2), strings.Join(oppNames, ", "), q.variantWords())
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			w := &watch.Watcher{Paths: args, Out: cmd.OutOrStdout(), OnGood: watchSim(vs, games, specs), Sets: sets, Also: also}
+			w := &watch.Watcher{Paths: args, Out: cmd.OutOrStdout(), OnGood: watchSim(q), Sets: sets, Also: also}
 			return w.Run(ctx)
 		},
 	}
-	cmd.Flags().StringArrayVar(&vs, "vs", nil, "opponent army to simulate against after each good save (repeatable)")
-	cmd.Flags().IntVar(&games, "games", 200, "games per opponent in each quick simulation")
+	cmd.Flags().StringArrayVar(&q.vs, "vs", nil, "opponent army to simulate against after each good save (repeatable)")
+	cmd.Flags().IntVar(&q.games, "games", 200, "games per opponent in each quick simulation")
 	cmd.Flags().StringVar(&players, "players", sim.DefaultPlayer, "computer players of the quick simulations: random, greedy, search[:playouts], plan[:worlds] or mcts[:iterations]; one for both sides or A,B")
+	addVariantFlags(cmd, &board, &leaders)
 	addSetFlag(cmd)
 	return cmd
 }
 
+// quickSim is what watch and serve simulate after each good save: the
+// opponents, the games against each, the players, and the variant.
+type quickSim struct {
+	vs      []string
+	games   int
+	players [2]sim.PlayerSpec
+	board   *engine.Board    // --board; nil: the standard board
+	leaders [2]*rules.Leader // --leaders: the watched army's and the opponent's
+}
+
+// parse reads --board and --leaders, before any work: a bad value is the
+// command's error, not a line after the first save.
+func (q *quickSim) parse(board, leaders string) error {
+	var err error
+	if q.board, err = boardFlag(board); err != nil {
+		return err
+	}
+	q.leaders, _, err = parseLeaders(leaders)
+	return err
+}
+
+// variantWords names the board and the leaders of the quick simulations
+// for the lines that report them ("" for the standard game).
+func (q *quickSim) variantWords() string {
+	s := boardWords(q.board)
+	if q.leaders[0] != nil || q.leaders[1] != nil {
+		s += fmt.Sprintf(", leaders %s vs %s", sim.LeaderName(q.leaders[0]), sim.LeaderName(q.leaders[1]))
+	}
+	return s
+}
+
+// addVariantFlags declares --board and --leaders of the quick simulations.
+func addVariantFlags(cmd *cobra.Command, board, leaders *string) {
+	cmd.Flags().StringVar(board, "board", "standard", "the board of the quick simulations: standard, large, duel or a board FILE (docs/dsl.md)")
+	cmd.Flags().StringVar(leaders, "leaders", "", "the Leaders variant in the quick simulations: one leader card for both armies, or A,B (the watched army's, the opponent's; as sim's --leaders)")
+}
+
 // watchSim returns the quick-simulation callback, or nil when no opponent is
 // given.
-var watchSim = func(vs []string, games int, players [2]sim.PlayerSpec) watch.OnGood { return nil }
+var watchSim = func(q quickSim) watch.OnGood { return nil }

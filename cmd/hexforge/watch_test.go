@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/hexforge/hexforge/rules"
-	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/watch"
 )
 
@@ -71,7 +70,7 @@ func TestWatchSet(t *testing.T) {
 	// setFlags is the package's --set and outlives the run: tests that load
 	// armies directly must not inherit it.
 	defer func() { watchSim, setFlags = old, nil }()
-	watchSim = func([]string, int, [2]sim.PlayerSpec) watch.OnGood {
+	watchSim = func(quickSim) watch.OnGood {
 		return func(_ context.Context, _ io.Writer, _ string, a, _ *rules.Army) {
 			mu.Lock()
 			defer mu.Unlock()

@@ -14,7 +14,8 @@ import (
 )
 
 func init() {
-	watchSim = func(vs []string, games int, players [2]sim.PlayerSpec) watch.OnGood {
+	watchSim = func(q quickSim) watch.OnGood {
+		vs, games, players := q.vs, q.games, q.players
 		if len(vs) == 0 {
 			return nil
 		}
@@ -30,7 +31,7 @@ func init() {
 					fmt.Fprintf(out, "  vs %s: %v\n", ref, err)
 					continue
 				}
-				m := &sim.Match{A: a, B: opp.Army, Players: players, Seed: 1, Pairs: (games + 1) / 2}
+				m := &sim.Match{A: a, B: opp.Army, Players: players, Seed: 1, Pairs: (games + 1) / 2, Board: q.board, Leaders: q.leaders}
 				scores := make([]int8, 0, m.Pairs)
 				partial, err := m.Stream(ctx, 0, nil, func(recs []sim.GameRecord) { scores = sim.AppendPairPoints(scores, recs) })
 				if err != nil {
@@ -59,7 +60,7 @@ func init() {
 				change := watchChange(last[key], scores)
 				last[key] = scores
 				mu.Unlock()
-				fmt.Fprintf(out, "  vs %s: %.1f%% [%.1f%%, %.1f%%] over %d pairs of %s games%s\n", opp.Army.Name, 100*p.Mean(), 100*lo, 100*hi, p.Pairs(), playersWords(players), change)
+				fmt.Fprintf(out, "  vs %s: %.1f%% [%.1f%%, %.1f%%] over %d pairs of %s games%s%s\n", opp.Army.Name, 100*p.Mean(), 100*lo, 100*hi, p.Pairs(), playersWords(players), q.variantWords(), change)
 			}
 		}
 	}

@@ -31,7 +31,7 @@ func TestWatchChange(t *testing.T) {
 // TestWatchSimComparesPaired: the same version again is "no significant
 // change"; a version stripped of most of its warriors is a significant drop.
 func TestWatchSimComparesPaired(t *testing.T) {
-	on := watchSim([]string{"borgo"}, 60, greedyBoth)
+	on := watchSim(quickSim{vs: []string{"borgo"}, games: 60, players: greedyBoth})
 	base, err := armies.Load("moloch")
 	if err != nil {
 		t.Fatal(err)
