@@ -231,11 +231,11 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 				}
 				energy[i] = uint8(n)
 			}
-		case "hand", "deck", "discard", "turn":
+		case "hand", "deck", "discard", "turn", "leader":
 			pileLines.add(lineNo, w, &errs, pos)
 		default:
-			errs.Add(diag.Error, pos(lineNo, w[0].col), diag.Suggest(w[0].text, []string{"armies", "board", "hq", "energy", "hand", "deck", "discard", "turn"}),
-				"unknown line %q: expected armies, board, hq, energy, hand, deck, discard, turn, or a unit line starting with player 1 or 2", clipWord(w[0].text))
+			errs.Add(diag.Error, pos(lineNo, w[0].col), diag.Suggest(w[0].text, []string{"armies", "board", "hq", "energy", "hand", "deck", "discard", "turn", "leader"}),
+				"unknown line %q: expected armies, board, hq, energy, hand, deck, discard, turn, leader, or a unit line starting with player 1 or 2", clipWord(w[0].text))
 		}
 	}
 	if armyLine == 0 {

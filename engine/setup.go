@@ -20,15 +20,29 @@ type Piles struct {
 	ToMove  uint8      // the player whose turn starts
 	Turn    int        // the number of the turn that starts (1 and 2 draw 1 and 2 tokens; from 3 on, 3)
 	Energy  [2]uint8   // each player's energy (a board with an energy track)
+	// The Leaders variant: each player's leader card (nil for none), set
+	// from the position's leader lines by LoadLeaders, and how many times
+	// it has been used already (0: both uses left).
+	Leader     [2]*rules.Leader
+	LeaderUsed [2]uint8
+	leaderRef  [2]leaderRef // the leader lines, for LoadLeaders
+}
+
+// leaderRef is a leader line's card reference and where it is written.
+type leaderRef struct {
+	name string
+	at   diag.Pos
 }
 
 // pileSpec collects the pile lines of a position file until the armies are
 // known.
 type pileSpec struct {
-	lines    []pileLine
-	turnLine int
-	turn     int
-	toMove   uint8
+	lines      []pileLine
+	turnLine   int
+	turn       int
+	toMove     uint8
+	leaders    [2]leaderRef
+	leaderUsed [2]uint8
 }
 
 type pileLine struct {
@@ -38,9 +52,13 @@ type pileLine struct {
 	words  []word // the token names
 }
 
-// add reads one hand/deck/discard/turn line.
+// add reads one hand/deck/discard/turn/leader line.
 func (ps *pileSpec) add(lineNo int, w []word, errs *diag.List, pos func(int, int) diag.Pos) {
 	what := strings.ToLower(w[0].text)
+	if what == "leader" {
+		ps.addLeader(lineNo, w, errs, pos)
+		return
+	}
 	if what == "turn" {
 		n := 0
 		var err error
@@ -65,11 +83,62 @@ func (ps *pileSpec) add(lineNo int, w []word, errs *diag.List, pos func(int, int
 	ps.lines = append(ps.lines, pileLine{line: lineNo, what: what, player: w[1].text[0] - '1', words: w[2:]})
 }
 
+// addLeader reads `leader P NAME [left=N]`: player P's leader card (an
+// embedded card's name or alias, or an .army file, as --leaders takes) and
+// how many of its uses are left (default all of them).
+func (ps *pileSpec) addLeader(lineNo int, w []word, errs *diag.List, pos func(int, int) diag.Pos) {
+	if len(w) < 3 || len(w) > 4 || (w[1].text != "1" && w[1].text != "2") {
+		errs.Errorf(pos(lineNo, w[0].col), "leader needs a player and a leader card, and optionally the uses left: leader 2 Medyk, or leader 1 Taktyk left=1")
+		return
+	}
+	p := w[1].text[0] - '1'
+	if r := ps.leaders[p]; r.name != "" {
+		errs.Errorf(pos(lineNo, w[0].col), "the leader of player %d given twice (first on line %d)", p+1, r.at.Line)
+		return
+	}
+	used := uint8(0)
+	if len(w) == 4 {
+		k, v, ok := strings.Cut(w[3].text, "=")
+		n, err := strconv.Atoi(v)
+		if !ok || !strings.EqualFold(k, "left") || err != nil || n < 0 || n > rules.LeaderUses {
+			errs.Errorf(pos(lineNo, w[3].col), "after the leader only left=N may follow, the uses it has left, 0 to %d; not %q", rules.LeaderUses, clipWord(w[3].text))
+			return
+		}
+		used = uint8(rules.LeaderUses - n)
+	}
+	ps.leaders[p] = leaderRef{name: w[2].text, at: pos(lineNo, w[2].col)}
+	ps.leaderUsed[p] = used
+}
+
+// LoadLeaders resolves the position's leader lines with load (the engine
+// reads no files: package armies' LoadLeader, say). A card that cannot be
+// loaded is a diagnostic at its name in the line; the error is a
+// diag.List. NewGameFrom refuses piles whose leader lines were not loaded,
+// so a leader line is never silently dropped.
+func (p *Piles) LoadLeaders(load func(ref string) (*rules.Leader, error)) error {
+	var errs diag.List
+	for i, r := range p.leaderRef {
+		if r.name == "" {
+			continue
+		}
+		l, err := load(r.name)
+		if err != nil {
+			errs.Errorf(r.at, "leader %q: %s", clipWord(r.name), firstLine(err.Error()))
+			continue
+		}
+		p.Leader[i] = l
+	}
+	if errs.HasErrors() {
+		return errs
+	}
+	return nil
+}
+
 // resolve turns the pile lines into Piles, checking the token names and
 // that no token is listed more often than its army has copies (the board's
 // copies counted too: used).
 func (ps *pileSpec) resolve(s *State, errs *diag.List, pos func(int, int) diag.Pos, used [2][]int) *Piles {
-	p := &Piles{ToMove: ps.toMove, Turn: 3}
+	p := &Piles{ToMove: ps.toMove, Turn: 3, LeaderUsed: ps.leaderUsed, leaderRef: ps.leaders}
 	if ps.turn > 0 {
 		p.Turn = ps.turn
 	}
@@ -177,6 +246,20 @@ func NewGameFrom(s *State, piles *Piles, seed uint64, d Decider) (*Game, error) 
 		}
 	}
 	g.Energy = piles.Energy
+	for i, r := range piles.leaderRef {
+		if r.name != "" && piles.Leader[i] == nil {
+			return nil, fmt.Errorf("%s: the leader %q of player %d is not loaded (Piles.LoadLeaders)", r.at, r.name, i+1)
+		}
+	}
+	if piles.Leader[0] != nil || piles.Leader[1] != nil {
+		// Before the turn starts: its draw may be the moment of a leader.
+		if err := g.SetLeaders(piles.Leader[0], piles.Leader[1]); err != nil {
+			return nil, err
+		}
+		for i, n := range piles.LeaderUsed {
+			g.LeaderUsed[i] = min(n, rules.LeaderUses)
+		}
+	}
 	g.Player = piles.ToMove
 	g.Turn = piles.Turn - 1 // startTurn counts the turn that starts
 	g.FinalAfter = 0

@@ -1,8 +1,11 @@
 package engine
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/hexforge/hexforge/rules"
 )
 
 const setupPos = `armies game_a game_b
@@ -69,11 +72,89 @@ func TestSetupErrors(t *testing.T) {
 		{"turn 3", "turn needs the player"},
 		{"hand 1 Sniper\nhand 1 Battle", "given twice"},
 		{"discard 1 Sniper Sniper", "the board and the piles hold more"},
+		{"leader 3 Medyk", "leader needs a player and a leader card"},
+		{"leader 1", "leader needs a player and a leader card"},
+		{"leader 1 Medyk left=3", `only left=N may follow, the uses it has left, 0 to 2; not "left=3"`},
+		{"leader 1 Medyk uses=1", "only left=N may follow"},
+		{"leader 2 Medyk\nleader 2 Taktyk", "the leader of player 2 given twice (first on line 4)"},
+		{"leeder 1 Medyk", `did you mean "leader"`},
 	} {
 		src := "armies game_a game_b\n1 HQ a1 N\n2 HQ e3 N\n" + tc.line + "\n"
 		_, _, err := ParseSetup("bad.pos", []byte(src), testLoader)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: %v, want %q", tc.line, err, tc.want)
 		}
+	}
+}
+
+// TestGameFromPositionLeaders: a position's leader lines give each player
+// a leader card and the uses it has left, and the game from the position
+// plays them: an opponent_draw leader with a use left answers the draw of
+// the turn that starts, one with none left does not; an own-turn leader
+// is offered after the discard. A line not loaded, or naming no card, is
+// an error, never dropped.
+func TestGameFromPositionLeaders(t *testing.T) {
+	cards := map[string]*rules.Leader{
+		"agent":  leaderOf(t, `leader "Agent" { on opponent_draw: redraw }`),
+		"gunner": leaderOf(t, `leader "Gunner" { on own_turn: damage 2 at=enemy_hq hq }`),
+	}
+	load := func(ref string) (*rules.Leader, error) {
+		if l, ok := cards[strings.ToLower(ref)]; ok {
+			return l, nil
+		}
+		return nil, fmt.Errorf("unknown leader %q", ref)
+	}
+	const board = "armies game_a game_b\n1 HQ a1 N\n2 HQ e3 N\nturn 1 5\n"
+	for _, tc := range []struct {
+		name, lines string
+		phase       Phase
+		player      uint8
+		used        [2]uint8
+		offered     bool // player 1 is offered a leader action after the discard
+	}{
+		{"opponent_draw, one use left", "leader 2 Agent left=1\n", PhaseLeader, 1, [2]uint8{0, 1}, false},
+		{"opponent_draw, none left", "leader 2 Agent left=0\n", PhaseDiscard, 0, [2]uint8{0, 2}, false},
+		{"own_turn, both uses", "leader 1 gunner\nleader 2 Agent left=0\n", PhaseDiscard, 0, [2]uint8{0, 2}, true},
+		{"no leader", "", PhaseDiscard, 0, [2]uint8{}, false},
+	} {
+		s, piles, err := ParseSetup("leaders.pos", []byte(board+tc.lines), testLoader)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if err := piles.LoadLeaders(load); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		g, err := NewGameFrom(s, piles, 1, FirstOption{})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if g.Phase != tc.phase || g.Player != tc.player || g.LeaderUsed != tc.used {
+			t.Errorf("%s: phase %d, player %d to move, uses %v; want phase %d, player %d, uses %v", tc.name, g.Phase, g.Player+1, g.LeaderUsed, tc.phase, tc.player+1, tc.used)
+			continue
+		}
+		if g.Phase == PhaseLeader {
+			must(t, g, Action{Kind: KLeader, Hex: NoHex, To: NoHex})
+			if g.LeaderUsed[1] != 2 || g.Player != 0 || g.Phase != PhaseDiscard {
+				t.Errorf("%s: after the use: uses %v, player %d, phase %d", tc.name, g.LeaderUsed, g.Player+1, g.Phase)
+			}
+			continue
+		}
+		must(t, g, Action{Kind: KDiscard, Hex: NoHex, To: NoHex})
+		if got := len(leaderActs(g)) > 0; got != tc.offered {
+			t.Errorf("%s: a leader action offered to player 1: %v, want %v", tc.name, got, tc.offered)
+		}
+	}
+
+	_, piles, err := ParseSetup("leaders.pos", []byte(board+"leader 2 Agent\n"), testLoader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _, _ := ParseSetup("leaders.pos", []byte(board), testLoader)
+	if _, err := NewGameFrom(s, piles, 1, FirstOption{}); err == nil || !strings.Contains(err.Error(), "not loaded") {
+		t.Errorf("a leader line not loaded: %v", err)
+	}
+	_, piles, _ = ParseSetup("leaders.pos", []byte(board+"leader 1 Nobody\n"), testLoader)
+	if err := piles.LoadLeaders(load); err == nil || !strings.Contains(err.Error(), `leaders.pos:5:10: error: leader "Nobody": unknown leader "Nobody"`) {
+		t.Errorf("an unknown leader: %v", err)
 	}
 }

@@ -76,3 +76,26 @@ func TestLeadersOption(t *testing.T) {
 		t.Fatalf("replay of the Dywersant's game: exit %d, stderr %q, out %q", code, stderr, out)
 	}
 }
+
+// TestPlayFromLeaders: play --from plays a position's leader lines (each
+// player's card and its uses left); a card that does not load is an error
+// at its name in the line, and --leaders is refused with --from.
+func TestPlayFromLeaders(t *testing.T) {
+	out, stderr, code := run(t, "play", "--from", "testdata/leaders.pos", "--players", "greedy")
+	if code != 0 || !strings.Contains(out, "leaders Taktyk (2 of 2 uses left) and Dywersant (1 of 2 uses left); player 1's turn 7") {
+		t.Fatalf("play --from a position with leaders: exit %d, stderr %q, out:\n%s", code, stderr, out)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.pos")
+	if err := os.WriteFile(bad, []byte("armies moloch borgo\n1 HQ c3 N\n2 HQ a1 N\nleader 1 nobody\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := run(t, "play", "--from", bad); code != 1 || !strings.Contains(stderr, `bad.pos:4:10: error: leader "nobody": unknown leader "nobody"`) {
+		t.Fatalf("an unknown leader in a position: exit %d, stderr %q", code, stderr)
+	}
+	if _, stderr, code := run(t, "play", "--from", "testdata/leaders.pos", "--leaders", "medyk"); code == 0 || !strings.Contains(stderr, "the position's leader lines say the leaders") {
+		t.Fatalf("--leaders with --from: exit %d, stderr %q", code, stderr)
+	}
+	if _, _, code := run(t, "battle", "testdata/leaders.pos"); code != 0 {
+		t.Fatalf("battle on a position with leaders: exit %d", code)
+	}
+}

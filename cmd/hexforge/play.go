@@ -82,7 +82,7 @@ names starts.`,
 				return err
 			}
 			if leaders != "" && from != "" {
-				return fmt.Errorf("--leaders with --from: a position file holds no leaders yet")
+				return fmt.Errorf("--leaders with --from: the position's leader lines say the leaders (docs/positions.md)")
 			}
 			if tracePath != "" {
 				if from != "" {
@@ -189,6 +189,10 @@ func playFrom(cmd *cobra.Command, file string, specs [2]sim.PlayerSpec, seed uin
 	s, piles, err := engine.ParseSetup(file, src, func(ref string) (*rules.Army, error) {
 		return positionArmy(relativeTo(file, ref))
 	})
+	if err == nil {
+		// A leader file is named relative to the position, as its armies.
+		err = piles.LoadLeaders(func(ref string) (*rules.Leader, error) { return armies.LoadLeader(relativeTo(file, ref)) })
+	}
 	if err != nil {
 		if l, ok := err.(diag.List); ok {
 			l.Render(cmd.ErrOrStderr(), map[string][]byte{file: src})
@@ -202,7 +206,18 @@ func playFrom(cmd *cobra.Command, file string, specs [2]sim.PlayerSpec, seed uin
 	}
 	out := cmd.OutOrStdout()
 	names := [2]string{s.Armies[0].Name, s.Armies[1].Name}
-	fmt.Fprintf(out, "from %s, seed %d: player 1 %s (%s), player 2 %s (%s); player %d's turn %d started it\n", file, seed, names[0], specs[0], names[1], specs[1], piles.ToMove+1, piles.Turn)
+	lead := ""
+	if piles.Leader[0] != nil || piles.Leader[1] != nil {
+		var ls [2]string
+		for p, l := range piles.Leader {
+			ls[p] = sim.LeaderName(l)
+			if l != nil {
+				ls[p] += fmt.Sprintf(" (%d of %d uses left)", rules.LeaderUses-int(piles.LeaderUsed[p]), rules.LeaderUses)
+			}
+		}
+		lead = fmt.Sprintf("; leaders %s and %s", ls[0], ls[1])
+	}
+	fmt.Fprintf(out, "from %s, seed %d: player 1 %s (%s), player 2 %s (%s)%s; player %d's turn %d started it\n", file, seed, names[0], specs[0], names[1], specs[1], lead, piles.ToMove+1, piles.Turn)
 	how := "draw"
 	switch {
 	case capped:
