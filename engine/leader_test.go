@@ -160,6 +160,15 @@ func TestLeaderKey(t *testing.T) {
 	if g4.PositionKey(true) == k {
 		t.Fatal("the moment after the discard does not change the key")
 	}
+	// The moment of an opponent_draw leader: the owner to move, another
+	// phase; the turn's player, at the discard, is another position.
+	g5 := *g
+	g5.Phase, g5.Player = PhaseLeader, 1
+	g6 := *g
+	g6.Phase = PhaseDiscard
+	if g5.PositionKey(false) == g6.PositionKey(false) {
+		t.Fatal("the leader's moment in the opponent's turn does not change the key")
+	}
 }
 
 // TestRandomGamesLeaders plays random games with a leader of each timing

@@ -42,7 +42,7 @@ func leadersCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:     "leaders",
 		Short:   "List the embedded leader cards (the Leaders variant; docs/dsl.md)",
-		Example: "  hexforge leaders\n  hexforge sim moloch borgo --leaders medyk,none\n  hexforge play moloch borgo --leaders my-leaders.army:Artillery --trace game.jsonl",
+		Example: "  hexforge leaders\n  hexforge sim moloch borgo --leaders medyk,none\n  hexforge sim moloch borgo --leaders none,dywersant\n  hexforge play moloch borgo --leaders my-leaders.army:Artillery --trace game.jsonl",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out := cmd.OutOrStdout()
