@@ -87,6 +87,18 @@ func (g *Game) interrupt() {
 	g.Phase = PhaseLeader
 }
 
+// TurnPlayer is the player whose turn it is: the player to move, but at
+// the moment of an opponent_draw leader (PhaseLeader), where the player to
+// move is the leader's owner deciding in the other player's turn. A
+// look-ahead that stops when its player's next turn comes asks this, not
+// Player, or it would stop at that moment.
+func (g *Game) TurnPlayer() uint8 {
+	if g.Phase == PhaseLeader {
+		return Opp(g.Player)
+	}
+	return g.Player
+}
+
 // resumeTurn ends the moment of rules.OpponentDraw: the turn's player moves
 // again, at the discard of their full hand.
 func (g *Game) resumeTurn() {

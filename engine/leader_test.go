@@ -346,8 +346,8 @@ func TestLeaderOpponentDraw(t *testing.T) {
 			endTurn(t, g)
 		}
 		// Turn 3, player 1 draws three: player 2 decides.
-		if g.Turn != 3 || g.Phase != PhaseLeader || g.Player != 1 {
-			t.Fatalf("turn %d: phase %d, player %d to move; want the leader's moment, player 2", g.Turn, g.Phase, g.Player+1)
+		if g.Turn != 3 || g.Phase != PhaseLeader || g.Player != 1 || g.TurnPlayer() != 0 {
+			t.Fatalf("turn %d: phase %d, player %d to move in player %d's turn; want the leader's moment, player 2 in player 1's turn", g.Turn, g.Phase, g.Player+1, g.TurnPlayer()+1)
 		}
 		acts := g.LegalActions(nil)
 		if len(acts) != 2 || acts[0].Kind != KLeader || acts[1].Kind != KSkip {
@@ -364,7 +364,7 @@ func TestLeaderOpponentDraw(t *testing.T) {
 		for _, x := range g.Deck[0][:g.DeckLen[0]] {
 			total[x]++
 		}
-		if g.Player != 0 || g.Phase != PhaseDiscard || g.HandLen[0] != 3 || g.DeckLen[0] != deck || total != all || g.LeaderUsed[1] != 1 {
+		if g.Player != 0 || g.TurnPlayer() != 0 || g.Phase != PhaseDiscard || g.HandLen[0] != 3 || g.DeckLen[0] != deck || total != all || g.LeaderUsed[1] != 1 {
 			t.Fatalf("after the use: player %d, phase %d, hand %d, deck %d→%d, tokens kept %v, uses %d",
 				g.Player+1, g.Phase, g.HandLen[0], deck, g.DeckLen[0], total == all, g.LeaderUsed[1])
 		}

@@ -221,7 +221,9 @@ func (p *mctsPlayer) iterate(w *engine.Game, me uint8, startTurn int) {
 	p.path = append(p.path[:0], x)
 	var v float64 // value for me, in [0, 1]
 	for depth := 0; ; depth++ {
-		if w.Over() || depth >= mctsDepth || w.Turn > startTurn+1 || (w.Turn == startTurn+1 && w.Player == me) {
+		// TurnPlayer, not Player: a leader's moment in the opponent's turn
+		// makes me the player to move before my turn comes.
+		if w.Over() || depth >= mctsDepth || w.Turn > startTurn+1 || (w.Turn == startTurn+1 && w.TurnPlayer() == me) {
 			v = sigmoid(evalLogit(w, me, p.res, &p.scratch))
 			break
 		}
