@@ -185,7 +185,7 @@ func (p *searchPlayer) rollout(g *engine.Game, a engine.Action, me uint8, r *rng
 	startTurn := g.Turn
 	oppPlays := 0
 	for n := 0; n < rolloutActions && !p.world.Over(); n++ {
-		if p.world.Turn > startTurn+1 || (p.world.Turn == startTurn+1 && p.world.Player == me) {
+		if p.world.Turn > startTurn+1 || (p.world.Turn == startTurn+1 && p.world.TurnPlayer() == me) {
 			break
 		}
 		if p.worlds > 0 && oppPlays > 0 && p.world.Player != me && p.world.Phase == engine.PhasePlay {
