@@ -97,7 +97,34 @@ func factsOf(t *rules.Token) tokFacts {
 }
 
 // fact is the facts of the token type of a (non-empty) piece.
-func (g *Game) fact(p Piece) tokFacts { return g.facts[p.Owner&1][p.Token&(MaxArmyTokens-1)] }
+func (g *Game) fact(p Piece) tokFacts {
+	if p.Owner < 2 {
+		return g.facts[p.Owner][p.Token&(MaxArmyTokens-1)]
+	}
+	return g.more.facts[(p.Owner-2)&1][p.Token&(MaxArmyTokens-1)]
+}
+
+// symOf is the rotation period of piece p's token type.
+func (g *Game) symOf(p Piece) uint8 {
+	if p.Owner < 2 {
+		return g.sym[p.Owner][p.Token&(MaxArmyTokens-1)]
+	}
+	return g.more.sym[(p.Owner-2)&1][p.Token&(MaxArmyTokens-1)]
+}
+
+// morePlayers are the token facts of players 3 and 4 (Game.more).
+type morePlayers struct {
+	sym   [MaxPlayers - 2][MaxArmyTokens]uint8
+	facts [MaxPlayers - 2][MaxArmyTokens]tokFacts
+}
+
+// tables are player p's token facts, to fill at Init.
+func (g *Game) tables(p int) (*[MaxArmyTokens]uint8, *[MaxArmyTokens]tokFacts) {
+	if p < 2 {
+		return &g.sym[p], &g.facts[p]
+	}
+	return &g.more.sym[p-2], &g.more.facts[p-2]
+}
 
 // controlled is S.controlledSet for Game.control; without any takeover
 // effect in either army it is not needed (control returns at once).

@@ -176,7 +176,7 @@ func NewGameFrom(s *State, piles *Piles, seed uint64, d Decider) (*Game, error) 
 			g.DeckLen[p]++
 		}
 	}
-	g.Energy = piles.Energy
+	g.Energy = [MaxPlayers]uint8{piles.Energy[0], piles.Energy[1]}
 	g.Player = piles.ToMove
 	g.Turn = piles.Turn - 1 // startTurn counts the turn that starts
 	g.FinalAfter = 0

@@ -178,15 +178,18 @@ func evaluate(g *engine.Game, me uint8, res *engine.Resolver, scratch *engine.St
 // unitValues is unitValue of every token type of a pair of armies, worked
 // out once per game instead of once per unit per evaluation.
 type unitValues struct {
-	armies [2]*rules.Army
-	v      [2][engine.MaxArmyTokens]float64
+	armies [engine.MaxPlayers]*rules.Army
+	v      [engine.MaxPlayers][engine.MaxArmyTokens]float64
 }
 
 // of returns the table for armies, filling it when they changed.
-func (t *unitValues) of(armies [2]*rules.Army) *unitValues {
+func (t *unitValues) of(armies [engine.MaxPlayers]*rules.Army) *unitValues {
 	if t.armies != armies {
 		t.armies = armies
 		for o, a := range armies {
+			if a == nil {
+				continue
+			}
 			for i := range a.Tokens {
 				if i < engine.MaxArmyTokens {
 					t.v[o][i] = unitValue(&a.Tokens[i])
@@ -268,10 +271,10 @@ type boardScore struct {
 	ok    bool
 	me    uint8
 	cells [engine.MaxHexes]engine.Cell
-	hq    [2]engine.Hex
+	hq    [engine.MaxPlayers]engine.Hex
 	// energy: on the Duel board the evaluation counts it too, and buying
 	// it leaves the board as it was.
-	energy [2]uint8
+	energy [engine.MaxPlayers]uint8
 	score  float64
 }
 
