@@ -389,6 +389,7 @@ func (r *Resolver) applyTakeover() bool {
 	n := s.Board.Size
 	var taken uint64
 	var by [MaxHexes]uint8 // who takes the unit on each hex of taken
+	var contested uint64   // units two players' takeovers reach (more than two players)
 	for _, h := range r.occ[:r.nocc] {
 		if r.feat[h]&featTakes == 0 {
 			continue
@@ -420,7 +421,6 @@ func (r *Resolver) applyTakeover() bool {
 					continue
 				}
 				targets |= 1 << uint(nb)
-				by[nb] = p.Controller()
 			}
 		}
 		if targets == 0 {
@@ -439,8 +439,21 @@ func (r *Resolver) applyTakeover() bool {
 				continue
 			}
 		}
+		if r.s.N > 2 {
+			// Two players' takeovers on one unit cancel, as two nets facing
+			// each other do (docs/rules.md, "Three and four players").
+			for m := targets & taken; m != 0; m &= m - 1 {
+				if x := bits.TrailingZeros64(m); by[x] != p.Controller() {
+					contested |= 1 << uint(x)
+				}
+			}
+		}
+		for m := targets; m != 0; m &= m - 1 {
+			by[bits.TrailingZeros64(m)] = p.Controller()
+		}
 		taken |= targets
 	}
+	taken &^= contested
 	changed := false
 	for _, h := range r.occ[:r.nocc] {
 		p := &s.Cells[h].Unit
