@@ -408,3 +408,40 @@ func TestSetSidesErrors(t *testing.T) {
 		}
 	}
 }
+
+// A multiplayer position file reads its mode, teams, scores and takers, and
+// FormatPositionN writes it back the same.
+func TestMultiPositionRoundTrip(t *testing.T) {
+	src := `armies amber beta amber beta
+mode teams feud=1
+teams 1+3 2+4
+hq 20 18 20 13
+1 HQ a1 N
+2 HQ c1 S
+3 HQ e3 N
+4 HQ c5 N
+`
+	s, err := ParsePosition("m.pos", []byte(src), testLoader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Players() != 4 || s.Mode != ModeTeams || !s.Friends(1, 3) || s.Friends(0, 2) || !s.Allies(0, 2) || s.HQPoints(3) != 13 {
+		t.Fatalf("players %d mode %s friends(2,4) %v friends(1,3) %v allies(1,3) %v hq4 %d",
+			s.Players(), s.Mode, s.Friends(1, 3), s.Friends(0, 2), s.Allies(0, 2), s.HQPoints(3))
+	}
+	out := FormatPositionN(s, []string{"amber", "beta", "amber", "beta"})
+	again, err := ParsePosition("m2.pos", []byte(out), testLoader)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if again.Cells != s.Cells || again.Sides != s.Sides || again.HQ != s.HQ {
+		t.Errorf("round trip differs:\n%s", out)
+	}
+	pts, err := ParsePosition("p.pos", []byte("armies amber beta amber\nmode points\nhq 3 0 19\n1 HQ a1 N\n2 HQ c1 S\n3 HQ e3 N\n"), testLoader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pts.Score != [MaxPlayers]uint8{3, 0, 19, 0} || pts.Cells[pts.HQ[0]].Unit.Wounds != 0 {
+		t.Errorf("points position: scores %v", pts.Score)
+	}
+}

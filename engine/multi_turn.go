@@ -86,7 +86,8 @@ func (g *Game) cycle() int {
 
 // active is a bit per player still taking turns.
 func (g *Game) active() uint8 {
-	return uint8(1)<<g.S.Players() - 1&^g.Out
+	all := uint8(1)<<g.S.Players() - 1
+	return all &^ g.Out
 }
 
 // nextSeat is the position in the order of the next turn after position
