@@ -203,6 +203,9 @@ func (t *unitValues) of(armies [engine.MaxPlayers]*rules.Army) *unitValues {
 // evaluateWith is evaluate, reading the units' worth from vals when it is
 // not nil (the same numbers, so the same scores bit for bit).
 func evaluateWith(g *engine.Game, me uint8, res *engine.Resolver, scratch *engine.State, vals *unitValues) float64 {
+	if g.S.N > 2 {
+		return evaluateN(g, me, res, scratch, vals) // multieval.go
+	}
 	if g.Over() {
 		switch {
 		case g.Result == engine.Draw:
@@ -227,7 +230,7 @@ func evaluateWith(g *engine.Game, me uint8, res *engine.Resolver, scratch *engin
 		}
 		var v float64
 		if vals != nil && int(u.Token) < engine.MaxArmyTokens {
-			v = vals.v[u.Owner&1][u.Token]
+			v = vals.v[u.Owner&(engine.MaxPlayers-1)][u.Token]
 		} else {
 			v = unitValue(s.Tok(u))
 		}

@@ -150,3 +150,28 @@ func TestBattleMultiplayerBadInput(t *testing.T) {
 		}
 	}
 }
+
+// sim --mode checks its flags before any game: a bad mode, a wrong number
+// of armies, teams that name no given army, a searching player, and
+// --teams without --mode teams are errors.
+func TestSimModeFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"sim", "--mode", "all", "moloch", "borgo", "hegemony"},
+		{"sim", "--mode", "teams", "moloch", "borgo", "hegemony"},
+		{"sim", "--mode", "ffa", "moloch", "borgo"},
+		{"sim", "--mode", "one-vs-team", "moloch", "borgo", "hegemony", "outpost"},
+		{"sim", "--mode", "teams", "--teams", "moloch+x,hegemony+outpost", "moloch", "borgo", "hegemony", "outpost"},
+		{"sim", "--mode", "ffa", "--players", "plan:4", "moloch", "borgo", "hegemony"},
+		{"sim", "--teams", "moloch+borgo,hegemony+outpost", "moloch", "borgo", "hegemony", "outpost"},
+		{"sim", "--mode", "ffa", "--all"},
+	} {
+		cmd := newRoot()
+		var out, errw bytes.Buffer
+		cmd.SetOut(&out)
+		cmd.SetErr(&errw)
+		cmd.SetArgs(append(args, "--games", "2"))
+		if err := cmd.Execute(); err == nil || out.Len() != 0 {
+			t.Errorf("%v: err %v, output %q", args, err, out.String())
+		}
+	}
+}
