@@ -282,44 +282,6 @@ func (g *Game) Init(b *Board, a0, a1 *rules.Army, seed uint64) error {
 	return nil
 }
 
-// initPlayer makes player p's deck from their army and the game's
-// generator, and works out the facts of the army's tokens.
-func (g *Game) initPlayer(p int) error {
-	a := g.S.Armies[p]
-	if len(a.Tokens) > MaxArmyTokens {
-		return fmt.Errorf("army %q has %d token types; the engine plays at most %d", a.Name, len(a.Tokens), MaxArmyTokens)
-	}
-	for ti := range a.Tokens {
-		t := &a.Tokens[ti]
-		sym, facts := g.tables(p)
-		sym[ti] = period(t)
-		facts[ti] = factsOf(t)
-		g.anyFx |= facts[ti].flags
-		g.recovers = g.recovers || recovers(t)
-		if ti == a.HQ || t.Kind == rules.HQ {
-			continue
-		}
-		for range t.Count {
-			if t.Traits.Has(rules.StartsBesideHQ) {
-				if g.AsideLen[p] >= MaxAside {
-					return fmt.Errorf("army %q sets aside more than %d tokens at set-up", a.Name, MaxAside)
-				}
-				g.Aside[p][g.AsideLen[p]] = uint8(ti)
-				g.AsideLen[p]++
-				continue
-			}
-			g.Deck[p][g.DeckLen[p]] = uint8(ti)
-			g.DeckLen[p]++
-		}
-	}
-	// Fisher-Yates with the game's generator.
-	for i := int(g.DeckLen[p]) - 1; i > 0; i-- {
-		j := g.intn(i + 1)
-		g.Deck[p][i], g.Deck[p][j] = g.Deck[p][j], g.Deck[p][i]
-	}
-	return nil
-}
-
 func newWorkspace() *workspace {
 	return &workspace{acts: make([]Action, 0, 1024), opts: make([]Option, 0, 6*MaxHexes)}
 }
@@ -335,26 +297,6 @@ func (g *Game) SetWorkspace(r *Resolver) {
 func (g *Game) intn(n int) int {
 	hi, _ := bits.Mul64(g.rng.Uint64(), uint64(n))
 	return int(hi)
-}
-
-// period is the smallest rotation that maps a token onto itself.
-func period(t *rules.Token) uint8 {
-	for _, r := range []rules.Dir{1, 2, 3} {
-		if 6%r != 0 {
-			continue
-		}
-		ok := true
-		for d := rules.N; d <= rules.NW && ok; d++ {
-			ok = t.Edges[d] == t.Edges[d.Rotate(r)]
-		}
-		for _, e := range t.Effects {
-			ok = ok && e.Dirs.Rotate(r) == e.Dirs
-		}
-		if ok {
-			return uint8(r)
-		}
-	}
-	return 6
 }
 
 // Over reports whether the game has ended.
