@@ -245,7 +245,7 @@ type MultiReport struct {
 	Games    int       `json:"games"`
 	Seatings int       `json:"seatings"` // every one played equally often
 	Capped   int       `json:"capped"`   // games the action cap ended (no result; not in the shares)
-	Shared   int       `json:"shared"`   // games whose win was shared
+	Shared   int       `json:"shared"`   // games whose win was shared (in the team modes: drawn between the sides)
 	Partial  bool      `json:"partial,omitempty"`
 	Armies   []string  `json:"armies"`
 	Army     []Share   `json:"army"`            // each army's win share
@@ -283,7 +283,9 @@ func (m *MultiMatch) Report(recs []MultiRecord, partial bool) *MultiReport {
 		}
 		turns += rec.Turns
 		k := bits.OnesCount8(rec.Winners)
-		if m.Mode != engine.ModeTeams && k > 1 || m.Mode == engine.ModeTeams && k > 2 {
+		// Shared: more than one winner every man for himself; in the team
+		// modes a side wins as a whole, and only a draw shares.
+		if team := m.Mode == engine.ModeTeams || m.Mode == engine.ModeOneVsTeam; !team && k > 1 || team && k == n {
 			r.Shared++
 		}
 		var teamShare [2]float64
