@@ -111,6 +111,7 @@ type Resolver struct {
 	tokAtk     [MaxPlayers][MaxArmyTokens]uint8        // bit e: each token type's printed edge e attacks (load)
 	featAll    uint8                                   // the features of any unit on the board at the start of the battle
 	feud       bool                                    // some player's bonuses reach units their own fight (the feud rule)
+	points     bool                                    // a points game: hits on HQs score (scoreHQ)
 	opts       [maxOptions]Option
 	cand       [maxOptions]int
 }
@@ -128,6 +129,7 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 	}
 	r.anyTough = false
 	r.feud = s.side != s.team
+	r.points = s.Mode == ModePoints
 	r.load()
 	r.usedInit = [MaxHexes]uint8{}
 	r.lastNormal = noNormal
@@ -802,14 +804,8 @@ func (r *Resolver) land(src, target Hex, d rules.Dir, str int, ranged, fromHQ bo
 	if str < 0 {
 		str = 0
 	}
-	if s.Mode == ModePoints && qt.Kind == rules.HQ {
-		// "Sztaby posiadają nieograniczoną Wytrzymałość, a za każdym
-		// razem, gdy gracz trafia w Sztab któregokolwiek przeciwnika,
-		// zamiast zadawać rany, otrzymuje odpowiednią liczbę punktów."
-		log.hit(s, src, target, 0, ranged)
-		if c := s.Cells[src].Unit.Controller(); !s.Friends(c, q.Controller()) {
-			s.score(c, str)
-		}
+	if r.points && qt.Kind == rules.HQ {
+		r.scoreHQ(src, target, str, ranged, log)
 		return
 	}
 	log.hit(s, src, target, str, ranged)
@@ -941,4 +937,19 @@ func (r *Resolver) candidates(m Hex, from int) int {
 		c++
 	}
 	return c
+}
+
+// scoreHQ credits a hit of str on the HQ on target in a points game:
+// "Sztaby posiadają nieograniczoną Wytrzymałość, a za każdym razem, gdy
+// gracz trafia w Sztab któregokolwiek przeciwnika, zamiast zadawać rany,
+// otrzymuje odpowiednią liczbę punktów." Kept out of land, whose other
+// games never need it.
+//
+//go:noinline
+func (r *Resolver) scoreHQ(src, target Hex, str int, ranged bool, log *BattleLog) {
+	s := r.s
+	log.hit(s, src, target, 0, ranged)
+	if c := s.Cells[src].Unit.Controller(); !s.Friends(c, s.Cells[target].Unit.Controller()) {
+		s.score(c, str)
+	}
 }

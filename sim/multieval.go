@@ -39,7 +39,7 @@ func evaluateN(g *engine.Game, me uint8, res *engine.Resolver, scratch *engine.S
 		}
 		var v float64
 		if vals != nil && int(u.Token) < engine.MaxArmyTokens {
-			v = vals.v[u.Owner&(engine.MaxPlayers-1)][u.Token]
+			v = vals.value(u.Owner, u.Token)
 		} else {
 			v = unitValue(s.Tok(u))
 		}

@@ -179,7 +179,19 @@ func evaluate(g *engine.Game, me uint8, res *engine.Resolver, scratch *engine.St
 // out once per game instead of once per unit per evaluation.
 type unitValues struct {
 	armies [engine.MaxPlayers]*rules.Army
-	v      [engine.MaxPlayers][engine.MaxArmyTokens]float64
+	v      [2][engine.MaxArmyTokens]float64
+	// more are players 3 and 4's values, allocated only for a game of more
+	// than two players: a greedy player of a two-player game stays as small
+	// as it was.
+	more *[engine.MaxPlayers - 2][engine.MaxArmyTokens]float64
+}
+
+// value is the worth of player o's token type i.
+func (t *unitValues) value(o, i uint8) float64 {
+	if o < 2 {
+		return t.v[o][i&(engine.MaxArmyTokens-1)]
+	}
+	return t.more[(o-2)&1][i&(engine.MaxArmyTokens-1)]
 }
 
 // of returns the table for armies, filling it when they changed.
@@ -190,9 +202,16 @@ func (t *unitValues) of(armies [engine.MaxPlayers]*rules.Army) *unitValues {
 			if a == nil {
 				continue
 			}
+			row := &t.v[o&1]
+			if o >= 2 {
+				if t.more == nil {
+					t.more = new([engine.MaxPlayers - 2][engine.MaxArmyTokens]float64)
+				}
+				row = &t.more[o-2]
+			}
 			for i := range a.Tokens {
 				if i < engine.MaxArmyTokens {
-					t.v[o][i] = unitValue(&a.Tokens[i])
+					row[i] = unitValue(&a.Tokens[i])
 				}
 			}
 		}
@@ -230,7 +249,7 @@ func evaluateWith(g *engine.Game, me uint8, res *engine.Resolver, scratch *engin
 		}
 		var v float64
 		if vals != nil && int(u.Token) < engine.MaxArmyTokens {
-			v = vals.v[u.Owner&(engine.MaxPlayers-1)][u.Token]
+			v = vals.v[u.Owner&1][u.Token]
 		} else {
 			v = unitValue(s.Tok(u))
 		}
