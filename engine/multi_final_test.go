@@ -1,6 +1,10 @@
 package engine
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/hexforge/hexforge/rules"
+)
 
 // "Gdy którykolwiek z graczy dobierze swój ostatni żeton, pozostali gracze
 // rozgrywają jeszcze po jednej turze i dopiero wtedy rozgrywana jest
@@ -24,5 +28,43 @@ func TestFinalBattleAfterEveryOtherPlayer(t *testing.T) {
 	g.lastDrawn()
 	if g.Player != 1 || g.FinalAfter != g.Turn+2 {
 		t.Errorf("one-vs-team, player %d last: final battle after turn %d, want %d", g.Player+1, g.FinalAfter, g.Turn+2)
+	}
+}
+
+// "Podobnie Moduły działające na wrogie jednostki (np. [...]) działają na
+// wszystkich wrogów, a na sojusznika nie." Player 1's Corroder (enemy
+// toughness -1 north and south) faces two wounded Ogres (toughness 2, one
+// wound): every man for himself both are enemies and fall; in the teams
+// game player 3's Ogre is an ally's and stands.
+func TestEnemyModulesReachEveryEnemyNotAllies(t *testing.T) {
+	a, err := testLoader("tbulwark")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := Standard.Centre()
+	n1, s1 := Standard.Nb[c][rules.N], Standard.Nb[c][rules.S]
+	for _, tc := range []struct {
+		mode      Mode
+		allyAlive bool
+	}{{ModeFFA, false}, {ModeTeams, true}} {
+		s, err := NewState(Standard, a, a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Armies[2], s.Armies[3] = a, a
+		if err := s.SetSides(4, tc.mode, nil, 0); err != nil {
+			t.Fatal(err)
+		}
+		placeTok(t, s, 0, "Corroder", c, rules.N)
+		placeTok(t, s, 1, "Ogre", n1, rules.N)
+		placeTok(t, s, 2, "Ogre", s1, rules.S)
+		s.Cells[n1].Unit.Wounds, s.Cells[s1].Unit.Wounds = 1, 1
+		resolve(s)
+		if !s.Cells[n1].Unit.Empty() {
+			t.Errorf("%s: player 2's Ogre survived the enemy toughness -1", tc.mode)
+		}
+		if got := !s.Cells[s1].Unit.Empty(); got != tc.allyAlive {
+			t.Errorf("%s: player 3's Ogre alive %v, want %v", tc.mode, got, tc.allyAlive)
+		}
 	}
 }
