@@ -177,12 +177,15 @@ type Game struct {
 	TieBreak   bool             // the final battle was tied; the extra turns are being played
 	Forbid     [MaxPlayers]bool // the player may not place units this (or their next) turn; foundations stay allowed
 	Result     Result
-	Battles    int                       // battles resolved so far
-	Energy     [MaxPlayers]uint8         // each player's energy (a board with an energy track, duel.go)
-	Start      StartRule                 // how the first turns draw (set after Init, before the first turn)
-	Reinforce  bool                      // the Reinforcements variant (reinforce.go; set after Init)
-	Dealt      [2][MaxArmyTokens]uint16  // wounds inflicted in battles so far, by owner and token type (players 1 and 2: see More)
-	Deeds      [2][MaxArmyTokens]Deeds   // players 1 and 2; what steps of instants, abilities and foundations did, by owner and token type
+	Battles    int               // battles resolved so far
+	Energy     [MaxPlayers]uint8 // each player's energy (a board with an energy track, duel.go)
+	Start      StartRule         // how the first turns draw (set after Init, before the first turn)
+	Reinforce  bool              // the Reinforcements variant (reinforce.go; set after Init)
+	// The token figures count players 1 and 2 only (docs/rules.md, "Three
+	// and four players"): kept at two rows, a Game copied in playouts is
+	// no bigger for the players 3 and 4 few games have.
+	Dealt      [2][MaxArmyTokens]uint16  // wounds inflicted in battles so far, by owner and token type
+	Deeds      [2][MaxArmyTokens]Deeds   // what steps of instants, abilities and foundations did, by owner and token type
 	Leader     [MaxPlayers]*rules.Leader // each player's leader card, nil for none (the Leaders variant: SetLeaders)
 	LeaderUsed [MaxPlayers]uint8         // how many times each player's leader has been used
 	// Winners has a bit per player who won (several share a win; both
