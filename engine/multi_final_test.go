@@ -68,3 +68,23 @@ func TestEnemyModulesReachEveryEnemyNotAllies(t *testing.T) {
 		}
 	}
 }
+
+// "Jeżeli w tej samej Bitwie więcej niż jeden gracz zdobędzie 20 punktów,
+// ci gracze dzielą się zwycięstwem." Players 1 and 3, at 19 each, both hit
+// player 2's HQ in one battle: they share the win, each capped at 20.
+func TestPointsSharedWin(t *testing.T) {
+	g := multiGame(t, 3, ModePoints, 0)
+	hq := g.S.HQ[1]
+	placed := uint8(0)
+	for d := rules.N; d <= rules.NW && placed < 2; d++ {
+		if n := Standard.Nb[hq][d]; n != NoHex && g.S.Cells[n].Unit.Empty() {
+			put(t, g, []uint8{0, 2}[placed], "Brute", Standard.Names[n], d.Opposite())
+			placed++
+		}
+	}
+	g.S.Score[0], g.S.Score[2] = 19, 19
+	g.battle(FirstOption{})
+	if !g.Over() || g.Winners != 1<<0|1<<2 || g.S.Score[0] != PointsToWin || g.S.Score[2] != PointsToWin {
+		t.Fatalf("over %v winners %b scores %v; want players 1 and 3 sharing at 20", g.Over(), g.Winners, g.S.Score)
+	}
+}
