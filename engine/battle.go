@@ -76,7 +76,7 @@ type Resolver struct {
 	// board during a battle; segment keeps the tables up to date.
 	tok  [MaxHexes]*rules.Token
 	feat [MaxHexes]uint8
-	ctl  [MaxHexes]uint8 // the unit's controller, noCtl when the hex is empty
+	ctl  [MaxHexes]uint8 // the side of the unit's controller (Sides.SideOf), noCtl when the hex is empty
 	occ  [MaxHexes]Hex
 	nocc int
 
@@ -92,7 +92,7 @@ type Resolver struct {
 
 	// Dealt counts the wounds each token type inflicted in the last battle
 	// (after armor and medics; HQ wounds included), by the attacker's owner.
-	Dealt [2][MaxArmyTokens]uint16
+	Dealt [2][MaxArmyTokens]uint16 // players 1 and 2 (Game.Dealt)
 	// Kept counts, by the giver's owner and token type, the units that end
 	// the last battle alive only thanks to a toughness bonus (a unit kept by
 	// two givers counts for each).
@@ -103,13 +103,15 @@ type Resolver struct {
 	// TrackKills asks Resolve to fill Destroyer (an army has a trigger
 	// on if=destroyed_enemy); without it the battle skips that work.
 	TrackKills bool
-	anyTough   bool                           // some link gives a toughness bonus in this battle (computeBonuses)
-	factsOf    [2]*rules.Army                 // the armies r.takes was worked out for
-	takes      bool                           // either army has a takeover or use_modules effect
-	tokFeat    [2][MaxArmyTokens]uint8        // each token type's features (load)
-	tokPtr     [2][MaxArmyTokens]*rules.Token // each token type's tables (load)
-	tokAtk     [2][MaxArmyTokens]uint8        // bit e: each token type's printed edge e attacks (load)
-	featAll    uint8                          // the features of any unit on the board at the start of the battle
+	anyTough   bool                                    // some link gives a toughness bonus in this battle (computeBonuses)
+	factsOf    [MaxPlayers]*rules.Army                 // the armies r.takes was worked out for
+	takes      bool                                    // either army has a takeover or use_modules effect
+	tokFeat    [MaxPlayers][MaxArmyTokens]uint8        // each token type's features (load)
+	tokPtr     [MaxPlayers][MaxArmyTokens]*rules.Token // each token type's tables (load)
+	tokAtk     [MaxPlayers][MaxArmyTokens]uint8        // bit e: each token type's printed edge e attacks (load)
+	featAll    uint8                                   // the features of any unit on the board at the start of the battle
+	feud       bool                                    // some player's bonuses reach units their own fight (the feud rule)
+	points     bool                                    // a points game: hits on HQs score (scoreHQ)
 	opts       [maxOptions]Option
 	cand       [maxOptions]int
 }
@@ -126,6 +128,8 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 		r.Kept = [2][MaxArmyTokens]uint8{}
 	}
 	r.anyTough = false
+	r.feud = s.side != s.team
+	r.points = s.Mode == ModePoints
 	r.load()
 	r.usedInit = [MaxHexes]uint8{}
 	r.lastNormal = noNormal
@@ -191,8 +195,11 @@ func (r *Resolver) load() {
 	// change: worked out once per pair of armies, not per battle.
 	if s.Armies != r.factsOf {
 		r.factsOf, r.takes = s.Armies, takesOver(s)
-		r.tokPtr = [2][MaxArmyTokens]*rules.Token{}
+		r.tokPtr = [MaxPlayers][MaxArmyTokens]*rules.Token{}
 		for o, a := range s.Armies {
+			if a == nil {
+				continue
+			}
 			for i := range a.Tokens {
 				r.tokFeat[o][i&(MaxArmyTokens-1)] = features(&a.Tokens[i])
 				r.tokPtr[o][i&(MaxArmyTokens-1)] = &a.Tokens[i]
@@ -214,12 +221,12 @@ func (r *Resolver) load() {
 			r.tok[h], r.feat[h], r.ctl[h] = nil, 0, noCtl
 			continue
 		}
-		t := r.tokPtr[p.Owner&1][p.Token&(MaxArmyTokens-1)]
+		t := r.tokPtr[p.Owner&(MaxPlayers-1)][p.Token&(MaxArmyTokens-1)]
 		if t == nil {
 			t = s.Tok(p) // an index outside the army: as State.Tok (it panics)
 		}
-		f := r.tokFeat[p.Owner&1][p.Token&(MaxArmyTokens-1)]
-		r.tok[h], r.feat[h], r.ctl[h] = t, f, p.Controller()
+		f := r.tokFeat[p.Owner&(MaxPlayers-1)][p.Token&(MaxArmyTokens-1)]
+		r.tok[h], r.feat[h], r.ctl[h] = t, f, s.SideOf(p.Controller())
 		all |= f
 		r.occ[r.nocc] = Hex(h)
 		r.nocc++
@@ -253,7 +260,7 @@ func features(t *rules.Token) uint8 {
 
 // hasEffect reports whether any token of either army has an effect op.
 func hasEffect(s *State, op rules.EffectOp) bool {
-	for _, a := range s.Armies {
+	for _, a := range s.Armies[:s.Players()] {
 		for i := range a.Tokens {
 			for _, e := range a.Tokens[i].Effects {
 				if e.Op == op {
@@ -383,6 +390,8 @@ func (r *Resolver) applyTakeover() bool {
 	s := r.s
 	n := s.Board.Size
 	var taken uint64
+	var by [MaxHexes]uint8 // who takes the unit on each hex of taken
+	var contested uint64   // units two players' takeovers reach (more than two players)
 	for _, h := range r.occ[:r.nocc] {
 		if r.feat[h]&featTakes == 0 {
 			continue
@@ -403,7 +412,7 @@ func (r *Resolver) applyTakeover() bool {
 					continue
 				}
 				q := s.Cells[nb].Unit
-				if q.Empty() || q.Owner == p.Controller() {
+				if q.Empty() || s.Friends(q.Owner, p.Controller()) {
 					continue
 				}
 				qt := r.tok[nb]
@@ -432,16 +441,33 @@ func (r *Resolver) applyTakeover() bool {
 				continue
 			}
 		}
+		if r.s.N > 2 {
+			// Two players' takeovers on one unit cancel, as two nets facing
+			// each other do (docs/rules.md, "Three and four players").
+			for m := targets & taken; m != 0; m &= m - 1 {
+				if x := bits.TrailingZeros64(m); by[x] != p.Controller() {
+					contested |= 1 << uint(x)
+				}
+			}
+		}
+		for m := targets; m != 0; m &= m - 1 {
+			by[bits.TrailingZeros64(m)] = p.Controller()
+		}
 		taken |= targets
 	}
+	taken &^= contested
 	changed := false
 	for _, h := range r.occ[:r.nocc] {
 		p := &s.Cells[h].Unit
-		was := p.Marks&Controlled != 0
-		now := taken&(1<<uint(h)) != 0
-		if was != now {
-			p.Marks ^= Controlled
-			r.ctl[h] = p.Controller()
+		q := *p
+		if taken&(1<<uint(h)) != 0 {
+			q.takeBy(by[h])
+		} else {
+			q.release()
+		}
+		if q.Marks != p.Marks {
+			p.Marks = q.Marks
+			r.ctl[h] = s.SideOf(p.Controller())
 			changed = true
 		}
 	}
@@ -474,7 +500,7 @@ func (r *Resolver) computeBonuses() {
 					continue
 				}
 				side := rules.Enemies
-				if c == me {
+				if c == me || (r.feud && s.Allies(s.Cells[nb].Unit.Controller(), p.Controller())) {
 					side = rules.Friends
 				}
 				if e.Side&side == 0 {
@@ -572,11 +598,11 @@ func (r *Resolver) segment(seg int, log *BattleLog) {
 			// A taken-over unit fights for its controller; its wounds are
 			// not credited to its own army's token.
 			a := s.Cells[x.src].Unit
-			if !a.Empty() && a.Controller() == a.Owner {
+			if !a.Empty() && a.Controller() == a.Owner && a.Owner < 2 {
 				d := &r.Dealt[a.Owner][a.Token]
 				*d = uint16(min(65535, int(*d)+int(x.wounds)))
 			}
-			if v := s.Cells[x.target].Unit; r.TrackKills && !a.Empty() && !v.Empty() && v.Controller() != a.Controller() && r.dies(x.target) {
+			if v := s.Cells[x.target].Unit; r.TrackKills && !a.Empty() && !v.Empty() && !s.Friends(v.Controller(), a.Controller()) && r.dies(x.target) {
 				r.Destroyer[x.src] = true
 			}
 		}
@@ -646,13 +672,13 @@ func (r *Resolver) attack(h Hex, log *BattleLog, agony bool) {
 	p := s.Cells[h].Unit
 	t := r.tok[h]
 	isHQ := t.Kind == rules.HQ
-	me := p.Controller()
+	me := r.ctl[h] // the attacker's side: its shots pass friends
 	log.acts(s, h, agony)
 	ce, cmode := noConvert, uint8(0)
 	if r.conv[h] != 0 {
 		ce, cmode = r.convertChoice(h)
 	}
-	for m := uint(r.tokAtk[p.Owner&1][p.Token&(MaxArmyTokens-1)]); m != 0; m &= m - 1 {
+	for m := uint(r.tokAtk[p.Owner&(MaxPlayers-1)][p.Token&(MaxArmyTokens-1)]); m != 0; m &= m - 1 {
 		e := rules.Dir(bits.TrailingZeros(m))
 		edge := &t.Edges[e]
 		d := edgeDir(p, e)
@@ -691,7 +717,7 @@ func (r *Resolver) attack(h Hex, log *BattleLog, agony bool) {
 				}
 				target := NoHex
 				if edge.Flags&rules.RangedAimed != 0 {
-					target = r.aim(h, d, me, str)
+					target = r.aim(h, d, p.Controller(), str)
 				} else {
 					for nb := s.Board.Nb[h][d]; nb != NoHex; nb = s.Board.Nb[nb][d] {
 						if c := r.ctl[nb]; c != noCtl && c != me {
@@ -714,7 +740,7 @@ func (r *Resolver) aim(h Hex, d rules.Dir, me uint8, str int) Hex {
 	k := 0
 	for nb := s.Board.Nb[h][d]; nb != NoHex && k < maxOptions; nb = s.Board.Nb[nb][d] {
 		q := s.Cells[nb].Unit
-		if !q.Empty() && q.Controller() != me {
+		if c := r.ctl[nb]; c != noCtl && c != r.ctl[h] {
 			kills := 0
 			if int(q.Wounds)+str >= r.tough(nb) {
 				kills = 1
@@ -778,6 +804,10 @@ func (r *Resolver) land(src, target Hex, d rules.Dir, str int, ranged, fromHQ bo
 	if str < 0 {
 		str = 0
 	}
+	if r.points && qt.Kind == rules.HQ {
+		r.scoreHQ(src, target, str, ranged, log)
+		return
+	}
 	log.hit(s, src, target, str, ranged)
 	if str == 0 || r.nhits >= maxHits {
 		return
@@ -791,7 +821,7 @@ func (r *Resolver) medicLinks(m, u Hex) bool {
 	s := r.s
 	p := s.Cells[m].Unit
 	q := s.Cells[u].Unit
-	if q.Empty() || q.Controller() != p.Controller() {
+	if q.Empty() || r.ctl[u] != r.ctl[m] {
 		return false
 	}
 	d, ok := s.Board.DirTo(m, u)
@@ -907,4 +937,19 @@ func (r *Resolver) candidates(m Hex, from int) int {
 		c++
 	}
 	return c
+}
+
+// scoreHQ credits a hit of str on the HQ on target in a points game:
+// "Sztaby posiadają nieograniczoną Wytrzymałość, a za każdym razem, gdy
+// gracz trafia w Sztab któregokolwiek przeciwnika, zamiast zadawać rany,
+// otrzymuje odpowiednią liczbę punktów." Kept out of land, whose other
+// games never need it.
+//
+//go:noinline
+func (r *Resolver) scoreHQ(src, target Hex, str int, ranged bool, log *BattleLog) {
+	s := r.s
+	log.hit(s, src, target, 0, ranged)
+	if c := s.Cells[src].Unit.Controller(); !s.Friends(c, s.Cells[target].Unit.Controller()) {
+		s.score(c, str)
+	}
 }

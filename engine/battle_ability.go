@@ -31,7 +31,7 @@ func abilityTargets(s *State, h Hex, me uint8, a *rules.Action, f func(x Hex)) {
 			continue
 		}
 		side := rules.Enemies
-		if q.Controller() == me {
+		if s.Friends(q.Controller(), me) {
 			side = rules.Friends
 		}
 		if a.Side&side == 0 || (s.Tok(q).Kind == rules.HQ && !a.HitsHQ) {
@@ -58,7 +58,7 @@ func abilityScore(s *State, h Hex, tr *rules.Trigger, toughB *[MaxHexes]int8) in
 				if int(q.Wounds)+int(a.Value) < effTough(s.Tok(q), int(toughB[x])) {
 					return
 				}
-				if q.Controller() == me {
+				if s.Friends(q.Controller(), me) {
 					score--
 				} else {
 					score++

@@ -39,7 +39,8 @@ type Event struct {
 // battle calculator. A nil *BattleLog records nothing.
 type BattleLog struct {
 	Events []Event
-	HQ     [2][2]int // HQ points of each player before and after the battle
+	HQ     [MaxPlayers][2]int // HQ points of each player before and after the battle (scores in a points game)
+	N      int                // players
 	seg    int
 }
 
@@ -53,14 +54,19 @@ func (l *BattleLog) start(s *State) {
 		return
 	}
 	l.Events = l.Events[:0]
-	l.HQ[0][0], l.HQ[1][0] = s.HQPoints(0), s.HQPoints(1)
+	l.N = s.Players()
+	for p := range l.N {
+		l.HQ[p][0] = s.HQPoints(uint8(p))
+	}
 }
 
 func (l *BattleLog) end(s *State) {
 	if l == nil {
 		return
 	}
-	l.HQ[0][1], l.HQ[1][1] = s.HQPoints(0), s.HQPoints(1)
+	for p := range l.N {
+		l.HQ[p][1] = s.HQPoints(uint8(p))
+	}
 }
 
 func (l *BattleLog) segment(seg int) {
@@ -162,6 +168,17 @@ func (l *BattleLog) Write(w io.Writer, b *Board) {
 		case EvConvert:
 			writeConverted(w, e, name(e.Hex), name(e.Target))
 		}
+	}
+	if l.N > 2 {
+		b := []byte("HQ:")
+		for p := range l.N {
+			if p > 0 {
+				b = append(b, ',')
+			}
+			b = fmt.Appendf(b, " player %d %d -> %d", p+1, l.HQ[p][0], l.HQ[p][1])
+		}
+		fmt.Fprintf(w, "%s\n", b)
+		return
 	}
 	fmt.Fprintf(w, "HQ: player 1 %d -> %d, player 2 %d -> %d\n", l.HQ[0][0], l.HQ[0][1], l.HQ[1][0], l.HQ[1][1])
 }

@@ -57,7 +57,7 @@ func (g *Game) control(d Decider, before uint64) {
 				continue // a module taken by use_modules only is not turned
 			}
 			u := s.Cells[h].Unit
-			per := rules.Dir(g.sym[u.Owner][u.Token])
+			per := rules.Dir(g.symOf(u))
 			// The current facing first: FirstOption keeps it, and OwnerBest
 			// when no other facing aims more attack strength at enemies.
 			var dirs [6]rules.Dir
@@ -112,7 +112,7 @@ func (g *Game) aimScore(h Hex, f rules.Dir) int {
 	me := u.Controller()
 	enemy := func(n Hex) bool {
 		v := s.Cells[n].Unit
-		return !v.Empty() && v.Controller() != me
+		return !v.Empty() && !s.Friends(v.Controller(), me)
 	}
 	score := 0
 	for e := rules.N; e <= rules.NW; e++ {

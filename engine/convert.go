@@ -74,7 +74,7 @@ func (r *Resolver) firstEnemy(h Hex, d rules.Dir) Hex {
 	s := r.s
 	me := s.Cells[h].Unit.Controller()
 	for nb := s.Board.Nb[h][d]; nb != NoHex; nb = s.Board.Nb[nb][d] {
-		if q := s.Cells[nb].Unit; !q.Empty() && q.Controller() != me {
+		if q := s.Cells[nb].Unit; !q.Empty() && !s.Friends(q.Controller(), me) {
 			return nb
 		}
 	}
@@ -109,7 +109,7 @@ func (r *Resolver) meleeWounds(h Hex, d rules.Dir, str int, flags rules.EdgeFlag
 	}
 	q := s.Cells[nb].Unit
 	p := s.Cells[h].Unit
-	if q.Empty() || (q.Controller() == p.Controller() && flags&rules.MeleeHitsFriends == 0) {
+	if q.Empty() || (s.Friends(q.Controller(), p.Controller()) && flags&rules.MeleeHitsFriends == 0) {
 		return 0
 	}
 	if s.Tok(p).Kind == rules.HQ && s.Tok(q).Kind == rules.HQ {
@@ -137,7 +137,7 @@ func (r *Resolver) convertedAttack(h Hex, d rules.Dir, base int, mode uint8, log
 		return
 	}
 	if nb := s.Board.Nb[h][d]; nb != NoHex {
-		if q := s.Cells[nb].Unit; !q.Empty() && q.Controller() != me {
+		if q := s.Cells[nb].Unit; !q.Empty() && !s.Friends(q.Controller(), me) {
 			r.strike(h, nb, d, str, false, isHQ, me, log)
 		}
 	}

@@ -31,6 +31,9 @@ func (g *Game) deed(k int, victim uint8, n int) {
 	if !c.on || n <= 0 || ((k == DeedWounds || k == DeedRemoved) && victim == c.owner) {
 		return
 	}
+	if c.owner >= 2 {
+		return // figures of players 1 and 2 only (Game.Dealt)
+	}
 	d := &g.Deeds[c.owner][c.token][k]
 	*d = uint8(min(255, int(*d)+n))
 }

@@ -120,8 +120,8 @@ func (g *Game) duelActions(buf []Action, nets *[MaxHexes]bool) []Action {
 				}
 				uc := s.Cells[c].Unit
 				tmpl.Hex, tmpl.To = a, c
-				for fa := rules.Dir(0); fa < rules.Dir(g.sym[ua.Owner][ua.Token]); fa++ {
-					for fc := rules.Dir(0); fc < rules.Dir(g.sym[uc.Owner][uc.Token]); fc++ {
+				for fa := rules.Dir(0); fa < rules.Dir(g.symOf(ua)); fa++ {
+					for fc := rules.Dir(0); fc < rules.Dir(g.symOf(uc)); fc++ {
 						tmpl.Facing, tmpl.Token = fa, uint8(fc)
 						buf = append(buf, tmpl)
 					}

@@ -1,6 +1,10 @@
 package engine
 
-import "github.com/hexforge/hexforge/rules"
+import (
+	"fmt"
+
+	"github.com/hexforge/hexforge/rules"
+)
 
 // tokFacts are facts about a token type that the hot paths (legal actions,
 // nets) ask about every unit at every step, derived once per game from the
@@ -97,7 +101,34 @@ func factsOf(t *rules.Token) tokFacts {
 }
 
 // fact is the facts of the token type of a (non-empty) piece.
-func (g *Game) fact(p Piece) tokFacts { return g.facts[p.Owner&1][p.Token&(MaxArmyTokens-1)] }
+func (g *Game) fact(p Piece) tokFacts {
+	if p.Owner < 2 {
+		return g.facts[p.Owner][p.Token&(MaxArmyTokens-1)]
+	}
+	return g.more.facts[(p.Owner-2)&1][p.Token&(MaxArmyTokens-1)]
+}
+
+// symOf is the rotation period of piece p's token type.
+func (g *Game) symOf(p Piece) uint8 {
+	if p.Owner < 2 {
+		return g.sym[p.Owner][p.Token&(MaxArmyTokens-1)]
+	}
+	return g.more.sym[(p.Owner-2)&1][p.Token&(MaxArmyTokens-1)]
+}
+
+// morePlayers are the token facts of players 3 and 4 (Game.more).
+type morePlayers struct {
+	sym   [MaxPlayers - 2][MaxArmyTokens]uint8
+	facts [MaxPlayers - 2][MaxArmyTokens]tokFacts
+}
+
+// tables are player p's token facts, to fill at Init.
+func (g *Game) tables(p int) (*[MaxArmyTokens]uint8, *[MaxArmyTokens]tokFacts) {
+	if p < 2 {
+		return &g.sym[p], &g.facts[p]
+	}
+	return &g.more.sym[p-2], &g.more.facts[p-2]
+}
 
 // controlled is S.controlledSet for Game.control; without any takeover
 // effect in either army it is not needed (control returns at once).
@@ -106,4 +137,62 @@ func (g *Game) controlled() uint64 {
 		return 0
 	}
 	return g.S.controlledSet()
+}
+
+// initPlayer makes player p's deck from their army and the game's
+// generator, and works out the facts of the army's tokens.
+func (g *Game) initPlayer(p int) error {
+	a := g.S.Armies[p]
+	if len(a.Tokens) > MaxArmyTokens {
+		return fmt.Errorf("army %q has %d token types; the engine plays at most %d", a.Name, len(a.Tokens), MaxArmyTokens)
+	}
+	for ti := range a.Tokens {
+		t := &a.Tokens[ti]
+		sym, facts := g.tables(p)
+		sym[ti] = period(t)
+		facts[ti] = factsOf(t)
+		g.anyFx |= facts[ti].flags
+		g.recovers = g.recovers || recovers(t)
+		if ti == a.HQ || t.Kind == rules.HQ {
+			continue
+		}
+		for range t.Count {
+			if t.Traits.Has(rules.StartsBesideHQ) {
+				if g.AsideLen[p] >= MaxAside {
+					return fmt.Errorf("army %q sets aside more than %d tokens at set-up", a.Name, MaxAside)
+				}
+				g.Aside[p][g.AsideLen[p]] = uint8(ti)
+				g.AsideLen[p]++
+				continue
+			}
+			g.Deck[p][g.DeckLen[p]] = uint8(ti)
+			g.DeckLen[p]++
+		}
+	}
+	// Fisher-Yates with the game's generator.
+	for i := int(g.DeckLen[p]) - 1; i > 0; i-- {
+		j := g.intn(i + 1)
+		g.Deck[p][i], g.Deck[p][j] = g.Deck[p][j], g.Deck[p][i]
+	}
+	return nil
+}
+
+// period is the smallest rotation that maps a token onto itself.
+func period(t *rules.Token) uint8 {
+	for _, r := range []rules.Dir{1, 2, 3} {
+		if 6%r != 0 {
+			continue
+		}
+		ok := true
+		for d := rules.N; d <= rules.NW && ok; d++ {
+			ok = t.Edges[d] == t.Edges[d.Rotate(r)]
+		}
+		for _, e := range t.Effects {
+			ok = ok && e.Dirs.Rotate(r) == e.Dirs
+		}
+		if ok {
+			return uint8(r)
+		}
+	}
+	return 6
 }

@@ -16,7 +16,7 @@ func (g *Game) entered(h Hex, d Decider) {
 	if f.Empty() || c.Unit.Empty() {
 		return
 	}
-	enemy := c.Unit.Controller() != f.Owner
+	enemy := !g.S.Friends(c.Unit.Controller(), f.Owner)
 	ft := g.S.Tok(f)
 	fired := false
 	for i := range ft.Triggers {

@@ -34,10 +34,11 @@ const (
 	Win1           // player 1 (index 0) won
 	Win2           // player 2 (index 1) won
 	Draw
+	Decided // a game of more than two players ended: Game.Winners says who won or shared
 )
 
 func (r Result) String() string {
-	return [...]string{"ongoing", "player 1 wins", "player 2 wins", "draw"}[r]
+	return [...]string{"ongoing", "player 1 wins", "player 2 wins", "draw", "decided"}[r]
 }
 
 // ActionKind is what a player does.
@@ -161,43 +162,58 @@ const usedGranted0 = usedTrig0 << 4
 type Game struct {
 	S State
 
-	Deck      [2][MaxArmyTokens]uint8 // token types, top at DeckLen-1
-	DeckLen   [2]uint8
-	Hand      [2][MaxHand]uint8
-	HandLen   [2]uint8
-	Discarded [2][MaxArmyTokens]uint8 // discarded or destroyed tokens, counted by type
-	Aside     [2][MaxAside]uint8      // set aside at set-up, placed next to the HQ
-	AsideLen  [2]uint8
+	Deck      [MaxPlayers][MaxArmyTokens]uint8 // token types, top at DeckLen-1
+	DeckLen   [MaxPlayers]uint8
+	Hand      [MaxPlayers][MaxHand]uint8
+	HandLen   [MaxPlayers]uint8
+	Discarded [MaxPlayers][MaxArmyTokens]uint8 // discarded or destroyed tokens, counted by type
+	Aside     [MaxPlayers][MaxAside]uint8      // set aside at set-up, placed next to the HQ
+	AsideLen  [MaxPlayers]uint8
 
-	Player     uint8   // whose turn (or set-up step) it is
-	Phase      Phase   // where the turn stands
-	Turn       int     // turns started so far (1 is player 1's first turn)
-	LastDrawn  bool    // some player has drawn their last token
-	FinalAfter int     // the final battle follows the end of this turn (0 = not yet known)
-	TieBreak   bool    // the final battle was tied; the extra turns are being played
-	Forbid     [2]bool // the player may not place units this (or their next) turn; foundations stay allowed
+	Player     uint8            // whose turn (or set-up step) it is
+	Phase      Phase            // where the turn stands
+	Turn       int              // turns started so far (1 is player 1's first turn)
+	LastDrawn  bool             // some player has drawn their last token
+	FinalAfter int              // the final battle follows the end of this turn (0 = not yet known)
+	TieBreak   bool             // the final battle was tied; the extra turns are being played
+	Forbid     [MaxPlayers]bool // the player may not place units this (or their next) turn; foundations stay allowed
 	Result     Result
-	Battles    int                      // battles resolved so far
-	Energy     [2]uint8                 // each player's energy (a board with an energy track, duel.go)
-	Start      StartRule                // how the first turns draw (set after Init, before the first turn)
-	Reinforce  bool                     // the Reinforcements variant (reinforce.go; set after Init)
-	Dealt      [2][MaxArmyTokens]uint16 // wounds inflicted in battles so far, by owner and token type
-	Deeds      [2][MaxArmyTokens]Deeds  // what steps of instants, abilities and foundations did, by owner and token type
-	Leader     [2]*rules.Leader         // each player's leader card, nil for none (the Leaders variant: SetLeaders)
-	LeaderUsed [2]uint8                 // how many times each player's leader has been used
+	Battles    int               // battles resolved so far
+	Energy     [MaxPlayers]uint8 // each player's energy (a board with an energy track, duel.go)
+	Start      StartRule         // how the first turns draw (set after Init, before the first turn)
+	Reinforce  bool              // the Reinforcements variant (reinforce.go; set after Init)
+	// The token figures count players 1 and 2 only (docs/rules.md, "Three
+	// and four players"): kept at two rows, a Game copied in playouts is
+	// no bigger for the players 3 and 4 few games have.
+	Dealt      [2][MaxArmyTokens]uint16  // wounds inflicted in battles so far, by owner and token type
+	Deeds      [2][MaxArmyTokens]Deeds   // what steps of instants, abilities and foundations did, by owner and token type
+	Leader     [MaxPlayers]*rules.Leader // each player's leader card, nil for none (the Leaders variant: SetLeaders)
+	LeaderUsed [MaxPlayers]uint8         // how many times each player's leader has been used
+	// Winners has a bit per player who won (several share a win; both
+	// players of a two-player draw), set when the game ends.
+	Winners uint8
+	// Out has a bit per player who takes no more turns: their HQ fell
+	// (every man for himself), or they lost a three-player tie.
+	Out uint8
+
+	orderAt uint8 // the position of the turn in the turn order's cycle (multi_turn.go)
 
 	fresh bool             // nothing has been done since the last draw (bad-draw rule)
 	used  [MaxHexes]uint16 // abilities used this turn by the unit on each hex
 	// grantUsed: the granters (a bit per hex) whose move the unit on each
 	// hex used this turn; each granter gives one move (mobilityGranters).
 	grantUsed [MaxHexes]uint64
-	sym       [2][MaxArmyTokens]uint8 // rotation period of each token type (1, 2, 3 or 6)
+	sym       [2][MaxArmyTokens]uint8 // rotation period of each token type (1, 2, 3 or 6); players 3 and 4 in more
 	facts     [2][MaxArmyTokens]tokFacts
-	anyFx     uint16 // the fact flags of any token type of either army
-	recovers  bool   // some token type of either army has a recover step (the discard piles matter)
-	pend      pending
-	rng       rand.PCG
-	tr        *tracing // nil unless traced (SetTracer, trace.go)
+	// more holds the token facts of players 3 and 4: nil in a two-player
+	// game, and never changed once InitN is done, so that copies share it
+	// and a two-player Game is no bigger to copy than it was.
+	more     *morePlayers
+	anyFx    uint16 // the fact flags of any token type of either army
+	recovers bool   // some token type of either army has a recover step (the discard piles matter)
+	pend     pending
+	rng      rand.PCG
+	tr       *tracing // nil unless traced (SetTracer, trace.go)
 
 	Res *Resolver
 	ws  *workspace
@@ -211,9 +227,9 @@ type Game struct {
 	usedNow   uint8  // tokens played or discarded at will this turn (the Reinforcements limit)
 	nq        int
 
-	leaders    bool   // some player has a leader: the only switch on the path of a game without
-	leaderTurn [2]int // the turn each player's leader was last used in
-	leadWin    bool   // right after the turn's mandatory discard, before anything else (rules.AfterDiscard)
+	leaders    bool            // some player has a leader: the only switch on the path of a game without
+	leaderTurn [MaxPlayers]int // the turn each player's leader was last used in
+	leadWin    bool            // right after the turn's mandatory discard, before anything else (rules.AfterDiscard)
 }
 
 // workspace is scratch memory for one goroutine.
@@ -257,42 +273,14 @@ func (g *Game) Init(b *Board, a0, a1 *rules.Army, seed uint64) error {
 		ws = newWorkspace()
 	}
 	*g = Game{Phase: PhaseHQ, Res: res, ws: ws}
-	g.S = State{Board: b, Armies: [2]*rules.Army{a0, a1}, HQ: [2]Hex{NoHex, NoHex}}
+	g.S = State{Board: b, Armies: [MaxPlayers]*rules.Army{a0, a1}, HQ: noHQs}
 	for h := range g.S.Cells {
 		g.S.Cells[h] = Cell{Unit: emptyPiece, Ground: emptyPiece}
 	}
 	g.rng.Seed(seed, seed^0x9e3779b97f4a7c15)
 	for p := range 2 {
-		a := g.S.Armies[p]
-		if len(a.Tokens) > MaxArmyTokens {
-			return fmt.Errorf("army %q has %d token types; the engine plays at most %d", a.Name, len(a.Tokens), MaxArmyTokens)
-		}
-		for ti := range a.Tokens {
-			t := &a.Tokens[ti]
-			g.sym[p][ti] = period(t)
-			g.facts[p][ti] = factsOf(t)
-			g.anyFx |= g.facts[p][ti].flags
-			g.recovers = g.recovers || recovers(t)
-			if ti == a.HQ || t.Kind == rules.HQ {
-				continue
-			}
-			for range t.Count {
-				if t.Traits.Has(rules.StartsBesideHQ) {
-					if g.AsideLen[p] >= MaxAside {
-						return fmt.Errorf("army %q sets aside more than %d tokens at set-up", a.Name, MaxAside)
-					}
-					g.Aside[p][g.AsideLen[p]] = uint8(ti)
-					g.AsideLen[p]++
-					continue
-				}
-				g.Deck[p][g.DeckLen[p]] = uint8(ti)
-				g.DeckLen[p]++
-			}
-		}
-		// Fisher-Yates with the game's generator.
-		for i := int(g.DeckLen[p]) - 1; i > 0; i-- {
-			j := g.intn(i + 1)
-			g.Deck[p][i], g.Deck[p][j] = g.Deck[p][j], g.Deck[p][i]
+		if err := g.initPlayer(p); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -313,26 +301,6 @@ func (g *Game) SetWorkspace(r *Resolver) {
 func (g *Game) intn(n int) int {
 	hi, _ := bits.Mul64(g.rng.Uint64(), uint64(n))
 	return int(hi)
-}
-
-// period is the smallest rotation that maps a token onto itself.
-func period(t *rules.Token) uint8 {
-	for _, r := range []rules.Dir{1, 2, 3} {
-		if 6%r != 0 {
-			continue
-		}
-		ok := true
-		for d := rules.N; d <= rules.NW && ok; d++ {
-			ok = t.Edges[d] == t.Edges[d.Rotate(r)]
-		}
-		for _, e := range t.Effects {
-			ok = ok && e.Dirs.Rotate(r) == e.Dirs
-		}
-		if ok {
-			return uint8(r)
-		}
-	}
-	return 6
 }
 
 // Over reports whether the game has ended.
@@ -439,7 +407,7 @@ func (g *Game) netsDir(h Hex, d rules.Dir) bool {
 	if v.Empty() {
 		return false
 	}
-	return v.Controller() != u.Controller() || f.netFriends.Has(e)
+	return !s.Friends(v.Controller(), u.Controller()) || f.netFriends.Has(e)
 }
 
 // Netted reports whether the unit on h is netted now.
@@ -509,6 +477,10 @@ func (g *Game) draw(n int) {
 func (g *Game) lastDrawn() {
 	g.LastDrawn = true
 	if g.FinalAfter == 0 {
+		if g.S.N > 2 {
+			g.FinalAfter = g.Turn + g.turnsForOthers()
+			return
+		}
 		g.FinalAfter = g.Turn + 1
 	}
 }
@@ -540,6 +512,10 @@ func (g *Game) endTurn(d Decider) {
 	if g.pend.active {
 		g.finishProgram()
 	}
+	if g.S.N > 2 {
+		g.endTurnN(d)
+		return
+	}
 	if g.Turn == g.FinalAfter {
 		g.battle(d)
 		if g.checkHQ() {
@@ -566,6 +542,7 @@ func (g *Game) endTurn(d Decider) {
 
 func (g *Game) finish(r Result) {
 	g.Result = r
+	g.Winners = [...]uint8{Win1: 1, Win2: 2, Draw: 3, Decided: 0}[r]
 	g.traceEv(TrResult, 0, NoToken, NoHex, NoHex, 0, int(r))
 	g.Phase = PhaseOver
 	g.pend = pending{}
@@ -578,6 +555,9 @@ func (g *Game) checkHQ() bool {
 	}
 	if g.Turn == 0 {
 		return false // set-up: an HQ not placed yet has no points
+	}
+	if g.S.N > 2 {
+		return g.checkHQN()
 	}
 	a, b := g.S.HQPoints(0), g.S.HQPoints(1)
 	switch {
@@ -596,9 +576,9 @@ func (g *Game) checkHQ() bool {
 // battle resolves one battle and moves the destroyed tokens to their
 // owners' discards. It reports whether anything changed on the board.
 func (g *Game) battle(d Decider) bool {
-	var before, after [2][MaxArmyTokens]uint8
+	var before, after [MaxPlayers][MaxArmyTokens]uint8
 	g.countBoard(&before)
-	hq := [2]int{g.S.HQPoints(0), g.S.HQPoints(1)}
+	hq := g.hqs()
 	g.Battles++
 	ctl := g.controlled()
 	var units [MaxHexes]Piece // before the battle, for its destroyed events
@@ -613,7 +593,7 @@ func (g *Game) battle(d Decider) bool {
 	// Kept apart: a Decider asked during the after-battle events may
 	// resolve hypothetical battles with the same Resolver.
 	g.destroyer = g.Res.Destroyer
-	for p := range 2 {
+	for p := range 2 { // token figures count the first two players (Dealt)
 		for t, n := range g.Res.Dealt[p] {
 			g.Dealt[p][t] = uint16(min(65535, int(g.Dealt[p][t])+int(n)))
 		}
@@ -627,8 +607,8 @@ func (g *Game) battle(d Decider) bool {
 
 	g.control(d, ctl) // units taken over during the battle may be turned now
 	g.countBoard(&after)
-	changed := hq != [2]int{g.S.HQPoints(0), g.S.HQPoints(1)}
-	for p := range 2 {
+	changed := hq != g.hqs()
+	for p := range g.S.Players() {
 		for t := range before[p] {
 			for k := after[p][t]; k < before[p][t]; k++ {
 				g.toPile(uint8(p), uint8(t))
@@ -646,14 +626,34 @@ func (g *Game) battle(d Decider) bool {
 	}
 	// after_battle triggers, the player whose turn it was first; then
 	// scavengers move.
-	for k := uint8(0); k < 2 && g.S.HQPoints(0) > 0 && g.S.HQPoints(1) > 0; k++ {
+	if g.S.N > 2 {
+		if g.S.Mode == ModePoints {
+			g.pointsWin()
+		}
+		if g.checkHQ() {
+			return changed
+		}
+		order, n := g.inOrder()
+		for _, q := range order[:n] {
+			g.fireUnits(rules.AfterBattle, factAfterBattle, q, d)
+		}
+	}
+	for k := uint8(0); g.S.N <= 2 && k < 2 && g.S.HQPoints(0) > 0 && g.S.HQPoints(1) > 0; k++ {
 		g.fireUnits(rules.AfterBattle, factAfterBattle, g.Player^k, d)
 	}
 	g.afterBattle(d)
 	return changed
 }
 
-func (g *Game) countBoard(c *[2][MaxArmyTokens]uint8) {
+// hqs are every player's HQ points (scores in a points game).
+func (g *Game) hqs() (hq [MaxPlayers]int) {
+	for p := range g.S.Players() {
+		hq[p] = g.S.HQPoints(uint8(p))
+	}
+	return hq
+}
+
+func (g *Game) countBoard(c *[MaxPlayers][MaxArmyTokens]uint8) {
 	for h := 0; h < g.S.Board.Size; h++ {
 		cell := &g.S.Cells[h]
 		if !cell.Unit.Empty() {
@@ -719,6 +719,13 @@ func (g *Game) wound(h Hex, n int, ground bool) {
 		p = &c.Ground
 	}
 	if p.Empty() {
+		return
+	}
+	if !ground && g.S.Mode == ModePoints && g.S.Tok(*p).Kind == rules.HQ {
+		// "zamiast zadawać rany, otrzymuje odpowiednią liczbę punktów"
+		if !g.S.Friends(g.Player, p.Controller()) {
+			g.S.score(g.Player, n)
+		}
 		return
 	}
 	g.tracePiece(TrWound, h, n, ground)

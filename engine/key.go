@@ -25,6 +25,10 @@ func bytesOf[T any](v *T) []byte {
 // the same key (barring a 64-bit collision) resolve the same battles.
 func (s *State) StateKey() uint64 {
 	h := hashBytes(keySeed, bytesOf(&s.Cells))
+	if s.N > 2 {
+		h = hashWord(h, uint64(uint8(s.HQ[2]))|uint64(uint8(s.HQ[3]))<<8|uint64(s.Mode)<<16)
+		h = hashBytes(h, s.Score[:])
+	}
 	return finish(hashWord(h, uint64(uint8(s.HQ[0]))|uint64(uint8(s.HQ[1]))<<8))
 }
 
@@ -54,10 +58,22 @@ func (g *Game) PositionKey(withHand bool) uint64 {
 	h = hashWord(h, uint64(g.Turn))
 	h = hashWord(h, uint64(g.FinalAfter))
 	h = hashWord(h, uint64(g.Battles))
+	// A two-player game hashes the first two players' rows only, the bytes
+	// it hashed before the engine held more players.
+	rows := g.S.Players()
 	if g.recovers {
-		h = hashBytes(h, bytesOf(&g.Discarded))
+		h = hashBytes(h, bytesOf(&g.Discarded)[:rows*MaxArmyTokens])
 	}
-	h = hashBytes(h, bytesOf(&g.Aside))
+	h = hashBytes(h, bytesOf(&g.Aside)[:rows*MaxAside])
+	if g.S.N > 2 {
+		more := [...]byte{
+			byte(g.S.HQ[2]), byte(g.S.HQ[3]), g.DeckLen[2], g.DeckLen[3], g.HandLen[2], g.HandLen[3],
+			g.AsideLen[2], g.AsideLen[3], b2u(g.Forbid[2]), b2u(g.Forbid[3]), g.Out, g.orderAt,
+			g.S.Score[0], g.S.Score[1], g.S.Score[2], g.S.Score[3], byte(g.S.Mode),
+			g.LeaderUsed[2], g.LeaderUsed[3], b2u(g.leaderTurn[2] == g.Turn), b2u(g.leaderTurn[3] == g.Turn),
+		}
+		h = hashBytes(h, more[:])
+	}
 	h = hashBytes(h, bytesOf(&g.used))
 	h = hashBytes(h, bytesOf(&g.grantUsed))
 	h = hashBytes(h, bytesOf(&g.pend))

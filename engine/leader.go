@@ -37,9 +37,9 @@ func (g *Game) SetLeaders(l0, l1 *rules.Leader) error {
 			}
 		}
 	}
-	g.Leader = [2]*rules.Leader{l0, l1}
+	g.Leader = [MaxPlayers]*rules.Leader{l0, l1}
 	g.leaders = l0 != nil || l1 != nil
-	g.leaderTurn = [2]int{-1, -1}
+	g.leaderTurn = [MaxPlayers]int{-1, -1, -1, -1}
 	return nil
 }
 

@@ -138,7 +138,7 @@ func (g *Game) placeable(h Hex, p, t uint8) bool {
 
 // facings appends tmpl with each distinct facing of token type t.
 func (g *Game) facings(buf []Action, tmpl Action, p, t uint8) []Action {
-	for f := rules.Dir(0); f < rules.Dir(g.sym[p][t]); f++ {
+	for f := rules.Dir(0); f < rules.Dir(g.symOf(Piece{Owner: p, Token: t})); f++ {
 		tmpl.Facing = f
 		buf = append(buf, tmpl)
 	}
@@ -368,8 +368,15 @@ func pullDist(act *rules.Action) int8 {
 }
 
 func (g *Game) sideOK(side rules.Side, p uint8, u Piece) bool {
-	if u.Controller() == p {
+	c := u.Controller()
+	if c == p {
 		return side&rules.Friends != 0
+	}
+	if g.S.Friends(c, p) {
+		// An ally's unit: "Nie można zagrywać żetonów Natychmiastowych na
+		// sojusznicze jednostki" - only a step that takes every side
+		// (an area that hits all) reaches it.
+		return side&(rules.Friends|rules.Enemies) == rules.Friends|rules.Enemies
 	}
 	return side&rules.Enemies != 0
 }
@@ -388,6 +395,9 @@ func (g *Game) centre(at rules.At, p uint8, src Hex) Hex {
 	case rules.AtOwnHQ:
 		return g.S.HQ[p]
 	case rules.AtEnemyHQ:
+		if g.S.N > 2 {
+			return g.S.HQ[g.firstEnemy(p)]
+		}
 		return g.S.HQ[Opp(p)]
 	case rules.AtSelf:
 		return src
@@ -447,7 +457,7 @@ func (g *Game) moves(buf []Action, tmpl Action, h Hex, dist int) []Action {
 	s := &g.S
 	b := s.Board
 	u := s.Cells[h].Unit
-	per := rules.Dir(g.sym[u.Owner][u.Token])
+	per := rules.Dir(g.symOf(u))
 	heavy := s.Tok(u).Traits.Has(rules.Heavy)
 	tmpl.Hex = h
 	for to := Hex(0); int(to) < b.Size; to++ {
@@ -469,7 +479,7 @@ func (g *Game) moves(buf []Action, tmpl Action, h Hex, dist int) []Action {
 // rotations appends every new facing of the unit on h.
 func (g *Game) rotations(buf []Action, tmpl Action, h Hex) []Action {
 	u := g.S.Cells[h].Unit
-	per := rules.Dir(g.sym[u.Owner][u.Token])
+	per := rules.Dir(g.symOf(u))
 	tmpl.Hex = h
 	for f := rules.Dir(0); f < per; f++ {
 		if f != u.Facing%per {
@@ -506,7 +516,7 @@ func (g *Game) pushes(buf []Action, tmpl Action, h Hex, nets *[MaxHexes]bool) []
 	tmpl.Hex = h
 	for d := rules.N; d <= rules.NW; d++ {
 		n := b.Nb[h][d]
-		if n == NoHex || !g.movable(n, nets) || s.Cells[n].Unit.Controller() == p {
+		if n == NoHex || !g.movable(n, nets) || s.Friends(s.Cells[n].Unit.Controller(), p) {
 			continue
 		}
 		for e := rules.N; e <= rules.NW; e++ {
@@ -527,7 +537,7 @@ func (g *Game) pullDests(opts []Option, h, n Hex) []Option {
 	s := &g.S
 	b := s.Board
 	u := s.Cells[n].Unit
-	per := rules.Dir(g.sym[u.Owner][u.Token])
+	per := rules.Dir(g.symOf(u))
 	for d := rules.N; d <= rules.NW; d++ {
 		m := b.Nb[n][d]
 		if m == NoHex || b.Dist[h][m] != 1 || !s.Cells[m].Unit.Empty() {
@@ -546,7 +556,7 @@ func (g *Game) pulls(buf []Action, tmpl Action, h Hex, dist int8, nets *[MaxHexe
 	p := s.Cells[h].Unit.Controller()
 	tmpl.Hex = h
 	for n := Hex(0); int(n) < b.Size; n++ {
-		if b.Dist[h][n] != dist || !g.movable(n, nets) || s.Cells[n].Unit.Controller() == p {
+		if b.Dist[h][n] != dist || !g.movable(n, nets) || s.Friends(s.Cells[n].Unit.Controller(), p) {
 			continue
 		}
 		for d := rules.N; d <= rules.NW; d++ {
@@ -703,6 +713,9 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 	switch a.Kind {
 	case KPlaceHQ:
 		s.Place(a.Hex, p, uint8(s.Armies[p].HQ), a.Facing)
+		if s.N > 2 {
+			g.placedHQ(p)
+		}
 		g.asideOrNext(d)
 		return nil
 	case KPlaceAside:
@@ -891,6 +904,10 @@ func (g *Game) asideOrNext(d Decider) {
 			g.Discarded[p][g.Aside[p][g.AsideLen[p]-1]]++
 		}
 	}
+	if g.S.N > 2 {
+		g.asideOrNextN(d)
+		return
+	}
 	if p == 0 {
 		g.Player = 1
 		g.Phase = PhaseHQ
@@ -1076,6 +1093,14 @@ func (g *Game) runStep(a Action, d Decider) bool {
 	case rules.ActNet:
 		s.Cells[a.Hex].Unit.Marks |= NetMarker
 	case rules.ActForbidPlace:
+		if g.S.N > 2 {
+			for q := range uint8(g.S.Players()) {
+				if g.enemies(p)&(1<<q) != 0 {
+					g.Forbid[q] = true
+				}
+			}
+			break
+		}
 		g.Forbid[Opp(p)] = true
 	case rules.ActHeal:
 		for h := Hex(0); int(h) < s.Board.Size; h++ {
@@ -1116,6 +1141,14 @@ func (g *Game) runStep(a Action, d Decider) bool {
 			g.traceEv(TrRecover, p, t, NoHex, NoHex, 0, 0)
 		}
 	case rules.ActDiscard:
+		if g.S.N > 2 {
+			for q := range uint8(g.S.Players()) {
+				if g.enemies(p)&(1<<q) != 0 {
+					g.forceDiscard(q, int(act.Value), d)
+				}
+			}
+			break
+		}
 		g.forceDiscard(Opp(p), int(act.Value), d)
 	case rules.ActLook:
 		g.lookAndOrder(p, int(act.Value), d)
@@ -1246,7 +1279,7 @@ func (g *Game) medics(opts []Option, h Hex, hit *[MaxHexes]bool) []Option {
 			continue
 		}
 		med := s.Cells[m].Unit
-		if med.Empty() || med.Controller() != u.Controller() {
+		if med.Empty() || !s.Friends(med.Controller(), u.Controller()) {
 			continue
 		}
 		mt := s.Tok(med)
@@ -1293,7 +1326,7 @@ func (g *Game) strike(h Hex, dir rules.Dir, d Decider) {
 	if e.Melee > 0 {
 		if n := b.Nb[h][dir]; n != NoHex {
 			v := s.Cells[n].Unit
-			if !v.Empty() && (v.Controller() != u.Controller() || e.Flags&rules.MeleeHitsFriends != 0) {
+			if !v.Empty() && (!s.Friends(v.Controller(), u.Controller()) || e.Flags&rules.MeleeHitsFriends != 0) {
 				if to, ok := g.reflected(n, dir); ok {
 					n = to // bounced back one hex (NoHex: lost)
 				}
@@ -1312,7 +1345,7 @@ func (g *Game) strike(h Hex, dir rules.Dir, d Decider) {
 		}
 		for n := b.Nb[h][dir]; n != NoHex; n = b.Nb[n][dir] {
 			v := s.Cells[n].Unit
-			if v.Empty() || v.Controller() == u.Controller() {
+			if v.Empty() || s.Friends(v.Controller(), u.Controller()) {
 				continue
 			}
 			if hqAttacker && s.Tok(v).Kind == rules.HQ {
@@ -1352,7 +1385,7 @@ func (g *Game) attackBonus(h Hex) (melee, ranged int) {
 			continue
 		}
 		v := s.Cells[n].Unit
-		if v.Empty() || v.Controller() != u.Controller() {
+		if v.Empty() || !s.Allies(v.Controller(), u.Controller()) {
 			continue
 		}
 		vt := s.Tok(v)

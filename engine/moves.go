@@ -3,9 +3,10 @@ package engine
 import "github.com/hexforge/hexforge/rules"
 
 // reaches reports whether an effect of side side carried by the piece v
-// reaches the piece u (friends: same controller; enemies: the other).
-func reaches(side rules.Side, v, u Piece) bool {
-	if v.Controller() == u.Controller() {
+// reaches the piece u (friends: the same controller or an ally, as a
+// module's bonus reaches allies; enemies: the others).
+func reaches(s *State, side rules.Side, v, u Piece) bool {
+	if s.Allies(v.Controller(), u.Controller()) {
 		return side&rules.Friends != 0
 	}
 	return side&rules.Enemies != 0
@@ -32,7 +33,7 @@ func (g *Game) moveDist(h Hex, base int, nets *[MaxHexes]bool) int {
 			continue
 		}
 		for _, e := range s.Tok(v).Effects {
-			if e.Op == rules.EffMove && !e.Global && e.Dirs.Has(v.EdgeAt(d.Opposite())) && reaches(e.Side, v, u) {
+			if e.Op == rules.EffMove && !e.Global && e.Dirs.Has(v.EdgeAt(d.Opposite())) && reaches(s, e.Side, v, u) {
 				bonus += int(e.Value)
 			}
 		}
@@ -43,7 +44,7 @@ func (g *Game) moveDist(h Hex, base int, nets *[MaxHexes]bool) int {
 			continue
 		}
 		for _, e := range s.Tok(v).Effects {
-			if e.Op == rules.EffMove && e.Global && reaches(e.Side, v, u) {
+			if e.Op == rules.EffMove && e.Global && reaches(s, e.Side, v, u) {
 				bonus += int(e.Value)
 			}
 		}
@@ -88,7 +89,7 @@ func (g *Game) eachGrant(h Hex, nets *[MaxHexes]bool, f func(from Hex, grant rul
 				continue
 			}
 			for i := range s.Tok(v).Effects {
-				if e := &s.Tok(v).Effects[i]; e.Op == rules.EffGrant && !e.Global && e.Dirs.Has(v.EdgeAt(d.Opposite())) && reaches(e.Side, v, u) {
+				if e := &s.Tok(v).Effects[i]; e.Op == rules.EffGrant && !e.Global && e.Dirs.Has(v.EdgeAt(d.Opposite())) && reaches(s, e.Side, v, u) {
 					f(n, e.Grant, false)
 				}
 			}
@@ -101,7 +102,7 @@ func (g *Game) eachGrant(h Hex, nets *[MaxHexes]bool, f func(from Hex, grant rul
 				continue
 			}
 			for i := range s.Tok(v).Effects {
-				if e := &s.Tok(v).Effects[i]; e.Op == rules.EffGrant && e.Global && reaches(e.Side, v, u) {
+				if e := &s.Tok(v).Effects[i]; e.Op == rules.EffGrant && e.Global && reaches(s, e.Side, v, u) {
 					f(x, e.Grant, true)
 				}
 			}

@@ -33,6 +33,10 @@ func (g *Game) recallNetMarkers() {
 		return // no token throws markers
 	}
 	s := &g.S
+	if s.N > 2 {
+		g.recallNetMarkersN()
+		return
+	}
 	var out [2]bool // player p has a marker on the board
 	for h := 0; h < s.Board.Size; h++ {
 		if u := s.Cells[h].Unit; !u.Empty() && u.Marks&NetMarker != 0 {
@@ -67,4 +71,39 @@ func throwsNets(t *rules.Token) bool {
 		}
 	}
 	return false
+}
+
+// recallNetMarkersN is recallNetMarkers with more than two players: a
+// marker does not remember which enemy threw it, so a marker on a unit
+// comes back when a thrower of any enemy of the unit's owner is netted.
+func (g *Game) recallNetMarkersN() {
+	s := &g.S
+	marked := false
+	for h := 0; h < s.Board.Size; h++ {
+		if u := s.Cells[h].Unit; !u.Empty() && u.Marks&NetMarker != 0 {
+			marked = true
+		}
+	}
+	if !marked {
+		return
+	}
+	nets := g.computeNets()
+	var recall uint8 // a bit per player whose thrower is netted
+	for h := 0; h < s.Board.Size; h++ {
+		if u := s.Cells[h].Unit; !u.Empty() && nets[h] && throwsNets(s.Tok(u)) {
+			recall |= 1 << u.Owner
+		}
+	}
+	for h := 0; h < s.Board.Size; h++ {
+		u := &s.Cells[h].Unit
+		if u.Empty() || u.Marks&NetMarker == 0 {
+			continue
+		}
+		for q := range uint8(s.Players()) {
+			if recall&(1<<q) != 0 && !s.Friends(q, u.Owner) {
+				u.Marks &^= NetMarker
+				break
+			}
+		}
+	}
 }

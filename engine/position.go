@@ -116,14 +116,15 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 		hasWound bool
 		woundCol int
 		marks    Marks
+		taker    int // controlled=N: the player who took the unit over (0: the other of two)
 	}
 	var (
-		armyRefs  [2]string
+		armyRefs  []string
 		armyLine  int
 		armyWords []word
 		boardName = "standard"
 		boardPos  = pos(0, 0)
-		hqPoints  [2]int
+		hqPoints  [MaxPlayers]int
 		hqLine    int
 		hqWords   []word
 		energy    [2]uint8
@@ -131,6 +132,7 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 		enLine    int
 		places    []placement
 		pileLines pileSpec
+		sides     sideSpec // the mode and teams lines (multipos.go)
 	)
 	lines := strings.Split(string(src), "\n")
 	for ln, line := range lines {
@@ -150,12 +152,15 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 				errs.Errorf(pos(lineNo, w[0].col), "armies given twice (first on line %d)", armyLine)
 				continue
 			}
-			if len(w) != 3 {
-				errs.Errorf(pos(lineNo, w[0].col), "armies needs two army names: player 1's and player 2's, e.g. armies NAME1 NAME2, each an embedded army's short name or a path to an .army file")
+			if len(w) < 3 || len(w) > MaxPlayers+1 {
+				errs.Errorf(pos(lineNo, w[0].col), "armies needs two to four army names, player 1's first, e.g. armies NAME1 NAME2, each an embedded army's short name or a path to an .army file")
 				continue
 			}
 			armyLine, armyWords = lineNo, w
-			armyRefs = [2]string{w[1].text, w[2].text}
+			armyRefs = nil
+			for _, x := range w[1:] {
+				armyRefs = append(armyRefs, x.text)
+			}
 		case "board":
 			if len(w) != 2 {
 				errs.Errorf(pos(lineNo, w[0].col), "board needs one name: standard, large, duel or a board file")
@@ -163,21 +168,23 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 			}
 			boardName, boardPos = w[1].text, pos(lineNo, w[1].col)
 		case "hq":
-			if len(w) != 3 {
-				errs.Errorf(pos(lineNo, w[0].col), "hq needs two numbers: the HQ points of player 1 and player 2, e.g. hq 20 17")
+			if len(w) < 3 || len(w) > MaxPlayers+1 {
+				errs.Errorf(pos(lineNo, w[0].col), "hq needs a number for each player: the HQ points of player 1, player 2, ..., e.g. hq 20 17 (the scores, in a points game)")
 				continue
 			}
 			hqLine, hqWords = lineNo, w
-			for i := 0; i < 2; i++ {
+			for i := 0; i+1 < len(w); i++ {
 				n, err := strconv.Atoi(w[i+1].text)
-				if err != nil || n < 1 || n > 255 {
+				if err != nil || n < 0 || n > 255 {
 					errs.Errorf(pos(lineNo, w[i+1].col), "HQ points must be a number from 1 to the HQ's toughness, not %q", clipWord(w[i+1].text))
 					hqLine = 0
 					continue
 				}
 				hqPoints[i] = n
 			}
-		case "1", "2":
+		case "mode", "teams":
+			sides.add(lineNo, w, &errs, pos)
+		case "1", "2", "3", "4":
 			pl := placement{line: lineNo, w: w, player: uint8(w[0].text[0] - '1')}
 			if len(w) < 4 {
 				errs.Errorf(pos(lineNo, w[0].col), "a unit line is: PLAYER TOKEN HEX FACING [wounds=N], e.g. 1 \"Rail Gun\" b2 SE")
@@ -200,8 +207,19 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 					continue
 				}
 				k, v, has := strings.Cut(x.text, "=")
+				if has && strings.EqualFold(k, "controlled") {
+					n, err := strconv.Atoi(v)
+					if err != nil || n < 1 || n > MaxPlayers || n == int(pl.player)+1 {
+						errs.Errorf(pos(lineNo, x.col+len(k)+1), "controlled=N names the player who took the unit over, another than its owner, not %q", clipWord(v))
+						okLine = false
+						continue
+					}
+					pl.marks |= Controlled
+					pl.taker = n
+					continue
+				}
 				if !has || !strings.EqualFold(k, "wounds") {
-					errs.Errorf(pos(lineNo, x.col), "unexpected %q after the facing (only wounds=N, net and controlled may follow)", clipWord(x.text))
+					errs.Errorf(pos(lineNo, x.col), "unexpected %q after the facing (only wounds=N, net, controlled and controlled=PLAYER may follow)", clipWord(x.text))
 					okLine = false
 					continue
 				}
@@ -234,8 +252,8 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 		case "hand", "deck", "discard", "turn", "leader":
 			pileLines.add(lineNo, w, &errs, pos)
 		default:
-			errs.Add(diag.Error, pos(lineNo, w[0].col), diag.Suggest(w[0].text, []string{"armies", "board", "hq", "energy", "hand", "deck", "discard", "turn", "leader"}),
-				"unknown line %q: expected armies, board, hq, energy, hand, deck, discard, turn, leader, or a unit line starting with player 1 or 2", clipWord(w[0].text))
+			errs.Add(diag.Error, pos(lineNo, w[0].col), diag.Suggest(w[0].text, []string{"armies", "board", "hq", "mode", "teams", "energy", "hand", "deck", "discard", "turn", "leader"}),
+				"unknown line %q: expected armies, board, hq, mode, teams, energy, hand, deck, discard, turn, leader, or a unit line starting with a player (1 to 4)", clipWord(w[0].text))
 		}
 	}
 	if armyLine == 0 {
@@ -253,8 +271,9 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 		errs.Add(diag.Error, boardPos, diag.Suggest(boardName, BoardNames), "unknown board %q: use standard, large, duel or a board file", clipWord(boardName))
 		return nil, nil, errs
 	}
-	var as [2]*rules.Army
-	for i := 0; i < 2; i++ {
+	n := len(armyRefs)
+	var as [MaxPlayers]*rules.Army
+	for i := 0; i < n; i++ {
 		if load == nil {
 			errs.Errorf(pos(armyLine, armyWords[i+1].col), "no army loader")
 			continue
@@ -270,20 +289,31 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 		}
 		as[i] = a
 	}
-	if as[0] == nil || as[1] == nil {
-		return nil, nil, errs
+	for i := 0; i < n; i++ {
+		if as[i] == nil {
+			return nil, nil, errs
+		}
 	}
 	s, err := NewState(b, as[0], as[1])
 	if err != nil {
 		errs.Errorf(pos(armyLine, 1), "%s", err)
 		return nil, nil, errs
 	}
-	var used [2][]int
-	used[0] = make([]int, len(as[0].Tokens))
-	used[1] = make([]int, len(as[1].Tokens))
+	s.Armies = as
+	if !sides.apply(s, n, &errs, pos) {
+		return nil, nil, errs
+	}
+	var used [MaxPlayers][]int
+	for i := 0; i < n; i++ {
+		used[i] = make([]int, len(as[i].Tokens))
+	}
 	var firstAt [MaxHexes]int
 	for _, pl := range places {
 		w := pl.w
+		if int(pl.player) >= n || pl.taker > n {
+			errs.Errorf(pos(pl.line, w[0].col), "the armies line names %d players; this line names player %d", n, max(int(pl.player)+1, pl.taker))
+			continue
+		}
 		a := as[pl.player]
 		ti := a.Lookup(w[1].text)
 		if ti < 0 {
@@ -327,19 +357,48 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 			firstAt[h] = pl.line
 		}
 		if t.Kind.IsUnit() {
-			s.Cells[h].Unit.Wounds = uint8(pl.wounds)
-			s.Cells[h].Unit.Marks = pl.marks
+			u := &s.Cells[h].Unit
+			u.Wounds = uint8(pl.wounds)
+			u.Marks = pl.marks &^ Controlled
+			if pl.marks&Controlled != 0 {
+				switch {
+				case pl.taker != 0:
+					u.takeBy(uint8(pl.taker - 1))
+				case n > 2:
+					errs.Errorf(pos(pl.line, w[0].col), "with %d players, say who took the unit over: controlled=PLAYER", n)
+				default:
+					u.takeBy(pl.player ^ 1)
+				}
+			}
 		} else {
 			s.Cells[h].Ground.Wounds = uint8(pl.wounds)
 		}
 	}
-	for i := uint8(0); i < 2; i++ {
+	for i := uint8(0); int(i) < n; i++ {
 		if s.HQ[i] == NoHex && !errs.HasErrors() {
 			errs.Errorf(pos(armyLine, armyWords[i+1].col), "player %d has no HQ on the board: add a line like %d HQ c3 N", i+1, i+1)
 		}
 	}
+	if hqLine != 0 && len(hqWords)-1 != n {
+		errs.Errorf(pos(hqLine, hqWords[0].col), "hq gives %d numbers for %d players", len(hqWords)-1, n)
+		hqLine = 0
+	}
+	if hqLine != 0 && s.Mode == ModePoints {
+		for i := 0; i < n; i++ {
+			if hqPoints[i] > PointsToWin {
+				errs.Errorf(pos(hqLine, hqWords[i+1].col), "a points game's score goes from 0 to %d, not %d", PointsToWin, hqPoints[i])
+				continue
+			}
+			s.Score[i] = uint8(hqPoints[i])
+		}
+		hqLine = 0 // the HQs themselves keep every point
+	}
 	if hqLine != 0 {
-		for i := uint8(0); i < 2; i++ {
+		for i := uint8(0); int(i) < n; i++ {
+			if hqPoints[i] < 1 {
+				errs.Errorf(pos(hqLine, hqWords[i+1].col), "HQ points must be a number from 1 to the HQ's toughness, not %q", strconv.Itoa(hqPoints[i]))
+				continue
+			}
 			h := s.HQ[i]
 			if h == NoHex {
 				continue
@@ -361,8 +420,11 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 		}
 	}
 	piles := &Piles{ToMove: 0, Turn: 3}
+	if n > 2 && !errs.HasErrors() && (len(pileLines.lines) > 0 || pileLines.turnLine != 0 || enWords != nil) {
+		errs.Errorf(pos(1, 1), "hand, deck, discard, turn and energy lines are for two-player positions")
+	}
 	if !errs.HasErrors() {
-		piles = pileLines.resolve(s, &errs, pos, used)
+		piles = pileLines.resolve(s, &errs, pos, [2][]int{used[0], used[1]})
 		piles.Energy = energy
 	}
 	if errs.HasErrors() {
@@ -390,9 +452,17 @@ func firstLine(s string) string {
 
 // FormatPosition writes s in the position format, with army references as
 // given.
-func FormatPosition(s *State, refs [2]string) string {
+func FormatPosition(s *State, refs [2]string) string { return FormatPositionN(s, refs[:]) }
+
+// FormatPositionN is FormatPosition for any number of players: refs has
+// one army reference for each.
+func FormatPositionN(s *State, refs []string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "armies %s %s\nboard %s\nhq %d %d\n", quote(refs[0]), quote(refs[1]), quote(s.Board.Name), s.HQPoints(0), s.HQPoints(1))
+	if s.N <= 2 {
+		fmt.Fprintf(&b, "armies %s %s\nboard %s\nhq %d %d\n", quote(refs[0]), quote(refs[1]), quote(s.Board.Name), s.HQPoints(0), s.HQPoints(1))
+	} else {
+		formatSides(&b, s, refs)
+	}
 	for h := 0; h < s.Board.Size; h++ {
 		for _, p := range []Piece{s.Cells[h].Ground, s.Cells[h].Unit} {
 			if p.Empty() {
@@ -408,6 +478,9 @@ func FormatPosition(s *State, refs [2]string) string {
 			}
 			if p.Marks&Controlled != 0 {
 				b.WriteString(" controlled")
+				if s.N > 2 {
+					fmt.Fprintf(&b, "=%d", p.Controller()+1)
+				}
 			}
 			b.WriteByte('\n')
 		}

@@ -74,7 +74,7 @@ func (ref *reference) netTargets(h Hex) []Hex {
 		if nb == NoHex || ref.piece(nb).Empty() {
 			continue
 		}
-		if ref.piece(nb).Controller() == p.Controller() && t.Edges[e].Flags&rules.NetHitsFriends == 0 {
+		if ref.s.Friends(ref.piece(nb).Controller(), p.Controller()) && t.Edges[e].Flags&rules.NetHitsFriends == 0 {
 			continue
 		}
 		out = append(out, nb)
@@ -152,7 +152,7 @@ func (ref *reference) linkedEffects(h Hex) []rules.Effect {
 			if !e.Dirs.Has(edge) {
 				continue
 			}
-			friend := l.Controller() == p.Controller()
+			friend := ref.s.Allies(l.Controller(), p.Controller()) // bonuses reach allies
 			if friend && e.Side&rules.Friends == 0 || !friend && e.Side&rules.Enemies == 0 {
 				continue
 			}
@@ -194,7 +194,7 @@ func (ref *reference) takeoverTargets(h Hex) []Hex {
 				continue
 			}
 			nb := ref.s.Board.Neighbour(h, l.EdgeDir(d))
-			if nb == NoHex || ref.piece(nb).Empty() || ref.piece(nb).Owner == l.Controller() {
+			if nb == NoHex || ref.piece(nb).Empty() || ref.s.Friends(ref.piece(nb).Owner, l.Controller()) {
 				continue
 			}
 			if t := ref.tok(nb); t.Kind == rules.HQ || t.Traits.Has(rules.TakeoverImmune) {
@@ -247,26 +247,44 @@ func (ref *reference) takeoverWorks(h Hex, targets []Hex) bool {
 }
 
 func (ref *reference) takeover() bool {
-	should := map[Hex]bool{}
+	should := map[Hex]uint8{} // the taker's player, by hex taken
+	contested := map[Hex]bool{}
 	for _, h := range ref.units() {
 		targets := ref.takeoverTargets(h)
 		if len(targets) > 0 && ref.takeoverWorks(h, targets) {
 			for _, x := range targets {
-				should[x] = true
+				by := ref.piece(h).Controller()
+				if was, ok := should[x]; ok && was != by {
+					contested[x] = true // two players' takeovers cancel
+				}
+				should[x] = by
 			}
 		}
 	}
-	var toggle []Hex
+	for x := range contested {
+		delete(should, x)
+	}
+	type change struct {
+		h     Hex
+		marks Marks
+	}
+	var changes []change
 	for _, h := range ref.units() {
-		if should[h] != (ref.piece(h).Marks&Controlled != 0) {
-			toggle = append(toggle, h)
+		p := ref.piece(h)
+		if by, ok := should[h]; ok {
+			p.takeBy(by)
+		} else {
+			p.release()
+		}
+		if p.Marks != ref.piece(h).Marks {
+			changes = append(changes, change{h, p.Marks})
 		}
 	}
 	// All units change hands at once, judged by who controlled what before.
-	for _, h := range toggle {
-		ref.s.Cells[h].Unit.Marks ^= Controlled
+	for _, c := range changes {
+		ref.s.Cells[c.h].Unit.Marks = c.marks
 	}
-	return len(toggle) > 0
+	return len(changes) > 0
 }
 
 func (ref *reference) prepare() {
@@ -394,7 +412,7 @@ func (ref *reference) dies(h Hex) bool {
 func (ref *reference) tough(h Hex) int { return effTough(ref.tok(h), ref.bonus(h, rules.EffToughness)) }
 
 func (ref *reference) isEnemy(a, b Hex) bool {
-	return ref.piece(a).Controller() != ref.piece(b).Controller()
+	return !ref.s.Friends(ref.piece(a).Controller(), ref.piece(b).Controller())
 }
 
 // line lists the units in direction d from h, nearest first.
@@ -484,6 +502,13 @@ func (ref *reference) land(src, target Hex, d rules.Dir, str int, ranged bool) {
 		if ref.tok(target).Edges[q.EdgeAt(d.Opposite())].Flags&rules.Armor != 0 || ref.has(target, rules.EffArmor) {
 			str--
 		}
+	}
+	if ref.s.Mode == ModePoints && ref.tok(target).Kind == rules.HQ {
+		// The points game: a hit on an enemy HQ scores instead of wounding.
+		if ref.isEnemy(src, target) && str > 0 {
+			ref.s.score(ref.piece(src).Controller(), str)
+		}
+		return
 	}
 	if str > 0 {
 		ref.hits = append(ref.hits, refHit{target: target, src: src, dir: d, wounds: str})

@@ -10,15 +10,15 @@ import "github.com/hexforge/hexforge/rules"
 // the game is over.
 func (g *Game) afterBattle(d Decider) {
 	s := &g.S
-	if s.HQPoints(0) == 0 || s.HQPoints(1) == 0 {
+	if g.Phase == PhaseOver || (s.N <= 2 && (s.HQPoints(0) == 0 || s.HQPoints(1) == 0)) {
 		return
 	}
 	if g.anyFx&factScavenger == 0 { // no token is or makes a scavenger
 		return
 	}
 	var done [MaxHexes]bool
-	for k := uint8(0); k < 2; k++ {
-		p := g.Player ^ k
+	order, n := g.inOrder() // from the player to move: Player, Player^1 in a two-player game
+	for _, p := range order[:n] {
 		for h := Hex(0); int(h) < s.Board.Size; h++ {
 			u := s.Cells[h].Unit
 			if u.Empty() || done[h] || u.Controller() != p || s.Tok(u).Traits.Has(rules.Heavy) {
@@ -52,7 +52,7 @@ func (g *Game) scavengerDests(opts []Option, h Hex) []Option {
 	s := &g.S
 	u := s.Cells[h].Unit
 	opts = append(opts, Option{Hex: h, To: h, Dir: u.Facing})
-	per := rules.Dir(g.sym[u.Owner][u.Token])
+	per := rules.Dir(g.symOf(u))
 	for to := Hex(0); int(to) < s.Board.Size; to++ {
 		if to == h || !s.Cells[to].Unit.Empty() {
 			continue

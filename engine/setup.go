@@ -245,7 +245,7 @@ func NewGameFrom(s *State, piles *Piles, seed uint64, d Decider) (*Game, error) 
 			g.DeckLen[p]++
 		}
 	}
-	g.Energy = piles.Energy
+	g.Energy = [MaxPlayers]uint8{piles.Energy[0], piles.Energy[1]}
 	for i, r := range piles.leaderRef {
 		if r.name != "" && piles.Leader[i] == nil {
 			return nil, fmt.Errorf("%s: the leader %q of player %d is not loaded (Piles.LoadLeaders)", r.at, r.name, i+1)

@@ -109,13 +109,13 @@ func TestGameFromPositionLeaders(t *testing.T) {
 		name, lines string
 		phase       Phase
 		player      uint8
-		used        [2]uint8
+		used        [MaxPlayers]uint8
 		offered     bool // player 1 is offered a leader action after the discard
 	}{
-		{"opponent_draw, one use left", "leader 2 Agent left=1\n", PhaseLeader, 1, [2]uint8{0, 1}, false},
-		{"opponent_draw, none left", "leader 2 Agent left=0\n", PhaseDiscard, 0, [2]uint8{0, 2}, false},
-		{"own_turn, both uses", "leader 1 gunner\nleader 2 Agent left=0\n", PhaseDiscard, 0, [2]uint8{0, 2}, true},
-		{"no leader", "", PhaseDiscard, 0, [2]uint8{}, false},
+		{"opponent_draw, one use left", "leader 2 Agent left=1\n", PhaseLeader, 1, [MaxPlayers]uint8{0, 1}, false},
+		{"opponent_draw, none left", "leader 2 Agent left=0\n", PhaseDiscard, 0, [MaxPlayers]uint8{0, 2}, false},
+		{"own_turn, both uses", "leader 1 gunner\nleader 2 Agent left=0\n", PhaseDiscard, 0, [MaxPlayers]uint8{0, 2}, true},
+		{"no leader", "", PhaseDiscard, 0, [MaxPlayers]uint8{}, false},
 	} {
 		s, piles, err := ParseSetup("leaders.pos", []byte(board+tc.lines), testLoader)
 		if err != nil {

@@ -9,6 +9,7 @@ import (
 // Limits of the fixed-size state. Fixed arrays keep a State copyable by
 // value, which playouts rely on to avoid allocation.
 const (
+	MaxPlayers    = 4  // players in one game (the multiplayer modes, multi.go)
 	MaxArmyTokens = 64 // tokens in one army (decks are fixed arrays)
 	MaxHand       = 6  // tokens a hand can hold (the Reinforcements variant draws up to six)
 	HandSize      = 3  // tokens a player draws up to in the standard game
@@ -21,14 +22,24 @@ const NoToken uint8 = 0xFF
 type Marks uint8
 
 const (
-	Controlled Marks = 1 << iota // taken over: it acts for the other player
+	Controlled Marks = 1 << iota // taken over: it acts for another player (ctlShift)
 	NetMarker                    // carries an ability-thrown net of the other player
+)
+
+// ctlShift places, in a Controlled piece's Marks, the bits that say who
+// took it over: controller ^ owner ^ 1. In a two-player game that is 0, so
+// the two-player pieces keep their bytes (and their position keys); with
+// more players it names any of the four.
+const (
+	ctlShift         = 4
+	ctlMask    Marks = 3 << ctlShift
+	controlled Marks = Controlled | ctlMask
 )
 
 // Piece is one token on the board.
 type Piece struct {
 	Token  uint8     // token type index in its owner's army; NoToken when empty
-	Owner  uint8     // whose army the token comes from (0 or 1)
+	Owner  uint8     // whose army the token comes from (0 to MaxPlayers-1)
 	Facing rules.Dir // where its printed top edge points
 	Wounds uint8     // wounds taken so far
 	Marks  Marks
@@ -40,10 +51,18 @@ func (p Piece) Empty() bool { return p.Token == NoToken }
 // Controller is the player the piece acts for (its owner unless taken over).
 func (p Piece) Controller() uint8 {
 	if p.Marks&Controlled != 0 {
-		return p.Owner ^ 1
+		return (p.Owner ^ 1 ^ uint8(p.Marks>>ctlShift)) & (MaxPlayers - 1)
 	}
 	return p.Owner
 }
+
+// takeBy marks the piece as taken over by player c (c != Owner).
+func (p *Piece) takeBy(c uint8) {
+	p.Marks = p.Marks&^ctlMask | Controlled | Marks((c^p.Owner^1)&(MaxPlayers-1))<<ctlShift
+}
+
+// release gives the piece back to its owner.
+func (p *Piece) release() { p.Marks &^= controlled }
 
 // EdgeDir is the board direction that printed edge e of the piece faces.
 func (p Piece) EdgeDir(e rules.Dir) rules.Dir { return e.Rotate(p.Facing) }
@@ -59,18 +78,22 @@ type Cell struct {
 	Ground Piece
 }
 
-// State is a whole position: the board and both players' tokens.
+// State is a whole position: the board and every player's tokens.
 type State struct {
 	Board  *Board
-	Armies [2]*rules.Army
+	Armies [MaxPlayers]*rules.Army // nil past the players of the game
 	Cells  [MaxHexes]Cell
-	HQ     [2]Hex // where each HQ stands; NoHex before set-up
+	HQ     [MaxPlayers]Hex // where each HQ stands; NoHex before set-up
+	Sides                  // how many play, and who is whose ally (multi.go)
 }
+
+// noHQs is State.HQ before set-up.
+var noHQs = [MaxPlayers]Hex{NoHex, NoHex, NoHex, NoHex}
 
 // NewState returns an empty board for two armies.
 func NewState(b *Board, a0, a1 *rules.Army) (*State, error) {
-	s := &State{Board: b, Armies: [2]*rules.Army{a0, a1}, HQ: [2]Hex{NoHex, NoHex}}
-	for i, a := range s.Armies {
+	s := &State{Board: b, Armies: [MaxPlayers]*rules.Army{a0, a1}, HQ: noHQs}
+	for i, a := range s.Armies[:2] {
 		if a == nil {
 			return nil, fmt.Errorf("player %d has no army", i+1)
 		}
@@ -139,6 +162,9 @@ func (s *State) Remove(h Hex) {
 
 // HQPoints is what is left of a player's HQ toughness (0 when it is gone).
 func (s *State) HQPoints(player uint8) int {
+	if s.Mode == ModePoints {
+		return int(s.Score[player]) // a points game's track counts up
+	}
 	h := s.HQ[player]
 	if h == NoHex {
 		return 0

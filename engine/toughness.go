@@ -34,7 +34,7 @@ func toughBonus(s *State, h Hex, netted func(Hex) bool) int {
 		}
 		edge := l.EdgeAt(d.Opposite())
 		side := rules.Enemies
-		if l.Controller() == p.Controller() {
+		if s.Allies(l.Controller(), p.Controller()) {
 			side = rules.Friends
 		}
 		for _, e := range s.Tok(l).Effects {
@@ -91,10 +91,13 @@ func (r *Resolver) creditKept() {
 			edge := l.EdgeAt(d.Opposite())
 			for _, e := range s.Tok(l).Effects {
 				side := rules.Enemies
-				if l.Controller() == u.Controller() {
+				if s.Allies(l.Controller(), u.Controller()) {
 					side = rules.Friends
 				}
 				if e.Op == rules.EffToughness && e.Value > 0 && e.Dirs.Has(edge) && e.Side&side != 0 {
+					if l.Owner >= 2 {
+						continue // figures of players 1 and 2 only (Game.Dealt)
+					}
 					k := &r.Kept[l.Owner][l.Token]
 					*k = uint8(min(255, int(*k)+1))
 				}

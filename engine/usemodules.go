@@ -17,7 +17,7 @@ func usesModule(s *State, h, nb Hex, netted func(Hex) bool) bool {
 		return true
 	}
 	p := s.Cells[h].Unit
-	if p.Owner == q.Controller() {
+	if s.Friends(p.Owner, q.Controller()) {
 		return true // q's links could not take p back
 	}
 	pModule := s.Tok(p).Kind == rules.Module

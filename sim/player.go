@@ -178,18 +178,40 @@ func evaluate(g *engine.Game, me uint8, res *engine.Resolver, scratch *engine.St
 // unitValues is unitValue of every token type of a pair of armies, worked
 // out once per game instead of once per unit per evaluation.
 type unitValues struct {
-	armies [2]*rules.Army
+	armies [engine.MaxPlayers]*rules.Army
 	v      [2][engine.MaxArmyTokens]float64
+	// more are players 3 and 4's values, allocated only for a game of more
+	// than two players: a greedy player of a two-player game stays as small
+	// as it was.
+	more *[engine.MaxPlayers - 2][engine.MaxArmyTokens]float64
+}
+
+// value is the worth of player o's token type i.
+func (t *unitValues) value(o, i uint8) float64 {
+	if o < 2 {
+		return t.v[o][i&(engine.MaxArmyTokens-1)]
+	}
+	return t.more[(o-2)&1][i&(engine.MaxArmyTokens-1)]
 }
 
 // of returns the table for armies, filling it when they changed.
-func (t *unitValues) of(armies [2]*rules.Army) *unitValues {
+func (t *unitValues) of(armies [engine.MaxPlayers]*rules.Army) *unitValues {
 	if t.armies != armies {
 		t.armies = armies
 		for o, a := range armies {
+			if a == nil {
+				continue
+			}
+			row := &t.v[o&1]
+			if o >= 2 {
+				if t.more == nil {
+					t.more = new([engine.MaxPlayers - 2][engine.MaxArmyTokens]float64)
+				}
+				row = &t.more[o-2]
+			}
 			for i := range a.Tokens {
 				if i < engine.MaxArmyTokens {
-					t.v[o][i] = unitValue(&a.Tokens[i])
+					row[i] = unitValue(&a.Tokens[i])
 				}
 			}
 		}
@@ -200,6 +222,9 @@ func (t *unitValues) of(armies [2]*rules.Army) *unitValues {
 // evaluateWith is evaluate, reading the units' worth from vals when it is
 // not nil (the same numbers, so the same scores bit for bit).
 func evaluateWith(g *engine.Game, me uint8, res *engine.Resolver, scratch *engine.State, vals *unitValues) float64 {
+	if g.S.N > 2 {
+		return evaluateN(g, me, res, scratch, vals) // multieval.go
+	}
 	if g.Over() {
 		switch {
 		case g.Result == engine.Draw:
@@ -268,10 +293,10 @@ type boardScore struct {
 	ok    bool
 	me    uint8
 	cells [engine.MaxHexes]engine.Cell
-	hq    [2]engine.Hex
+	hq    [engine.MaxPlayers]engine.Hex
 	// energy: on the Duel board the evaluation counts it too, and buying
 	// it leaves the board as it was.
-	energy [2]uint8
+	energy [engine.MaxPlayers]uint8
 	score  float64
 }
 

@@ -31,7 +31,7 @@ func NewRecorder(w io.Writer, refA, refB string, a, b *rules.Army) *Recorder {
 // Begin writes the header and starts tracing g.
 func (r *Recorder) Begin(g *engine.Game, info sim.GameInfo, dec engine.Decider) engine.Decider {
 	r.g = g
-	r.names = names{b: g.S.Board, armies: g.S.Armies, g: g}
+	r.names = names{b: g.S.Board, armies: two(g.S.Armies), g: g}
 	seats := r.armies
 	if !info.AFirst {
 		seats[0], seats[1] = seats[1], seats[0]

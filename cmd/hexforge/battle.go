@@ -92,6 +92,9 @@ type unitJSON struct {
 	Wounds     int    `json:"wounds"`
 	NetMarker  bool   `json:"net_marker,omitempty"` // a net marker thrown by an ability holds it
 	Controlled bool   `json:"taken_over,omitempty"` // the other player controls it
+	// ControlledBy is the player who took the unit over, in a position of
+	// more than two players (with two it is the other one).
+	ControlledBy int `json:"taken_over_by,omitempty"`
 }
 
 // foundationJSON is a foundation on the board (a Mine): under a unit or alone.
@@ -103,7 +106,8 @@ type foundationJSON struct {
 }
 
 type battleJSON struct {
-	HQ          [2]int           `json:"hq"`
+	HQ          []int            `json:"hq"`             // each player's HQ points (scores in a points game)
+	Mode        string           `json:"mode,omitempty"` // a position of more than two players: its mode
 	Units       []unitJSON       `json:"units"`
 	Foundations []foundationJSON `json:"foundations"`
 }
@@ -127,7 +131,13 @@ func runBattle(out, errw io.Writer, file string, asJSON bool) error {
 	var log engine.BattleLog
 	r.Resolve(s, engine.OwnerBest{}, &log)
 	if asJSON {
-		res := battleJSON{HQ: [2]int{s.HQPoints(0), s.HQPoints(1)}, Units: []unitJSON{}, Foundations: []foundationJSON{}}
+		res := battleJSON{Units: []unitJSON{}, Foundations: []foundationJSON{}}
+		for p := range s.Players() {
+			res.HQ = append(res.HQ, s.HQPoints(uint8(p)))
+		}
+		if s.N > 2 {
+			res.Mode = s.Mode.String()
+		}
 		for h := 0; h < s.Board.Size; h++ {
 			if f := s.Cells[h].Ground; !f.Empty() {
 				res.Foundations = append(res.Foundations, foundationJSON{Player: int(f.Owner) + 1, Token: s.Tok(f).Name, At: s.Board.Names[h], Wounds: int(f.Wounds)})
@@ -136,8 +146,12 @@ func runBattle(out, errw io.Writer, file string, asJSON bool) error {
 			if p.Empty() {
 				continue
 			}
-			res.Units = append(res.Units, unitJSON{Player: int(p.Owner) + 1, Token: s.Tok(p).Name, At: s.Board.Names[h], Facing: p.Facing.String(), Wounds: int(p.Wounds),
-				NetMarker: p.Marks&engine.NetMarker != 0, Controlled: p.Marks&engine.Controlled != 0})
+			u := unitJSON{Player: int(p.Owner) + 1, Token: s.Tok(p).Name, At: s.Board.Names[h], Facing: p.Facing.String(), Wounds: int(p.Wounds),
+				NetMarker: p.Marks&engine.NetMarker != 0, Controlled: p.Marks&engine.Controlled != 0}
+			if u.Controlled && s.N > 2 {
+				u.ControlledBy = int(p.Controller()) + 1
+			}
+			res.Units = append(res.Units, u)
 		}
 		enc := json.NewEncoder(out)
 		enc.SetIndent("", "  ")

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -47,7 +48,7 @@ func TestBattleJSON(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
-	if res.HQ != [2]int{20, 18} || len(res.Units) != 3 {
+	if !slices.Equal(res.HQ, []int{20, 18}) || len(res.Units) != 3 {
 		t.Errorf("got %+v", res)
 	}
 	if u := res.Units[0]; u.Player != 2 || u.Token != "HQ" || u.At != "c1" || u.Facing != "S" || u.Wounds != 2 {
@@ -91,5 +92,86 @@ func TestBattleJSONFoundationsAndMarkers(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("the Hybrid's net marker is missing:\n%s", out.String())
+	}
+}
+
+// A 2-against-2 position resolves by the team rules: player 1's Hybrid
+// shoots over its own HQ and its ally's Hybrid onto player 2's HQ, player
+// 3's Hybrid shoots past its allies, and player 2's HQ wounds player 3's
+// unit only (testdata/teams.pos); the log is kept in a golden file
+// (go test ./cmd/hexforge -run TestBattleTeamsGolden -update rewrites it).
+func TestBattleTeamsGolden(t *testing.T) {
+	var out, errw bytes.Buffer
+	if err := runBattle(&out, &errw, filepath.Join("testdata", "teams.pos"), false); err != nil {
+		t.Fatalf("%v\n%s", err, errw.String())
+	}
+	golden := filepath.Join("testdata", "teams-battle.golden")
+	if *update {
+		if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != string(want) {
+		t.Errorf("battle log differs from %s:\n%s", golden, out.String())
+	}
+	out.Reset()
+	if err := runBattle(&out, &errw, filepath.Join("testdata", "teams.pos"), true); err != nil {
+		t.Fatal(err)
+	}
+	var res battleJSON
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(res.HQ, []int{20, 18, 20, 13}) || res.Mode != "teams" || len(res.Units) != 5 {
+		t.Errorf("got %+v", res)
+	}
+}
+
+// A multiplayer position's mistakes are positioned errors.
+func TestBattleMultiplayerBadInput(t *testing.T) {
+	for name, src := range map[string]string{
+		"player 5":       "armies moloch moloch moloch\n1 HQ a1 N\n2 HQ c3 N\n3 HQ e3 N\n5 HQ c1 N\n",
+		"player 4 of 3":  "armies moloch moloch moloch\n1 HQ a1 N\n2 HQ c3 N\n3 HQ e3 N\n4 Hybrid c1 N\n",
+		"teams of three": "armies moloch moloch moloch\nmode teams\n1 HQ a1 N\n2 HQ c3 N\n3 HQ e3 N\n",
+		"bad mode":       "armies moloch moloch moloch\nmode all\n1 HQ a1 N\n2 HQ c3 N\n3 HQ e3 N\n",
+		"hq count":       "armies moloch moloch moloch\nhq 20 20\n1 HQ a1 N\n2 HQ c3 N\n3 HQ e3 N\n",
+		"taker unknown":  "armies moloch moloch moloch\n1 HQ a1 N\n2 HQ c3 N\n3 HQ e3 N\n1 Hybrid c1 N controlled\n",
+		"same team next": "armies moloch moloch moloch moloch\nmode teams\nteams 1+2 3+4\n1 HQ a1 N\n2 HQ c3 N\n3 HQ e3 N\n4 HQ c1 N\n",
+	} {
+		var out, errw bytes.Buffer
+		err := runBattle(&out, &errw, writePos(t, src), false)
+		var ee exitError
+		if !errors.As(err, &ee) || ee.code != 1 || !strings.Contains(errw.String(), "error") {
+			t.Errorf("%s: err %v, stderr %q", name, err, errw.String())
+		}
+	}
+}
+
+// sim --mode checks its flags before any game: a bad mode, a wrong number
+// of armies, teams that name no given army, a searching player, and
+// --teams without --mode teams are errors.
+func TestSimModeFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"sim", "--mode", "all", "moloch", "borgo", "hegemony"},
+		{"sim", "--mode", "teams", "moloch", "borgo", "hegemony"},
+		{"sim", "--mode", "ffa", "moloch", "borgo"},
+		{"sim", "--mode", "one-vs-team", "moloch", "borgo", "hegemony", "outpost"},
+		{"sim", "--mode", "teams", "--teams", "moloch+x,hegemony+outpost", "moloch", "borgo", "hegemony", "outpost"},
+		{"sim", "--mode", "ffa", "--players", "plan:4", "moloch", "borgo", "hegemony"},
+		{"sim", "--teams", "moloch+borgo,hegemony+outpost", "moloch", "borgo", "hegemony", "outpost"},
+		{"sim", "--mode", "ffa", "--all"},
+	} {
+		cmd := newRoot()
+		var out, errw bytes.Buffer
+		cmd.SetOut(&out)
+		cmd.SetErr(&errw)
+		cmd.SetArgs(append(args, "--games", "2"))
+		if err := cmd.Execute(); err == nil || out.Len() != 0 {
+			t.Errorf("%v: err %v, output %q", args, err, out.String())
+		}
 	}
 }

@@ -472,6 +472,7 @@ func loadAll(stderr io.Writer, refs []string) ([]*rules.Army, []string, error) {
 
 func newSim() *cobra.Command {
 	o := &simOptions{html: true}
+	mo := &multiOptions{}
 	rec := &recordOptions{}
 	cmd := &cobra.Command{
 		Use:   "sim [A B | ARMY... | --all]",
@@ -492,6 +493,12 @@ the embedded armies with the greedy player.
 with --out FILE.csv the per-token figures and a round robin's ratings go to
 FILE-tokens.csv and FILE-ratings.csv beside it.
 
+With --mode (ffa, points, teams, one-vs-team) it plays 3 or 4 armies in
+one game (docs/rules.md, "Three and four players") with the greedy player
+(or --players random) and reports each army's win share with 95% intervals,
+by seat and for every seat over all armies; the armies rotate over every
+seating the mode allows, each equally often (teams keep A1-B1-A2-B2).
+
 Ctrl-C stops early, prints the games finished so far, marked partial, and
 exits with status 130.`,
 		Example: `  hexforge sim                                   # quick round robin of the embedded armies
@@ -503,8 +510,13 @@ exits with status 130.`,
   hexforge sim moloch borgo --games 100000 --shard 3/8 --format json --out shard3.json
   hexforge sim my-army.army moloch --fair-band 45-55  # is my army fair against Moloch? stops when it knows
   hexforge sim moloch borgo --games 200 --record 4 --record-dir traces  # then: hexforge replay traces/game-0001.jsonl
-  hexforge sim my-army.army moloch --games 400 --record-losses 3 --record-dir losses  # the 3 worst losses, to watch`,
+  hexforge sim my-army.army moloch --games 400 --record-losses 3 --record-dir losses  # the 3 worst losses, to watch
+  hexforge sim --mode ffa moloch borgo hegemony outpost --games 2000   # 4 armies every man for himself, by seat
+  hexforge sim --mode teams --teams moloch+borgo,hegemony+outpost moloch borgo hegemony outpost`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if mo.mode != "" || mo.teams != "" {
+				return runMulti(cmd, o, mo, args) // simmulti.go
+			}
 			quick := len(args) == 0 && !o.all
 			if quick && !cmd.Flags().Changed("games") {
 				o.games = 40
@@ -613,6 +625,7 @@ exits with status 130.`,
 	o.registerSequential(cmd)
 	cmd.Flags().BoolVar(&o.all, "all", false, "round robin of every embedded army")
 	rec.register(cmd)
+	mo.register(cmd)
 	return cmd
 }
 

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/sim"
+)
+
+// multiOptions are sim's multiplayer flags.
+type multiOptions struct {
+	mode  string // --mode: ffa, points, teams or one-vs-team
+	teams string // --teams A+B,C+D
+}
+
+func (mo *multiOptions) register(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.StringVar(&mo.mode, "mode", "", "a game of 3 or 4 armies: ffa, points (3 or 4 armies), teams (4) or one-vs-team (3: seat 1 alone against seats 2 and 3); docs/rules.md")
+	f.StringVar(&mo.teams, "teams", "", "the teams of --mode teams: A+B,C+D by the armies' names as given (default: the first two against the last two)")
+}
+
+// flagsNotForMulti are the sim flags a multiplayer run does not read.
+var flagsNotForMulti = []string{"all", "shard", "until-ci", "sprt", "fair-band", "record", "record-losses", "leaders", "reinforcements", "start"}
+
+// checkMulti validates a multiplayer run before any game is played: the
+// mode, the number of armies, the teams, the player and the flags that do
+// not apply. It returns the teams as indices into args.
+func (mo *multiOptions) check(cmd *cobra.Command, o *simOptions, args []string) (engine.Mode, [2][]int, sim.PlayerSpec, error) {
+	var teams [2][]int
+	if mo.mode == "" {
+		return 0, teams, sim.PlayerSpec{}, fmt.Errorf("--teams is for --mode teams")
+	}
+	m, err := engine.ParseMode(strings.ToLower(mo.mode))
+	if err != nil {
+		return m, teams, sim.PlayerSpec{}, fmt.Errorf("--mode: %w", err)
+	}
+	want := map[engine.Mode]string{engine.ModeStandard: "", engine.ModeFFA: "3 or 4", engine.ModePoints: "3 or 4", engine.ModeTeams: "4", engine.ModeOneVsTeam: "3"}[m]
+	switch {
+	case m == engine.ModeStandard:
+		return m, teams, sim.PlayerSpec{}, fmt.Errorf("--mode standard is the two-army game: leave --mode out")
+	case (m == engine.ModeFFA || m == engine.ModePoints) && (len(args) < 3 || len(args) > 4),
+		m == engine.ModeTeams && len(args) != 4, m == engine.ModeOneVsTeam && len(args) != 3:
+		return m, teams, sim.PlayerSpec{}, fmt.Errorf("--mode %s takes %s armies, not %d", m, want, len(args))
+	}
+	for _, f := range flagsNotForMulti {
+		if cmd.Flags().Changed(f) {
+			return m, teams, sim.PlayerSpec{}, fmt.Errorf("--%s is not read by a multiplayer run (--mode %s)", f, m)
+		}
+	}
+	if o.format != "table" && o.format != "json" {
+		return m, teams, sim.PlayerSpec{}, fmt.Errorf("--format %s: a multiplayer report is written as table or json", o.format)
+	}
+	if o.boardB.Duel {
+		return m, teams, sim.PlayerSpec{}, fmt.Errorf("--board %s: the Duel board is for two players", o.board)
+	}
+	spec := sim.PlayerSpec{Kind: "greedy"} // the searching players read two-player games
+	if cmd.Flags().Changed("players") {
+		if spec, err = sim.ParsePlayer(o.players); err != nil {
+			return m, teams, spec, fmt.Errorf("--players: %w", err)
+		}
+		if spec.Kind != "random" && spec.Kind != "greedy" {
+			return m, teams, spec, fmt.Errorf("--players %s: a multiplayer run plays random or greedy players (one for every seat)", o.players)
+		}
+	}
+	if mo.teams != "" && m != engine.ModeTeams {
+		return m, teams, spec, fmt.Errorf("--teams is for --mode teams")
+	}
+	if m == engine.ModeTeams {
+		if teams, err = parseTeams(mo.teams, args); err != nil {
+			return m, teams, spec, fmt.Errorf("--teams %q: %w", mo.teams, err)
+		}
+	}
+	return m, teams, spec, nil
+}
+
+// parseTeams reads --teams A+B,C+D: each army of args in one team, by the
+// name the command line gave it; empty means the first two against the
+// last two.
+func parseTeams(s string, args []string) ([2][]int, error) {
+	if s == "" {
+		return [2][]int{{0, 1}, {2, 3}}, nil
+	}
+	var teams [2][]int
+	parts := strings.Split(s, ",")
+	if len(parts) != 2 {
+		return teams, fmt.Errorf("want two teams separated by a comma, e.g. moloch+borgo,hegemony+outpost")
+	}
+	used := make([]bool, len(args))
+	for t, part := range parts {
+		names := strings.Split(part, "+")
+		if len(names) != 2 {
+			return teams, fmt.Errorf("team %q: want two armies joined by +", part)
+		}
+		for _, n := range names {
+			found := false
+			for i, a := range args {
+				if !used[i] && strings.EqualFold(a, strings.TrimSpace(n)) {
+					used[i], found = true, true
+					teams[t] = append(teams[t], i)
+					break
+				}
+			}
+			if !found {
+				return teams, fmt.Errorf("%q is not one of the armies given (%s), or is named twice", n, strings.Join(args, " "))
+			}
+		}
+	}
+	return teams, nil
+}
+
+// runMulti plays a multiplayer run and writes its report.
+func runMulti(cmd *cobra.Command, o *simOptions, mo *multiOptions, args []string) error {
+	if _, _, err := o.check(); err != nil {
+		return err
+	}
+	m, teams, spec, err := mo.check(cmd, o, args)
+	if err != nil {
+		return err
+	}
+	list, names, err := loadAll(cmd.ErrOrStderr(), args)
+	if err != nil {
+		return err
+	}
+	if err := checkSetsUsed(); err != nil {
+		return err
+	}
+	mm := &sim.MultiMatch{Armies: list, Names: names, Mode: m, Teams: teams, Board: o.boardB, Player: spec,
+		Games: o.games, Seed: o.seed, MaxActions: o.maxActions}
+	ctx, bar, done := startRun(cmd)
+	defer done()
+	bar.expect(mm.Rounded())
+	recs, partial, err := mm.Run(ctx, o.workers, bar.update(m.String()))
+	if err != nil {
+		return err
+	}
+	bar.finish()
+	r := mm.Report(recs, partial)
+	err = writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error { return sim.WriteMulti(w, r, o.format) })
+	return interrupted(ctx, cmd.ErrOrStderr(), err)
+}

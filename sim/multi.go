@@ -1,0 +1,327 @@
+package sim
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/rules"
+)
+
+// MultiMatch is a run of games of 3 or 4 armies in one of the multiplayer
+// modes (docs/rules.md, "Three and four players"). The armies rotate over
+// every seating the mode allows (Seatings), each equally often, so a seat's
+// advantage is measured apart from the armies'.
+type MultiMatch struct {
+	Armies     []*rules.Army
+	Names      []string
+	Mode       engine.Mode
+	Teams      [2][]int // teams mode: the armies (indices into Armies) of each team
+	Board      *engine.Board
+	Player     PlayerSpec // every seat's player
+	Games      int        // rounded up to a whole number of rotations
+	Seed       uint64
+	MaxActions int
+}
+
+// Seatings lists the seatings of a run, seat by seat the index of the army
+// in it: every ordering of the armies (every man for himself, points, and
+// one against a team, where seat 1 plays alone), or, for teams, the 8
+// orderings that keep the A1-B1-A2-B2 alternation (which team starts, and
+// the order within each team).
+func (m *MultiMatch) Seatings() [][]int {
+	if m.Mode == engine.ModeTeams {
+		var out [][]int
+		for first := range 2 {
+			x, y := m.Teams[first], m.Teams[1-first]
+			for _, xo := range [][2]int{{0, 1}, {1, 0}} {
+				for _, yo := range [][2]int{{0, 1}, {1, 0}} {
+					out = append(out, []int{x[xo[0]], y[yo[0]], x[xo[1]], y[yo[1]]})
+				}
+			}
+		}
+		return out
+	}
+	var out [][]int
+	var perm func(cur []int, used int)
+	perm = func(cur []int, used int) {
+		if len(cur) == len(m.Armies) {
+			out = append(out, append([]int(nil), cur...))
+			return
+		}
+		for i := range m.Armies {
+			if used&(1<<i) == 0 {
+				perm(append(cur, i), used|1<<i)
+			}
+		}
+	}
+	perm(nil, 0)
+	return out
+}
+
+// MultiRecord is one game's outcome.
+type MultiRecord struct {
+	Seating int   // index into Seatings
+	Winners uint8 // a bit per seat that won or shared
+	Capped  bool  // the action cap ended it: no result
+	Actions int
+	Turns   int
+}
+
+// multiSeed derives game k's seed (SplitMix64), as pairSeed does.
+func multiSeed(seed uint64, k int) uint64 { return pairSeed(seed^0x6d756c7469, k) }
+
+// Play plays game k: seating k mod the number of seatings, every army's
+// deck shuffled from the seed of its rotation, so an army draws the same
+// tokens from every seat of one rotation.
+func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
+	seats := m.Seatings()
+	si := k % len(seats)
+	round := multiSeed(m.Seed, k/len(seats))
+	seating := seats[si]
+	as := make([]*rules.Army, len(seating))
+	for s, a := range seating {
+		as[s] = m.Armies[a]
+	}
+	board := m.Board
+	if board == nil {
+		board = engine.Standard
+	}
+	var team []uint8
+	if m.Mode == engine.ModeTeams {
+		team = make([]uint8, len(seating))
+		for s, a := range seating {
+			if a == m.Teams[1][0] || a == m.Teams[1][1] {
+				team[s] = 1
+			}
+		}
+	}
+	if w.g == nil {
+		w.g = new(engine.Game)
+		w.g.SetWorkspace(w.res)
+	}
+	g := w.g
+	if err := g.InitN(board, as, m.Mode, team, 0, round); err != nil {
+		return MultiRecord{}, err
+	}
+	for s, a := range seating {
+		shuffleDeck(g, s, multiSeed(round, a))
+	}
+	players := make([]Player, len(seating))
+	for s := range seating {
+		players[s] = m.Player.New(multiSeed(round, 16*k+s), w.res)
+	}
+	d := multiDecider{players}
+	rec := MultiRecord{Seating: si}
+	maxActions := m.MaxActions
+	if maxActions <= 0 {
+		maxActions = DefaultMaxActions
+	}
+	for !g.Over() {
+		if rec.Actions >= maxActions {
+			rec.Capped = true
+			break
+		}
+		w.buf = g.LegalActions(w.buf[:0])
+		i := players[g.Player].Act(g, w.buf)
+		if err := g.ApplyLegal(w.buf[i], d); err != nil {
+			return rec, fmt.Errorf("game %d: %w", k, err)
+		}
+		rec.Actions++
+	}
+	rec.Winners, rec.Turns = g.Winners, g.Turn
+	return rec, nil
+}
+
+// multiDecider routes each rule question to the seat it is asked of.
+type multiDecider struct{ players []Player }
+
+func (d multiDecider) Choose(s *engine.State, player uint8, q engine.Question, opts []engine.Option) int {
+	return d.players[int(player)%len(d.players)].Choose(s, player, q, opts)
+}
+
+// Run plays every game on workers goroutines (0 = one per core); the
+// records come back in game order, so the report is the same whatever the
+// number of workers. When ctx is cancelled it returns the whole rotations
+// finished so far with partial set.
+func (m *MultiMatch) Run(ctx context.Context, workers int, progress Progress) (recs []MultiRecord, partial bool, err error) {
+	n := m.Rounded()
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	out := make([]MultiRecord, n)
+	ok := make([]bool, n)
+	var next, done atomic.Int64
+	var firstErr error
+	var errOnce sync.Once
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			wk := &worker{res: new(engine.Resolver)}
+			for ctx.Err() == nil {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				rec, err := m.Play(i, wk)
+				if err != nil {
+					errOnce.Do(func() { firstErr = err })
+					return
+				}
+				out[i], ok[i] = rec, true
+				if d := int(done.Add(1)); progress != nil {
+					progress(d, n)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return nil, false, firstErr
+	}
+	per := len(m.Seatings())
+	for r := 0; r+per <= n; r += per {
+		whole := true
+		for i := r; i < r+per; i++ {
+			whole = whole && ok[i]
+		}
+		if !whole {
+			partial = true
+			break
+		}
+		recs = append(recs, out[r:r+per]...)
+	}
+	return recs, partial, nil
+}
+
+// Rounded is the number of games played: Games rounded up to whole
+// rotations of the seatings.
+func (m *MultiMatch) Rounded() int {
+	per := len(m.Seatings())
+	return max(1, (m.Games+per-1)/per) * per
+}
+
+// Share is a win share with its 95% interval (normal approximation over
+// the games' shares: a shared win counts 1/k to each of its k winners).
+type Share struct {
+	Games int     `json:"games"`
+	Share float64 `json:"share"`
+	Lo    float64 `json:"lo"`
+	Hi    float64 `json:"hi"`
+	sum   float64
+	sumSq float64
+}
+
+func (s *Share) add(x float64) {
+	s.Games++
+	s.sum += x
+	s.sumSq += x * x
+}
+
+func (s *Share) finish() {
+	if s.Games == 0 {
+		return
+	}
+	n := float64(s.Games)
+	s.Share = s.sum / n
+	v := max(0, s.sumSq/n-s.Share*s.Share)
+	h := 1.96 * math.Sqrt(v/max(1, n-1))
+	s.Lo, s.Hi = max(0, s.Share-h), min(1, s.Share+h)
+}
+
+// MultiReport is what a multiplayer run found.
+type MultiReport struct {
+	Mode     string    `json:"mode"`
+	Players  string    `json:"players"`
+	Board    string    `json:"board"`
+	Seed     uint64    `json:"seed"`
+	Games    int       `json:"games"`
+	Seatings int       `json:"seatings"` // every one played equally often
+	Capped   int       `json:"capped"`   // games the action cap ended (no result; not in the shares)
+	Shared   int       `json:"shared"`   // games whose win was shared (in the team modes: drawn between the sides)
+	Partial  bool      `json:"partial,omitempty"`
+	Armies   []string  `json:"armies"`
+	Army     []Share   `json:"army"`            // each army's win share
+	BySeat   [][]Share `json:"by_seat"`         // army by seat (seat 1 first)
+	Seat     []Share   `json:"seat"`            // each seat's win share over every army: the seat advantage
+	Teams    []string  `json:"teams,omitempty"` // teams mode: "a+b"
+	Team     []Share   `json:"team,omitempty"`  // each team's win share
+	MeanTurn float64   `json:"mean_turns"`
+}
+
+// Report sums the records of a run.
+func (m *MultiMatch) Report(recs []MultiRecord, partial bool) *MultiReport {
+	seats := m.Seatings()
+	n := len(m.Armies)
+	r := &MultiReport{Mode: m.Mode.String(), Players: m.Player.String(), Seed: m.Seed, Games: len(recs), Seatings: len(seats),
+		Partial: partial, Armies: m.Names, Army: make([]Share, n), BySeat: make([][]Share, n), Seat: make([]Share, n)}
+	r.Board = engine.Standard.Name
+	if m.Board != nil {
+		r.Board = m.Board.Name
+	}
+	for a := range r.BySeat {
+		r.BySeat[a] = make([]Share, n)
+	}
+	if m.Mode == engine.ModeTeams {
+		r.Team = make([]Share, 2)
+		for _, t := range m.Teams {
+			r.Teams = append(r.Teams, m.Names[t[0]]+"+"+m.Names[t[1]])
+		}
+	}
+	turns := 0
+	for _, rec := range recs {
+		if rec.Capped {
+			r.Capped++
+			continue
+		}
+		turns += rec.Turns
+		k := bits.OnesCount8(rec.Winners)
+		// Shared: more than one winner every man for himself; in the team
+		// modes a side wins as a whole, and only a draw shares.
+		if team := m.Mode == engine.ModeTeams || m.Mode == engine.ModeOneVsTeam; !team && k > 1 || team && k == n {
+			r.Shared++
+		}
+		var teamShare [2]float64
+		for s, a := range seats[rec.Seating] {
+			x := 0.0
+			if rec.Winners&(1<<s) != 0 {
+				x = 1 / float64(k)
+			}
+			r.Army[a].add(x)
+			r.BySeat[a][s].add(x)
+			r.Seat[s].add(x)
+			if r.Team != nil {
+				if a == m.Teams[1][0] || a == m.Teams[1][1] {
+					teamShare[1] += x
+				} else {
+					teamShare[0] += x
+				}
+			}
+		}
+		if r.Team != nil {
+			r.Team[0].add(teamShare[0])
+			r.Team[1].add(teamShare[1])
+		}
+	}
+	for i := range r.Army {
+		r.Army[i].finish()
+		r.Seat[i].finish()
+		for s := range r.BySeat[i] {
+			r.BySeat[i][s].finish()
+		}
+	}
+	for i := range r.Team {
+		r.Team[i].finish()
+	}
+	if played := r.Games - r.Capped; played > 0 {
+		r.MeanTurn = float64(turns) / float64(played)
+	}
+	return r
+}
