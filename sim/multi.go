@@ -116,6 +116,13 @@ func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
 	for s := range seating {
 		players[s] = m.Player.New(multiSeed(round, 16*k+s), w.res)
 	}
+	defer func() {
+		for _, p := range players {
+			if r, ok := p.(releaser); ok {
+				r.release() // the search caches go back to the pool
+			}
+		}
+	}()
 	d := multiDecider{players}
 	rec := MultiRecord{Seating: si}
 	maxActions := m.MaxActions

@@ -242,8 +242,8 @@ func (p *searchPlayer) greedyPick(w *engine.Game, legal []engine.Action) int {
 }
 
 // determinise deals the tokens me cannot see at random (from r): its own
-// deck is shuffled, and the opponent's hand and deck are refilled from the
-// opponent's unseen tokens. Counts stay what a player can see. The search
+// deck is shuffled, and every other player's hand and deck are refilled
+// from that player's unseen tokens. Counts stay what a player can see. The search
 // and mcts players look ahead in such worlds.
 func determinise(r *rng, w *engine.Game, me uint8) {
 	shuffle := func(d []uint8) {
@@ -253,11 +253,16 @@ func determinise(r *rng, w *engine.Game, me uint8) {
 		}
 	}
 	shuffle(w.Deck[me][:w.DeckLen[me]])
-	opp := me ^ 1
-	var pool [engine.MaxArmyTokens + engine.MaxHand]uint8
-	n := copy(pool[:], w.Deck[opp][:w.DeckLen[opp]])
-	n += copy(pool[n:], w.Hand[opp][:w.HandLen[opp]])
-	shuffle(pool[:n])
-	m := copy(w.Hand[opp][:w.HandLen[opp]], pool[:n])
-	copy(w.Deck[opp][:w.DeckLen[opp]], pool[m:n])
+	// Every other player's hand and deck, in seat order after me (in a
+	// two-player game the one opponent, so its draws are as before).
+	n := uint8(w.S.Players())
+	for k := uint8(1); k < n; k++ {
+		opp := (me + k) % n
+		var pool [engine.MaxArmyTokens + engine.MaxHand]uint8
+		n := copy(pool[:], w.Deck[opp][:w.DeckLen[opp]])
+		n += copy(pool[n:], w.Hand[opp][:w.HandLen[opp]])
+		shuffle(pool[:n])
+		m := copy(w.Hand[opp][:w.HandLen[opp]], pool[:n])
+		copy(w.Deck[opp][:w.DeckLen[opp]], pool[m:n])
+	}
 }

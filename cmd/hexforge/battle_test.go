@@ -161,7 +161,7 @@ func TestSimModeFlags(t *testing.T) {
 		{"sim", "--mode", "ffa", "moloch", "borgo"},
 		{"sim", "--mode", "one-vs-team", "moloch", "borgo", "hegemony", "outpost"},
 		{"sim", "--mode", "teams", "--teams", "moloch+x,hegemony+outpost", "moloch", "borgo", "hegemony", "outpost"},
-		{"sim", "--mode", "ffa", "--players", "plan:4", "moloch", "borgo", "hegemony"},
+		{"sim", "--mode", "ffa", "--players", "mcts:4", "moloch", "borgo", "hegemony"},
 		{"sim", "--teams", "moloch+borgo,hegemony+outpost", "moloch", "borgo", "hegemony", "outpost"},
 		{"sim", "--mode", "ffa", "--all"},
 	} {

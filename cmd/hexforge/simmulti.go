@@ -57,14 +57,14 @@ func (mo *multiOptions) check(cmd *cobra.Command, o *simOptions, args []string) 
 	if o.boardB.Duel {
 		return m, teams, sim.PlayerSpec{}, fmt.Errorf("--board %s: the Duel board is for two players", o.board)
 	}
-	spec := sim.PlayerSpec{Kind: "greedy"} // the searching players read two-player games
-	if cmd.Flags().Changed("players") {
-		if spec, err = sim.ParsePlayer(o.players); err != nil {
-			return m, teams, spec, fmt.Errorf("--players: %w", err)
-		}
-		if spec.Kind != "random" && spec.Kind != "greedy" {
-			return m, teams, spec, fmt.Errorf("--players %s: a multiplayer run plays random or greedy players (one for every seat)", o.players)
-		}
+	spec, err := sim.ParsePlayer(o.players)
+	if err != nil {
+		return m, teams, spec, fmt.Errorf("--players: %w", err)
+	}
+	if spec.Kind == "mcts" {
+		// Its tree alternates two movers and its fitted evaluation reads
+		// two players.
+		return m, teams, spec, fmt.Errorf("--players %s: a multiplayer run plays random, greedy, search or plan players (one for every seat)", o.players)
 	}
 	if mo.teams != "" && m != engine.ModeTeams {
 		return m, teams, spec, fmt.Errorf("--teams is for --mode teams")

@@ -1,0 +1,26 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// A multiplayer run plays the default player, or any searching player but
+// mcts, on every seat, and says which.
+func TestSimModePlayers(t *testing.T) {
+	out, errOut, code := run(t, "sim", "--mode", "ffa", "moloch", "borgo", "hegemony", "--games", "6", "--seed", "2")
+	if code != 0 {
+		t.Fatalf("default player: exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "players plan:4") {
+		t.Errorf("the report does not name the default player:\n%s", out)
+	}
+	out, errOut, code = run(t, "sim", "--mode", "one-vs-team", "moloch", "borgo", "hegemony", "--games", "6", "--players", "search:4")
+	if code != 0 || !strings.Contains(out, "players search:4") {
+		t.Errorf("search:4: exit %d: %s\n%s", code, errOut, out)
+	}
+	_, errOut, code = run(t, "sim", "--mode", "ffa", "moloch", "borgo", "hegemony", "--players", "mcts:4")
+	if code == 0 || !strings.Contains(errOut, "random, greedy, search or plan") {
+		t.Errorf("mcts in a multiplayer run: exit %d, %q", code, errOut)
+	}
+}
