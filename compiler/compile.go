@@ -75,6 +75,11 @@ func compileFile(filename string, f *dsl.File, opts Options) Result {
 			}
 			continue
 		}
+		if strings.EqualFold(s.Word, "structure") {
+			// A Structure is a faction's ("2 żetony Struktury swojej frakcji").
+			c.errs.Errorf(stmtPos(s), "a structure belongs to an army: write it inside army \"Name\" { ... }")
+			continue
+		}
 		if !strings.EqualFold(s.Word, "army") {
 			c.unknown(stmtPos(s), "top-level statement", s.Word, []string{"army", "leader"})
 			continue
@@ -169,6 +174,8 @@ func (c *compiler) army(s *dsl.Stmt) *rules.Army {
 					sizePos = groupPos(st.Args[0])
 				}
 			}
+		case "structure":
+			c.structure(st)
 		case "remove":
 			c.errs.Errorf(stmtPos(st), "remove is only for variants: army \"Name\" extends \"base\" { remove \"Token\" }")
 		default:
