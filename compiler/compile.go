@@ -142,6 +142,7 @@ func (c *compiler) army(s *dsl.Stmt) *rules.Army {
 	var sizePos diag.Pos
 	once := onceChecker{c: c}
 	var tokens []*tokenBuild
+	var structures []*structureBuild
 	for _, st := range s.Body.Stmts {
 		word := strings.ToLower(st.Word)
 		if k, ok := kindByWord(word); ok {
@@ -175,7 +176,9 @@ func (c *compiler) army(s *dsl.Stmt) *rules.Army {
 				}
 			}
 		case "structure":
-			c.structure(st)
+			if sb := c.structure(st); sb != nil {
+				structures = append(structures, sb)
+			}
 		case "remove":
 			c.errs.Errorf(stmtPos(st), "remove is only for variants: army \"Name\" extends \"base\" { remove \"Token\" }")
 		default:
@@ -183,6 +186,7 @@ func (c *compiler) army(s *dsl.Stmt) *rules.Army {
 		}
 	}
 	c.finishArmy(a, s, tokens, sizePos)
+	c.finishStructures(a, tokens, structures)
 	return a
 }
 

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/hexforge/hexforge/diag"
@@ -32,23 +33,24 @@ const structureParts = 2
 // before that error still run, so a designer's mistakes are reported with
 // their positions now and the file needs no change once the engine plays
 // Structures.
-func (c *compiler) structure(s *dsl.Stmt) {
+func (c *compiler) structure(s *dsl.Stmt) *structureBuild {
 	if len(s.Args) == 0 {
 		c.errs.Errorf(stmtPos(s), "structure needs a name in quotes, e.g. structure \"Name\" { part \"A\" { ... } part \"B\" { ... } }")
-		return
+		return nil
 	}
 	c.argCount(s, 1, 1, "one name in quotes")
 	name, ok := c.stringValue(c.single(s.Args[0], "structure"), "structure name")
 	if !ok {
-		return
+		return nil
 	}
+	sb := &structureBuild{name: name, namePos: groupPos(s.Args[0])}
 	if strings.TrimSpace(name) == "" {
 		c.errs.Errorf(groupPos(s.Args[0]), "structure name is empty")
 	}
 	c.noColon(s)
 	if s.Body == nil {
 		c.errs.Errorf(stmtPos(s), "structure %q has no { } block with its two parts: structure %q { part \"A\" { ... } part \"B\" { ... } }", name, name)
-		return
+		return sb
 	}
 	once := onceChecker{c: c}
 	var parts []*tokenBuild
@@ -79,6 +81,7 @@ func (c *compiler) structure(s *dsl.Stmt) {
 			}
 			partNames[key] = tb.namePos
 			parts = append(parts, tb)
+			sb.parts = append(sb.parts, tb)
 			if len(parts) > structureParts {
 				c.errs.Errorf(stmtPos(st), "structure %q has a third part: a Structure is two tokens (Neuroshima Hex 3.0 core rules, Struktury)", name)
 			}
@@ -90,6 +93,50 @@ func (c *compiler) structure(s *dsl.Stmt) {
 		c.errs.Errorf(stmtPos(s), "structure %q has %d part(s); a Structure is two tokens: part \"A\" { ... } part \"B\" { ... }", name, len(parts))
 	}
 	c.errs.Errorf(stmtPos(s), "structure %q: the Structures variant is not implemented yet (the engine has no two-hex unit), so the army is refused rather than played without it", name)
+	return sb
+}
+
+// structureBuild is a structure being checked, with the positions the
+// army-wide checks need.
+type structureBuild struct {
+	name    string
+	namePos diag.Pos
+	parts   []*tokenBuild
+}
+
+// maxStructures is how many structure blocks an army may hold: its two
+// double-sided tokens ("8 dwustronnych żetonów (po 2 dla każdej armii)")
+// played "dowolną stroną ku górze" make at most four pairs of faces, and
+// each structure block is one pair (docs/rules.md, "Structures").
+const maxStructures = 4
+
+// finishStructures runs the checks that need the whole army: a structure's
+// name and its parts' names are names of the army, unique among its tokens
+// and structures, since a player will name them to play them.
+func (c *compiler) finishStructures(a *rules.Army, tokens []*tokenBuild, structures []*structureBuild) {
+	names := map[string]string{} // lower-case name -> what holds it
+	for _, tb := range tokens {
+		for _, n := range append([]string{tb.tok.Name}, tb.tok.Aliases...) {
+			names[strings.ToLower(n)] = fmt.Sprintf("token %q (line %d)", tb.tok.Name, tb.namePos.Line)
+		}
+	}
+	claim := func(n string, p diag.Pos, what string) {
+		key := strings.ToLower(n)
+		if prev, dup := names[key]; dup {
+			c.errs.Errorf(p, "%s name %q is already used by %s in army %q", what, n, prev, a.Name)
+			return
+		}
+		names[key] = fmt.Sprintf("%s %q (line %d)", what, n, p.Line)
+	}
+	for i, sb := range structures {
+		if i == maxStructures {
+			c.errs.Errorf(sb.namePos, "army %q has a fifth structure: its two double-sided Structure tokens make at most %d pairs of faces", a.Name, maxStructures)
+		}
+		claim(sb.name, sb.namePos, "structure")
+		for _, tb := range sb.parts {
+			claim(tb.tok.Name, tb.namePos, "part")
+		}
+	}
 }
 
 // structurePart compiles one token of a Structure as a warrior. A part has
