@@ -75,6 +75,11 @@ func compileFile(filename string, f *dsl.File, opts Options) Result {
 			}
 			continue
 		}
+		if strings.EqualFold(s.Word, "structure") {
+			// A Structure is a faction's ("2 żetony Struktury swojej frakcji").
+			c.errs.Errorf(stmtPos(s), "a structure belongs to an army: write it inside army \"Name\" { ... }")
+			continue
+		}
 		if !strings.EqualFold(s.Word, "army") {
 			c.unknown(stmtPos(s), "top-level statement", s.Word, []string{"army", "leader"})
 			continue
@@ -137,6 +142,7 @@ func (c *compiler) army(s *dsl.Stmt) *rules.Army {
 	var sizePos diag.Pos
 	once := onceChecker{c: c}
 	var tokens []*tokenBuild
+	var structures []*structureBuild
 	for _, st := range s.Body.Stmts {
 		word := strings.ToLower(st.Word)
 		if k, ok := kindByWord(word); ok {
@@ -169,6 +175,10 @@ func (c *compiler) army(s *dsl.Stmt) *rules.Army {
 					sizePos = groupPos(st.Args[0])
 				}
 			}
+		case "structure":
+			if sb := c.structure(st); sb != nil {
+				structures = append(structures, sb)
+			}
 		case "remove":
 			c.errs.Errorf(stmtPos(st), "remove is only for variants: army \"Name\" extends \"base\" { remove \"Token\" }")
 		default:
@@ -176,6 +186,7 @@ func (c *compiler) army(s *dsl.Stmt) *rules.Army {
 		}
 	}
 	c.finishArmy(a, s, tokens, sizePos)
+	c.finishStructures(a, tokens, structures)
 	return a
 }
 
