@@ -28,9 +28,9 @@ type PlayerSpec struct {
 }
 
 // PlayerKinds are the players hexforge has.
-var PlayerKinds = []string{"random", "greedy", "search", "plan", "mcts"}
+var PlayerKinds = []string{"random", "greedy", "search", "plan", "race", "mcts"}
 
-// ParsePlayer reads "random", "greedy", "search[:N]", "plan[:N]" or "mcts[:N]".
+// ParsePlayer reads "random", "greedy", "search[:N]", "plan[:N]", "race[:N]" or "mcts[:N]".
 func ParsePlayer(s string) (PlayerSpec, error) {
 	kind, budget, hasBudget := strings.Cut(strings.ToLower(strings.TrimSpace(s)), ":")
 	spec := PlayerSpec{Kind: kind}
@@ -57,6 +57,15 @@ func ParsePlayer(s string) (PlayerSpec, error) {
 			}
 			spec.Budget = n
 		}
+	case "race":
+		spec.Budget = DefaultRaceWorlds
+		if hasBudget {
+			n, err := strconv.Atoi(budget)
+			if err != nil || n < 1 || n > 1_000_000 {
+				return spec, fmt.Errorf("race budget %q: want at most this many sampled worlds per decision, 1 to 1000000", budget)
+			}
+			spec.Budget = n
+		}
 	case "mcts":
 		spec.Budget = DefaultMCTSBudget
 		if hasBudget {
@@ -67,13 +76,13 @@ func ParsePlayer(s string) (PlayerSpec, error) {
 			spec.Budget = n
 		}
 	default:
-		return spec, fmt.Errorf("unknown player %q: use random, greedy, search[:playouts], plan[:worlds] or mcts[:iterations]", s)
+		return spec, fmt.Errorf("unknown player %q: use random, greedy, search[:playouts], plan[:worlds], race[:worlds] or mcts[:iterations]", s)
 	}
 	return spec, nil
 }
 
 func (p PlayerSpec) String() string {
-	if p.Kind == "search" || p.Kind == "plan" || p.Kind == "mcts" {
+	if p.Kind == "search" || p.Kind == "plan" || p.Kind == "race" || p.Kind == "mcts" {
 		return fmt.Sprintf("%s:%d", p.Kind, p.Budget)
 	}
 	return p.Kind
@@ -89,6 +98,8 @@ func (p PlayerSpec) New(seed uint64, res *engine.Resolver) Player {
 		return newSearch(seed, res, p.Budget)
 	case "plan":
 		return newPlan(seed, res, p.Budget)
+	case "race":
+		return newRace(seed, res, p.Budget)
 	case "mcts":
 		return newMCTS(seed, res, p.Budget)
 	}

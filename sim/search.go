@@ -42,6 +42,13 @@ type searchPlayer struct {
 	// the same worlds (common random numbers), worlds of them each.
 	worlds int
 	wr     rng
+
+	// raceWorlds > 0 makes the race player (race.go): at most that many
+	// worlds, candidates dropped once clearly behind.
+	raceWorlds int
+	raceVals   []float64
+
+	rollouts int // rollouts played, for the tests of what the budget buys
 }
 
 type candidate struct {
@@ -140,11 +147,18 @@ func (p *searchPlayer) Act(g *engine.Game, legal []engine.Action) int {
 	// reproduces), and slices' sort allocates nothing (sort.SliceStable did,
 	// every decision).
 	slices.SortStableFunc(p.cands, func(a, b candidate) int { return cmp.Compare(b.greed, a.greed) })
-	k := min(shortlist, len(p.cands))
+	sl := shortlist
+	if p.raceWorlds > 0 {
+		sl = raceShortlist
+	}
+	k := min(sl, len(p.cands))
 	if k == 1 || p.cands[0].greed >= winScore/2 {
 		return p.cands[0].idx
 	}
 	cands := p.cands[:k]
+	if p.raceWorlds > 0 {
+		return cands[p.race(g, legal, cands, me, p.r.pcg.Uint64())].idx
+	}
 	if p.worlds > 0 {
 		// Common random numbers: every candidate is played out on the
 		// same sampled worlds, so the difference between two candidates
@@ -177,6 +191,7 @@ func (p *searchPlayer) Act(g *engine.Game, legal []engine.Action) int {
 // rollout plays action a on a world sampled from r and continues greedily
 // to the end of the opponent's next turn, returning the evaluation for me.
 func (p *searchPlayer) rollout(g *engine.Game, a engine.Action, me uint8, r *rng) float64 {
+	p.rollouts++
 	p.world = *g
 	determinise(r, &p.world, me)
 	if err := p.world.Apply(a, p); err != nil {

@@ -25,6 +25,7 @@ func TestMemosKeepDecisions(t *testing.T) {
 		{"testdata/bastion.army", "outpost", "plan:1", engine.Standard},
 		{"steelpolice", "beasts", "plan:1", engine.Standard},
 		{"smart", "vegas", "plan:1", duel}, // energy and Procedures
+		{"moloch", "borgo", "race:3", engine.Standard},
 	} {
 		m := match(t, c.a, c.b, c.player, c.player, 1, 5)
 		spec, err := ParsePlayer(c.player)

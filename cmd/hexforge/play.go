@@ -168,7 +168,7 @@ names starts.`,
 	f := cmd.Flags()
 	f.Uint64Var(&seed, "seed", 1, "seed of every random choice, as sim's --seed")
 	f.IntVar(&game, "game", 1, "which game of the sim run with this seed (from 1; odd: A moves first)")
-	f.StringVar(&players, "players", sim.DefaultPlayer, "computer players: random, greedy, search[:playouts], plan[:worlds] or mcts[:iterations]; one for both sides or A,B")
+	f.StringVar(&players, "players", sim.DefaultPlayer, "computer players: random, greedy, search[:playouts], plan[:worlds], race[:worlds] or mcts[:iterations]; one for both sides or A,B")
 	f.StringVar(&tracePath, "trace", "", "write the game's trace to FILE as JSON lines (docs/trace.md)")
 	f.IntVar(&maxActions, "max-actions", sim.DefaultMaxActions, "cap on the game's actions")
 	f.StringVar(&start, "start", "standard", "how the first turns draw: standard or alternative (as sim's --start)")

@@ -64,7 +64,7 @@ func (mo *multiOptions) check(cmd *cobra.Command, o *simOptions, args []string) 
 	if spec.Kind == "mcts" {
 		// Its tree alternates two movers and its fitted evaluation reads
 		// two players.
-		return m, teams, spec, fmt.Errorf("--players %s: a multiplayer run plays random, greedy, search or plan players (one for every seat)", o.players)
+		return m, teams, spec, fmt.Errorf("--players %s: a multiplayer run plays random, greedy, search, plan or race players (one for every seat)", o.players)
 	}
 	if mo.teams != "" && m != engine.ModeTeams {
 		return m, teams, spec, fmt.Errorf("--teams is for --mode teams")

@@ -20,7 +20,7 @@ func TestSimModePlayers(t *testing.T) {
 		t.Errorf("search:4: exit %d: %s\n%s", code, errOut, out)
 	}
 	_, errOut, code = run(t, "sim", "--mode", "ffa", "moloch", "borgo", "hegemony", "--players", "mcts:4")
-	if code == 0 || !strings.Contains(errOut, "random, greedy, search or plan") {
+	if code == 0 || !strings.Contains(errOut, "random, greedy, search, plan or race") {
 		t.Errorf("mcts in a multiplayer run: exit %d, %q", code, errOut)
 	}
 }

@@ -70,7 +70,7 @@ they name, on every save. Ctrl-C stops it.`,
 	}
 	cmd.Flags().StringArrayVar(&q.vs, "vs", nil, "opponent army to simulate against after each good save (repeatable)")
 	cmd.Flags().IntVar(&q.games, "games", 200, "games per opponent in each quick simulation")
-	cmd.Flags().StringVar(&players, "players", sim.DefaultPlayer, "computer players of the quick simulations: random, greedy, search[:playouts], plan[:worlds] or mcts[:iterations]; one for both sides or A,B")
+	cmd.Flags().StringVar(&players, "players", sim.DefaultPlayer, "computer players of the quick simulations: random, greedy, search[:playouts], plan[:worlds], race[:worlds] or mcts[:iterations]; one for both sides or A,B")
 	addVariantFlags(cmd, &board, &leaders)
 	addSetFlag(cmd)
 	return cmd

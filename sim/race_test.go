@@ -1,0 +1,85 @@
+package sim
+
+import (
+	"context"
+	"testing"
+
+	"github.com/hexforge/hexforge/engine"
+)
+
+// A seed gives the same race games with one worker and with two.
+func TestRaceIsDeterministic(t *testing.T) {
+	sameWithOneAndTwoWorkers(t, match(t, "hegemony", "moloch", "race:3", "greedy", 3, 17))
+}
+
+// The race player drops candidates that are clearly behind, so a decision
+// costs less than its whole budget, yet more than the fewest worlds it
+// plays before dropping any.
+func TestRaceSpendsWorldsWhereClose(t *testing.T) {
+	m := match(t, "moloch", "borgo", "race:8", "race:8", 1, 5)
+	g, err := engine.NewGame(engine.Standard, m.A, m.B, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := new(engine.Resolver)
+	g.SetWorkspace(res)
+	spec, err := ParsePlayer("race:8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := spec.New(11, res).(*searchPlayer)
+	defer p.release()
+	buf := make([]engine.Action, 0, 1024)
+	raced, full := 0, 0
+	for n := 0; n < 200 && !g.Over(); n++ {
+		buf = g.LegalActions(buf[:0])
+		before := p.rollouts
+		a := buf[p.Act(g, buf)]
+		if played := p.rollouts - before; played > 0 {
+			raced++
+			k := min(raceShortlist, len(buf))
+			if played < raceMinWorlds*2 || played > k*p.raceWorlds {
+				t.Fatalf("decision %d played %d rollouts, outside [%d, %d]", n, played, raceMinWorlds*2, k*p.raceWorlds)
+			}
+			if played == k*p.raceWorlds {
+				full++
+			}
+		}
+		if err := g.ApplyLegal(a, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if raced < 10 {
+		t.Fatalf("only %d decisions were raced", raced)
+	}
+	if full == raced {
+		t.Errorf("every one of %d raced decisions played its whole budget: no candidate was ever dropped", raced)
+	}
+	if avg := float64(p.rollouts) / float64(raced); avg >= float64(raceShortlist*p.raceWorlds)/2 {
+		t.Errorf("%.1f rollouts a raced decision, want well under the budget of %d", avg, raceShortlist*p.raceWorlds)
+	}
+}
+
+// The race player must beat greedy clearly on a fixed seed set.
+func TestRaceBeatsGreedy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays 40 games")
+	}
+	m := match(t, "moloch", "moloch", "race:2", "greedy", 20, 4)
+	recs, _, err := m.Run(context.Background(), 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	score := 0.0
+	for _, r := range recs {
+		switch r.Outcome {
+		case Win:
+			score++
+		case Draw:
+			score += 0.5
+		}
+	}
+	if rate := score / float64(len(recs)); rate < 0.6 {
+		t.Errorf("race:2 scored %.1f%% of %d games against greedy; want at least 60%%", 100*rate, len(recs))
+	}
+}
