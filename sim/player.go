@@ -153,12 +153,9 @@ const (
 	hqWeight  = 4.0
 	winScore  = 10000.0
 	unitFloor = 1.0
-	// energyWeight is the worth of an energy point on a board with an
-	// energy track (the Duel board): a little, so that the players buy
-	// energy with the tokens they would keep and spend it on Procedures
-	// that gain more than it costs; far below an HQ point, so they never
-	// pay for it with the HQ's. Other boards never count it.
-	energyWeight = 0.3
+	// energyWeight, the worth of an energy point on a board with an
+	// energy track (the Duel board), is fitted to self-play outcomes
+	// (energy_weight.go, TestRefitEnergy). Other boards never count it.
 )
 
 // unitValue is a rough worth of a token on the board, used by the
