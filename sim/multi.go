@@ -29,6 +29,22 @@ type MultiMatch struct {
 	MaxActions int
 }
 
+// Rotation says in words which seatings a run rotates over (Seatings).
+func (m *MultiMatch) Rotation() string {
+	if m.Mode == engine.ModeTeams {
+		return "the 8 seatings that alternate the teams A-B-A-B (which team starts, the order within each team)"
+	}
+	n := len(m.Seatings())
+	if m.Mode == engine.ModeOneVsTeam {
+		return fmt.Sprintf("every seating (%d orders of %d armies; seat 1 plays alone)", n, m.armies())
+	}
+	return fmt.Sprintf("every seating (%d orders of %d armies)", n, m.armies())
+}
+
+// armies is the number of armies: the names', for a match rebuilt from
+// shard reports without compiled armies.
+func (m *MultiMatch) armies() int { return max(len(m.Armies), len(m.Names)) }
+
 // Seatings lists the seatings of a run, seat by seat the index of the army
 // in it: every ordering of the armies (every man for himself, points, and
 // one against a team, where seat 1 plays alone), or, for teams, the 8
@@ -50,11 +66,11 @@ func (m *MultiMatch) Seatings() [][]int {
 	var out [][]int
 	var perm func(cur []int, used int)
 	perm = func(cur []int, used int) {
-		if len(cur) == len(m.Armies) {
+		if len(cur) == m.armies() {
 			out = append(out, append([]int(nil), cur...))
 			return
 		}
-		for i := range m.Armies {
+		for i := range m.armies() {
 			if used&(1<<i) == 0 {
 				perm(append(cur, i), used|1<<i)
 			}
@@ -244,6 +260,7 @@ type MultiReport struct {
 	Seed     uint64    `json:"seed"`
 	Games    int       `json:"games"`
 	Seatings int       `json:"seatings"` // every one played equally often
+	Rotation string    `json:"rotation"` // which seatings: every one, or the teams' balanced subset
 	Capped   int       `json:"capped"`   // games the action cap ended (no result; not in the shares)
 	Shared   int       `json:"shared"`   // games whose win was shared (in the team modes: drawn between the sides)
 	Partial  bool      `json:"partial,omitempty"`
@@ -259,9 +276,10 @@ type MultiReport struct {
 // Report sums the records of a run.
 func (m *MultiMatch) Report(recs []MultiRecord, partial bool) *MultiReport {
 	seats := m.Seatings()
-	n := len(m.Armies)
+	n := m.armies()
 	r := &MultiReport{Mode: m.Mode.String(), Players: m.Player.String(), Seed: m.Seed, Games: len(recs), Seatings: len(seats),
 		Partial: partial, Armies: m.Names, Army: make([]Share, n), BySeat: make([][]Share, n), Seat: make([]Share, n)}
+	r.Rotation = m.Rotation()
 	r.Board = engine.Standard.Name
 	if m.Board != nil {
 		r.Board = m.Board.Name

@@ -51,9 +51,6 @@ func (mo *multiOptions) check(cmd *cobra.Command, o *simOptions, args []string) 
 			return m, teams, sim.PlayerSpec{}, fmt.Errorf("--%s is not read by a multiplayer run (--mode %s)", f, m)
 		}
 	}
-	if o.format != "table" && o.format != "json" {
-		return m, teams, sim.PlayerSpec{}, fmt.Errorf("--format %s: a multiplayer report is written as table or json", o.format)
-	}
 	if o.boardB.Duel {
 		return m, teams, sim.PlayerSpec{}, fmt.Errorf("--board %s: the Duel board is for two players", o.board)
 	}
@@ -139,6 +136,6 @@ func runMulti(cmd *cobra.Command, o *simOptions, mo *multiOptions, args []string
 	}
 	bar.finish()
 	r := mm.Report(recs, partial)
-	err = writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error { return sim.WriteMulti(w, r, o.format) })
+	err = writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error { return sim.WriteMulti(w, r, o.format, commandLine(cmd, args)) })
 	return interrupted(ctx, cmd.ErrOrStderr(), err)
 }
