@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/bits"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -27,6 +28,7 @@ type MultiMatch struct {
 	Games      int        // rounded up to a whole number of rotations
 	Seed       uint64
 	MaxActions int
+	Shard      Shard // play only this shard's rotations (Span)
 }
 
 // Rotation says in words which seatings a run rotates over (Seatings).
@@ -82,11 +84,12 @@ func (m *MultiMatch) Seatings() [][]int {
 
 // MultiRecord is one game's outcome.
 type MultiRecord struct {
-	Seating int   // index into Seatings
-	Winners uint8 // a bit per seat that won or shared
-	Capped  bool  // the action cap ended it: no result
-	Actions int
-	Turns   int
+	Game    int   `json:"game"`             // its number in the run (its seeds and seating)
+	Seating int   `json:"seating"`          // index into Seatings
+	Winners uint8 `json:"winners"`          // a bit per seat that won or shared
+	Capped  bool  `json:"capped,omitempty"` // the action cap ended it: no result
+	Actions int   `json:"actions"`
+	Turns   int   `json:"turns"`
 }
 
 // multiSeed derives game k's seed (SplitMix64), as pairSeed does.
@@ -133,7 +136,7 @@ func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
 		players[s] = m.Player.New(multiSeed(round, 16*k+s), w.res)
 	}
 	d := multiDecider{players}
-	rec := MultiRecord{Seating: si}
+	rec := MultiRecord{Game: k, Seating: si}
 	maxActions := m.MaxActions
 	if maxActions <= 0 {
 		maxActions = DefaultMaxActions
@@ -161,12 +164,27 @@ func (d multiDecider) Choose(s *engine.State, player uint8, q engine.Question, o
 	return d.players[int(player)%len(d.players)].Choose(s, player, q, opts)
 }
 
-// Run plays every game on workers goroutines (0 = one per core); the
-// records come back in game order, so the report is the same whatever the
-// number of workers. When ctx is cancelled it returns the whole rotations
-// finished so far with partial set.
+// Run plays every game of the run (or of its shard) on workers goroutines
+// (0 = one per core); the records come back in game order, so the report
+// is the same whatever the number of workers. When ctx is cancelled it
+// returns the whole rotations finished so far with partial set.
 func (m *MultiMatch) Run(ctx context.Context, workers int, progress Progress) (recs []MultiRecord, partial bool, err error) {
-	n := m.Rounded()
+	lo, hi := m.Span()
+	return m.RunGames(ctx, workers, lo, hi, progress)
+}
+
+// Span is the games [lo, hi) this run plays: every game, or the shard's
+// whole rotations (shard i of n plays rotations i*R/n to (i+1)*R/n of the
+// R rotations), so that n shards play exactly the games of one run.
+func (m *MultiMatch) Span() (lo, hi int) {
+	per := len(m.Seatings())
+	rlo, rhi := m.Shard.span(0, m.Rounded()/per)
+	return rlo * per, rhi * per
+}
+
+// RunGames plays games lo to hi-1 (whole rotations) as Run does.
+func (m *MultiMatch) RunGames(ctx context.Context, workers, lo, hi int, progress Progress) (recs []MultiRecord, partial bool, err error) {
+	n := hi - lo
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -186,7 +204,7 @@ func (m *MultiMatch) Run(ctx context.Context, workers int, progress Progress) (r
 				if i >= n {
 					return
 				}
-				rec, err := m.Play(i, wk)
+				rec, err := m.Play(lo+i, wk)
 				if err != nil {
 					errOnce.Do(func() { firstErr = err })
 					return
@@ -215,6 +233,38 @@ func (m *MultiMatch) Run(ctx context.Context, workers int, progress Progress) (r
 		recs = append(recs, out[r:r+per]...)
 	}
 	return recs, partial, nil
+}
+
+// RunUntil plays the run's games, then, while some army's (or team's)
+// 95% interval is as wide as halfWidth or wider, as many again, continuing
+// the same series of games, up to maxGames. It stops only at whole
+// rotations, and only between batches of a fixed size, so where it stops
+// does not depend on the number of workers, and its report is the one of
+// a run of that many games.
+func (m *MultiMatch) RunUntil(ctx context.Context, workers int, halfWidth float64, maxGames int, progress Progress) (recs []MultiRecord, partial bool, err error) {
+	batch := m.Rounded()
+	for lo := 0; ; lo += batch {
+		got, part, err := m.RunGames(ctx, workers, lo, lo+batch, progress)
+		if err != nil {
+			return nil, false, err
+		}
+		recs = append(recs, got...)
+		if part || ctx.Err() != nil {
+			return recs, true, nil
+		}
+		if lo+2*batch > maxGames || m.Report(recs, false).widest() < halfWidth {
+			return recs, false, nil
+		}
+	}
+}
+
+// widest is the largest half-width of the armies' and teams' intervals.
+func (r *MultiReport) widest() float64 {
+	w := 0.0
+	for _, s := range append(slices.Clone(r.Army), r.Team...) {
+		w = max(w, (s.Hi-s.Lo)/2)
+	}
+	return w
 }
 
 // Rounded is the number of games played: Games rounded up to whole
@@ -254,23 +304,24 @@ func (s *Share) finish() {
 
 // MultiReport is what a multiplayer run found.
 type MultiReport struct {
-	Mode     string    `json:"mode"`
-	Players  string    `json:"players"`
-	Board    string    `json:"board"`
-	Seed     uint64    `json:"seed"`
-	Games    int       `json:"games"`
-	Seatings int       `json:"seatings"` // every one played equally often
-	Rotation string    `json:"rotation"` // which seatings: every one, or the teams' balanced subset
-	Capped   int       `json:"capped"`   // games the action cap ended (no result; not in the shares)
-	Shared   int       `json:"shared"`   // games whose win was shared (in the team modes: drawn between the sides)
-	Partial  bool      `json:"partial,omitempty"`
-	Armies   []string  `json:"armies"`
-	Army     []Share   `json:"army"`            // each army's win share
-	BySeat   [][]Share `json:"by_seat"`         // army by seat (seat 1 first)
-	Seat     []Share   `json:"seat"`            // each seat's win share over every army: the seat advantage
-	Teams    []string  `json:"teams,omitempty"` // teams mode: "a+b"
-	Team     []Share   `json:"team,omitempty"`  // each team's win share
-	MeanTurn float64   `json:"mean_turns"`
+	Mode     string      `json:"mode"`
+	Players  string      `json:"players"`
+	Board    string      `json:"board"`
+	Seed     uint64      `json:"seed"`
+	Games    int         `json:"games"`
+	Seatings int         `json:"seatings"` // every one played equally often
+	Rotation string      `json:"rotation"` // which seatings: every one, or the teams' balanced subset
+	Capped   int         `json:"capped"`   // games the action cap ended (no result; not in the shares)
+	Shared   int         `json:"shared"`   // games whose win was shared (in the team modes: drawn between the sides)
+	Partial  bool        `json:"partial,omitempty"`
+	Armies   []string    `json:"armies"`
+	Army     []Share     `json:"army"`            // each army's win share
+	BySeat   [][]Share   `json:"by_seat"`         // army by seat (seat 1 first)
+	Seat     []Share     `json:"seat"`            // each seat's win share over every army: the seat advantage
+	Teams    []string    `json:"teams,omitempty"` // teams mode: "a+b"
+	Team     []Share     `json:"team,omitempty"`  // each team's win share
+	MeanTurn float64     `json:"mean_turns"`
+	Shard    *MultiShard `json:"shard,omitempty"` // a shard's report: what merge needs
 }
 
 // Report sums the records of a run.
@@ -340,6 +391,9 @@ func (m *MultiMatch) Report(recs []MultiRecord, partial bool) *MultiReport {
 	}
 	if played := r.Games - r.Capped; played > 0 {
 		r.MeanTurn = float64(turns) / float64(played)
+	}
+	if m.Shard.N > 1 {
+		r.Shard = m.shardOf(recs)
 	}
 	return r
 }

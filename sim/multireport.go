@@ -43,7 +43,7 @@ func (r *MultiReport) runLine() string {
 	s := fmt.Sprintf("%s, %d armies (%s), %d games, players %s, board %s, seed %d",
 		r.Mode, len(r.Armies), strings.Join(r.Armies, ", "), r.Games, r.Players, r.Board, r.Seed)
 	if r.Partial {
-		s += " (partial: only the whole rotations finished are counted)"
+		s += " (partial: not every game of the run is counted)"
 	}
 	return s
 }

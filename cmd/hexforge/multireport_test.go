@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -114,5 +115,80 @@ func TestMultiTextAndHTML(t *testing.T) {
 	}
 	if n := strings.Count(p, `class="dotplot"`); n != 3 {
 		t.Errorf("%d dot plots, want 3 (armies, teams, seats)", n)
+	}
+}
+
+// The shards of a multiplayer run, each with its own number of workers,
+// merge into the report of the run played whole, byte for byte in every
+// format; a shard missing leaves it partial, a shard given twice or a
+// shard of another run is refused, and more shards than rotations is an
+// error before any game.
+func TestMultiShardMerge(t *testing.T) {
+	dir := t.TempDir()
+	base := []string{"sim", "--mode", "teams", "moloch", "borgo", "hegemony", "outpost", "--teams", "moloch+outpost,borgo+hegemony",
+		"--players", "random", "--games", "24", "--seed", "5"}
+	var shards []string
+	for i, s := range []string{"0/3", "1/3", "2/3"} {
+		f := filepath.Join(dir, fmt.Sprintf("s%d.json", i))
+		if _, stderr, code := run(t, append(base, "--shard", s, "--workers", strconv.Itoa(i+1), "--format", "json", "--out", f)...); code != 0 {
+			t.Fatalf("shard %s: exit %d: %s", s, code, stderr)
+		}
+		shards = append(shards, f)
+	}
+	for _, format := range []string{"json", "csv", "table"} {
+		whole, _, code := run(t, append(base, "--format", format)...)
+		merged, stderr, mcode := run(t, append([]string{"merge", "--format", format}, shards[2], shards[0], shards[1])...)
+		if code != 0 || mcode != 0 || merged != whole || strings.Contains(merged, `"shard"`) {
+			t.Errorf("%s: exit %d, %d (%s); merged\n%s\nwhole\n%s", format, code, mcode, stderr, merged, whole)
+		}
+	}
+	part, stderr, code := run(t, "merge", "--format", "csv", shards[0], shards[2])
+	if code != 0 || !strings.Contains(stderr, "8 of 24 games missing") || !strings.Contains(part, ",16,") || !strings.Contains(part, ",true\n") {
+		t.Errorf("two shards of three: exit %d: %s\n%s", code, stderr, part)
+	}
+	other := filepath.Join(dir, "other.json")
+	if _, stderr, code := run(t, append(slices.Clone(base[:len(base)-1]), "6", "--shard", "1/3", "--format", "json", "--out", other)...); code != 0 {
+		t.Fatalf("other run: %s", stderr)
+	}
+	for _, c := range []struct {
+		files []string
+		want  string
+	}{
+		{[]string{shards[0], shards[0]}, "are both shard 0/3"},
+		{[]string{shards[0], other}, "shards of different runs"},
+	} {
+		if _, stderr, code := run(t, append([]string{"merge"}, c.files...)...); code == 0 || !strings.Contains(stderr, c.want) {
+			t.Errorf("merge %v: exit %d, stderr %q, want %q", c.files, code, stderr, c.want)
+		}
+	}
+	if _, stderr, code := run(t, append(base, "--shard", "0/4")...); code == 0 || !strings.Contains(stderr, "at most 3 shards") {
+		t.Errorf("4 shards of 3 rotations: exit %d: %s", code, stderr)
+	}
+}
+
+// --until-ci stops only between whole batches of --games, so its report is
+// the report of a run of the games it played, whatever the workers.
+func TestMultiUntilCI(t *testing.T) {
+	base := []string{"sim", "--mode", "ffa", "moloch", "borgo", "hegemony", "--players", "random", "--seed", "3", "--format", "csv"}
+	got, stderr, code := run(t, append(base, "--games", "6", "--until-ci", "0.15", "--workers", "2")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	recs := tidyCSV(t, "until-ci", got, multiCols, multiNums, true)
+	games := recs[1][slices.Index(multiCols, "games")]
+	n, _ := strconv.Atoi(games)
+	if n <= 6 || n%6 != 0 {
+		t.Fatalf("--until-ci 0.15 from 6 games played %s, want more, in batches of 6", games)
+	}
+	for _, rec := range recs[1:] {
+		lo, _ := strconv.ParseFloat(rec[slices.Index(multiCols, "lo")], 64)
+		hi, _ := strconv.ParseFloat(rec[slices.Index(multiCols, "hi")], 64)
+		if rec[slices.Index(multiCols, "group")] == "army" && (hi-lo)/2 >= 0.15 {
+			t.Errorf("stopped with %q wider than 0.15", rec)
+		}
+	}
+	plain, _, _ := run(t, append(base, "--games", games, "--workers", "1")...)
+	if plain != got {
+		t.Errorf("--until-ci's report\n%s\ndiffers from a run of %s games\n%s", got, games, plain)
 	}
 }

@@ -635,7 +635,8 @@ func newMerge() *cobra.Command {
 		Use:   "merge RESULT.json...",
 		Short: "Combine JSON results of sharded runs into one report",
 		Long: `merge reads the JSON reports written by sim --shard i/n --format json and
-adds them up: n shards of one run give exactly the report of that run.
+adds them up: n shards of one run give exactly the report of that run
+(two-player runs, or multiplayer runs of sim --mode).
 --format csv writes the matchups; with --out FILE.csv the per-token figures
 and ratings go to FILE-tokens.csv and FILE-ratings.csv beside it.`,
 		Example: `  hexforge merge shard-*.json
@@ -649,6 +650,9 @@ and ratings go to FILE-tokens.csv and FILE-ratings.csv beside it.`,
 				if err := checkOutDir(out); err != nil {
 					return fmt.Errorf("--out: %w", err)
 				}
+			}
+			if multi, err := mergeMulti(cmd, args, format, out); multi || err != nil {
+				return err
 			}
 			merged, order, warnings, err := mergeFiles(args)
 			if err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/sim"
+	"github.com/hexforge/hexforge/textfile"
 )
 
 // multiOptions are sim's multiplayer flags.
@@ -24,7 +26,7 @@ func (mo *multiOptions) register(cmd *cobra.Command) {
 }
 
 // flagsNotForMulti are the sim flags a multiplayer run does not read.
-var flagsNotForMulti = []string{"all", "shard", "until-ci", "sprt", "fair-band", "record", "record-losses", "leaders", "reinforcements", "start"}
+var flagsNotForMulti = []string{"all", "sprt", "fair-band", "record", "record-losses", "leaders", "reinforcements", "start"}
 
 // checkMulti validates a multiplayer run before any game is played: the
 // mode, the number of armies, the teams, the player and the flags that do
@@ -111,12 +113,18 @@ func parseTeams(s string, args []string) ([2][]int, error) {
 
 // runMulti plays a multiplayer run and writes its report.
 func runMulti(cmd *cobra.Command, o *simOptions, mo *multiOptions, args []string) error {
-	if _, _, err := o.check(); err != nil {
+	_, shard, err := o.check()
+	if err != nil {
 		return err
 	}
 	m, teams, spec, err := mo.check(cmd, o, args)
 	if err != nil {
 		return err
+	}
+	mm := &sim.MultiMatch{Names: args, Mode: m, Teams: teams, Games: o.games, Shard: shard}
+	if rot := mm.Rounded() / len(mm.Seatings()); shard.N > rot {
+		return fmt.Errorf("--shard %s: the run is %d rotations of %d seatings; a shard plays whole rotations, so give at most %d shards",
+			o.shard, rot, len(mm.Seatings()), rot)
 	}
 	list, names, err := loadAll(cmd.ErrOrStderr(), args)
 	if err != nil {
@@ -125,12 +133,21 @@ func runMulti(cmd *cobra.Command, o *simOptions, mo *multiOptions, args []string
 	if err := checkSetsUsed(); err != nil {
 		return err
 	}
-	mm := &sim.MultiMatch{Armies: list, Names: names, Mode: m, Teams: teams, Board: o.boardB, Player: spec,
-		Games: o.games, Seed: o.seed, MaxActions: o.maxActions}
+	mm = &sim.MultiMatch{Armies: list, Names: names, Mode: m, Teams: teams, Board: o.boardB, Player: spec,
+		Games: o.games, Seed: o.seed, MaxActions: o.maxActions, Shard: shard}
 	ctx, bar, done := startRun(cmd)
 	defer done()
-	bar.expect(mm.Rounded())
-	recs, partial, err := mm.Run(ctx, o.workers, bar.update(m.String()))
+	lo, hi := mm.Span()
+	bar.expect(hi - lo)
+	var recs []sim.MultiRecord
+	var partial bool
+	if o.untilCI > 0 {
+		// Each further batch is as long as the first (--games, whole
+		// rotations); the bar counts a batch.
+		recs, partial, err = mm.RunUntil(ctx, o.workers, o.untilCI, maxGames, bar.update(m.String()))
+	} else {
+		recs, partial, err = mm.Run(ctx, o.workers, bar.update(m.String()))
+	}
 	if err != nil {
 		return err
 	}
@@ -138,4 +155,36 @@ func runMulti(cmd *cobra.Command, o *simOptions, mo *multiOptions, args []string
 	r := mm.Report(recs, partial)
 	err = writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error { return sim.WriteMulti(w, r, o.format, commandLine(cmd, args)) })
 	return interrupted(ctx, cmd.ErrOrStderr(), err)
+}
+
+// mergeMulti merges the JSON reports of a sharded multiplayer run, when
+// the first file is one (ok false otherwise: two-player results).
+func mergeMulti(cmd *cobra.Command, files []string, format, out string) (ok bool, err error) {
+	var reports []*sim.MultiReport
+	for i, f := range files {
+		raw, err := textfile.Read(f, "a result (the JSON written by sim --format json)", sim.MaxResultSize)
+		if err != nil {
+			return i > 0, err
+		}
+		var probe map[string]any
+		if err := json.Unmarshal(raw, &probe); err != nil || !sim.IsMultiResult(probe) {
+			if i == 0 {
+				return false, nil // not multiplayer: mergeFiles reads it, and says what is wrong
+			}
+			return true, fmt.Errorf("%s: not a multiplayer report, unlike %s", f, files[0])
+		}
+		var r sim.MultiReport
+		if err := json.Unmarshal(raw, &r); err != nil {
+			return true, fmt.Errorf("%s: %w", f, err)
+		}
+		reports = append(reports, &r)
+	}
+	r, warnings, err := sim.MergeMulti(files, reports)
+	if err != nil {
+		return true, err
+	}
+	for _, w := range warnings {
+		fmt.Fprintln(cmd.ErrOrStderr(), "merge:", w)
+	}
+	return true, writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error { return sim.WriteMulti(w, r, format, commandLine(cmd, files)) })
 }
