@@ -29,6 +29,9 @@ type MultiMatch struct {
 	Seed       uint64
 	MaxActions int
 	Shard      Shard // play only this shard's rotations (Span)
+	// Leaders are the cards of the two teams of the teams mode (Teams[0]'s
+	// first), each shared by its allies (nil: none; docs/rules.md, "Leaders").
+	Leaders [2]*rules.Leader
 }
 
 // Rotation says in words which seatings a run rotates over (Seatings).
@@ -127,6 +130,18 @@ func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
 	g := w.g
 	if err := g.InitN(board, as, m.Mode, team, 0, round); err != nil {
 		return MultiRecord{}, err
+	}
+	if m.Leaders[0] != nil || m.Leaders[1] != nil {
+		if team == nil {
+			return MultiRecord{}, fmt.Errorf("leaders are played with 2 players or in the teams mode, not in mode %s", m.Mode)
+		}
+		ls := make([]*rules.Leader, len(seating))
+		for s := range seating {
+			ls[s] = m.Leaders[team[s]]
+		}
+		if err := g.SetLeadersN(ls); err != nil {
+			return MultiRecord{}, err
+		}
 	}
 	for s, a := range seating {
 		shuffleDeck(g, s, multiSeed(round, a))
@@ -321,7 +336,8 @@ type MultiReport struct {
 	Teams    []string    `json:"teams,omitempty"` // teams mode: "a+b"
 	Team     []Share     `json:"team,omitempty"`  // each team's win share
 	MeanTurn float64     `json:"mean_turns"`
-	Shard    *MultiShard `json:"shard,omitempty"` // a shard's report: what merge needs
+	Leaders  []string    `json:"leaders,omitempty"` // teams mode with leaders: each team's card ("none" for none)
+	Shard    *MultiShard `json:"shard,omitempty"`   // a shard's report: what merge needs
 }
 
 // Report sums the records of a run.
@@ -340,8 +356,13 @@ func (m *MultiMatch) Report(recs []MultiRecord, partial bool) *MultiReport {
 	}
 	if m.Mode == engine.ModeTeams {
 		r.Team = make([]Share, 2)
-		for _, t := range m.Teams {
+		for i, t := range m.Teams {
 			r.Teams = append(r.Teams, m.Names[t[0]]+"+"+m.Names[t[1]])
+			if l := m.Leaders[i]; l != nil {
+				r.Leaders = append(r.Leaders, l.Name)
+			} else if m.Leaders[1-i] != nil {
+				r.Leaders = append(r.Leaders, "none")
+			}
 		}
 	}
 	turns := 0

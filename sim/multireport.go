@@ -42,6 +42,9 @@ func (r *MultiReport) seatLabel(s int) string {
 func (r *MultiReport) runLine() string {
 	s := fmt.Sprintf("%s, %d armies (%s), %d games, players %s, board %s, seed %d",
 		r.Mode, len(r.Armies), strings.Join(r.Armies, ", "), r.Games, r.Players, r.Board, r.Seed)
+	for i, l := range r.Leaders {
+		s += fmt.Sprintf(", leader %s for %s", l, r.Teams[i])
+	}
 	if r.Partial {
 		s += " (partial: not every game of the run is counted)"
 	}
@@ -176,9 +179,10 @@ func wrapLine(s string, width int) string {
 // and seat (1-based; empty for every seat, and name empty for a seat's row
 // over every army); the run's figures repeat on every row so that one file
 // is one tidy table. rotation is every_seating or teams_alternating (the 8
-// seatings of the teams mode).
+// seatings of the teams mode); leaders are the teams' cards, first/second
+// (empty without leaders).
 var multiHeader = []string{"mode", "players", "board", "seed", "games", "seatings", "rotation", "group", "name", "seat",
-	"share_games", "share", "lo", "hi", "shared", "capped", "mean_turns", "partial"}
+	"share_games", "share", "lo", "hi", "shared", "capped", "mean_turns", "partial", "leaders"}
 
 func writeMultiCSV(w io.Writer, r *MultiReport) error {
 	// A program filters on a word, not on the sentence of the text report.
@@ -194,7 +198,7 @@ func writeMultiCSV(w io.Writer, r *MultiReport) error {
 		}
 		rows = append(rows, []string{r.Mode, r.Players, r.Board, strconv.FormatUint(r.Seed, 10), strconv.Itoa(r.Games),
 			strconv.Itoa(r.Seatings), rotation, group, name, seatCell, strconv.Itoa(s.Games), num(s.Share), num(s.Lo), num(s.Hi),
-			strconv.Itoa(r.Shared), strconv.Itoa(r.Capped), num(r.MeanTurn), boolCell(r.Partial)})
+			strconv.Itoa(r.Shared), strconv.Itoa(r.Capped), num(r.MeanTurn), boolCell(r.Partial), strings.Join(r.Leaders, "/")})
 	}
 	for a, name := range r.Armies {
 		add("army", name, 0, r.Army[a])

@@ -59,8 +59,8 @@ func MergeMulti(files []string, reports []*MultiReport) (*MultiReport, []string,
 	}
 	id := func(r *MultiReport) string {
 		sh := r.Shard
-		return fmt.Sprintf("mode %s, armies %q, players %s, board %s, seed %d, %d rotations of %d seatings, action cap %d, teams %v, %d shards",
-			r.Mode, r.Armies, r.Players, r.Board, r.Seed, sh.Rotations, r.Seatings, sh.MaxActions, sh.Teams, sh.N)
+		return fmt.Sprintf("mode %s, armies %q, players %s, board %s, seed %d, %d rotations of %d seatings, action cap %d, teams %v, leaders %q, %d shards",
+			r.Mode, r.Armies, r.Players, r.Board, r.Seed, sh.Rotations, r.Seatings, sh.MaxActions, sh.Teams, r.Leaders, sh.N)
 	}
 	seen := map[int]string{}
 	var recs []MultiRecord
@@ -101,6 +101,6 @@ func MergeMulti(files []string, reports []*MultiReport) (*MultiReport, []string,
 			missing, first.Shard.Rotations*per))
 	}
 	r := m.Report(recs, partial)
-	r.Players, r.Board = first.Players, first.Board
+	r.Players, r.Board, r.Leaders = first.Players, first.Board, first.Leaders
 	return r, warnings, nil
 }

@@ -15,7 +15,7 @@ import (
 
 var (
 	multiCols = []string{"mode", "players", "board", "seed", "games", "seatings", "rotation", "group", "name", "seat",
-		"share_games", "share", "lo", "hi", "shared", "capped", "mean_turns", "partial"}
+		"share_games", "share", "lo", "hi", "shared", "capped", "mean_turns", "partial", "leaders"}
 	multiNums = []string{"seed", "games", "seatings", "seat", "share_games", "share", "lo", "hi", "shared", "capped", "mean_turns"}
 )
 
@@ -143,7 +143,7 @@ func TestMultiShardMerge(t *testing.T) {
 		}
 	}
 	part, stderr, code := run(t, "merge", "--format", "csv", shards[0], shards[2])
-	if code != 0 || !strings.Contains(stderr, "8 of 24 games missing") || !strings.Contains(part, ",16,") || !strings.Contains(part, ",true\n") {
+	if code != 0 || !strings.Contains(stderr, "8 of 24 games missing") || !strings.Contains(part, ",16,") || !strings.Contains(part, ",true,\n") {
 		t.Errorf("two shards of three: exit %d: %s\n%s", code, stderr, part)
 	}
 	other := filepath.Join(dir, "other.json")
@@ -190,5 +190,31 @@ func TestMultiUntilCI(t *testing.T) {
 	plain, _, _ := run(t, append(base, "--games", games, "--workers", "1")...)
 	if plain != got {
 		t.Errorf("--until-ci's report\n%s\ndiffers from a run of %s games\n%s", got, games, plain)
+	}
+}
+
+// --mode teams --leaders A,B gives each team its card, shared by the
+// allies: the games play through (random players use the cards at random,
+// greedy ones as they judge), the report names the cards, and a mode
+// without leaders refuses the flag before any game.
+func TestMultiTeamLeaders(t *testing.T) {
+	for _, players := range []string{"random", "greedy"} {
+		out, stderr, code := run(t, "sim", "--mode", "teams", "moloch", "borgo", "hegemony", "outpost", "--leaders", "dywersant,medyk",
+			"--players", players, "--games", "8", "--format", "csv")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", players, code, stderr)
+		}
+		recs := tidyCSV(t, players, out, multiCols, multiNums, true)
+		if got := recs[1][slices.Index(multiCols, "leaders")]; got != "Dywersant/Medyk" {
+			t.Errorf("%s: leaders %q, want Dywersant/Medyk", players, got)
+		}
+	}
+	out, _, _ := run(t, "sim", "--mode", "teams", "moloch", "borgo", "hegemony", "outpost", "--leaders", "taktyk", "--players", "random", "--games", "8")
+	if !strings.Contains(out, "leader Taktyk for Moloch+Borgo, leader Taktyk for Hegemony+Outpost") {
+		t.Errorf("the table does not name the teams' leaders:\n%s", out)
+	}
+	if _, stderr, code := run(t, "sim", "--mode", "points", "moloch", "borgo", "hegemony", "--leaders", "medyk", "--games", "6"); code == 0 ||
+		!strings.Contains(stderr, "not in --mode points") {
+		t.Errorf("--leaders with --mode points: exit %d: %s", code, stderr)
 	}
 }

@@ -26,7 +26,7 @@ func (mo *multiOptions) register(cmd *cobra.Command) {
 }
 
 // flagsNotForMulti are the sim flags a multiplayer run does not read.
-var flagsNotForMulti = []string{"all", "sprt", "fair-band", "record", "record-losses", "leaders", "reinforcements", "start"}
+var flagsNotForMulti = []string{"all", "sprt", "fair-band", "record", "record-losses", "reinforcements", "start"}
 
 // checkMulti validates a multiplayer run before any game is played: the
 // mode, the number of armies, the teams, the player and the flags that do
@@ -67,6 +67,11 @@ func (mo *multiOptions) check(cmd *cobra.Command, o *simOptions, args []string) 
 	}
 	if mo.teams != "" && m != engine.ModeTeams {
 		return m, teams, spec, fmt.Errorf("--teams is for --mode teams")
+	}
+	if cmd.Flags().Changed("leaders") && m != engine.ModeTeams && (o.leaderL[0] != nil || o.leaderL[1] != nil) {
+		// "Liderów można używać w grach dla 2 oraz 4 graczy w trybie
+		// drużynowym" (docs/rules.md, "Leaders").
+		return m, teams, spec, fmt.Errorf("--leaders: leaders are played with 2 players or in --mode teams (allies share one), not in --mode %s", m)
 	}
 	if m == engine.ModeTeams {
 		if teams, err = parseTeams(mo.teams, args); err != nil {
@@ -134,7 +139,7 @@ func runMulti(cmd *cobra.Command, o *simOptions, mo *multiOptions, args []string
 		return err
 	}
 	mm = &sim.MultiMatch{Armies: list, Names: names, Mode: m, Teams: teams, Board: o.boardB, Player: spec,
-		Games: o.games, Seed: o.seed, MaxActions: o.maxActions, Shard: shard}
+		Games: o.games, Seed: o.seed, MaxActions: o.maxActions, Shard: shard, Leaders: o.leaderL}
 	ctx, bar, done := startRun(cmd)
 	defer done()
 	lo, hi := mm.Span()
