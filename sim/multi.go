@@ -93,6 +93,9 @@ type MultiRecord struct {
 	Capped  bool  `json:"capped,omitempty"` // the action cap ended it: no result
 	Actions int   `json:"actions"`
 	Turns   int   `json:"turns"`
+	// LeaderUses is how often each team's shared card was used (the teams
+	// mode with leaders; Teams[0]'s first).
+	LeaderUses [2]uint8 `json:"leader_uses"`
 }
 
 // multiSeed derives game k's seed (SplitMix64), as pairSeed does.
@@ -169,6 +172,11 @@ func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
 		rec.Actions++
 	}
 	rec.Winners, rec.Turns = g.Winners, g.Turn
+	if g.Leader != ([engine.MaxPlayers]*rules.Leader{}) {
+		for s := range seating {
+			rec.LeaderUses[team[s]] = g.LeaderUsed[s] // the allies' counts are the card's (engine.SetLeadersN)
+		}
+	}
 	return rec, nil
 }
 
