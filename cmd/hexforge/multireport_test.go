@@ -218,3 +218,26 @@ func TestMultiTeamLeaders(t *testing.T) {
 		t.Errorf("--leaders with --mode points: exit %d: %s", code, stderr)
 	}
 }
+
+// Bad values of the flags a multiplayer run reads are clear errors before
+// any game (exit 2, no report on standard output).
+func TestMultiBadFlags(t *testing.T) {
+	base := []string{"sim", "--mode", "ffa", "moloch", "borgo", "hegemony", "--games", "12"}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--shard", "3/3"}, "--shard \"3/3\""},
+		{[]string{"--shard", "x"}, "--shard \"x\""},
+		{[]string{"--shard", "0/2", "--until-ci", "0.1"}, "do not mix"},
+		{[]string{"--until-ci", "0.7"}, "--until-ci 0.7"},
+		{[]string{"--format", "pdf"}, "unknown format"},
+		{[]string{"--leaders", "nobody"}, "--leaders"},
+		{[]string{"--record", "2"}, "not read by a multiplayer run"},
+	} {
+		out, stderr, code := run(t, append(slices.Clone(base), c.args...)...)
+		if code != 2 || out != "" || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "panic") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 naming %q", c.args, code, out, stderr, c.want)
+		}
+	}
+}
