@@ -107,7 +107,7 @@ func multiSeed(seed uint64, k int) uint64 { return pairSeed(seed^0x6d756c7469, k
 func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
 	seats := m.Seatings()
 	si := k % len(seats)
-	round := multiSeed(m.Seed, k/len(seats))
+	round := MultiRound(m.Seed, k, len(seats))
 	seating := seats[si]
 	as := make([]*rules.Army, len(seating))
 	for s, a := range seating {
@@ -146,14 +146,17 @@ func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
 			return MultiRecord{}, err
 		}
 	}
-	for s, a := range seating {
-		shuffleDeck(g, s, multiSeed(round, a))
-	}
+	ShuffleMulti(g, round, seating)
 	players := make([]Player, len(seating))
 	for s := range seating {
 		players[s] = m.Player.New(multiSeed(round, 16*k+s), w.res)
 	}
-	d := multiDecider{players}
+	var d engine.Decider = multiDecider{players}
+	if w.obs != nil {
+		info := GameInfo{Seed: m.Seed, GameSeed: round, Players: [2]PlayerSpec{m.Player, m.Player}, MaxActions: m.MaxActions,
+			Multi: &MultiGame{Game: k, Seatings: len(seats), Seating: seating, Teams: team}}
+		d = w.obs.Begin(g, info, d)
+	}
 	rec := MultiRecord{Game: k, Seating: si}
 	maxActions := m.MaxActions
 	if maxActions <= 0 {
@@ -166,10 +169,16 @@ func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
 		}
 		w.buf = g.LegalActions(w.buf[:0])
 		i := players[g.Player].Act(g, w.buf)
+		if w.obs != nil {
+			w.obs.Action(g, w.buf[i])
+		}
 		if err := g.ApplyLegal(w.buf[i], d); err != nil {
 			return rec, fmt.Errorf("game %d: %w", k, err)
 		}
 		rec.Actions++
+	}
+	if w.obs != nil {
+		w.obs.End(g, rec.Capped)
 	}
 	rec.Winners, rec.Turns = g.Winners, g.Turn
 	if g.Leader != ([engine.MaxPlayers]*rules.Leader{}) {
@@ -178,6 +187,25 @@ func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
 		}
 	}
 	return rec, nil
+}
+
+// MultiRound is the seed of the rotation of game k of a run with seed
+// seed and seatings seatings: every game of a rotation is set up with it.
+func MultiRound(seed uint64, k, seatings int) uint64 { return multiSeed(seed, k/seatings) }
+
+// ShuffleMulti orders the decks of a game just set up (engine.Game.InitN)
+// as a multiplayer run's games are: each army (by seat, its index in the
+// run) draws the same tokens from every seat of one rotation.
+func ShuffleMulti(g *engine.Game, round uint64, seating []int) {
+	for s, a := range seating {
+		shuffleDeck(g, s, multiSeed(round, a))
+	}
+}
+
+// PlayObserved plays game k of the run, the very game Run plays for it,
+// with obs watching.
+func (m *MultiMatch) PlayObserved(k int, res *engine.Resolver, obs Observer) (MultiRecord, error) {
+	return m.Play(k, &worker{res: res, obs: obs})
 }
 
 // multiDecider routes each rule question to the seat it is asked of.

@@ -233,11 +233,61 @@ func TestMultiBadFlags(t *testing.T) {
 		{[]string{"--until-ci", "0.7"}, "--until-ci 0.7"},
 		{[]string{"--format", "pdf"}, "unknown format"},
 		{[]string{"--leaders", "nobody"}, "--leaders"},
-		{[]string{"--record", "2"}, "not read by a multiplayer run"},
+		{[]string{"--record-losses", "2"}, "not read by a multiplayer run"},
+		{[]string{"--record", "20"}, "--record 20"},
 	} {
 		out, stderr, code := run(t, append(slices.Clone(base), c.args...)...)
 		if code != 2 || out != "" || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "panic") {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 naming %q", c.args, code, out, stderr, c.want)
+		}
+	}
+}
+
+// sim --mode --record writes the traces of the run's first games, which
+// replay checks event for event in every mode (leaders shared in the teams
+// mode); a trace changed is a mismatch (exit 1), and the page is refused
+// for more than two players.
+func TestMultiRecordReplay(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		hqs  int
+	}{
+		{[]string{"--mode", "ffa", "moloch", "borgo", "hegemony"}, 3},
+		{[]string{"--mode", "points", "moloch", "borgo", "hegemony", "outpost"}, 4},
+		{[]string{"--mode", "one-vs-team", "moloch", "borgo", "hegemony"}, 3},
+		{[]string{"--mode", "teams", "moloch", "borgo", "hegemony", "outpost", "--leaders", "dywersant,taktyk"}, 4},
+	} {
+		dir := t.TempDir()
+		args := append([]string{"sim", "--games", "6", "--players", "random", "--record", "2", "--record-dir", dir}, c.args...)
+		if _, stderr, code := run(t, args...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, stderr)
+		}
+		for _, f := range []string{"game-0001.jsonl", "game-0002.jsonl"} {
+			path := filepath.Join(dir, f)
+			out, stderr, code := run(t, "replay", "--quiet", path)
+			if code != 0 || !strings.Contains(out, "replay ok") || strings.Count(out[strings.Index(out, "HQ "):], "-") != c.hqs-1 {
+				t.Errorf("%v %s: exit %d: %s%s", c.args, f, code, out, stderr)
+			}
+		}
+		path := filepath.Join(dir, "game-0001.jsonl")
+		if _, stderr, code := run(t, "replay", "--format", "html", path); code == 0 || !strings.Contains(stderr, "text only") {
+			t.Errorf("%v: html page of a multiplayer trace: exit %d: %s", c.args, code, stderr)
+		}
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(raw), "\n")
+		i := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, `"e":"act"`) && strings.Contains(l, `"p":3`) })
+		if i < 0 {
+			t.Fatalf("%v: no action of player 3 in the trace", c.args)
+		}
+		lines[i] = strings.Replace(lines[i], `"p":3`, `"p":2`, 1)
+		if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, stderr, code := run(t, "replay", "--quiet", path); code != 1 || !strings.Contains(stderr, "differs") {
+			t.Errorf("%v: a changed trace: exit %d: %s", c.args, code, stderr)
 		}
 	}
 }

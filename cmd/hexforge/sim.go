@@ -512,10 +512,11 @@ exits with status 130.`,
   hexforge sim moloch borgo --games 200 --record 4 --record-dir traces  # then: hexforge replay traces/game-0001.jsonl
   hexforge sim my-army.army moloch --games 400 --record-losses 3 --record-dir losses  # the 3 worst losses, to watch
   hexforge sim --mode ffa moloch borgo hegemony outpost --games 2000   # 4 armies every man for himself, by seat
-  hexforge sim --mode teams --teams moloch+borgo,hegemony+outpost moloch borgo hegemony outpost`,
+  hexforge sim --mode teams --teams moloch+borgo,hegemony+outpost moloch borgo hegemony outpost
+  hexforge sim --mode ffa moloch borgo hegemony --games 60 --record 2   # then: hexforge replay traces/game-0001.jsonl`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if mo.mode != "" || mo.teams != "" {
-				return runMulti(cmd, o, mo, args) // simmulti.go
+				return runMulti(cmd, o, mo, rec, args) // simmulti.go
 			}
 			quick := len(args) == 0 && !o.all
 			if quick && !cmd.Flags().Changed("games") {

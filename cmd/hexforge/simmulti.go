@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -11,6 +13,7 @@ import (
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/textfile"
+	"github.com/hexforge/hexforge/trace"
 )
 
 // multiOptions are sim's multiplayer flags.
@@ -26,7 +29,7 @@ func (mo *multiOptions) register(cmd *cobra.Command) {
 }
 
 // flagsNotForMulti are the sim flags a multiplayer run does not read.
-var flagsNotForMulti = []string{"all", "sprt", "fair-band", "record", "record-losses", "reinforcements", "start"}
+var flagsNotForMulti = []string{"all", "sprt", "fair-band", "record-losses", "reinforcements", "start"}
 
 // checkMulti validates a multiplayer run before any game is played: the
 // mode, the number of armies, the teams, the player and the flags that do
@@ -117,7 +120,7 @@ func parseTeams(s string, args []string) ([2][]int, error) {
 }
 
 // runMulti plays a multiplayer run and writes its report.
-func runMulti(cmd *cobra.Command, o *simOptions, mo *multiOptions, args []string) error {
+func runMulti(cmd *cobra.Command, o *simOptions, mo *multiOptions, rec *recordOptions, args []string) error {
 	_, shard, err := o.check()
 	if err != nil {
 		return err
@@ -130,6 +133,9 @@ func runMulti(cmd *cobra.Command, o *simOptions, mo *multiOptions, args []string
 	if rot := mm.Rounded() / len(mm.Seatings()); shard.N > rot {
 		return fmt.Errorf("--shard %s: the run is %d rotations of %d seatings; a shard plays whole rotations, so give at most %d shards",
 			o.shard, rot, len(mm.Seatings()), rot)
+	}
+	if err := rec.check(o, true); err != nil {
+		return err
 	}
 	list, names, err := loadAll(cmd.ErrOrStderr(), args)
 	if err != nil {
@@ -157,6 +163,11 @@ func runMulti(cmd *cobra.Command, o *simOptions, mo *multiOptions, args []string
 		return err
 	}
 	bar.finish()
+	if rec.games > 0 {
+		if err := recordMulti(rec, mm, args); err != nil {
+			return err
+		}
+	}
 	r := mm.Report(recs, partial)
 	err = writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error { return sim.WriteMulti(w, r, o.format, commandLine(cmd, args)) })
 	return interrupted(ctx, cmd.ErrOrStderr(), err)
@@ -192,4 +203,42 @@ func mergeMulti(cmd *cobra.Command, files []string, format, out string) (ok bool
 		fmt.Fprintln(cmd.ErrOrStderr(), "merge:", w)
 	}
 	return true, writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error { return sim.WriteMulti(w, r, format, commandLine(cmd, files)) })
+}
+
+// recordMulti writes the traces of the run's first --record games (game
+// i+1 is game i of the run: its seating i mod the seatings), the very
+// games the run plays. refs are the armies as given on the command line.
+func recordMulti(rec *recordOptions, mm *sim.MultiMatch, refs []string) error {
+	sets, err := parsedSets()
+	if err != nil {
+		return err
+	}
+	if mm.Board != nil {
+		if _, err := engine.BoardByName(mm.Board.Name); err != nil {
+			return fmt.Errorf("--record: a multiplayer trace names an embedded board, not the file %s", mm.Board.Name)
+		}
+	}
+	res := new(engine.Resolver)
+	for i := range rec.games {
+		path := filepath.Join(rec.dir, fmt.Sprintf("game-%04d.jsonl", i+1))
+		var buf bytes.Buffer
+		tr := make([]string, len(refs))
+		for a, ref := range refs {
+			tr[a] = traceRef(ref, path)
+		}
+		r := trace.NewMultiRecorder(&buf, tr, mm.Armies)
+		for _, s := range sets {
+			r.Sets = append(r.Sets, s.Raw)
+		}
+		if _, err := mm.PlayObserved(i, res, r); err != nil {
+			return fmt.Errorf("recording game %d: %w", i+1, err)
+		}
+		if err := r.Flush(); err != nil {
+			return fmt.Errorf("recording game %d: %w", i+1, err)
+		}
+		if err := writeReport(nil, path, func(w io.Writer) error { _, err := w.Write(buf.Bytes()); return err }); err != nil {
+			return err
+		}
+	}
+	return nil
 }
