@@ -151,16 +151,17 @@ func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
 	for s := range seating {
 		players[s] = m.Player.New(multiSeed(round, 16*k+s), w.res)
 	}
-	var d engine.Decider = multiDecider{players}
-	if w.obs != nil {
-		info := GameInfo{Seed: m.Seed, GameSeed: round, Players: [2]PlayerSpec{m.Player, m.Player}, MaxActions: m.MaxActions,
-			Multi: &MultiGame{Game: k, Seatings: len(seats), Seating: seating, Teams: team}}
-		d = w.obs.Begin(g, info, d)
-	}
+	d := multiDecider{players}
 	rec := MultiRecord{Game: k, Seating: si}
 	maxActions := m.MaxActions
 	if maxActions <= 0 {
 		maxActions = DefaultMaxActions
+	}
+	var dec engine.Decider = d
+	if w.obs != nil {
+		info := GameInfo{Seed: m.Seed, GameSeed: round, Players: [2]PlayerSpec{m.Player, m.Player}, MaxActions: m.MaxActions,
+			Multi: &MultiGame{Game: k, Seatings: len(seats), Seating: seating, Teams: team}}
+		dec = w.obs.Begin(g, info, d)
 	}
 	for !g.Over() {
 		if rec.Actions >= maxActions {
@@ -172,7 +173,7 @@ func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
 		if w.obs != nil {
 			w.obs.Action(g, w.buf[i])
 		}
-		if err := g.ApplyLegal(w.buf[i], d); err != nil {
+		if err := g.ApplyLegal(w.buf[i], dec); err != nil {
 			return rec, fmt.Errorf("game %d: %w", k, err)
 		}
 		rec.Actions++
