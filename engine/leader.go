@@ -16,31 +16,91 @@ import (
 // Init and before the first action.
 func (g *Game) SetLeaders(l0, l1 *rules.Leader) error {
 	for i, l := range [2]*rules.Leader{l0, l1} {
-		if l == nil {
-			continue
-		}
-		if l.Timing == 0 || len(l.Steps.Actions) == 0 {
-			return fmt.Errorf("leader %q of player %d has no ability", l.Name, i+1)
-		}
-		for j := range l.Steps.Actions {
-			// In the opponent's turn the engine runs only redraw, which
-			// needs no target (the moment is one decision, PhaseLeader),
-			// and redraw only there: the compiler says the same.
-			if (l.Timing == rules.OpponentDraw) != (l.Steps.Actions[j].Op == rules.ActRedraw) {
-				return fmt.Errorf("leader %q of player %d: on %s runs redraw, and redraw is only for on %s", l.Name, i+1, rules.OpponentDraw, rules.OpponentDraw)
-			}
-			if l.Steps.Actions[j].Pick != 0 {
-				return fmt.Errorf("leader %q of player %d names a token of an army", l.Name, i+1)
-			}
-			if l.Steps.Actions[j].Op == rules.ActRecover {
-				g.recovers = true // the discard piles matter (PositionKey)
-			}
+		if err := g.checkLeader(l, i); err != nil {
+			return err
 		}
 	}
 	g.Leader = [MaxPlayers]*rules.Leader{l0, l1}
 	g.leaders = l0 != nil || l1 != nil
 	g.leaderTurn = [MaxPlayers]int{-1, -1, -1, -1}
 	return nil
+}
+
+// SetLeadersN gives each player of a game of any number of players their
+// leader card (nil: none), after InitN and before the first action. The
+// rulebook has leaders in the two-player game and in the four-player teams
+// mode only, where the allies share one card (docs/rules.md, "Leaders"):
+// the two allies must be given the same card, and its uses and its once a
+// turn are the team's (useLeader).
+func (g *Game) SetLeadersN(ls []*rules.Leader) error {
+	n := g.S.Players()
+	if len(ls) != n {
+		return fmt.Errorf("%d leader cards for %d players", len(ls), n)
+	}
+	if n == 2 {
+		return g.SetLeaders(ls[0], ls[1])
+	}
+	if g.S.Mode != ModeTeams {
+		return fmt.Errorf("leaders are played with 2 players or in the 4-player teams mode (allies share one), not in mode %s", g.S.Mode)
+	}
+	some := false
+	for p, l := range ls {
+		if err := g.checkLeader(l, p); err != nil {
+			return err
+		}
+		for q := range p {
+			if g.S.Allies(uint8(p), uint8(q)) && ls[q] != l {
+				return fmt.Errorf("players %d and %d are allies: they share one leader card", q+1, p+1)
+			}
+		}
+		g.Leader[p] = l
+		some = some || l != nil
+	}
+	g.leaders = some
+	g.leaderTurn = [MaxPlayers]int{-1, -1, -1, -1}
+	return nil
+}
+
+// checkLeader refuses a card the engine cannot play for player i (0-based).
+func (g *Game) checkLeader(l *rules.Leader, i int) error {
+	if l == nil {
+		return nil
+	}
+	if l.Timing == 0 || len(l.Steps.Actions) == 0 {
+		return fmt.Errorf("leader %q of player %d has no ability", l.Name, i+1)
+	}
+	for j := range l.Steps.Actions {
+		// In the opponent's turn the engine runs only redraw, which
+		// needs no target (the moment is one decision, PhaseLeader),
+		// and redraw only there: the compiler says the same.
+		if (l.Timing == rules.OpponentDraw) != (l.Steps.Actions[j].Op == rules.ActRedraw) {
+			return fmt.Errorf("leader %q of player %d: on %s runs redraw, and redraw is only for on %s", l.Name, i+1, rules.OpponentDraw, rules.OpponentDraw)
+		}
+		if l.Steps.Actions[j].Pick != 0 {
+			return fmt.Errorf("leader %q of player %d names a token of an army", l.Name, i+1)
+		}
+		if l.Steps.Actions[j].Op == rules.ActRecover {
+			g.recovers = true // the discard piles matter (PositionKey)
+		}
+	}
+	return nil
+}
+
+// spendLeader counts one use of player p's leader in this turn. In the
+// teams mode the card is the team's: the ally's count and turn follow, so
+// that the two uses and the once a turn are the card's, whoever of the two
+// uses it (and PositionKey, which hashes every player's, sees the team's).
+func (g *Game) spendLeader(p uint8) {
+	g.LeaderUsed[p]++
+	g.leaderTurn[p] = g.Turn
+	if g.S.N <= 2 {
+		return
+	}
+	for q := range uint8(g.S.Players()) {
+		if q != p && g.S.Allies(p, q) {
+			g.LeaderUsed[q], g.leaderTurn[q] = g.LeaderUsed[p], g.leaderTurn[p]
+		}
+	}
 }
 
 // LeaderReady reports whether player p's leader could be used at some
@@ -79,12 +139,24 @@ func (g *Game) leaderActions(buf []Action, nets *[MaxHexes]bool) []Action {
 // Player is thus who decides now, which is what the computer players and
 // Apply go by; the turn is still the other player's.
 func (g *Game) interrupt() {
-	o := Opp(g.Player)
-	if l := g.Leader[o]; l == nil || l.Timing != rules.OpponentDraw || !g.LeaderReady(o) {
+	o := g.answerer()
+	if l := g.Leader[o]; o == g.Player || l == nil || l.Timing != rules.OpponentDraw || !g.LeaderReady(o) {
 		return
 	}
 	g.Player = o
 	g.Phase = PhaseLeader
+}
+
+// answerer is the player who decides at the moment of an opponent_draw
+// leader in the turn of the player to move: the opponent, or, with more
+// players (the teams mode, whose enemy team shares one card), the first
+// enemy after them in the turn order, which in the A1-B1-A2-B2 order is
+// the next seat.
+func (g *Game) answerer() uint8 {
+	if g.S.N <= 2 {
+		return Opp(g.Player)
+	}
+	return g.firstEnemy(g.Player)
 }
 
 // TurnPlayer is the player whose turn it is: the player to move, but at
@@ -94,15 +166,25 @@ func (g *Game) interrupt() {
 // Player, or it would stop at that moment.
 func (g *Game) TurnPlayer() uint8 {
 	if g.Phase == PhaseLeader {
-		return Opp(g.Player)
+		return g.turnOwner()
 	}
 	return g.Player
+}
+
+// turnOwner is whose turn it is at the moment of an opponent_draw leader:
+// the opponent of the player deciding, or, with more players, the player
+// of the turn order's current position (kept in the key: orderAt).
+func (g *Game) turnOwner() uint8 {
+	if g.S.N <= 2 {
+		return Opp(g.Player)
+	}
+	return g.seat(int(g.orderAt))
 }
 
 // resumeTurn ends the moment of rules.OpponentDraw: the turn's player moves
 // again, at the discard of their full hand.
 func (g *Game) resumeTurn() {
-	g.Player = Opp(g.Player)
+	g.Player = g.turnOwner()
 	g.Phase = PhasePlay
 	if int(g.HandLen[g.Player]) == g.drawTarget() {
 		g.Phase = PhaseDiscard
@@ -115,16 +197,14 @@ func (g *Game) useLeader(a Action, d Decider) {
 	if g.Phase == PhaseLeader {
 		// In the opponent's turn: "raz na turę gracza" counts the turns
 		// of the game, whosever they are (docs/rules.md, "Leaders").
-		g.LeaderUsed[p]++
-		g.leaderTurn[p] = g.Turn
+		g.spendLeader(p)
 		g.pend = pending{active: true, owner: p, src: NoHex, leader: true}
 		g.advance(d) // redraw steps only (SetLeaders): no target, no battle
 		g.resumeTurn()
 		return
 	}
 	g.fresh = false
-	g.LeaderUsed[p]++
-	g.leaderTurn[p] = g.Turn
+	g.spendLeader(p)
 	acts := g.Leader[p].Steps.Actions
 	g.pend = pending{active: true, owner: p, src: NoHex, leader: true}
 	if a.Hex == NoHex && a.Token == 0 && needsTarget(acts[0].Op) {

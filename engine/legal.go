@@ -1153,7 +1153,7 @@ func (g *Game) runStep(a Action, d Decider) bool {
 	case rules.ActLook:
 		g.lookAndOrder(p, int(act.Value), d)
 	case rules.ActRedraw:
-		g.redraw(Opp(p)) // p is the leader's owner, in the opponent's turn (leader.go)
+		g.redraw(g.TurnPlayer()) // p is the leader's owner, in the opponent's turn (leader.go)
 	case rules.ActPickUp:
 		// Taken up, not destroyed: no destroyed trigger, nothing to the
 		// discard pile; the token goes into the hand.

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"testing"
 
 	"github.com/hexforge/hexforge/compiler"
@@ -78,6 +79,53 @@ func TestPlayersAnswerOpponentDraw(t *testing.T) {
 		}
 		if p != "random" && uses == 0 {
 			t.Errorf("%s never used its leader in the opponent's turn", p)
+		}
+	}
+}
+
+// TestTeamsShareLeaders: in the teams mode each team's card is shared by
+// its allies; greedy spends both of its team's uses in every game, random
+// some, and an opponent_draw card (the enemy's decision in another's
+// turn) lets every game end.
+func TestTeamsShareLeaders(t *testing.T) {
+	compile := func(src string) *rules.Leader {
+		res := compiler.CompileSource("l.army", []byte(src))
+		if res.Diags.HasErrors() {
+			t.Fatal(res.Diags)
+		}
+		return res.Leaders[0]
+	}
+	art := compile(`leader "Artillery" { on own_turn: damage 2 at=enemy_hq hq }`)
+	agent := compile(`leader "Agent" { on opponent_draw: redraw }`)
+	armies := multiArmies(t, "moloch", "borgo", "hegemony", "outpost")
+	for _, c := range []struct {
+		player  string
+		leaders [2]*rules.Leader
+	}{{"greedy", [2]*rules.Leader{art, art}}, {"random", [2]*rules.Leader{art, nil}}, {"greedy", [2]*rules.Leader{agent, art}}} {
+		spec, err := ParsePlayer(c.player)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := &MultiMatch{Armies: armies, Names: []string{"a", "b", "c", "d"}, Mode: engine.ModeTeams, Teams: [2][]int{{0, 1}, {2, 3}},
+			Player: spec, Games: 8, Seed: 4, Leaders: c.leaders}
+		recs, _, err := m.Run(context.Background(), 2, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", c.player, err)
+		}
+		var uses [2]int
+		for _, r := range recs {
+			for team, l := range c.leaders {
+				uses[team] += int(r.LeaderUses[team])
+				if l == nil && r.LeaderUses[team] != 0 {
+					t.Fatalf("%s: team %d has no card, yet used one", c.player, team+1)
+				}
+				if c.player == "greedy" && l == art && !r.Capped && r.LeaderUses[team] != rules.LeaderUses {
+					t.Errorf("%s: game %d: team %d used its Artillery %d times, want %d", c.player, r.Game, team+1, r.LeaderUses[team], rules.LeaderUses)
+				}
+			}
+		}
+		if uses[0] == 0 {
+			t.Errorf("%s with %s: team 1 never used its card", c.player, c.leaders[0].Name)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/bits"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -27,7 +28,27 @@ type MultiMatch struct {
 	Games      int        // rounded up to a whole number of rotations
 	Seed       uint64
 	MaxActions int
+	Shard      Shard // play only this shard's rotations (Span)
+	// Leaders are the cards of the two teams of the teams mode (Teams[0]'s
+	// first), each shared by its allies (nil: none; docs/rules.md, "Leaders").
+	Leaders [2]*rules.Leader
 }
+
+// Rotation says in words which seatings a run rotates over (Seatings).
+func (m *MultiMatch) Rotation() string {
+	if m.Mode == engine.ModeTeams {
+		return "the 8 seatings that alternate the teams A-B-A-B (which team starts, the order within each team)"
+	}
+	n := len(m.Seatings())
+	if m.Mode == engine.ModeOneVsTeam {
+		return fmt.Sprintf("every seating (%d orders of %d armies; seat 1 plays alone)", n, m.armies())
+	}
+	return fmt.Sprintf("every seating (%d orders of %d armies)", n, m.armies())
+}
+
+// armies is the number of armies: the names', for a match rebuilt from
+// shard reports without compiled armies.
+func (m *MultiMatch) armies() int { return max(len(m.Armies), len(m.Names)) }
 
 // Seatings lists the seatings of a run, seat by seat the index of the army
 // in it: every ordering of the armies (every man for himself, points, and
@@ -50,11 +71,11 @@ func (m *MultiMatch) Seatings() [][]int {
 	var out [][]int
 	var perm func(cur []int, used int)
 	perm = func(cur []int, used int) {
-		if len(cur) == len(m.Armies) {
+		if len(cur) == m.armies() {
 			out = append(out, append([]int(nil), cur...))
 			return
 		}
-		for i := range m.Armies {
+		for i := range m.armies() {
 			if used&(1<<i) == 0 {
 				perm(append(cur, i), used|1<<i)
 			}
@@ -66,11 +87,15 @@ func (m *MultiMatch) Seatings() [][]int {
 
 // MultiRecord is one game's outcome.
 type MultiRecord struct {
-	Seating int   // index into Seatings
-	Winners uint8 // a bit per seat that won or shared
-	Capped  bool  // the action cap ended it: no result
-	Actions int
-	Turns   int
+	Game    int   `json:"game"`             // its number in the run (its seeds and seating)
+	Seating int   `json:"seating"`          // index into Seatings
+	Winners uint8 `json:"winners"`          // a bit per seat that won or shared
+	Capped  bool  `json:"capped,omitempty"` // the action cap ended it: no result
+	Actions int   `json:"actions"`
+	Turns   int   `json:"turns"`
+	// LeaderUses is how often each team's shared card was used (the teams
+	// mode with leaders; Teams[0]'s first).
+	LeaderUses [2]uint8 `json:"leader_uses"`
 }
 
 // multiSeed derives game k's seed (SplitMix64), as pairSeed does.
@@ -82,7 +107,7 @@ func multiSeed(seed uint64, k int) uint64 { return pairSeed(seed^0x6d756c7469, k
 func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
 	seats := m.Seatings()
 	si := k % len(seats)
-	round := multiSeed(m.Seed, k/len(seats))
+	round := MultiRound(m.Seed, k, len(seats))
 	seating := seats[si]
 	as := make([]*rules.Army, len(seating))
 	for s, a := range seating {
@@ -109,9 +134,19 @@ func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
 	if err := g.InitN(board, as, m.Mode, team, 0, round); err != nil {
 		return MultiRecord{}, err
 	}
-	for s, a := range seating {
-		shuffleDeck(g, s, multiSeed(round, a))
+	if m.Leaders[0] != nil || m.Leaders[1] != nil {
+		if team == nil {
+			return MultiRecord{}, fmt.Errorf("leaders are played with 2 players or in the teams mode, not in mode %s", m.Mode)
+		}
+		ls := make([]*rules.Leader, len(seating))
+		for s := range seating {
+			ls[s] = m.Leaders[team[s]]
+		}
+		if err := g.SetLeadersN(ls); err != nil {
+			return MultiRecord{}, err
+		}
 	}
+	ShuffleMulti(g, round, seating)
 	players := make([]Player, len(seating))
 	for s := range seating {
 		players[s] = m.Player.New(multiSeed(round, 16*k+s), w.res)
@@ -124,10 +159,16 @@ func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
 		}
 	}()
 	d := multiDecider{players}
-	rec := MultiRecord{Seating: si}
+	rec := MultiRecord{Game: k, Seating: si}
 	maxActions := m.MaxActions
 	if maxActions <= 0 {
 		maxActions = DefaultMaxActions
+	}
+	var dec engine.Decider = d
+	if w.obs != nil {
+		info := GameInfo{Seed: m.Seed, GameSeed: round, Players: [2]PlayerSpec{m.Player, m.Player}, MaxActions: m.MaxActions,
+			Multi: &MultiGame{Game: k, Seatings: len(seats), Seating: seating, Teams: team}}
+		dec = w.obs.Begin(g, info, d)
 	}
 	for !g.Over() {
 		if rec.Actions >= maxActions {
@@ -136,13 +177,43 @@ func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
 		}
 		w.buf = g.LegalActions(w.buf[:0])
 		i := players[g.Player].Act(g, w.buf)
-		if err := g.ApplyLegal(w.buf[i], d); err != nil {
+		if w.obs != nil {
+			w.obs.Action(g, w.buf[i])
+		}
+		if err := g.ApplyLegal(w.buf[i], dec); err != nil {
 			return rec, fmt.Errorf("game %d: %w", k, err)
 		}
 		rec.Actions++
 	}
+	if w.obs != nil {
+		w.obs.End(g, rec.Capped)
+	}
 	rec.Winners, rec.Turns = g.Winners, g.Turn
+	if g.Leader != ([engine.MaxPlayers]*rules.Leader{}) {
+		for s := range seating {
+			rec.LeaderUses[team[s]] = g.LeaderUsed[s] // the allies' counts are the card's (engine.SetLeadersN)
+		}
+	}
 	return rec, nil
+}
+
+// MultiRound is the seed of the rotation of game k of a run with seed
+// seed and seatings seatings: every game of a rotation is set up with it.
+func MultiRound(seed uint64, k, seatings int) uint64 { return multiSeed(seed, k/seatings) }
+
+// ShuffleMulti orders the decks of a game just set up (engine.Game.InitN)
+// as a multiplayer run's games are: each army (by seat, its index in the
+// run) draws the same tokens from every seat of one rotation.
+func ShuffleMulti(g *engine.Game, round uint64, seating []int) {
+	for s, a := range seating {
+		shuffleDeck(g, s, multiSeed(round, a))
+	}
+}
+
+// PlayObserved plays game k of the run, the very game Run plays for it,
+// with obs watching.
+func (m *MultiMatch) PlayObserved(k int, res *engine.Resolver, obs Observer) (MultiRecord, error) {
+	return m.Play(k, &worker{res: res, obs: obs})
 }
 
 // multiDecider routes each rule question to the seat it is asked of.
@@ -152,12 +223,27 @@ func (d multiDecider) Choose(s *engine.State, player uint8, q engine.Question, o
 	return d.players[int(player)%len(d.players)].Choose(s, player, q, opts)
 }
 
-// Run plays every game on workers goroutines (0 = one per core); the
-// records come back in game order, so the report is the same whatever the
-// number of workers. When ctx is cancelled it returns the whole rotations
-// finished so far with partial set.
+// Run plays every game of the run (or of its shard) on workers goroutines
+// (0 = one per core); the records come back in game order, so the report
+// is the same whatever the number of workers. When ctx is cancelled it
+// returns the whole rotations finished so far with partial set.
 func (m *MultiMatch) Run(ctx context.Context, workers int, progress Progress) (recs []MultiRecord, partial bool, err error) {
-	n := m.Rounded()
+	lo, hi := m.Span()
+	return m.RunGames(ctx, workers, lo, hi, progress)
+}
+
+// Span is the games [lo, hi) this run plays: every game, or the shard's
+// whole rotations (shard i of n plays rotations i*R/n to (i+1)*R/n of the
+// R rotations), so that n shards play exactly the games of one run.
+func (m *MultiMatch) Span() (lo, hi int) {
+	per := len(m.Seatings())
+	rlo, rhi := m.Shard.span(0, m.Rounded()/per)
+	return rlo * per, rhi * per
+}
+
+// RunGames plays games lo to hi-1 (whole rotations) as Run does.
+func (m *MultiMatch) RunGames(ctx context.Context, workers, lo, hi int, progress Progress) (recs []MultiRecord, partial bool, err error) {
+	n := hi - lo
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -177,7 +263,7 @@ func (m *MultiMatch) Run(ctx context.Context, workers int, progress Progress) (r
 				if i >= n {
 					return
 				}
-				rec, err := m.Play(i, wk)
+				rec, err := m.Play(lo+i, wk)
 				if err != nil {
 					errOnce.Do(func() { firstErr = err })
 					return
@@ -206,6 +292,38 @@ func (m *MultiMatch) Run(ctx context.Context, workers int, progress Progress) (r
 		recs = append(recs, out[r:r+per]...)
 	}
 	return recs, partial, nil
+}
+
+// RunUntil plays the run's games, then, while some army's (or team's)
+// 95% interval is as wide as halfWidth or wider, as many again, continuing
+// the same series of games, up to maxGames. It stops only at whole
+// rotations, and only between batches of a fixed size, so where it stops
+// does not depend on the number of workers, and its report is the one of
+// a run of that many games.
+func (m *MultiMatch) RunUntil(ctx context.Context, workers int, halfWidth float64, maxGames int, progress Progress) (recs []MultiRecord, partial bool, err error) {
+	batch := m.Rounded()
+	for lo := 0; ; lo += batch {
+		got, part, err := m.RunGames(ctx, workers, lo, lo+batch, progress)
+		if err != nil {
+			return nil, false, err
+		}
+		recs = append(recs, got...)
+		if part || ctx.Err() != nil {
+			return recs, true, nil
+		}
+		if lo+2*batch > maxGames || m.Report(recs, false).widest() < halfWidth {
+			return recs, false, nil
+		}
+	}
+}
+
+// widest is the largest half-width of the armies' and teams' intervals.
+func (r *MultiReport) widest() float64 {
+	w := 0.0
+	for _, s := range append(slices.Clone(r.Army), r.Team...) {
+		w = max(w, (s.Hi-s.Lo)/2)
+	}
+	return w
 }
 
 // Rounded is the number of games played: Games rounded up to whole
@@ -245,30 +363,34 @@ func (s *Share) finish() {
 
 // MultiReport is what a multiplayer run found.
 type MultiReport struct {
-	Mode     string    `json:"mode"`
-	Players  string    `json:"players"`
-	Board    string    `json:"board"`
-	Seed     uint64    `json:"seed"`
-	Games    int       `json:"games"`
-	Seatings int       `json:"seatings"` // every one played equally often
-	Capped   int       `json:"capped"`   // games the action cap ended (no result; not in the shares)
-	Shared   int       `json:"shared"`   // games whose win was shared (in the team modes: drawn between the sides)
-	Partial  bool      `json:"partial,omitempty"`
-	Armies   []string  `json:"armies"`
-	Army     []Share   `json:"army"`            // each army's win share
-	BySeat   [][]Share `json:"by_seat"`         // army by seat (seat 1 first)
-	Seat     []Share   `json:"seat"`            // each seat's win share over every army: the seat advantage
-	Teams    []string  `json:"teams,omitempty"` // teams mode: "a+b"
-	Team     []Share   `json:"team,omitempty"`  // each team's win share
-	MeanTurn float64   `json:"mean_turns"`
+	Mode     string      `json:"mode"`
+	Players  string      `json:"players"`
+	Board    string      `json:"board"`
+	Seed     uint64      `json:"seed"`
+	Games    int         `json:"games"`
+	Seatings int         `json:"seatings"` // every one played equally often
+	Rotation string      `json:"rotation"` // which seatings: every one, or the teams' balanced subset
+	Capped   int         `json:"capped"`   // games the action cap ended (no result; not in the shares)
+	Shared   int         `json:"shared"`   // games whose win was shared (in the team modes: drawn between the sides)
+	Partial  bool        `json:"partial,omitempty"`
+	Armies   []string    `json:"armies"`
+	Army     []Share     `json:"army"`            // each army's win share
+	BySeat   [][]Share   `json:"by_seat"`         // army by seat (seat 1 first)
+	Seat     []Share     `json:"seat"`            // each seat's win share over every army: the seat advantage
+	Teams    []string    `json:"teams,omitempty"` // teams mode: "a+b"
+	Team     []Share     `json:"team,omitempty"`  // each team's win share
+	MeanTurn float64     `json:"mean_turns"`
+	Leaders  []string    `json:"leaders,omitempty"` // teams mode with leaders: each team's card ("none" for none)
+	Shard    *MultiShard `json:"shard,omitempty"`   // a shard's report: what merge needs
 }
 
 // Report sums the records of a run.
 func (m *MultiMatch) Report(recs []MultiRecord, partial bool) *MultiReport {
 	seats := m.Seatings()
-	n := len(m.Armies)
+	n := m.armies()
 	r := &MultiReport{Mode: m.Mode.String(), Players: m.Player.String(), Seed: m.Seed, Games: len(recs), Seatings: len(seats),
 		Partial: partial, Armies: m.Names, Army: make([]Share, n), BySeat: make([][]Share, n), Seat: make([]Share, n)}
+	r.Rotation = m.Rotation()
 	r.Board = engine.Standard.Name
 	if m.Board != nil {
 		r.Board = m.Board.Name
@@ -278,8 +400,13 @@ func (m *MultiMatch) Report(recs []MultiRecord, partial bool) *MultiReport {
 	}
 	if m.Mode == engine.ModeTeams {
 		r.Team = make([]Share, 2)
-		for _, t := range m.Teams {
+		for i, t := range m.Teams {
 			r.Teams = append(r.Teams, m.Names[t[0]]+"+"+m.Names[t[1]])
+			if l := m.Leaders[i]; l != nil {
+				r.Leaders = append(r.Leaders, l.Name)
+			} else if m.Leaders[1-i] != nil {
+				r.Leaders = append(r.Leaders, "none")
+			}
 		}
 	}
 	turns := 0
@@ -329,6 +456,9 @@ func (m *MultiMatch) Report(recs []MultiRecord, partial bool) *MultiReport {
 	}
 	if played := r.Games - r.Capped; played > 0 {
 		r.MeanTurn = float64(turns) / float64(played)
+	}
+	if m.Shard.N > 1 {
+		r.Shard = m.shardOf(recs)
 	}
 	return r
 }

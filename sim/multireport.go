@@ -4,61 +4,270 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+
+	"github.com/hexforge/hexforge/htmlreport"
 )
 
-// WriteMulti writes a multiplayer report as a table or JSON.
-func WriteMulti(w io.Writer, r *MultiReport, format string) error {
+// WriteMulti writes a multiplayer report as a table, Markdown, CSV, a
+// self-contained HTML page or JSON. command is the command line that
+// produced it, shown on the HTML page ("" when not known).
+func WriteMulti(w io.Writer, r *MultiReport, format, command string) error {
 	switch format {
 	case "json":
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(r)
-	case "table", "":
-	default:
-		return fmt.Errorf("a multiplayer report is written as table or json, not %q", format)
+	case "csv":
+		return writeMultiCSV(w, r)
+	case "html":
+		return writeMultiHTML(w, r, command)
+	case "table", "", "markdown":
+		_, err := io.WriteString(w, multiText(r, format == "markdown"))
+		return err
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s, %d armies, %d games (each of the %d seatings %d times), players %s, board %s, seed %d",
-		r.Mode, len(r.Armies), r.Games, r.Seatings, r.Games/max(1, r.Seatings), r.Players, r.Board, r.Seed)
+	return fmt.Errorf("a multiplayer report is written as table, markdown, csv, html or json, not %q", format)
+}
+
+// seatLabel names seat s (0-based) as the report does.
+func (r *MultiReport) seatLabel(s int) string {
+	if r.Mode == "one-vs-team" && s == 0 {
+		return "seat 1 (alone)"
+	}
+	return fmt.Sprintf("seat %d", s+1)
+}
+
+// runLine is the report's first line: what was played, how often, by whom.
+func (r *MultiReport) runLine() string {
+	s := fmt.Sprintf("%s, %d armies (%s), %d games, players %s, board %s, seed %d",
+		r.Mode, len(r.Armies), strings.Join(r.Armies, ", "), r.Games, r.Players, r.Board, r.Seed)
+	for i, l := range r.Leaders {
+		s += fmt.Sprintf(", leader %s for %s", l, r.Teams[i])
+	}
 	if r.Partial {
-		b.WriteString(" (partial)")
+		s += " (partial: not every game of the run is counted)"
 	}
-	b.WriteString("\n\n")
-	pct := func(s Share) string { return fmt.Sprintf("%5.1f%% [%4.1f, %4.1f]", 100*s.Share, 100*s.Lo, 100*s.Hi) }
-	width := len("seat (all armies)")
-	for _, a := range r.Armies {
-		width = max(width, len(a))
+	return s
+}
+
+// rotationLine says which seatings were played and how often.
+func (r *MultiReport) rotationLine() string {
+	return fmt.Sprintf("seat rotation: %s; games per seating: %d", r.Rotation, r.Games/max(1, r.Seatings))
+}
+
+// footLines say how the figures are counted.
+func (r *MultiReport) footLines() []string {
+	shared := "shared wins"
+	if len(r.Team) > 0 || r.Mode == "one-vs-team" {
+		shared = "draws between the sides (a shared win)"
 	}
-	fmt.Fprintf(&b, "%-*s  %-20s", width, "army", "win share [95%]")
-	for s := range r.Seat {
-		label := fmt.Sprintf("seat %d", s+1)
-		if r.Mode == "one-vs-team" && s == 0 {
-			label = "seat 1 (alone)"
+	return []string{
+		fmt.Sprintf("%s: %d games; capped by the action cap (no result, left out): %d; mean turns: %.1f", shared, r.Shared, r.Capped, r.MeanTurn),
+		"A shared win counts 1/k to each of its k winners.",
+		"Intervals are 95% normal intervals over the games' shares.",
+	}
+}
+
+// pctCell is a share with its interval in percent, "34.4 [22.6, 46.1]":
+// the column says %, so four seats fit 100 columns.
+func pctCell(s Share) string {
+	return fmt.Sprintf("%4.1f [%4.1f, %4.1f]", 100*s.Share, 100*s.Lo, 100*s.Hi)
+}
+
+// multiText is the report as a terminal table or as Markdown: the run, the
+// rotation, each army's (and team's) share, then army by seat. The
+// terminal form keeps to 100 columns with four seats (the by-seat table
+// is apart from the share table for that).
+func multiText(r *MultiReport, md bool) string {
+	var b strings.Builder
+	if md {
+		fmt.Fprintf(&b, "# Neuroshima Hex %s: %s\n\n", r.Mode, strings.Join(r.Armies, ", "))
+		fmt.Fprintf(&b, "- %s\n- %s\n\n", r.runLine(), r.rotationLine())
+	} else {
+		fmt.Fprintf(&b, "%s\n%s\n\n", wrapLine(r.runLine(), 100), wrapLine(r.rotationLine(), 100))
+	}
+	tab := func(header []string, rows [][]string) {
+		if md {
+			b.WriteString("| " + strings.Join(header, " | ") + " |\n|")
+			for range header {
+				b.WriteString("---|")
+			}
+			b.WriteByte('\n')
+			for _, row := range rows {
+				b.WriteString("| " + strings.Join(row, " | ") + " |\n")
+			}
+			b.WriteByte('\n')
+			return
 		}
-		fmt.Fprintf(&b, "  %-20s", label)
-	}
-	b.WriteByte('\n')
-	for a, name := range r.Armies {
-		fmt.Fprintf(&b, "%-*s  %-20s", width, name, pct(r.Army[a]))
-		for s := range r.BySeat[a] {
-			fmt.Fprintf(&b, "  %-20s", pct(r.BySeat[a][s]))
+		width := make([]int, len(header))
+		for i, h := range header {
+			width[i] = len(h)
+			for _, row := range rows {
+				width[i] = max(width[i], len(row[i]))
+			}
+		}
+		line := func(cells []string) {
+			var l strings.Builder
+			for i, c := range cells {
+				if i > 0 {
+					l.WriteString("  ")
+				}
+				fmt.Fprintf(&l, "%-*s", width[i], c)
+			}
+			b.WriteString(strings.TrimRight(l.String(), " ") + "\n")
+		}
+		line(header)
+		for _, row := range rows {
+			line(row)
 		}
 		b.WriteByte('\n')
 	}
-	fmt.Fprintf(&b, "%-*s  %-20s", width, "seat (all armies)", "")
-	for _, s := range r.Seat {
-		fmt.Fprintf(&b, "  %-20s", pct(s))
+	var rows [][]string
+	for a, name := range r.Armies {
+		rows = append(rows, []string{name, pctCell(r.Army[a]), strconv.Itoa(r.Army[a].Games)})
 	}
-	b.WriteByte('\n')
-	if len(r.Team) > 0 {
-		b.WriteString("\nteam win share [95%]\n")
-		for i, t := range r.Teams {
-			fmt.Fprintf(&b, "  %-*s  %s\n", width, t, pct(r.Team[i]))
+	for i, t := range r.Teams {
+		rows = append(rows, []string{"team " + t, pctCell(r.Team[i]), strconv.Itoa(r.Team[i].Games)})
+	}
+	tab([]string{"army", "win share % [95%]", "games"}, rows)
+	header := []string{"win share % by seat"}
+	for s := range r.Seat {
+		header = append(header, r.seatLabel(s))
+	}
+	rows = rows[:0]
+	for a, name := range r.Armies {
+		row := []string{name}
+		for s := range r.BySeat[a] {
+			row = append(row, pctCell(r.BySeat[a][s]))
+		}
+		rows = append(rows, row)
+	}
+	row := []string{"every army"}
+	for _, s := range r.Seat {
+		row = append(row, pctCell(s))
+	}
+	tab(header, append(rows, row))
+	for _, l := range r.footLines() {
+		if md {
+			b.WriteString(l + "\n\n")
+		} else {
+			b.WriteString(wrapLine(l, 100) + "\n")
 		}
 	}
-	fmt.Fprintf(&b, "\nshared wins: %d games; capped (no result, left out): %d; mean turns: %.1f\n", r.Shared, r.Capped, r.MeanTurn)
-	b.WriteString("A shared win counts 1/k to each of its k winners; intervals are 95% normal intervals over the games.\n")
-	_, err := io.WriteString(w, b.String())
-	return err
+	return strings.TrimRight(b.String(), "\n") + "\n"
+}
+
+// wrapLine breaks s at spaces into lines of at most width columns.
+func wrapLine(s string, width int) string {
+	var lines []string
+	cur := ""
+	for _, word := range strings.Fields(s) {
+		if cur != "" && len(cur)+1+len(word) > width {
+			lines, cur = append(lines, cur), ""
+		}
+		if cur != "" {
+			cur += " "
+		}
+		cur += word
+	}
+	return strings.Join(append(lines, cur), "\n")
+}
+
+// multiHeader is the multiplayer CSV's header: one row per share observed,
+// what it is the share of in group (army, army_seat, seat or team), name
+// and seat (1-based; empty for every seat, and name empty for a seat's row
+// over every army); the run's figures repeat on every row so that one file
+// is one tidy table. rotation is every_seating or teams_alternating (the 8
+// seatings of the teams mode); leaders are the teams' cards, first/second
+// (empty without leaders).
+var multiHeader = []string{"mode", "players", "board", "seed", "games", "seatings", "rotation", "group", "name", "seat",
+	"share_games", "share", "lo", "hi", "shared", "capped", "mean_turns", "partial", "leaders"}
+
+func writeMultiCSV(w io.Writer, r *MultiReport) error {
+	// A program filters on a word, not on the sentence of the text report.
+	rotation := "every_seating"
+	if len(r.Teams) > 0 {
+		rotation = "teams_alternating"
+	}
+	var rows [][]string
+	add := func(group, name string, seat int, s Share) {
+		seatCell := ""
+		if seat > 0 {
+			seatCell = strconv.Itoa(seat)
+		}
+		rows = append(rows, []string{r.Mode, r.Players, r.Board, strconv.FormatUint(r.Seed, 10), strconv.Itoa(r.Games),
+			strconv.Itoa(r.Seatings), rotation, group, name, seatCell, strconv.Itoa(s.Games), num(s.Share), num(s.Lo), num(s.Hi),
+			strconv.Itoa(r.Shared), strconv.Itoa(r.Capped), num(r.MeanTurn), boolCell(r.Partial), strings.Join(r.Leaders, "/")})
+	}
+	for a, name := range r.Armies {
+		add("army", name, 0, r.Army[a])
+	}
+	for a, name := range r.Armies {
+		for s := range r.BySeat[a] {
+			add("army_seat", name, s+1, r.BySeat[a][s])
+		}
+	}
+	for s := range r.Seat {
+		add("seat", "", s+1, r.Seat[s])
+	}
+	for i, t := range r.Teams {
+		add("team", t, 0, r.Team[i])
+	}
+	return writeCSV(w, multiHeader, rows)
+}
+
+// writeMultiHTML writes the report as a self-contained page: the shares
+// as dot plots with their intervals (the fair share 1/n marked), and the
+// tables of the text report.
+func writeMultiHTML(w io.Writer, r *MultiReport, command string) error {
+	p := &htmlreport.Page{Title: fmt.Sprintf("%s: %s", r.Mode, strings.Join(r.Armies, ", "))}
+	p.Meta = runMeta(command, r.Seed, r.Players+" in every seat", r.Games, r.Partial)
+	p.Meta = append(p.Meta, [2]string{"mode", r.Mode}, [2]string{"board", r.Board}, [2]string{"seat rotation", r.rotationLine()})
+	fair := 100 / float64(max(1, len(r.Armies)))
+	dot := func(label string, s Share) htmlreport.Dot {
+		return htmlreport.Dot{Label: label, X: 100 * s.Share, Lo: 100 * s.Lo, Hi: 100 * s.Hi, Text: pctCell(s)}
+	}
+	p.Heading("Win shares")
+	p.Para(fmt.Sprintf("Each army's share of the wins over every seating, with its 95%% interval; the line is the fair share of %.1f%%.", fair))
+	var dots []htmlreport.Dot
+	var rows [][]string
+	for a, name := range r.Armies {
+		dots = append(dots, dot(name, r.Army[a]))
+		rows = append(rows, []string{name, pctCell(r.Army[a]), fmt.Sprint(r.Army[a].Games)})
+	}
+	p.Figure(htmlreport.DotPlot(dots, fair, "win share (%)", "win shares with 95% intervals"))
+	p.Table("", []string{"army", "win share % [95%]", "games"}, rows)
+	if len(r.Teams) > 0 {
+		p.Heading("Teams")
+		dots, rows = nil, nil
+		for i, t := range r.Teams {
+			dots = append(dots, dot(t, r.Team[i]))
+			rows = append(rows, []string{t, pctCell(r.Team[i]), fmt.Sprint(r.Team[i].Games)})
+		}
+		p.Figure(htmlreport.DotPlot(dots, 50, "team win share (%)", "team win shares with 95% intervals"))
+		p.Table("", []string{"team", "win share % [95%]", "games"}, rows)
+	}
+	p.Heading("Seats")
+	p.Para("The seat advantage: each seat's share over every army, then each army by seat.")
+	dots = nil
+	header := []string{"army"}
+	for s := range r.Seat {
+		dots = append(dots, dot(r.seatLabel(s), r.Seat[s]))
+		header = append(header, r.seatLabel(s))
+	}
+	p.Figure(htmlreport.DotPlot(dots, fair, "win share (%)", "seat win shares with 95% intervals"))
+	rows = nil
+	for a, name := range r.Armies {
+		row := []string{name}
+		for s := range r.BySeat[a] {
+			row = append(row, pctCell(r.BySeat[a][s]))
+		}
+		rows = append(rows, row)
+	}
+	p.Table("win share % [95%] by seat", header, rows)
+	for _, l := range r.footLines() {
+		p.Para(l)
+	}
+	return p.Write(w)
 }

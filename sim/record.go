@@ -5,11 +5,22 @@ import "github.com/hexforge/hexforge/engine"
 // GameInfo says which game of a match is being played, for an Observer.
 type GameInfo struct {
 	Pair       int
-	AFirst     bool   // army A has the first seat
-	Seed       uint64 // the match's seed
-	GameSeed   uint64 // the seed the game was set up with (engine.Game.Init)
-	Players    [2]PlayerSpec
-	MaxActions int // 0: DefaultMaxActions
+	AFirst     bool          // army A has the first seat
+	Seed       uint64        // the match's seed
+	GameSeed   uint64        // the seed the game was set up with (engine.Game.Init)
+	Players    [2]PlayerSpec // a multiplayer game: the first is every seat's
+	MaxActions int           // 0: DefaultMaxActions
+	Multi      *MultiGame    // a game of 3 or 4 players (MultiMatch), else nil
+}
+
+// MultiGame says which game of a multiplayer run is being played: its
+// number, the run's number of seatings, by seat the army's index in the
+// run, and the teams (by seat; teams mode, else nil).
+type MultiGame struct {
+	Game     int
+	Seatings int
+	Seating  []int
+	Teams    []uint8
 }
 
 // Observer watches one game as it is played (a game trace): Begin once the

@@ -52,6 +52,10 @@ type Cell struct {
 // game; the board's hexes come with them. A trace that does not replay
 // gives no frames: a page must not show a game that did not happen.
 func Frames(t *Trace, load Loader) (*engine.Game, []Frame, []Cell, error) {
+	if t.Header.Mode != "" {
+		// A frame's HQ tracks and the page are drawn for two players.
+		return nil, nil, nil, fmt.Errorf("a game of %d players (mode %s) is replayed as text only, not as a page", len(t.Header.Armies), t.Header.Mode)
+	}
 	var frames []Frame
 	var board *engine.Board
 	g, err := replay(t, load, func(i int, g *engine.Game) {

@@ -41,6 +41,10 @@ func WriteHTML(w io.Writer, t *Trace, frames []Frame, cells []Cell, command stri
 		return fmt.Errorf("writing the replay page: %d boards for %d events", len(frames), len(t.Events))
 	}
 	h := &t.Header
+	if h.Mode != "" {
+		// The page's board, log and HQ tracks are drawn for two players.
+		return fmt.Errorf("writing the replay page: a game of %d players (mode %s) is replayed as text only", len(h.Armies), h.Mode)
+	}
 	p := &htmlreport.Page{Title: fmt.Sprintf("%s vs %s — game replay", h.Armies[0].Name, h.Armies[1].Name)}
 	if command == "" {
 		command = "(not recorded)"

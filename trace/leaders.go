@@ -27,10 +27,10 @@ func LeaderRef(l *rules.Leader) string {
 
 // setLeaders gives g the leaders a header names, by seat.
 func setLeaders(g *engine.Game, refs []string) error {
-	if len(refs) != 2 {
+	if len(refs) != g.S.Players() {
 		return fmt.Errorf("leaders: want one per seat, got %d", len(refs))
 	}
-	var l [2]*rules.Leader
+	l := make([]*rules.Leader, len(refs))
 	for p, ref := range refs {
 		if ref == "" {
 			continue
@@ -47,5 +47,16 @@ func setLeaders(g *engine.Game, refs []string) error {
 			return fmt.Errorf("player %d's leader %q: %w", p+1, ref, err)
 		}
 	}
-	return g.SetLeaders(l[0], l[1])
+	if len(l) == 2 {
+		return g.SetLeaders(l[0], l[1])
+	}
+	// Allies loaded from one name are two loads: give them one card.
+	for p := range l {
+		for q := range p {
+			if l[p] != nil && l[q] != nil && refs[p] == refs[q] && g.S.Allies(uint8(p), uint8(q)) {
+				l[p] = l[q]
+			}
+		}
+	}
+	return g.SetLeadersN(l)
 }

@@ -25,9 +25,14 @@ func Print(w io.Writer, t *Trace) error {
 		bw.WriteString(s)
 		bw.WriteByte('\n')
 	}
-	line("player 1: %s (%s)", h.Armies[0].Name, h.Players[0])
-	line("player 2: %s (%s)", h.Armies[1].Name, h.Players[1])
-	line("seed %d, pair %d, game seed %d, %s board, trace schema %d", h.Seed, h.Pair, h.GameSeed, h.Board, h.Schema)
+	for p, a := range h.Armies {
+		line("player %d: %s (%s)", p+1, a.Name, h.Players[min(p, len(h.Players)-1)])
+	}
+	if h.Mode != "" {
+		line("mode %s, seed %d, game %d, game seed %d, %s board, trace schema %d", h.Mode, h.Seed, h.Game, h.GameSeed, h.Board, h.Schema)
+	} else {
+		line("seed %d, pair %d, game seed %d, %s board, trace schema %d", h.Seed, h.Pair, h.GameSeed, h.Board, h.Schema)
+	}
 	for i := range t.Events {
 		e := &t.Events[i]
 		if e.E == "segment" && (i+1 == len(t.Events) || !inBattle[t.Events[i+1].E] || t.Events[i+1].E == "segment") {
@@ -175,6 +180,9 @@ func describe(e *Event) string {
 		return "game over: " + e.Result
 	case "final":
 		s := fmt.Sprintf("final: %s after %d turns and %s; HQ %d-%d", e.Result, e.Turn, plural(e.Battles, "battle"), hq(e, 0), hq(e, 1))
+		for p := 2; p < len(e.HQ); p++ {
+			s += fmt.Sprintf("-%d", e.HQ[p])
+		}
 		if e.Capped {
 			s += " (capped: the action limit was reached)"
 		}

@@ -2,6 +2,7 @@ package trace
 
 import (
 	"io"
+	"slices"
 
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/rules"
@@ -14,7 +15,7 @@ import (
 type Recorder struct {
 	Sets   []string // the --set overrides the armies were loaded with, for the header
 	w      *Writer
-	armies [2]Army // army A and army B of the match
+	armies []Army // army A and army B of the match, or the armies of a multiplayer run
 	names  names
 	g      *engine.Game
 }
@@ -22,18 +23,28 @@ type Recorder struct {
 // NewRecorder writes to w the trace of a game of the match whose army A and
 // B are a and b, given on the command line as refA and refB.
 func NewRecorder(w io.Writer, refA, refB string, a, b *rules.Army) *Recorder {
-	return &Recorder{w: NewWriter(w), armies: [2]Army{
+	return &Recorder{w: NewWriter(w), armies: []Army{
 		{Ref: refA, Name: a.Name, Hash: sim.ArmyHash(a)},
 		{Ref: refB, Name: b.Name, Hash: sim.ArmyHash(b)},
 	}}
 }
 
+// NewMultiRecorder writes to w the trace of a game of a multiplayer run
+// (sim --mode) of the armies as, given on the command line as refs.
+func NewMultiRecorder(w io.Writer, refs []string, as []*rules.Army) *Recorder {
+	r := &Recorder{w: NewWriter(w)}
+	for i, a := range as {
+		r.armies = append(r.armies, Army{Ref: refs[i], Name: a.Name, Hash: sim.ArmyHash(a)})
+	}
+	return r
+}
+
 // Begin writes the header and starts tracing g.
 func (r *Recorder) Begin(g *engine.Game, info sim.GameInfo, dec engine.Decider) engine.Decider {
 	r.g = g
-	r.names = names{b: g.S.Board, armies: two(g.S.Armies), g: g}
-	seats := r.armies
-	if !info.AFirst {
+	r.names = names{b: g.S.Board, armies: g.S.Armies[:g.S.Players()], g: g}
+	seats := slices.Clone(r.armies)
+	if !info.AFirst && info.Multi == nil {
 		seats[0], seats[1] = seats[1], seats[0]
 	}
 	maxActions := info.MaxActions
@@ -41,15 +52,29 @@ func (r *Recorder) Begin(g *engine.Game, info sim.GameInfo, dec engine.Decider) 
 		maxActions = sim.DefaultMaxActions
 	}
 	h := Header{E: "header", Schema: Schema, Version: sim.Version, Armies: seats, Seed: info.Seed, Pair: info.Pair,
-		AFirst: info.AFirst, GameSeed: info.GameSeed, Players: [2]string{info.Players[0].String(), info.Players[1].String()},
+		AFirst: info.AFirst, GameSeed: info.GameSeed, Players: []string{info.Players[0].String(), info.Players[1].String()},
 		Board: g.S.Board.Name, MaxActions: maxActions, Sets: r.Sets, Reinforce: g.Reinforce}
+	if mi := info.Multi; mi != nil {
+		h.Armies, h.Players = nil, nil
+		for _, a := range mi.Seating {
+			h.Armies = append(h.Armies, r.armies[a])
+			h.Players = append(h.Players, info.Players[0].String())
+		}
+		h.Mode, h.Game, h.Seatings, h.Seating = g.S.Mode.String(), mi.Game, mi.Seatings, mi.Seating
+		for _, t := range mi.Teams {
+			h.Teams = append(h.Teams, int(t))
+		}
+	}
 	if g.Start != engine.StartStandard {
 		h.Start = g.Start.String()
 	}
-	if g.Leader[0] != nil || g.Leader[1] != nil {
-		h.Leaders = []string{LeaderRef(g.Leader[0]), LeaderRef(g.Leader[1])}
+	if g.Leader != ([engine.MaxPlayers]*rules.Leader{}) {
+		for p := range g.S.Players() {
+			h.Leaders = append(h.Leaders, LeaderRef(g.Leader[p]))
+		}
 	}
-	for p := range 2 {
+	h.Decks = make([][]string, g.S.Players())
+	for p := range g.S.Players() {
 		h.Decks[p] = []string{}
 		for i := int(g.DeckLen[p]) - 1; i >= 0; i-- { // the top of the deck is its end
 			h.Decks[p] = append(h.Decks[p], r.names.tok(uint8(p), g.Deck[p][i]))

@@ -37,7 +37,17 @@ func Replay(t *Trace, load Loader) (*engine.Game, error) {
 // takes up the trace's event i, before that event's effect.
 func replay(t *Trace, load Loader, watch func(i int, g *engine.Game)) (*engine.Game, error) {
 	h := &t.Header
-	var armies [2]*rules.Army
+	want := 2
+	if h.Mode != "" {
+		want = len(h.Seating)
+		if want < 3 || want > 4 {
+			return nil, fmt.Errorf("header: mode %s with %d seats: want 3 or 4", h.Mode, want)
+		}
+	}
+	if len(h.Armies) != want || len(h.Players) != want || len(h.Decks) != want {
+		return nil, fmt.Errorf("header: %d armies, %d players and %d decks: want %d of each", len(h.Armies), len(h.Players), len(h.Decks), want)
+	}
+	armies := make([]*rules.Army, want)
 	for p, a := range h.Armies {
 		army, err := load(a.Ref)
 		if err != nil {
@@ -59,12 +69,19 @@ func replay(t *Trace, load Loader, watch func(i int, g *engine.Game)) (*engine.G
 	if err != nil {
 		return nil, fmt.Errorf("header: %w", err)
 	}
-	if h.GameSeed != sim.GameSeed(h.Seed, h.Pair) {
-		return nil, fmt.Errorf("header: game seed %d is not the seed of pair %d of seed %d: %w", h.GameSeed, h.Pair, h.Seed, ErrMismatch)
-	}
-	g, err := engine.NewGame(board, armies[0], armies[1], h.GameSeed)
-	if err != nil {
-		return nil, fmt.Errorf("setting up the game: %w", err)
+	var g *engine.Game
+	if h.Mode != "" {
+		g, err = setUpMulti(h, board, armies)
+		if err != nil {
+			return nil, err
+		}
+	} else {
+		if h.GameSeed != sim.GameSeed(h.Seed, h.Pair) {
+			return nil, fmt.Errorf("header: game seed %d is not the seed of pair %d of seed %d: %w", h.GameSeed, h.Pair, h.Seed, ErrMismatch)
+		}
+		if g, err = engine.NewGame(board, armies[0], armies[1], h.GameSeed); err != nil {
+			return nil, fmt.Errorf("setting up the game: %w", err)
+		}
 	}
 	if h.Start != "" {
 		if g.Start, err = engine.ParseStart(h.Start); err != nil {
@@ -77,7 +94,11 @@ func replay(t *Trace, load Loader, watch func(i int, g *engine.Game)) (*engine.G
 			return nil, fmt.Errorf("header: %w", err)
 		}
 	}
-	sim.ShuffleDecks(g, h.GameSeed, h.AFirst)
+	if h.Mode != "" {
+		sim.ShuffleMulti(g, h.GameSeed, h.Seating)
+	} else {
+		sim.ShuffleDecks(g, h.GameSeed, h.AFirst)
+	}
 	rp := &replayer{t: t, names: names{b: board, armies: armies, g: g}, watch: watch}
 	if err := rp.checkDecks(g); err != nil {
 		return nil, err
@@ -183,7 +204,7 @@ func (rp *replayer) Trace(te engine.TraceEvent) {
 // checkDecks checks that the game, set up from the header's seed, has the
 // header's decks.
 func (rp *replayer) checkDecks(g *engine.Game) error {
-	for p := range 2 {
+	for p := range g.S.Players() {
 		have := make([]string, 0, g.DeckLen[p])
 		for i := int(g.DeckLen[p]) - 1; i >= 0; i-- {
 			have = append(have, rp.names.tok(uint8(p), g.Deck[p][i]))
@@ -218,4 +239,33 @@ func (d replayDecider) Choose(_ *engine.State, player uint8, q engine.Question, 
 	rp.see()
 	rp.i++
 	return e.Pick
+}
+
+// setUpMulti sets up the game of a multiplayer trace (sim --mode): its
+// mode, teams and rotation's seed, which must be the run's for its game.
+func setUpMulti(h *Header, board *engine.Board, armies []*rules.Army) (*engine.Game, error) {
+	mode, err := engine.ParseMode(h.Mode)
+	if err != nil {
+		return nil, fmt.Errorf("header: %w", err)
+	}
+	if h.Seatings < 1 || h.Game < 0 || h.GameSeed != sim.MultiRound(h.Seed, h.Game, h.Seatings) {
+		return nil, fmt.Errorf("header: game seed %d is not the seed of game %d of seed %d (%d seatings): %w", h.GameSeed, h.Game, h.Seed, h.Seatings, ErrMismatch)
+	}
+	for _, a := range h.Seating {
+		if a < 0 || a >= len(armies) {
+			return nil, fmt.Errorf("header: seating %v: want the armies' indices 0 to %d", h.Seating, len(armies)-1)
+		}
+	}
+	var team []uint8
+	for _, t := range h.Teams {
+		if t < 0 || t > 1 {
+			return nil, fmt.Errorf("header: teams %v: want 0 or 1 for each seat", h.Teams)
+		}
+		team = append(team, uint8(t))
+	}
+	g, err := engine.NewGameN(board, armies, mode, team, 0, h.GameSeed)
+	if err != nil {
+		return nil, fmt.Errorf("setting up the game: %w", err)
+	}
+	return g, nil
 }

@@ -39,22 +39,30 @@ const MaxEvents = 1 << 20
 // Header is the first line of a trace: what the game was and how it was
 // set up. Armies, Players and Decks are by seat (player 1 first).
 type Header struct {
-	E          string      `json:"e"` // "header"
-	Schema     int         `json:"schema"`
-	Version    string      `json:"version,omitempty"` // hexforge version that wrote it
-	Armies     [2]Army     `json:"armies"`
-	Sets       []string    `json:"sets,omitempty"` // --set overrides the armies were loaded with
-	Seed       uint64      `json:"seed"`           // the match seed (sim --seed, play --seed)
-	Pair       int         `json:"pair"`           // which seat-swapped pair of the match
-	AFirst     bool        `json:"a_first"`        // army A of the match has the first seat
-	GameSeed   uint64      `json:"game_seed"`      // the seed the game was set up with
-	Players    [2]string   `json:"players"`
-	Board      string      `json:"board"`
-	MaxActions int         `json:"max_actions"`
-	Start      string      `json:"start,omitempty"`          // the start rule, when not standard
-	Reinforce  bool        `json:"reinforcements,omitempty"` // the Reinforcements variant
-	Leaders    []string    `json:"leaders,omitempty"`        // the Leaders variant: each seat's leader card ("" none), an embedded name or FILE:Name
-	Decks      [2][]string `json:"decks"`                    // token names, the first drawn first
+	E          string     `json:"e"` // "header"
+	Schema     int        `json:"schema"`
+	Version    string     `json:"version,omitempty"` // hexforge version that wrote it
+	Armies     []Army     `json:"armies"`            // by seat: 2, or 3 or 4 with a mode
+	Sets       []string   `json:"sets,omitempty"`    // --set overrides the armies were loaded with
+	Seed       uint64     `json:"seed"`              // the match seed (sim --seed, play --seed)
+	Pair       int        `json:"pair"`              // which seat-swapped pair of the match
+	AFirst     bool       `json:"a_first"`           // army A of the match has the first seat
+	GameSeed   uint64     `json:"game_seed"`         // the seed the game was set up with
+	Players    []string   `json:"players"`
+	Board      string     `json:"board"`
+	MaxActions int        `json:"max_actions"`
+	Start      string     `json:"start,omitempty"`          // the start rule, when not standard
+	Reinforce  bool       `json:"reinforcements,omitempty"` // the Reinforcements variant
+	Leaders    []string   `json:"leaders,omitempty"`        // the Leaders variant: each seat's leader card ("" none), an embedded name or FILE:Name
+	Decks      [][]string `json:"decks"`                    // token names, the first drawn first
+	// A game of 3 or 4 players (sim --mode): its mode, its number in the
+	// run, the run's number of seatings and, by seat, the army's index in
+	// the run and its team (teams mode).
+	Mode     string `json:"mode,omitempty"`
+	Game     int    `json:"game,omitempty"`
+	Seatings int    `json:"seatings,omitempty"`
+	Seating  []int  `json:"seating,omitempty"`
+	Teams    []int  `json:"teams,omitempty"`
 }
 
 // Army names an army and pins its rules.
@@ -143,8 +151,8 @@ func kindOf(name string) (engine.ActionKind, bool) {
 // names turns the engine's numbers into a trace's words for one game.
 type names struct {
 	b      *engine.Board
-	armies [2]*rules.Army
-	g      *engine.Game // the game, for the hands a question's options name
+	armies []*rules.Army // by seat
+	g      *engine.Game  // the game, for the hands a question's options name
 }
 
 func (n names) hex(h engine.Hex) string {
@@ -155,7 +163,7 @@ func (n names) hex(h engine.Hex) string {
 }
 
 func (n names) tok(p, t uint8) string {
-	if p > 1 || int(t) >= len(n.armies[p].Tokens) {
+	if int(p) >= len(n.armies) || int(t) >= len(n.armies[p].Tokens) {
 		return ""
 	}
 	return n.armies[p].Tokens[t].Name
@@ -386,7 +394,10 @@ func (n names) event(e engine.TraceEvent) Event {
 // everything the engine keeps (board, HQs, decks, hands, discards, turn).
 func (n names) final(g *engine.Game, capped bool) Event {
 	e := Event{E: "final", Result: g.Result.String(), Capped: capped, Turn: g.Turn, Battles: g.Battles,
-		HQ: []int{g.S.HQPoints(0), g.S.HQPoints(1)}, Hands: make([][]string, 2), Digest: Digest(g)}
+		Hands: make([][]string, g.S.Players()), Digest: Digest(g)}
+	for p := range g.S.Players() {
+		e.HQ = append(e.HQ, g.S.HQPoints(uint8(p)))
+	}
 	for h := 0; h < g.S.Board.Size; h++ {
 		c := g.S.Cells[h]
 		for _, pc := range []struct {
@@ -412,7 +423,7 @@ func (n names) final(g *engine.Game, capped bool) Event {
 			e.Cells = append(e.Cells, s)
 		}
 	}
-	for p := range 2 {
+	for p := range g.S.Players() {
 		e.Hands[p] = []string{}
 		for i := range g.HandLen[p] {
 			e.Hands[p] = append(e.Hands[p], n.tok(uint8(p), g.Hand[p][i]))
@@ -453,6 +464,27 @@ func Digest(g *engine.Game) string {
 	h := sha256.New()
 	if err := binary.Write(h, binary.LittleEndian, &st); err != nil {
 		panic(err) // every field has a fixed size: cannot happen
+	}
+	if g.S.N > 2 {
+		// Only with more players: the two-player digests stay as they were.
+		more := struct {
+			HQ        [engine.MaxPlayers]engine.Hex
+			Deck      [engine.MaxPlayers][engine.MaxArmyTokens]uint8
+			DeckLen   [engine.MaxPlayers]uint8
+			Hand      [engine.MaxPlayers][engine.MaxHand]uint8
+			HandLen   [engine.MaxPlayers]uint8
+			Discarded [engine.MaxPlayers][engine.MaxArmyTokens]uint8
+			Aside     [engine.MaxPlayers][engine.MaxAside]uint8
+			AsideLen  [engine.MaxPlayers]uint8
+			Forbid    [engine.MaxPlayers]bool
+			Winners   uint8
+			Out       uint8
+			Score     [engine.MaxPlayers]uint8
+			Used      [engine.MaxPlayers]uint8
+		}{g.S.HQ, g.Deck, g.DeckLen, g.Hand, g.HandLen, g.Discarded, g.Aside, g.AsideLen, g.Forbid, g.Winners, g.Out, g.S.Score, g.LeaderUsed}
+		if err := binary.Write(h, binary.LittleEndian, &more); err != nil {
+			panic(err)
+		}
 	}
 	if g.S.Board.Duel {
 		h.Write(g.Energy[:]) // only on a board with energy: the other digests stay as they were

@@ -141,7 +141,22 @@ difference is shown), 2 when the trace cannot be read.`,
 			if !g.Over() {
 				result = "capped"
 			}
-			fmt.Fprintf(out, "replay ok: %d events match, %s, HQ %d-%d\n", len(t.Events), result, g.S.HQPoints(0), g.S.HQPoints(1))
+			hqs := fmt.Sprintf("%d-%d", g.S.HQPoints(0), g.S.HQPoints(1))
+			if g.S.Players() > 2 { // a multiplayer trace (sim --mode --record)
+				var won []string
+				for p := range g.S.Players() {
+					if p > 1 {
+						hqs += fmt.Sprintf("-%d", g.S.HQPoints(uint8(p)))
+					}
+					if g.Over() && g.Winners&(1<<p) != 0 {
+						won = append(won, fmt.Sprint(p+1))
+					}
+				}
+				if len(won) > 0 {
+					result = "won by player " + strings.Join(won, ", ")
+				}
+			}
+			fmt.Fprintf(out, "replay ok: %d events match, %s, HQ %s\n", len(t.Events), result, hqs)
 			return nil
 		},
 	}

@@ -512,10 +512,11 @@ exits with status 130.`,
   hexforge sim moloch borgo --games 200 --record 4 --record-dir traces  # then: hexforge replay traces/game-0001.jsonl
   hexforge sim my-army.army moloch --games 400 --record-losses 3 --record-dir losses  # the 3 worst losses, to watch
   hexforge sim --mode ffa moloch borgo hegemony outpost --games 2000   # 4 armies every man for himself, by seat
-  hexforge sim --mode teams --teams moloch+borgo,hegemony+outpost moloch borgo hegemony outpost`,
+  hexforge sim --mode teams --teams moloch+borgo,hegemony+outpost moloch borgo hegemony outpost
+  hexforge sim --mode ffa moloch borgo hegemony --games 60 --record 2   # then: hexforge replay traces/game-0001.jsonl`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if mo.mode != "" || mo.teams != "" {
-				return runMulti(cmd, o, mo, args) // simmulti.go
+				return runMulti(cmd, o, mo, rec, args) // simmulti.go
 			}
 			quick := len(args) == 0 && !o.all
 			if quick && !cmd.Flags().Changed("games") {
@@ -635,7 +636,8 @@ func newMerge() *cobra.Command {
 		Use:   "merge RESULT.json...",
 		Short: "Combine JSON results of sharded runs into one report",
 		Long: `merge reads the JSON reports written by sim --shard i/n --format json and
-adds them up: n shards of one run give exactly the report of that run.
+adds them up: n shards of one run give exactly the report of that run
+(two-player runs, or multiplayer runs of sim --mode).
 --format csv writes the matchups; with --out FILE.csv the per-token figures
 and ratings go to FILE-tokens.csv and FILE-ratings.csv beside it.`,
 		Example: `  hexforge merge shard-*.json
@@ -649,6 +651,9 @@ and ratings go to FILE-tokens.csv and FILE-ratings.csv beside it.`,
 				if err := checkOutDir(out); err != nil {
 					return fmt.Errorf("--out: %w", err)
 				}
+			}
+			if multi, err := mergeMulti(cmd, args, format, out); multi || err != nil {
+				return err
 			}
 			merged, order, warnings, err := mergeFiles(args)
 			if err != nil {

@@ -1,14 +1,19 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/sim"
+	"github.com/hexforge/hexforge/textfile"
+	"github.com/hexforge/hexforge/trace"
 )
 
 // multiOptions are sim's multiplayer flags.
@@ -24,7 +29,7 @@ func (mo *multiOptions) register(cmd *cobra.Command) {
 }
 
 // flagsNotForMulti are the sim flags a multiplayer run does not read.
-var flagsNotForMulti = []string{"all", "shard", "until-ci", "sprt", "fair-band", "record", "record-losses", "leaders", "reinforcements", "start"}
+var flagsNotForMulti = []string{"all", "sprt", "fair-band", "record-losses", "reinforcements", "start"}
 
 // checkMulti validates a multiplayer run before any game is played: the
 // mode, the number of armies, the teams, the player and the flags that do
@@ -51,9 +56,6 @@ func (mo *multiOptions) check(cmd *cobra.Command, o *simOptions, args []string) 
 			return m, teams, sim.PlayerSpec{}, fmt.Errorf("--%s is not read by a multiplayer run (--mode %s)", f, m)
 		}
 	}
-	if o.format != "table" && o.format != "json" {
-		return m, teams, sim.PlayerSpec{}, fmt.Errorf("--format %s: a multiplayer report is written as table or json", o.format)
-	}
 	if o.boardB.Duel {
 		return m, teams, sim.PlayerSpec{}, fmt.Errorf("--board %s: the Duel board is for two players", o.board)
 	}
@@ -68,6 +70,11 @@ func (mo *multiOptions) check(cmd *cobra.Command, o *simOptions, args []string) 
 	}
 	if mo.teams != "" && m != engine.ModeTeams {
 		return m, teams, spec, fmt.Errorf("--teams is for --mode teams")
+	}
+	if cmd.Flags().Changed("leaders") && m != engine.ModeTeams && (o.leaderL[0] != nil || o.leaderL[1] != nil) {
+		// "Liderów można używać w grach dla 2 oraz 4 graczy w trybie
+		// drużynowym" (docs/rules.md, "Leaders").
+		return m, teams, spec, fmt.Errorf("--leaders: leaders are played with 2 players or in --mode teams (allies share one), not in --mode %s", m)
 	}
 	if m == engine.ModeTeams {
 		if teams, err = parseTeams(mo.teams, args); err != nil {
@@ -113,12 +120,21 @@ func parseTeams(s string, args []string) ([2][]int, error) {
 }
 
 // runMulti plays a multiplayer run and writes its report.
-func runMulti(cmd *cobra.Command, o *simOptions, mo *multiOptions, args []string) error {
-	if _, _, err := o.check(); err != nil {
+func runMulti(cmd *cobra.Command, o *simOptions, mo *multiOptions, rec *recordOptions, args []string) error {
+	_, shard, err := o.check()
+	if err != nil {
 		return err
 	}
 	m, teams, spec, err := mo.check(cmd, o, args)
 	if err != nil {
+		return err
+	}
+	mm := &sim.MultiMatch{Names: args, Mode: m, Teams: teams, Games: o.games, Shard: shard}
+	if rot := mm.Rounded() / len(mm.Seatings()); shard.N > rot {
+		return fmt.Errorf("--shard %s: the run is %d rotations of %d seatings; a shard plays whole rotations, so give at most %d shards",
+			o.shard, rot, len(mm.Seatings()), rot)
+	}
+	if err := rec.check(o, true); err != nil {
 		return err
 	}
 	list, names, err := loadAll(cmd.ErrOrStderr(), args)
@@ -128,17 +144,101 @@ func runMulti(cmd *cobra.Command, o *simOptions, mo *multiOptions, args []string
 	if err := checkSetsUsed(); err != nil {
 		return err
 	}
-	mm := &sim.MultiMatch{Armies: list, Names: names, Mode: m, Teams: teams, Board: o.boardB, Player: spec,
-		Games: o.games, Seed: o.seed, MaxActions: o.maxActions}
+	mm = &sim.MultiMatch{Armies: list, Names: names, Mode: m, Teams: teams, Board: o.boardB, Player: spec,
+		Games: o.games, Seed: o.seed, MaxActions: o.maxActions, Shard: shard, Leaders: o.leaderL}
 	ctx, bar, done := startRun(cmd)
 	defer done()
-	bar.expect(mm.Rounded())
-	recs, partial, err := mm.Run(ctx, o.workers, bar.update(m.String()))
+	lo, hi := mm.Span()
+	bar.expect(hi - lo)
+	var recs []sim.MultiRecord
+	var partial bool
+	if o.untilCI > 0 {
+		// Each further batch is as long as the first (--games, whole
+		// rotations); the bar counts a batch.
+		recs, partial, err = mm.RunUntil(ctx, o.workers, o.untilCI, maxGames, bar.update(m.String()))
+	} else {
+		recs, partial, err = mm.Run(ctx, o.workers, bar.update(m.String()))
+	}
 	if err != nil {
 		return err
 	}
 	bar.finish()
+	if rec.games > 0 {
+		if err := recordMulti(rec, mm, args); err != nil {
+			return err
+		}
+	}
 	r := mm.Report(recs, partial)
-	err = writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error { return sim.WriteMulti(w, r, o.format) })
+	err = writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error { return sim.WriteMulti(w, r, o.format, commandLine(cmd, args)) })
 	return interrupted(ctx, cmd.ErrOrStderr(), err)
+}
+
+// mergeMulti merges the JSON reports of a sharded multiplayer run, when
+// the first file is one (ok false otherwise: two-player results).
+func mergeMulti(cmd *cobra.Command, files []string, format, out string) (ok bool, err error) {
+	var reports []*sim.MultiReport
+	for i, f := range files {
+		raw, err := textfile.Read(f, "a result (the JSON written by sim --format json)", sim.MaxResultSize)
+		if err != nil {
+			return i > 0, err
+		}
+		var probe map[string]any
+		if err := json.Unmarshal(raw, &probe); err != nil || !sim.IsMultiResult(probe) {
+			if i == 0 {
+				return false, nil // not multiplayer: mergeFiles reads it, and says what is wrong
+			}
+			return true, fmt.Errorf("%s: not a multiplayer report, unlike %s", f, files[0])
+		}
+		var r sim.MultiReport
+		if err := json.Unmarshal(raw, &r); err != nil {
+			return true, fmt.Errorf("%s: %w", f, err)
+		}
+		reports = append(reports, &r)
+	}
+	r, warnings, err := sim.MergeMulti(files, reports)
+	if err != nil {
+		return true, err
+	}
+	for _, w := range warnings {
+		fmt.Fprintln(cmd.ErrOrStderr(), "merge:", w)
+	}
+	return true, writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error { return sim.WriteMulti(w, r, format, commandLine(cmd, files)) })
+}
+
+// recordMulti writes the traces of the run's first --record games (game
+// i+1 is game i of the run: its seating i mod the seatings), the very
+// games the run plays. refs are the armies as given on the command line.
+func recordMulti(rec *recordOptions, mm *sim.MultiMatch, refs []string) error {
+	sets, err := parsedSets()
+	if err != nil {
+		return err
+	}
+	if mm.Board != nil {
+		if _, err := engine.BoardByName(mm.Board.Name); err != nil {
+			return fmt.Errorf("--record: a multiplayer trace names an embedded board, not the file %s", mm.Board.Name)
+		}
+	}
+	res := new(engine.Resolver)
+	for i := range rec.games {
+		path := filepath.Join(rec.dir, fmt.Sprintf("game-%04d.jsonl", i+1))
+		var buf bytes.Buffer
+		tr := make([]string, len(refs))
+		for a, ref := range refs {
+			tr[a] = traceRef(ref, path)
+		}
+		r := trace.NewMultiRecorder(&buf, tr, mm.Armies)
+		for _, s := range sets {
+			r.Sets = append(r.Sets, s.Raw)
+		}
+		if _, err := mm.PlayObserved(i, res, r); err != nil {
+			return fmt.Errorf("recording game %d: %w", i+1, err)
+		}
+		if err := r.Flush(); err != nil {
+			return fmt.Errorf("recording game %d: %w", i+1, err)
+		}
+		if err := writeReport(nil, path, func(w io.Writer) error { _, err := w.Write(buf.Bytes()); return err }); err != nil {
+			return err
+		}
+	}
+	return nil
 }
