@@ -12,10 +12,15 @@ import (
 // out on the same sampled worlds (common random numbers, as plan does), to
 // the end of the next player's turn (as search does, not plan's first
 // reply); and from raceMinWorlds worlds on, a candidate whose paired
-// difference from the leader (world by world) is beyond raceZ standard
-// errors is dropped. It stops when one candidate is left or after its
-// budget of worlds. A clear decision costs about two worlds, a close one
-// up to the budget; the budget still counts worlds, never time.
+// difference from the leader (world by world) is beyond z standard errors
+// is dropped. It stops when one candidate is left or after its budget of
+// worlds. A clear decision costs about two worlds, a close one up to the
+// budget; the budget still counts worlds, never time.
+//
+// The budget N sets both the most worlds and how sure the race must be
+// before it drops a candidate: z = raceZ·√(N/DefaultRaceWorlds), so four
+// times the budget asks twice the standard errors and buys several times
+// the rollouts, not only a higher cap that a clear decision never reaches.
 
 const (
 	raceShortlist = 5
@@ -30,6 +35,7 @@ const DefaultRaceWorlds = 8
 func newRace(seed uint64, res *engine.Resolver, worlds int) *searchPlayer {
 	p := newSearch(seed, res, 0)
 	p.raceWorlds = worlds
+	p.raceZ = raceZ * math.Sqrt(float64(worlds)/DefaultRaceWorlds)
 	return p
 }
 
@@ -72,7 +78,7 @@ func (p *searchPlayer) race(g *engine.Game, legal []engine.Action, cands []candi
 			}
 			m /= n
 			se := math.Sqrt(max(m2/n-m*m, 0) / n)
-			if m >= raceZ*se {
+			if m >= p.raceZ*se {
 				alive &^= 1 << i
 			}
 		}

@@ -46,6 +46,7 @@ type searchPlayer struct {
 	// raceWorlds > 0 makes the race player (race.go): at most that many
 	// worlds, candidates dropped once clearly behind.
 	raceWorlds int
+	raceZ      float64
 	raceVals   []float64
 
 	rollouts int // rollouts played, for the tests of what the budget buys
