@@ -106,26 +106,28 @@ func sameWithOneAndTwoWorkers(t *testing.T, m *Match) {
 	}
 }
 
-// The plan player must beat greedy clearly on a fixed seed set.
-func TestPlanBeatsGreedy(t *testing.T) {
+// The plan and race players must beat greedy clearly on a fixed seed set.
+func TestSearchersBeatGreedy(t *testing.T) {
 	if testing.Short() {
-		t.Skip("plays 40 games")
+		t.Skip("plays 40 games a player")
 	}
-	m := match(t, "moloch", "moloch", "plan:1", "greedy", 20, 4)
-	recs, _, err := m.Run(context.Background(), 0, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	score := 0.0
-	for _, r := range recs {
-		switch r.Outcome {
-		case Win:
-			score++
-		case Draw:
-			score += 0.5
+	for _, player := range []string{"plan:1", "race:2"} {
+		m := match(t, "moloch", "moloch", player, "greedy", 20, 4)
+		recs, _, err := m.Run(context.Background(), 0, nil)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	if rate := score / float64(len(recs)); rate < 0.6 {
-		t.Errorf("plan:1 scored %.1f%% of %d games against greedy; want at least 60%%", 100*rate, len(recs))
+		score := 0.0
+		for _, r := range recs {
+			switch r.Outcome {
+			case Win:
+				score++
+			case Draw:
+				score += 0.5
+			}
+		}
+		if rate := score / float64(len(recs)); rate < 0.6 {
+			t.Errorf("%s scored %.1f%% of %d games against greedy; want at least 60%%", player, 100*rate, len(recs))
+		}
 	}
 }
