@@ -3,7 +3,6 @@ package sim
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/bits"
 	"runtime"
 	"slices"
@@ -333,21 +332,22 @@ func (m *MultiMatch) Rounded() int {
 	return max(1, (m.Games+per-1)/per) * per
 }
 
-// Share is a win share with its 95% interval (normal approximation over
-// the games' shares: a shared win counts 1/k to each of its k winners).
+// Share is a win share with its 95% Wilson score interval over the games
+// (a shared win counts 1/k of a success to each of its k winners). A share
+// in [0, 1] varies at most p(1-p), the variance Wilson assumes, so the
+// interval is never too narrow; unlike the normal approximation it does
+// not collapse to [0, 0] when an army never won in a handful of games.
 type Share struct {
 	Games int     `json:"games"`
 	Share float64 `json:"share"`
 	Lo    float64 `json:"lo"`
 	Hi    float64 `json:"hi"`
 	sum   float64
-	sumSq float64
 }
 
 func (s *Share) add(x float64) {
 	s.Games++
 	s.sum += x
-	s.sumSq += x * x
 }
 
 func (s *Share) finish() {
@@ -356,9 +356,8 @@ func (s *Share) finish() {
 	}
 	n := float64(s.Games)
 	s.Share = s.sum / n
-	v := max(0, s.sumSq/n-s.Share*s.Share)
-	h := 1.96 * math.Sqrt(v/max(1, n-1))
-	s.Lo, s.Hi = max(0, s.Share-h), min(1, s.Share+h)
+	iv := Wilson(s.sum, n, Z95)
+	s.Lo, s.Hi = iv.Lo, iv.Hi
 }
 
 // MultiReport is what a multiplayer run found.

@@ -106,3 +106,25 @@ func TestDeterminiseEveryOpponent(t *testing.T) {
 		}
 	}
 }
+
+// A share's interval never collapses: an army that won none of six games
+// may still win a few in a hundred, and one that won all may lose some.
+func TestShareIntervalNeverCollapses(t *testing.T) {
+	for _, tc := range []struct {
+		x    float64
+		want func(s Share) bool
+	}{
+		{0, func(s Share) bool { return s.Lo == 0 && s.Hi > 0.2 }},
+		{1, func(s Share) bool { return s.Hi == 1 && s.Lo < 0.8 }},
+		{0.5, func(s Share) bool { return s.Lo < 0.5 && s.Hi > 0.5 }},
+	} {
+		var s Share
+		for range 6 {
+			s.add(tc.x)
+		}
+		s.finish()
+		if s.Share != tc.x || !tc.want(s) {
+			t.Errorf("six games of share %v: %v [%v, %v]", tc.x, s.Share, s.Lo, s.Hi)
+		}
+	}
+}

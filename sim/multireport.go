@@ -65,7 +65,7 @@ func (r *MultiReport) footLines() []string {
 	return []string{
 		fmt.Sprintf("%s: %d games; capped by the action cap (no result, left out): %d; mean turns: %.1f", shared, r.Shared, r.Capped, r.MeanTurn),
 		"A shared win counts 1/k to each of its k winners.",
-		"Intervals are 95% normal intervals over the games' shares.",
+		"Intervals are 95% Wilson intervals over the games.",
 	}
 }
 

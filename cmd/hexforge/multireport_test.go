@@ -80,7 +80,7 @@ func TestMultiTextAndHTML(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	for _, want := range []string{"teams, 4 armies (Moloch, Borgo, Hegemony, Outpost), 8 games, players random", "seat rotation: the 8 seatings that alternate",
-		"games per seating: 1", "team Moloch+Borgo", "seat 4", "draws between the sides", "95% normal intervals"} {
+		"games per seating: 1", "team Moloch+Borgo", "seat 4", "draws between the sides", "95% Wilson intervals"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("table lacks %q:\n%s", want, out)
 		}
