@@ -92,63 +92,22 @@ func TestRefitEnergy(t *testing.T) {
 	for _, name := range armies.Names() {
 		as = append(as, testArmy(t, name))
 	}
-	spec := PlayerSpec{Kind: "greedy"}
 	res := new(engine.Resolver)
 	var scratch engine.State
-	buf := make([]engine.Action, 0, 1024)
 	var samples []energySample
-	seed := uint64(refitSeed)
-	games := 0
-	for _, a := range as {
-		for _, b := range as {
-			for range refitEnergyGames {
-				seed++
-				g, err := engine.NewGame(duel, a, b, seed)
-				if err != nil {
-					t.Fatal(err)
-				}
-				g.SetWorkspace(res)
-				players := [2]Player{spec.New(seed*3+1, res), spec.New(seed*3+2, res)}
-				r := newRng(seed)
-				first := len(samples)
-				var who []uint8
-				for n := 0; !g.Over() && n < DefaultMaxActions; n++ {
-					buf = g.LegalActions(buf[:0])
-					p := players[g.Player]
-					if g.Phase == engine.PhasePlay && g.S.HQ[0] != engine.NoHex && g.S.HQ[1] != engine.NoHex {
-						me := g.Player
-						e := float64(g.Energy[me]) - float64(g.Energy[engine.Opp(me)])
-						ev := evaluate(g, me, res, &scratch) - energyWeight*e
-						if math.Abs(ev) < winScore/4 {
-							samples = append(samples, energySample{eval: ev, energy: e})
-							who = append(who, me)
-						}
-					}
-					i := p.Act(g, buf)
-					if r.intn(1000) < int(refitEpsilon*1000) {
-						i = r.intn(len(buf))
-					}
-					if err := g.ApplyLegal(buf[i], p); err != nil {
-						t.Fatal(err)
-					}
-				}
-				games++
-				for j := first; j < len(samples); j++ {
-					switch {
-					case !g.Over():
-						samples[j].y = math.NaN()
-					case g.Result == engine.Draw:
-						samples[j].y = 0.5
-					case (g.Result == engine.Win1) == (who[j-first] == 0):
-						samples[j].y = 1
-					}
-				}
-			}
+	ys, games := selfPlayResults(t, as, refitEnergyGames, PlayerSpec{Kind: "greedy"}, duel, func(g *engine.Game, me uint8) bool {
+		e := float64(g.Energy[me]) - float64(g.Energy[engine.Opp(me)])
+		ev := evaluate(g, me, res, &scratch) - energyWeight*e
+		if math.Abs(ev) >= winScore/4 {
+			return false
 		}
-	}
+		samples = append(samples, energySample{eval: ev, energy: e})
+		return true
+	})
 	kept := samples[:0]
-	for _, s := range samples {
-		if !math.IsNaN(s.y) {
+	for i, s := range samples {
+		if !math.IsNaN(ys[i]) {
+			s.y = ys[i]
 			kept = append(kept, s)
 		}
 	}

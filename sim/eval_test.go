@@ -44,6 +44,28 @@ func selfPlay(t testing.TB, as []*rules.Army, games int, spec PlayerSpec) []samp
 	var out []sample
 	res := new(engine.Resolver)
 	var scratch engine.State
+	ys, _ := selfPlayResults(t, as, games, spec, engine.Standard, func(g *engine.Game, me uint8) bool {
+		out = append(out, sample{f: features(g, me, res, &scratch)})
+		return true
+	})
+	kept := out[:0]
+	for i, s := range out {
+		if !math.IsNaN(ys[i]) {
+			s.y = ys[i]
+			kept = append(kept, s)
+		}
+	}
+	return kept
+}
+
+// selfPlayResults plays games of player spec (with refitEpsilon random
+// actions) on board between every ordered pair of armies, from seed
+// refitSeed on. At every position where a player is to play a token with
+// both HQs on the board it calls observe, and for each position observe
+// kept (it returned true) it returns, in order, the result for the player
+// to move: 1 won, 1/2 drawn, 0 lost, NaN when the game hit the action cap.
+func selfPlayResults(t testing.TB, as []*rules.Army, games int, spec PlayerSpec, board *engine.Board, observe func(g *engine.Game, me uint8) bool) (ys []float64, played int) {
+	res := new(engine.Resolver)
 	buf := make([]engine.Action, 0, 1024)
 	var g *engine.Game
 	seed := uint64(refitSeed)
@@ -53,22 +75,22 @@ func selfPlay(t testing.TB, as []*rules.Army, games int, spec PlayerSpec) []samp
 				seed++
 				if g == nil {
 					var err error
-					if g, err = engine.NewGame(engine.Standard, a, b, seed); err != nil {
+					if g, err = engine.NewGame(board, a, b, seed); err != nil {
 						t.Fatal(err)
 					}
 					g.SetWorkspace(res)
-				} else if err := g.Init(engine.Standard, a, b, seed); err != nil {
+				} else if err := g.Init(board, a, b, seed); err != nil {
 					t.Fatal(err)
 				}
 				players := [2]Player{spec.New(seed*3+1, res), spec.New(seed*3+2, res)}
 				r := newRng(seed)
-				first := len(out)
+				first := len(ys)
 				var who []uint8
 				for n := 0; !g.Over() && n < DefaultMaxActions; n++ {
 					buf = g.LegalActions(buf[:0])
 					p := players[g.Player]
-					if g.Phase == engine.PhasePlay && g.S.HQ[0] != engine.NoHex && g.S.HQ[1] != engine.NoHex {
-						out = append(out, sample{f: features(g, g.Player, res, &scratch)})
+					if g.Phase == engine.PhasePlay && g.S.HQ[0] != engine.NoHex && g.S.HQ[1] != engine.NoHex && observe(g, g.Player) {
+						ys = append(ys, 0)
 						who = append(who, g.Player)
 					}
 					i := p.Act(g, buf)
@@ -79,26 +101,21 @@ func selfPlay(t testing.TB, as []*rules.Army, games int, spec PlayerSpec) []samp
 						t.Fatal(err)
 					}
 				}
-				for j := first; j < len(out); j++ {
+				played++
+				for j := first; j < len(ys); j++ {
 					switch {
 					case !g.Over():
-						out[j].y = math.NaN() // capped: left out below
+						ys[j] = math.NaN() // capped: left out by the caller
 					case g.Result == engine.Draw:
-						out[j].y = 0.5
+						ys[j] = 0.5
 					case (g.Result == engine.Win1) == (who[j-first] == 0):
-						out[j].y = 1
+						ys[j] = 1
 					}
 				}
 			}
 		}
 	}
-	kept := out[:0]
-	for _, s := range out {
-		if !math.IsNaN(s.y) {
-			kept = append(kept, s)
-		}
-	}
-	return kept
+	return ys, played
 }
 
 // logLoss is the mean cross-entropy of weights w on samples.
