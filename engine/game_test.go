@@ -25,6 +25,42 @@ func testArmies(t testing.TB) (*rules.Army, *rules.Army) {
 // maxActions caps one game; a game that needs more has a defect (no end).
 const maxActions = 20000
 
+// checkTokens verifies that every token of player p is somewhere: in the
+// deck, the hand, set aside, being played, on the board (onBoard, by type)
+// or discarded, as often as the army has it.
+func checkTokens(g *Game, p int, onBoard *[MaxArmyTokens]int) error {
+	s := &g.S
+	a := s.Armies[p]
+	var n [MaxArmyTokens]int
+	for i := 0; i < int(g.DeckLen[p]); i++ {
+		n[g.Deck[p][i]]++
+	}
+	for i := 0; i < int(g.HandLen[p]); i++ {
+		n[g.Hand[p][i]]++
+	}
+	for i := 0; i < int(g.AsideLen[p]); i++ {
+		n[g.Aside[p][i]]++
+	}
+	if g.pend.active && g.pend.inst && g.pend.owner == uint8(p) {
+		n[g.pend.token]++ // an instant being played
+	}
+	for ti := range a.Tokens {
+		want := a.Tokens[ti].Count
+		if ti == a.HQ {
+			want = 1
+		}
+		got := n[ti] + onBoard[ti] + int(g.Discarded[p][ti])
+		if s.HQ[p] == NoHex && ti == a.HQ && g.Turn == 0 {
+			got++ // not placed yet
+		}
+		if got != want {
+			return errorf("player %d token %q: deck+hand+aside %d, board %d, discard %d; want %d in all",
+				p+1, a.Tokens[ti].Name, n[ti], onBoard[ti], g.Discarded[p][ti], want)
+		}
+	}
+	return nil
+}
+
 // checkInvariants verifies the bookkeeping after every action.
 func checkInvariants(g *Game, hqPrev *[2]int) error {
 	s := &g.S
@@ -53,7 +89,6 @@ func checkInvariants(g *Game, hqPrev *[2]int) error {
 		}
 	}
 	for p := range 2 {
-		a := s.Armies[p]
 		if hqs[p] > 1 {
 			return errorf("player %d has %d HQs on the board", p+1, hqs[p])
 		}
@@ -66,32 +101,8 @@ func checkInvariants(g *Game, hqPrev *[2]int) error {
 		if g.HandLen[p] > MaxHand {
 			return errorf("player %d holds %d tokens", p+1, g.HandLen[p])
 		}
-		var n [MaxArmyTokens]int
-		for i := 0; i < int(g.DeckLen[p]); i++ {
-			n[g.Deck[p][i]]++
-		}
-		for i := 0; i < int(g.HandLen[p]); i++ {
-			n[g.Hand[p][i]]++
-		}
-		for i := 0; i < int(g.AsideLen[p]); i++ {
-			n[g.Aside[p][i]]++
-		}
-		if g.pend.active && g.pend.inst && g.pend.owner == uint8(p) {
-			n[g.pend.token]++ // an instant being played
-		}
-		for ti := range a.Tokens {
-			want := a.Tokens[ti].Count
-			if ti == a.HQ {
-				want = 1
-			}
-			got := n[ti] + board[p][ti] + int(g.Discarded[p][ti])
-			if s.HQ[p] == NoHex && ti == a.HQ && g.Turn == 0 {
-				got++ // not placed yet
-			}
-			if got != want {
-				return errorf("player %d token %q: deck+hand+aside %d, board %d, discard %d; want %d in all",
-					p+1, a.Tokens[ti].Name, n[ti], board[p][ti], g.Discarded[p][ti], want)
-			}
+		if err := checkTokens(g, p, &board[p]); err != nil {
+			return err
 		}
 		if pts := s.HQPoints(uint8(p)); g.Turn > 0 {
 			if hqPrev[p] >= 0 && pts > hqPrev[p] {

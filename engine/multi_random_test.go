@@ -48,7 +48,6 @@ func checkInvariantsN(g *Game, hqPrev *[MaxPlayers]int) error {
 		}
 	}
 	for p := range s.Players() {
-		a := s.Armies[p]
 		if hqs[p] > 1 {
 			return errorf("player %d has %d HQs on the board", p+1, hqs[p])
 		}
@@ -58,32 +57,8 @@ func checkInvariantsN(g *Game, hqPrev *[MaxPlayers]int) error {
 		if g.HandLen[p] > MaxHand {
 			return errorf("player %d holds %d tokens", p+1, g.HandLen[p])
 		}
-		var n [MaxArmyTokens]int
-		for i := 0; i < int(g.DeckLen[p]); i++ {
-			n[g.Deck[p][i]]++
-		}
-		for i := 0; i < int(g.HandLen[p]); i++ {
-			n[g.Hand[p][i]]++
-		}
-		for i := 0; i < int(g.AsideLen[p]); i++ {
-			n[g.Aside[p][i]]++
-		}
-		if g.pend.active && g.pend.inst && g.pend.owner == uint8(p) {
-			n[g.pend.token]++ // an instant being played
-		}
-		for ti := range a.Tokens {
-			want := a.Tokens[ti].Count
-			if ti == a.HQ {
-				want = 1
-			}
-			got := n[ti] + board[p][ti] + int(g.Discarded[p][ti])
-			if s.HQ[p] == NoHex && ti == a.HQ && g.Turn == 0 {
-				got++ // not placed yet
-			}
-			if got != want {
-				return errorf("player %d token %q: deck+hand+aside %d, board %d, discard %d; want %d in all",
-					p+1, a.Tokens[ti].Name, n[ti], board[p][ti], g.Discarded[p][ti], want)
-			}
+		if err := checkTokens(g, p, &board[p]); err != nil {
+			return err
 		}
 		if pts := s.HQPoints(uint8(p)); g.Turn > 0 {
 			switch {
