@@ -20,7 +20,7 @@ func TestPlayersUseLeaders(t *testing.T) {
 	}
 	l := res.Leaders[0]
 	a, b := testArmy(t, "moloch"), testArmy(t, "borgo")
-	for _, p := range []string{"random", "greedy", "search:4", "plan:2", "mcts:16"} {
+	for _, p := range []string{"random", "greedy", "search:4", "plan:2", "race:2", "mcts:16"} {
 		spec, err := ParsePlayer(p)
 		if err != nil {
 			t.Fatal(err)
@@ -60,7 +60,7 @@ func TestPlayersAnswerOpponentDraw(t *testing.T) {
 	}
 	l := res.Leaders[0]
 	a, b := testArmy(t, "moloch"), testArmy(t, "borgo")
-	for _, p := range []string{"random", "greedy", "search:4", "plan:2", "mcts:16"} {
+	for _, p := range []string{"random", "greedy", "search:4", "plan:2", "race:2", "mcts:16"} {
 		spec, err := ParsePlayer(p)
 		if err != nil {
 			t.Fatal(err)

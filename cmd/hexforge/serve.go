@@ -40,14 +40,7 @@ stay. Ctrl-C stops it.`,
   hexforge serve my-army.army --vs vegas --board duel --leaders taktyk`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if q.games < 1 || q.games > maxGames {
-				return fmt.Errorf("--games %d: want 1 to %d", q.games, maxGames)
-			}
-			var err error
-			if q.players, err = parsePlayers(players); err != nil {
-				return err
-			}
-			if err := q.parse(board, leaders); err != nil {
+			if err := q.parse(players, board, leaders); err != nil {
 				return err
 			}
 			if _, _, err := net.SplitHostPort(addr); err != nil {

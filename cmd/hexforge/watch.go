@@ -35,14 +35,7 @@ they name, on every save. Ctrl-C stops it.`,
   hexforge watch my-army.army --vs vegas --board duel --leaders medyk`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if q.games < 1 || q.games > maxGames {
-				return fmt.Errorf("--games %d: want 1 to %d", q.games, maxGames)
-			}
-			var err error
-			if q.players, err = parsePlayers(players); err != nil {
-				return err
-			}
-			if err := q.parse(board, leaders); err != nil {
+			if err := q.parse(players, board, leaders); err != nil {
 				return err
 			}
 			sets, err := parsedSets()
@@ -86,10 +79,17 @@ type quickSim struct {
 	leaders [2]*rules.Leader // --leaders: the watched army's and the opponent's
 }
 
-// parse reads --board and --leaders, before any work: a bad value is the
+// parse checks --games and reads --players, --board and --leaders (watch
+// and serve share it), before any work: a bad value is the
 // command's error, not a line after the first save.
-func (q *quickSim) parse(board, leaders string) error {
+func (q *quickSim) parse(players, board, leaders string) error {
+	if q.games < 1 || q.games > maxGames {
+		return fmt.Errorf("--games %d: want 1 to %d", q.games, maxGames)
+	}
 	var err error
+	if q.players, err = parsePlayers(players); err != nil {
+		return err
+	}
 	if q.board, err = boardFlag(board); err != nil {
 		return err
 	}
