@@ -24,6 +24,19 @@ type Agreement struct {
 	Within       float64 // the largest difference allowed, as a rate (0.05 = 5 points)
 	MinTau       float64 // the smallest τ allowed
 	Agree        bool
+	// Inconclusive: not Agree only because some matchups differ by more
+	// than Within, none of them significantly (Holm), with τ high enough.
+	// Such a result is what the noise of the games alone often gives, so
+	// it asks for more games, not for a stronger default.
+	Inconclusive bool
+	// ChanceBeyond is how many matchups would differ by more than Within
+	// by chance alone if the two round robins' games came from one and the
+	// same player (each matchup's difference normal with its standard
+	// error), and ChanceAllWithin the probability that none would. They
+	// say how much the bound can demand of the games played: with 1,000
+	// and 400 games a matchup, a 5-point bound over 28 matchups is missed
+	// by identical players most of the time.
+	ChanceBeyond, ChanceAllWithin float64
 }
 
 // AgreeCell is one matchup: the row army's win rate against the column
@@ -52,7 +65,7 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 		}
 		idx[i] = j
 	}
-	ag := &Agreement{Base: base.Players, Strong: strong.Players, Within: within, MinTau: minTau}
+	ag := &Agreement{Base: base.Players, Strong: strong.Players, Within: within, MinTau: minTau, ChanceAllWithin: 1}
 	var ps []float64
 	for i := range base.Armies {
 		for j := i + 1; j < len(base.Armies); j++ {
@@ -64,10 +77,13 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 			c := AgreeCell{Row: base.Armies[i], Col: base.Armies[j], Base: b, Strong: s, Diff: s.Rate() - b.Rate()}
 			se := math.Hypot(b.Pairs.StdErr(), s.Pairs.StdErr())
 			c.Lo, c.Hi = c.Diff-Z95*se, c.Diff+Z95*se
-			p := 1.0
+			p, beyond := 1.0, 0.0
 			if se > 0 {
 				p = math.Erfc(math.Abs(c.Diff) / se / math.Sqrt2)
+				beyond = math.Erfc(within / se / math.Sqrt2)
 			}
+			ag.ChanceBeyond += beyond
+			ag.ChanceAllWithin *= 1 - beyond
 			ps = append(ps, p)
 			ag.Cells = append(ag.Cells, c)
 			ag.MaxDiff = math.Max(ag.MaxDiff, math.Abs(c.Diff))
@@ -76,8 +92,12 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 			}
 		}
 	}
+	sig := 0
 	for k, p := range stats.Holm(ps) {
 		ag.Cells[k].Significant = p < 0.05
+		if p < 0.05 {
+			sig++
+		}
 	}
 	rate := func(rr *RoundRobin) map[string]float64 {
 		m := map[string]float64{}
@@ -93,14 +113,18 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 	}
 	ag.Tau = stats.KendallTau(xb, xs)
 	ag.Agree = ag.Beyond == 0 && ag.Tau >= minTau
+	ag.Inconclusive = !ag.Agree && sig == 0 && ag.Tau >= minTau
 	return ag, nil
 }
 
-// Verdict says in words whether the two round robins agree.
+// Verdict says in words whether the two round robins agree, and how many
+// matchups beyond the bound chance alone would give with these games.
 func (a *Agreement) Verdict() string {
 	tau := fmt.Sprintf("Kendall's τ of the rankings %.2f", a.Tau)
+	noise := fmt.Sprintf("with these games, chance alone would put about %.1f of %d matchups beyond %.0f points (all within it %.0f%% of the time) if both were one player",
+		a.ChanceBeyond, len(a.Cells), 100*a.Within, 100*a.ChanceAllWithin)
 	if a.Agree {
-		return fmt.Sprintf("agree: every matchup within %.0f points (the largest difference %.1f), %s (at least %.2f)", 100*a.Within, 100*a.MaxDiff, tau, a.MinTau)
+		return fmt.Sprintf("agree: every matchup within %.0f points (the largest difference %.1f), %s (at least %.2f); %s", 100*a.Within, 100*a.MaxDiff, tau, a.MinTau, noise)
 	}
 	sig := 0
 	for _, c := range a.Cells {
@@ -108,7 +132,10 @@ func (a *Agreement) Verdict() string {
 			sig++
 		}
 	}
-	return fmt.Sprintf("disagree: %d of %d matchups differ by more than %.0f points (the largest %.1f; %d of all the differences significant after Holm), %s (at least %.2f wanted)", a.Beyond, len(a.Cells), 100*a.Within, 100*a.MaxDiff, sig, tau, a.MinTau)
+	if a.Inconclusive {
+		return fmt.Sprintf("inconclusive: %d of %d matchups differ by more than %.0f points (the largest %.1f), none significantly after Holm, %s (at least %.2f); %s: play more games a matchup", a.Beyond, len(a.Cells), 100*a.Within, 100*a.MaxDiff, tau, a.MinTau, noise)
+	}
+	return fmt.Sprintf("disagree: %d of %d matchups differ by more than %.0f points (the largest %.1f; %d of all the differences significant after Holm), %s (at least %.2f wanted); %s", a.Beyond, len(a.Cells), 100*a.Within, 100*a.MaxDiff, sig, tau, a.MinTau, noise)
 }
 
 // WriteAgreement writes the comparison: the matchups, largest difference
@@ -148,8 +175,11 @@ func WriteAgreement(w io.Writer, a *Agreement, format string) error {
 			Within  float64 `json:"within"`
 			MinTau  float64 `json:"min_tau"`
 			Agree   bool    `json:"agree"`
+			Incon   bool    `json:"inconclusive"`
+			ChanceB float64 `json:"chance_beyond"`
+			ChanceW float64 `json:"chance_all_within"`
 			Cells   []cell  `json:"matchups"`
-		}{a.Base, a.Strong, a.MaxDiff, a.Beyond, a.Tau, a.Within, a.MinTau, a.Agree, nil}
+		}{a.Base, a.Strong, a.MaxDiff, a.Beyond, a.Tau, a.Within, a.MinTau, a.Agree, a.Inconclusive, a.ChanceBeyond, a.ChanceAllWithin, nil}
 		for _, c := range cells {
 			bi, si := c.Base.Interval(), c.Strong.Interval()
 			out.Cells = append(out.Cells, cell{c.Row, c.Col, c.Base.Rate(), bi.Lo, bi.Hi, c.Strong.Rate(), si.Lo, si.Hi, c.Diff, c.Lo, c.Hi, c.Significant})
@@ -180,7 +210,9 @@ func WriteAgreement(w io.Writer, a *Agreement, format string) error {
 	if err := table(w, format, []string{"army", "vs", "base player", "strong player", "change in points"}, rows); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "\nverdict: %s\n", a.Verdict())
+	// The verdict is one sentence with its figures; the table is for a
+	// terminal, so it is broken at 100 columns.
+	_, err := fmt.Fprintf(w, "\n%s\n", wrapLine("verdict: "+a.Verdict(), 100))
 	return err
 }
 

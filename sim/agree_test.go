@@ -3,6 +3,7 @@ package sim
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"strings"
 	"testing"
 )
@@ -97,7 +98,7 @@ func TestCompareRoundRobins(t *testing.T) {
 	if err := WriteAgreement(&buf, ag, "table"); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(buf.String(), "verdict: disagree: 3 of 6 matchups differ by more than 5 points (the largest 25.0; 3 of all the differences significant after Holm)") {
+	if !strings.Contains(strings.Join(strings.Fields(buf.String()), " "), "verdict: disagree: 3 of 6 matchups differ by more than 5 points (the largest 25.0; 3 of all the differences significant after Holm)") {
 		t.Errorf("table lacks the verdict:\n%s", buf.String())
 	}
 	buf.Reset()
@@ -117,5 +118,48 @@ func TestCompareRoundRobins(t *testing.T) {
 	other := rrRates("strong", []string{"A", "B", "C", "E"}, nil, 10)
 	if _, err := Compare(base, other, 0.05, 0.85); err == nil || !strings.Contains(err.Error(), "army D") {
 		t.Errorf("different armies: %v, want an error naming army D", err)
+	}
+}
+
+// A difference beyond the bound that the games cannot tell from noise is
+// "inconclusive", not "disagree", and the verdict says how many such
+// differences chance alone would give: few games make many.
+func TestCompareInconclusive(t *testing.T) {
+	armies := []string{"A", "B", "C", "D"}
+	rates := map[[2]int]float64{{0, 1}: 0.60, {0, 2}: 0.65, {0, 3}: 0.70, {1, 2}: 0.55, {1, 3}: 0.60, {2, 3}: 0.55}
+	moved := maps.Clone(rates)
+	moved[[2]int{2, 3}] = 0.62 // 7 points: beyond 5, not significant in 40 pairs
+	small := rrRates("strong", armies, moved, 40)
+	ag, err := Compare(rrRates("cheap", armies, rates, 40), small, 0.05, 0.5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ag.Agree || !ag.Inconclusive || ag.Beyond != 1 {
+		t.Fatalf("agree %v, inconclusive %v, beyond %d; want an inconclusive result with 1 matchup beyond", ag.Agree, ag.Inconclusive, ag.Beyond)
+	}
+	if !strings.HasPrefix(ag.Verdict(), "inconclusive: 1 of 6 matchups") || !strings.Contains(ag.Verdict(), "play more games") {
+		t.Errorf("verdict %q", ag.Verdict())
+	}
+	// 40 pairs a side: a matchup's difference has a standard error of
+	// about 7 points, so most of the 6 matchups pass 5 points by chance.
+	if ag.ChanceBeyond < 2.5 || ag.ChanceBeyond > 4.5 || ag.ChanceAllWithin > 0.05 {
+		t.Errorf("40 pairs: chance beyond %.2f, all within %.3f; want about 3.4 and almost never", ag.ChanceBeyond, ag.ChanceAllWithin)
+	}
+	// With 20,000 pairs a side the same bound is almost never passed by chance.
+	big, err := Compare(rrRates("cheap", armies, rates, 20000), rrRates("strong", armies, rates, 20000), 0.05, 0.5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !big.Agree || big.Inconclusive || big.ChanceBeyond > 1e-6 || big.ChanceAllWithin < 0.999999 {
+		t.Errorf("20,000 pairs: agree %v, inconclusive %v, chance beyond %g, all within %g", big.Agree, big.Inconclusive, big.ChanceBeyond, big.ChanceAllWithin)
+	}
+	// A significant difference is a disagreement, however many games.
+	moved[[2]int{2, 3}] = 0.75
+	dis, err := Compare(rrRates("cheap", armies, rates, 20000), rrRates("strong", armies, moved, 20000), 0.05, 0.5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dis.Agree || dis.Inconclusive || !strings.HasPrefix(dis.Verdict(), "disagree: 1 of 6") {
+		t.Errorf("a significant move: agree %v, inconclusive %v, %q", dis.Agree, dis.Inconclusive, dis.Verdict())
 	}
 }

@@ -18,7 +18,7 @@ func TestAgree(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("agree: exit %d: %s", code, stderr)
 	}
-	if !strings.Contains(stdout, "verdict: agree: every matchup within 5 points (the largest difference 0.0), Kendall's τ of the rankings 1.00") {
+	if !strings.Contains(strings.Join(strings.Fields(stdout), " "), "verdict: agree: every matchup within 5 points (the largest difference 0.0), Kendall's τ of the rankings 1.00") {
 		t.Errorf("a run against itself does not agree:\n%s", stdout)
 	}
 	match := filepath.Join(dir, "match.json")
