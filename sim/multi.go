@@ -95,6 +95,11 @@ type MultiRecord struct {
 	// LeaderUses is how often each team's shared card was used (the teams
 	// mode with leaders; Teams[0]'s first).
 	LeaderUses [2]uint8 `json:"leader_uses"`
+	// Final is each seat's HQ points at the end (the score in the points
+	// game), for sim --record-losses to rank the games an army lost. It is
+	// not in the JSON: a shard's records stay as they were, and losses are
+	// not recorded from shards.
+	Final [engine.MaxPlayers]int `json:"-"`
 }
 
 // multiSeed derives game k's seed (SplitMix64), as pairSeed does.
@@ -188,6 +193,9 @@ func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
 		w.obs.End(g, rec.Capped)
 	}
 	rec.Winners, rec.Turns = g.Winners, g.Turn
+	for s := range seating {
+		rec.Final[s] = g.S.HQPoints(uint8(s))
+	}
 	if g.Leader != ([engine.MaxPlayers]*rules.Leader{}) {
 		for s := range seating {
 			rec.LeaderUses[team[s]] = g.LeaderUsed[s] // the allies' counts are the card's (engine.SetLeadersN)

@@ -233,7 +233,8 @@ func TestMultiBadFlags(t *testing.T) {
 		{[]string{"--until-ci", "0.7"}, "--until-ci 0.7"},
 		{[]string{"--format", "pdf"}, "unknown format"},
 		{[]string{"--leaders", "nobody"}, "--leaders"},
-		{[]string{"--record-losses", "2"}, "not read by a multiplayer run"},
+		{[]string{"--record-losses", "20"}, "--record-losses 20: the run plays only 12 games"},
+		{[]string{"--record-losses", "2", "--shard", "0/2"}, "--record-losses and --shard do not mix"},
 		{[]string{"--record", "20"}, "--record 20"},
 	} {
 		out, stderr, code := run(t, append(slices.Clone(base), c.args...)...)

@@ -498,6 +498,7 @@ one game (docs/rules.md, "Three and four players") with the greedy player
 (or --players random) and reports each army's win share with 95% intervals,
 by seat and for every seat over all armies; the armies rotate over every
 seating the mode allows, each equally often (teams keep A1-B1-A2-B2).
+--record-losses K then traces the K games the first-named army did not win.
 
 Ctrl-C stops early, prints the games finished so far, marked partial, and
 exits with status 130.`,

@@ -29,7 +29,7 @@ func (mo *multiOptions) register(cmd *cobra.Command) {
 }
 
 // flagsNotForMulti are the sim flags a multiplayer run does not read.
-var flagsNotForMulti = []string{"all", "sprt", "fair-band", "record-losses", "reinforcements", "start"}
+var flagsNotForMulti = []string{"all", "sprt", "fair-band", "reinforcements", "start"}
 
 // checkMulti validates a multiplayer run before any game is played: the
 // mode, the number of armies, the teams, the player and the flags that do
@@ -164,7 +164,16 @@ func runMulti(cmd *cobra.Command, o *simOptions, mo *multiOptions, rec *recordOp
 	}
 	bar.finish()
 	if rec.games > 0 {
-		if err := recordMulti(rec, mm, args); err != nil {
+		games := make([]int, rec.games)
+		for i := range games {
+			games[i] = i
+		}
+		if err := recordMulti(rec.dir, mm, args, games); err != nil {
+			return err
+		}
+	}
+	if rec.losses > 0 {
+		if err := recordMultiLosses(cmd.ErrOrStderr(), rec, mm, args, recs); err != nil {
 			return err
 		}
 	}
@@ -205,10 +214,11 @@ func mergeMulti(cmd *cobra.Command, files []string, format, out string) (ok bool
 	return true, writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error { return sim.WriteMulti(w, r, format, commandLine(cmd, files)) })
 }
 
-// recordMulti writes the traces of the run's first --record games (game
-// i+1 is game i of the run: its seating i mod the seatings), the very
-// games the run plays. refs are the armies as given on the command line.
-func recordMulti(rec *recordOptions, mm *sim.MultiMatch, refs []string) error {
+// recordMulti writes the traces of the given games of the run to dir
+// (game-NNNN.jsonl for game NNNN-1 of the run: its seating is the game mod
+// the seatings), the very games the run plays. refs are the armies as
+// given on the command line.
+func recordMulti(dir string, mm *sim.MultiMatch, refs []string, games []int) error {
 	sets, err := parsedSets()
 	if err != nil {
 		return err
@@ -219,8 +229,8 @@ func recordMulti(rec *recordOptions, mm *sim.MultiMatch, refs []string) error {
 		}
 	}
 	res := new(engine.Resolver)
-	for i := range rec.games {
-		path := filepath.Join(rec.dir, fmt.Sprintf("game-%04d.jsonl", i+1))
+	for _, i := range games {
+		path := filepath.Join(dir, fmt.Sprintf("game-%04d.jsonl", i+1))
 		var buf bytes.Buffer
 		tr := make([]string, len(refs))
 		for a, ref := range refs {
