@@ -31,6 +31,9 @@ type MultiMatch struct {
 	// Leaders are the cards of the two teams of the teams mode (Teams[0]'s
 	// first), each shared by its allies (nil: none; docs/rules.md, "Leaders").
 	Leaders [2]*rules.Leader
+	// UntilCI is a shard's --until-ci target, written in its report for
+	// merge to judge (UntilCICheck); a shard itself never stops early.
+	UntilCI float64
 }
 
 // Rotation says in words which seatings a run rotates over (Seatings).
@@ -318,14 +321,14 @@ func (m *MultiMatch) RunUntil(ctx context.Context, workers int, halfWidth float6
 		if part || ctx.Err() != nil {
 			return recs, true, nil
 		}
-		if lo+2*batch > maxGames || m.Report(recs, false).widest() < halfWidth {
+		if lo+2*batch > maxGames || m.Report(recs, false).Widest() < halfWidth {
 			return recs, false, nil
 		}
 	}
 }
 
-// widest is the largest half-width of the armies' and teams' intervals.
-func (r *MultiReport) widest() float64 {
+// Widest is the largest half-width of the armies' and teams' intervals.
+func (r *MultiReport) Widest() float64 {
 	w := 0.0
 	for _, s := range append(slices.Clone(r.Army), r.Team...) {
 		w = max(w, (s.Hi-s.Lo)/2)

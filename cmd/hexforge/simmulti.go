@@ -152,7 +152,12 @@ func runMulti(cmd *cobra.Command, o *simOptions, mo *multiOptions, rec *recordOp
 	bar.expect(hi - lo)
 	var recs []sim.MultiRecord
 	var partial bool
-	if o.untilCI > 0 {
+	if o.untilCI > 0 && shard.N > 1 {
+		// A shard never stops on its own games: merge judges the target
+		// on all of them (sim.UntilCICheck).
+		mm.UntilCI = o.untilCI
+		recs, partial, err = mm.Run(ctx, o.workers, bar.update(m.String()))
+	} else if o.untilCI > 0 {
 		// Each further batch is as long as the first (--games, whole
 		// rotations); the bar counts a batch.
 		recs, partial, err = mm.RunUntil(ctx, o.workers, o.untilCI, maxGames, bar.update(m.String()))
