@@ -152,7 +152,7 @@ func TestBattleMultiplayerBadInput(t *testing.T) {
 }
 
 // sim --mode checks its flags before any game: a bad mode, a wrong number
-// of armies, teams that name no given army, a searching player, and
+// of armies, teams that name no given army, a bad player, and
 // --teams without --mode teams are errors.
 func TestSimModeFlags(t *testing.T) {
 	for _, args := range [][]string{
@@ -161,7 +161,7 @@ func TestSimModeFlags(t *testing.T) {
 		{"sim", "--mode", "ffa", "moloch", "borgo"},
 		{"sim", "--mode", "one-vs-team", "moloch", "borgo", "hegemony", "outpost"},
 		{"sim", "--mode", "teams", "--teams", "moloch+x,hegemony+outpost", "moloch", "borgo", "hegemony", "outpost"},
-		{"sim", "--mode", "ffa", "--players", "mcts:4", "moloch", "borgo", "hegemony"},
+		{"sim", "--mode", "ffa", "--players", "mcts:0", "moloch", "borgo", "hegemony"},
 		{"sim", "--teams", "moloch+borgo,hegemony+outpost", "moloch", "borgo", "hegemony", "outpost"},
 		{"sim", "--mode", "ffa", "--all"},
 	} {

@@ -59,14 +59,9 @@ func (mo *multiOptions) check(cmd *cobra.Command, o *simOptions, args []string) 
 	if o.boardB.Duel {
 		return m, teams, sim.PlayerSpec{}, fmt.Errorf("--board %s: the Duel board is for two players", o.board)
 	}
-	spec, err := sim.ParsePlayer(o.players)
+	spec, err := sim.ParsePlayer(o.players) // one player for every seat (mcts as max^n: sim/mctsn.go)
 	if err != nil {
 		return m, teams, spec, fmt.Errorf("--players: %w", err)
-	}
-	if spec.Kind == "mcts" {
-		// Its tree alternates two movers and its fitted evaluation reads
-		// two players.
-		return m, teams, spec, fmt.Errorf("--players %s: a multiplayer run plays random, greedy, search, plan or race players (one for every seat)", o.players)
 	}
 	if mo.teams != "" && m != engine.ModeTeams {
 		return m, teams, spec, fmt.Errorf("--teams is for --mode teams")
