@@ -3,6 +3,7 @@ package sim
 import (
 	"flag"
 	"math"
+	"math/bits"
 	"testing"
 
 	"github.com/hexforge/hexforge/engine"
@@ -133,7 +134,7 @@ func TestMCTSMultiplayerStrength(t *testing.T) {
 		}
 		x := 0.0
 		if g.Over() && g.Winners&(1<<mine) != 0 {
-			x = 1 / float64(popcount(g.Winners))
+			x = 1 / float64(bits.OnesCount8(g.Winners))
 		}
 		share += x
 		shares = append(shares, x)
@@ -141,12 +142,4 @@ func TestMCTSMultiplayerStrength(t *testing.T) {
 	n := float64(len(shares))
 	iv := Wilson(share, n, Z95)
 	t.Logf("mcts:32 against greedy, 3 players %s, %d games: win share %.3f [%.3f, %.3f] (par 1/3)", mode, len(shares), share/n, iv.Lo, iv.Hi)
-}
-
-func popcount(x uint8) int {
-	c := 0
-	for ; x != 0; x &= x - 1 {
-		c++
-	}
-	return c
 }

@@ -132,6 +132,12 @@ func runMulti(cmd *cobra.Command, o *simOptions, mo *multiOptions, rec *recordOp
 	if err := rec.check(o, true); err != nil {
 		return err
 	}
+	if rec.games > 0 || rec.losses > 0 {
+		// Refused now, not after the run: the traces are written last.
+		if _, err := engine.BoardByName(o.boardB.Name); err != nil {
+			return fmt.Errorf("--record, --record-losses: a multiplayer trace names an embedded board, not the file %s", o.board)
+		}
+	}
 	list, names, err := loadAll(cmd.ErrOrStderr(), args)
 	if err != nil {
 		return err
@@ -225,7 +231,7 @@ func recordMulti(dir string, mm *sim.MultiMatch, refs []string, games []int) err
 	}
 	if mm.Board != nil {
 		if _, err := engine.BoardByName(mm.Board.Name); err != nil {
-			return fmt.Errorf("--record: a multiplayer trace names an embedded board, not the file %s", mm.Board.Name)
+			return fmt.Errorf("--record, --record-losses: a multiplayer trace names an embedded board, not the file %s", mm.Board.Name)
 		}
 	}
 	res := new(engine.Resolver)
