@@ -101,8 +101,9 @@ type MultiRecord struct {
 	// Final is each seat's HQ points at the end (the score in the points
 	// game), for sim --record-losses to rank the games an army lost. It is
 	// not in the JSON: a shard's records stay as they were, and losses are
-	// not recorded from shards.
-	Final [engine.MaxPlayers]int `json:"-"`
+	// not recorded from shards. Bytes, as the HQ tracks are, so that it
+	// fits the record's padding: a run keeps every record (48 bytes).
+	Final [engine.MaxPlayers]uint8 `json:"-"`
 }
 
 // multiSeed derives game k's seed (SplitMix64), as pairSeed does.
@@ -197,7 +198,7 @@ func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
 	}
 	rec.Winners, rec.Turns = g.Winners, g.Turn
 	for s := range seating {
-		rec.Final[s] = g.S.HQPoints(uint8(s))
+		rec.Final[s] = uint8(min(255, g.S.HQPoints(uint8(s))))
 	}
 	if g.Leader != ([engine.MaxPlayers]*rules.Leader{}) {
 		for s := range seating {

@@ -39,10 +39,10 @@ func multiLosses(mm *sim.MultiMatch, recs []sim.MultiRecord, k int) []multiLoss 
 		if seat < 0 || r.Winners&(1<<seat) != 0 {
 			continue
 		}
-		l := multiLoss{game: r.Game, own: r.Final[seat], best: -1}
+		l := multiLoss{game: r.Game, own: int(r.Final[seat]), best: -1}
 		for s := range seats[r.Seating] {
-			if r.Winners&(1<<s) != 0 && r.Final[s] > l.best {
-				l.best, l.winnerSeat = r.Final[s], s
+			if r.Winners&(1<<s) != 0 && int(r.Final[s]) > l.best {
+				l.best, l.winnerSeat = int(r.Final[s]), s
 			}
 		}
 		out = append(out, l)
