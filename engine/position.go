@@ -420,11 +420,11 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 		}
 	}
 	piles := &Piles{ToMove: 0, Turn: 3}
-	if n > 2 && !errs.HasErrors() && (len(pileLines.lines) > 0 || pileLines.turnLine != 0 || enWords != nil) {
-		errs.Errorf(pos(1, 1), "hand, deck, discard, turn and energy lines are for two-player positions")
+	if n > 2 && !errs.HasErrors() && enWords != nil {
+		errs.Errorf(pos(enLine, 1), "an energy line is for two-player positions (the boards with an energy track are for two)")
 	}
 	if !errs.HasErrors() {
-		piles = pileLines.resolve(s, &errs, pos, [2][]int{used[0], used[1]})
+		piles = pileLines.resolve(s, &errs, pos, used)
 		piles.Energy = energy
 	}
 	if errs.HasErrors() {

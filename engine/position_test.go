@@ -1,8 +1,11 @@
 package engine
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/hexforge/hexforge/rules"
 )
 
 func TestParsePositionErrors(t *testing.T) {
@@ -57,11 +60,42 @@ func FuzzParsePosition(f *testing.F) {
 	f.Add([]byte("armies amber beta\nhq 20 17\n1 HQ c3 N\n1 Gauss b2 SE\n2 HQ e3 N\n2 Prism d2 NW wounds=1\n"))
 	f.Add([]byte("armies amber beta\nboard large\n1 HQ d4 N\n2 HQ a1 S\n1 \"Gunner\" g1 N\n"))
 	f.Add([]byte("armies amber beta\n1 \"HQ\n\x00\xff"))
+	// Positions of 3 and 4 players with pile, turn and leader lines.
+	f.Add([]byte(multiSetupPos))
+	f.Add([]byte("armies game_a game_b game_a\nmode one-vs-team\n1 HQ a1 N\n2 HQ e3 N\n3 HQ c1 S\nhand 3 Sniper\nturn 3 2\n"))
+	f.Add([]byte("armies game_a game_b game_a game_b\nmode teams\n1 HQ a1 N\n2 HQ e3 N\n3 HQ c1 S\n4 HQ c3 N\nleader 4 Agent left=0\nleader 2 agent left=0\nturn 4\n"))
+	f.Add([]byte("armies game_a game_b game_a\nmode points\nhq 3 0 19\n1 HQ a1 N\n2 HQ e3 N\n3 HQ c1 S\ndeck 2 Sniper\ndiscard 3 Battle\nleader 3 x\n"))
+	agent := leaderOf(f, `leader "Agent" { on opponent_draw: redraw }`)
+	load := func(ref string) (*rules.Leader, error) {
+		if strings.EqualFold(ref, "agent") {
+			return agent, nil
+		}
+		return nil, fmt.Errorf("unknown leader %q", ref)
+	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		s, err := ParsePosition("fuzz", src, testLoader)
-		if err == nil {
-			var r Resolver
-			r.Resolve(s, OwnerBest{}, nil)
+		s, piles, err := ParseSetup("fuzz", src, testLoader)
+		if err != nil {
+			return
+		}
+		var r Resolver
+		r.Resolve(s, OwnerBest{}, nil)
+		// A position that parses starts a game, or says why not: a few
+		// actions from it must not panic either.
+		if piles.LoadLeaders(load) != nil {
+			return
+		}
+		g, err := NewGameFrom(s, piles, 1, FirstOption{})
+		if err != nil {
+			return
+		}
+		buf := make([]Action, 0, 512)
+		for range 40 {
+			if buf = g.LegalActions(buf[:0]); len(buf) == 0 || g.Over() {
+				return
+			}
+			if err := g.Apply(buf[0], FirstOption{}); err != nil {
+				t.Fatalf("a legal action refused: %v", err)
+			}
 		}
 	})
 }

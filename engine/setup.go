@@ -14,24 +14,30 @@ import (
 // board, in a hand, on top of the deck or in the discard pile) are shuffled
 // into the deck below the listed ones, from the game's seed.
 type Piles struct {
-	Hand    [2][]uint8 // token types in each hand
-	Deck    [2][]uint8 // the top of each deck, top first
-	Discard [2][]uint8 // each discard pile
-	ToMove  uint8      // the player whose turn starts
-	Turn    int        // the number of the turn that starts (1 and 2 draw 1 and 2 tokens; from 3 on, 3)
-	Energy  [2]uint8   // each player's energy (a board with an energy track)
+	Hand    [MaxPlayers][]uint8 // token types in each hand
+	Deck    [MaxPlayers][]uint8 // the top of each deck, top first
+	Discard [MaxPlayers][]uint8 // each discard pile
+	ToMove  uint8               // the player whose turn starts
+	Turn    int                 // the number of the turn that starts (1 and 2 draw 1 and 2 tokens; from 3 on, 3)
+	Energy  [2]uint8            // each player's energy (a board with an energy track: two players only)
 	// The Leaders variant: each player's leader card (nil for none), set
 	// from the position's leader lines by LoadLeaders, and how many times
-	// it has been used already (0: both uses left).
-	Leader     [2]*rules.Leader
-	LeaderUsed [2]uint8
-	leaderRef  [2]leaderRef // the leader lines, for LoadLeaders
+	// it has been used already (0: both uses left). In the teams mode
+	// allies share one card: both hold the same one, and the same count.
+	Leader     [MaxPlayers]*rules.Leader
+	LeaderUsed [MaxPlayers]uint8
+	leaderRef  [MaxPlayers]leaderRef // the leader lines, for LoadLeaders
+	// sharedWith is, for an ally whose card is its partner's, the partner
+	// plus one (0: a card of its own), so LoadLeaders gives both one card
+	// (engine.SetLeadersN wants the allies' cards to be the same).
+	sharedWith [MaxPlayers]uint8
 }
 
 // leaderRef is a leader line's card reference and where it is written.
 type leaderRef struct {
 	name string
 	at   diag.Pos
+	line int
 }
 
 // pileSpec collects the pile lines of a position file until the armies are
@@ -41,8 +47,17 @@ type pileSpec struct {
 	turnLine   int
 	turn       int
 	toMove     uint8
-	leaders    [2]leaderRef
-	leaderUsed [2]uint8
+	leaders    [MaxPlayers]leaderRef
+	leaderUsed [MaxPlayers]uint8
+}
+
+// pilePlayer reads the player of a pile line, 1 to MaxPlayers (whether the
+// position has that many is checked once its armies are known: resolve).
+func pilePlayer(s string) (uint8, bool) {
+	if len(s) != 1 || s[0] < '1' || s[0] > '0'+MaxPlayers {
+		return 0, false
+	}
+	return s[0] - '1', true
 }
 
 type pileLine struct {
@@ -65,7 +80,11 @@ func (ps *pileSpec) add(lineNo int, w []word, errs *diag.List, pos func(int, int
 		if len(w) == 3 {
 			n, err = strconv.Atoi(w[2].text)
 		}
-		if len(w) < 2 || len(w) > 3 || (w[1].text != "1" && w[1].text != "2") || err != nil || (len(w) == 3 && (n < 1 || n > 999)) {
+		var ok bool
+		if len(w) >= 2 {
+			_, ok = pilePlayer(w[1].text)
+		}
+		if len(w) < 2 || len(w) > 3 || !ok || err != nil || (len(w) == 3 && (n < 1 || n > 999)) {
 			errs.Errorf(pos(lineNo, w[0].col), "turn needs the player whose turn starts and, optionally, its number: turn 2, or turn 1 5 (turns 1 and 2 draw 1 and 2 tokens; by default the turn is a full one)")
 			return
 		}
@@ -76,22 +95,31 @@ func (ps *pileSpec) add(lineNo int, w []word, errs *diag.List, pos func(int, int
 		ps.turnLine, ps.toMove, ps.turn = lineNo, w[1].text[0]-'1', n
 		return
 	}
-	if len(w) < 2 || (w[1].text != "1" && w[1].text != "2") {
+	var player uint8
+	ok := false
+	if len(w) >= 2 {
+		player, ok = pilePlayer(w[1].text)
+	}
+	if !ok {
 		errs.Errorf(pos(lineNo, w[0].col), "%s needs a player and the tokens: %s 1 \"Token\" \"Other token\"", what, what)
 		return
 	}
-	ps.lines = append(ps.lines, pileLine{line: lineNo, what: what, player: w[1].text[0] - '1', words: w[2:]})
+	ps.lines = append(ps.lines, pileLine{line: lineNo, what: what, player: player, words: w[2:]})
 }
 
 // addLeader reads `leader P NAME [left=N]`: player P's leader card (an
 // embedded card's name or alias, or an .army file, as --leaders takes) and
 // how many of its uses are left (default all of them).
 func (ps *pileSpec) addLeader(lineNo int, w []word, errs *diag.List, pos func(int, int) diag.Pos) {
-	if len(w) < 3 || len(w) > 4 || (w[1].text != "1" && w[1].text != "2") {
+	var p uint8
+	ok := false
+	if len(w) >= 3 && len(w) <= 4 {
+		p, ok = pilePlayer(w[1].text)
+	}
+	if !ok {
 		errs.Errorf(pos(lineNo, w[0].col), "leader needs a player and a leader card, and optionally the uses left: leader 2 Medyk, or leader 1 Taktyk left=1")
 		return
 	}
-	p := w[1].text[0] - '1'
 	if r := ps.leaders[p]; r.name != "" {
 		errs.Errorf(pos(lineNo, w[0].col), "the leader of player %d given twice (first on line %d)", p+1, r.at.Line)
 		return
@@ -106,7 +134,7 @@ func (ps *pileSpec) addLeader(lineNo int, w []word, errs *diag.List, pos func(in
 		}
 		used = uint8(rules.LeaderUses - n)
 	}
-	ps.leaders[p] = leaderRef{name: w[2].text, at: pos(lineNo, w[2].col)}
+	ps.leaders[p] = leaderRef{name: w[2].text, at: pos(lineNo, w[2].col), line: lineNo}
 	ps.leaderUsed[p] = used
 }
 
@@ -118,7 +146,7 @@ func (ps *pileSpec) addLeader(lineNo int, w []word, errs *diag.List, pos func(in
 func (p *Piles) LoadLeaders(load func(ref string) (*rules.Leader, error)) error {
 	var errs diag.List
 	for i, r := range p.leaderRef {
-		if r.name == "" {
+		if r.name == "" || p.sharedWith[i] != 0 {
 			continue
 		}
 		l, err := load(r.name)
@@ -127,6 +155,11 @@ func (p *Piles) LoadLeaders(load func(ref string) (*rules.Leader, error)) error 
 			continue
 		}
 		p.Leader[i] = l
+	}
+	for i, w := range p.sharedWith {
+		if w != 0 {
+			p.Leader[i] = p.Leader[w-1] // one card for both allies
+		}
 	}
 	if errs.HasErrors() {
 		return errs
@@ -137,11 +170,16 @@ func (p *Piles) LoadLeaders(load func(ref string) (*rules.Leader, error)) error 
 // resolve turns the pile lines into Piles, checking the token names and
 // that no token is listed more often than its army has copies (the board's
 // copies counted too: used).
-func (ps *pileSpec) resolve(s *State, errs *diag.List, pos func(int, int) diag.Pos, used [2][]int) *Piles {
+func (ps *pileSpec) resolve(s *State, errs *diag.List, pos func(int, int) diag.Pos, used [MaxPlayers][]int) *Piles {
 	p := &Piles{ToMove: ps.toMove, Turn: 3, LeaderUsed: ps.leaderUsed, leaderRef: ps.leaders}
 	if ps.turn > 0 {
 		p.Turn = ps.turn
 	}
+	n := s.Players()
+	if ps.turnLine != 0 && int(ps.toMove) >= n {
+		errs.Errorf(pos(ps.turnLine, 1), "the armies line names %d players; this line names player %d", n, ps.toMove+1)
+	}
+	ps.resolveLeaders(s, p, errs)
 	seen := map[string]int{}
 	for _, l := range ps.lines {
 		key := fmt.Sprintf("%s %d", l.what, l.player)
@@ -150,6 +188,10 @@ func (ps *pileSpec) resolve(s *State, errs *diag.List, pos func(int, int) diag.P
 			continue
 		}
 		seen[key] = l.line
+		if int(l.player) >= n {
+			errs.Errorf(pos(l.line, 1), "the armies line names %d players; this line names player %d", n, l.player+1)
+			continue
+		}
 		a := s.Armies[l.player]
 		for _, w := range l.words {
 			ti := a.Lookup(w.text)
@@ -193,12 +235,13 @@ func (ps *pileSpec) resolve(s *State, errs *diag.List, pos func(int, int) diag.P
 // piles.ToMove about to start, with its turn-start triggers and its draw;
 // d answers the rule questions of that start.
 func NewGameFrom(s *State, piles *Piles, seed uint64, d Decider) (*Game, error) {
-	g, err := NewGame(s.Board, s.Armies[0], s.Armies[1], seed)
+	g, err := newGameAt(s, seed)
 	if err != nil {
 		return nil, err
 	}
 	g.S.Cells, g.S.HQ = s.Cells, s.HQ
-	for p := range 2 {
+	n := s.Players()
+	for p := range n {
 		a := s.Armies[p]
 		left := make([]int, len(a.Tokens))
 		for ti := range a.Tokens {
@@ -251,16 +294,18 @@ func NewGameFrom(s *State, piles *Piles, seed uint64, d Decider) (*Game, error) 
 			return nil, fmt.Errorf("%s: the leader %q of player %d is not loaded (Piles.LoadLeaders)", r.at, r.name, i+1)
 		}
 	}
-	if piles.Leader[0] != nil || piles.Leader[1] != nil {
+	if piles.Leader != ([MaxPlayers]*rules.Leader{}) {
 		// Before the turn starts: its draw may be the moment of a leader.
-		if err := g.SetLeaders(piles.Leader[0], piles.Leader[1]); err != nil {
+		if err := g.SetLeadersN(piles.Leader[:n]); err != nil {
 			return nil, err
 		}
-		for i, n := range piles.LeaderUsed {
-			g.LeaderUsed[i] = min(n, rules.LeaderUses)
+		for i, k := range piles.LeaderUsed[:n] {
+			g.LeaderUsed[i] = min(k, rules.LeaderUses)
 		}
 	}
-	g.Player = piles.ToMove
+	if err := g.startAt(piles); err != nil {
+		return nil, err
+	}
 	g.Turn = piles.Turn - 1 // startTurn counts the turn that starts
 	g.FinalAfter = 0
 	g.Phase = PhasePlay

@@ -219,17 +219,31 @@ func (p *mctsPlayer) index(g *engine.Game, legal []engine.Action, key engine.Act
 func (p *mctsPlayer) iterate(w *engine.Game, me uint8, startTurn int) {
 	x := p.root
 	p.path = append(p.path[:0], x)
-	var v float64 // value for me, in [0, 1]
+	// vals is the value of the walk's end for every player, in [0, 1]: in
+	// a two-player game v for me and 1-v for the opponent; with more
+	// players each one's own (mctsn.go), so that each node adds the value
+	// of the player who moved into it (max^n).
+	var vals [engine.MaxPlayers]float64
+	multi := w.S.N > 2
+	leaf := func() {
+		if multi {
+			vals = p.valuesN(w)
+			return
+		}
+		v := sigmoid(evalLogit(w, me, p.res, &p.scratch))
+		vals[me], vals[me^1] = v, 1-v
+	}
 	for depth := 0; ; depth++ {
 		// TurnPlayer, not Player: a leader's moment in the opponent's turn
 		// makes me the player to move before my turn comes.
-		if w.Over() || depth >= mctsDepth || w.Turn > startTurn+1 || (w.Turn == startTurn+1 && w.TurnPlayer() == me) {
-			v = sigmoid(evalLogit(w, me, p.res, &p.scratch))
+		if w.Over() || depth >= mctsDepth || !multi && (w.Turn > startTurn+1 || (w.Turn == startTurn+1 && w.TurnPlayer() == me)) ||
+			multi && horizonN(w, me, startTurn) {
+			leaf()
 			break
 		}
 		p.legal = w.LegalActions(p.legal[:0])
 		if len(p.legal) == 0 {
-			v = sigmoid(evalLogit(w, me, p.res, &p.scratch))
+			leaf()
 			break
 		}
 		// A forced action is no decision, and the opponent's discard is
@@ -242,7 +256,7 @@ func (p *mctsPlayer) iterate(w *engine.Game, me uint8, startTurn int) {
 				a = p.legal[p.r.intn(len(p.legal))]
 			}
 			if err := w.ApplyLegal(a, p); err != nil {
-				v = sigmoid(evalLogit(w, me, p.res, &p.scratch))
+				leaf()
 				break
 			}
 			continue
@@ -250,19 +264,24 @@ func (p *mctsPlayer) iterate(w *engine.Game, me uint8, startTurn int) {
 		if p.nodes[x].count < 0 {
 			who := w.Player
 			best := p.expand(x, w, p.legal)
-			v = sigmoid(best)
+			if multi {
+				vals = p.bestValuesN(x, w)
+				break
+			}
+			v := sigmoid(best)
 			if who != me {
 				v = 1 - v
 			}
+			vals[me], vals[me^1] = v, 1-v
 			break
 		}
 		c, a, ok := p.selectChild(x, w)
 		if !ok {
-			v = sigmoid(evalLogit(w, me, p.res, &p.scratch))
+			leaf()
 			break
 		}
 		if err := w.ApplyLegal(a, p); err != nil {
-			v = sigmoid(evalLogit(w, me, p.res, &p.scratch))
+			leaf()
 			break
 		}
 		x = c
@@ -271,11 +290,7 @@ func (p *mctsPlayer) iterate(w *engine.Game, me uint8, startTurn int) {
 	for _, i := range p.path {
 		n := &p.nodes[i]
 		n.n++
-		if n.mover == me {
-			n.w += v
-		} else {
-			n.w += 1 - v
-		}
+		n.w += vals[n.mover&(engine.MaxPlayers-1)]
 	}
 }
 
@@ -320,7 +335,7 @@ func (p *mctsPlayer) expand(x int32, w *engine.Game, legal []engine.Action) floa
 		if err := p.copyG.ApplyLegal(a, p); err != nil {
 			continue
 		}
-		sc := evalLogit(&p.copyG, who, p.res, &p.scratch)
+		sc := p.logit(&p.copyG, who)
 		if a.Kind == engine.KEndTurn {
 			sc -= 1e-4 // prefer doing something when it is worth the same
 		}
@@ -345,7 +360,7 @@ func (p *mctsPlayer) expand(x int32, w *engine.Game, legal []engine.Action) floa
 	nd := &p.nodes[x]
 	nd.first, nd.count = first, int32(len(p.cands))
 	if len(p.cands) == 0 {
-		return evalLogit(w, who, p.res, &p.scratch)
+		return p.logit(w, who)
 	}
 	return p.cands[0].score
 }

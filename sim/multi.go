@@ -31,6 +31,9 @@ type MultiMatch struct {
 	// Leaders are the cards of the two teams of the teams mode (Teams[0]'s
 	// first), each shared by its allies (nil: none; docs/rules.md, "Leaders").
 	Leaders [2]*rules.Leader
+	// UntilCI is a shard's --until-ci target, written in its report for
+	// merge to judge (UntilCICheck); a shard itself never stops early.
+	UntilCI float64
 }
 
 // Rotation says in words which seatings a run rotates over (Seatings).
@@ -95,6 +98,12 @@ type MultiRecord struct {
 	// LeaderUses is how often each team's shared card was used (the teams
 	// mode with leaders; Teams[0]'s first).
 	LeaderUses [2]uint8 `json:"leader_uses"`
+	// Final is each seat's HQ points at the end (the score in the points
+	// game), for sim --record-losses to rank the games an army lost. It is
+	// not in the JSON: a shard's records stay as they were, and losses are
+	// not recorded from shards. Bytes, as the HQ tracks are, so that it
+	// fits the record's padding: a run keeps every record (48 bytes).
+	Final [engine.MaxPlayers]uint8 `json:"-"`
 }
 
 // multiSeed derives game k's seed (SplitMix64), as pairSeed does.
@@ -188,6 +197,9 @@ func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
 		w.obs.End(g, rec.Capped)
 	}
 	rec.Winners, rec.Turns = g.Winners, g.Turn
+	for s := range seating {
+		rec.Final[s] = uint8(min(255, g.S.HQPoints(uint8(s))))
+	}
 	if g.Leader != ([engine.MaxPlayers]*rules.Leader{}) {
 		for s := range seating {
 			rec.LeaderUses[team[s]] = g.LeaderUsed[s] // the allies' counts are the card's (engine.SetLeadersN)
@@ -310,14 +322,14 @@ func (m *MultiMatch) RunUntil(ctx context.Context, workers int, halfWidth float6
 		if part || ctx.Err() != nil {
 			return recs, true, nil
 		}
-		if lo+2*batch > maxGames || m.Report(recs, false).widest() < halfWidth {
+		if lo+2*batch > maxGames || m.Report(recs, false).Widest() < halfWidth {
 			return recs, false, nil
 		}
 	}
 }
 
-// widest is the largest half-width of the armies' and teams' intervals.
-func (r *MultiReport) widest() float64 {
+// Widest is the largest half-width of the armies' and teams' intervals.
+func (r *MultiReport) Widest() float64 {
 	w := 0.0
 	for _, s := range append(slices.Clone(r.Army), r.Team...) {
 		w = max(w, (s.Hi-s.Lo)/2)

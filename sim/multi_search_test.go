@@ -19,6 +19,10 @@ func TestSearchPlayersPlayMultiplayer(t *testing.T) {
 	}{
 		{"plan:2", engine.ModeTeams, []string{"moloch", "borgo", "hegemony", "outpost"}},
 		{"search:6", engine.ModeFFA, []string{"moloch", "borgo", "hegemony"}},
+		{"mcts:6", engine.ModeFFA, []string{"moloch", "borgo", "hegemony", "outpost"}},
+		{"mcts:6", engine.ModeTeams, []string{"moloch", "borgo", "hegemony", "outpost"}},
+		{"mcts:6", engine.ModeOneVsTeam, []string{"moloch", "borgo", "hegemony"}},
+		{"mcts:6", engine.ModePoints, []string{"moloch", "borgo", "hegemony"}},
 	} {
 		spec, err := ParsePlayer(tc.player)
 		if err != nil {

@@ -19,7 +19,8 @@ type MultiShard struct {
 	N          int           `json:"n"`
 	Rotations  int           `json:"rotations"` // of the whole run
 	MaxActions int           `json:"max_actions"`
-	Teams      [2][]int      `json:"teams,omitempty"` // teams mode: indices into armies
+	Teams      [2][]int      `json:"teams,omitempty"`    // teams mode: indices into armies
+	UntilCI    float64       `json:"until_ci,omitempty"` // --until-ci, judged by merge (UntilCICheck)
 	Records    []MultiRecord `json:"records"`
 }
 
@@ -28,7 +29,8 @@ func (m *MultiMatch) shardOf(recs []MultiRecord) *MultiShard {
 	if ma <= 0 {
 		ma = DefaultMaxActions
 	}
-	sh := &MultiShard{I: m.Shard.I, N: m.Shard.N, Rotations: m.Rounded() / len(m.Seatings()), MaxActions: ma, Records: slices.Clone(recs)}
+	sh := &MultiShard{I: m.Shard.I, N: m.Shard.N, Rotations: m.Rounded() / len(m.Seatings()), MaxActions: ma, Records: slices.Clone(recs),
+		UntilCI: m.UntilCI}
 	if m.Mode == engine.ModeTeams {
 		sh.Teams = m.Teams
 	}
@@ -59,8 +61,8 @@ func MergeMulti(files []string, reports []*MultiReport) (*MultiReport, []string,
 	}
 	id := func(r *MultiReport) string {
 		sh := r.Shard
-		return fmt.Sprintf("mode %s, armies %q, players %s, board %s, seed %d, %d rotations of %d seatings, action cap %d, teams %v, leaders %q, %d shards",
-			r.Mode, r.Armies, r.Players, r.Board, r.Seed, sh.Rotations, r.Seatings, sh.MaxActions, sh.Teams, r.Leaders, sh.N)
+		return fmt.Sprintf("mode %s, armies %q, players %s, board %s, seed %d, %d rotations of %d seatings, action cap %d, teams %v, leaders %q, until-ci %g, %d shards",
+			r.Mode, r.Armies, r.Players, r.Board, r.Seed, sh.Rotations, r.Seatings, sh.MaxActions, sh.Teams, r.Leaders, sh.UntilCI, sh.N)
 	}
 	seen := map[int]string{}
 	var recs []MultiRecord
@@ -102,5 +104,9 @@ func MergeMulti(files []string, reports []*MultiReport) (*MultiReport, []string,
 	}
 	r := m.Report(recs, partial)
 	r.Players, r.Board, r.Leaders = first.Players, first.Board, first.Leaders
+	if t := first.Shard.UntilCI; t > 0 {
+		c := UntilCICheck{Target: t, HalfWidth: r.Widest(), Games: r.Games, Batch: first.Shard.Rotations * per, Max: MaxGames}
+		warnings = append(warnings, c.String())
+	}
 	return r, warnings, nil
 }

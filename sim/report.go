@@ -64,7 +64,10 @@ type RunInfo struct {
 	Start      string    `json:"start,omitempty"` // the start rule, when not the standard one
 	Reinforce  bool      `json:"reinforcements,omitempty"`
 	Leaders    []string  `json:"leaders,omitempty"` // the leader cards of army A and army B ("none" for none), when any
-	Version    string    `json:"version"`
+	// UntilCI is the --until-ci target of a shard's run, which merge
+	// judges on the merged games (UntilCICheck); 0 otherwise.
+	UntilCI float64 `json:"until_ci,omitempty"`
+	Version string  `json:"version"`
 }
 
 // Version is the hexforge version recorded in results (set by the CLI).
@@ -104,6 +107,8 @@ func (r *RunInfo) mismatch(o *RunInfo) string {
 		return fmt.Sprintf("reinforcements (%v vs %v)", r.Reinforce, o.Reinforce)
 	case !slices.Equal(r.Leaders, o.Leaders):
 		return fmt.Sprintf("leaders (%v vs %v)", r.Leaders, o.Leaders)
+	case r.UntilCI != o.UntilCI:
+		return fmt.Sprintf("until_ci (%g vs %g)", r.UntilCI, o.UntilCI)
 	case r.Version != o.Version:
 		return fmt.Sprintf("version (%s vs %s)", r.Version, o.Version)
 	}

@@ -362,16 +362,23 @@ func (m *Match) Stream(ctx context.Context, workers int, progress Progress, fold
 }
 
 // PlayFrom plays a game started at a position (engine.NewGameFrom) to its
-// end with computer players (specs[p] plays player p), every random choice
+// end with computer players (specs[p] plays player p; with more than two
+// players specs[p&1]), every random choice
 // from seed, at most maxActions actions. It reports the engine's result and
 // whether the cap stopped the game.
 func PlayFrom(s *engine.State, piles *engine.Piles, specs [2]PlayerSpec, seed uint64, maxActions int) (g *engine.Game, actions int, capped bool, err error) {
 	res := new(engine.Resolver)
-	var players [2]Player
-	for p := range 2 {
-		players[p] = specs[p].New(seed^uint64(p+7)*0xe7037ed1a0b428db, res)
+	n := s.Players()
+	players := make([]Player, n)
+	for p := range n {
+		// A position of more than two players is played with one player
+		// for every seat (the CLI refuses two): seat p takes specs[p&1].
+		players[p] = specs[p&1].New(seed^uint64(p+7)*0xe7037ed1a0b428db, res)
 	}
-	dec := seatDecider{players}
+	var dec engine.Decider = multiDecider{players}
+	if n == 2 {
+		dec = seatDecider{[2]Player{players[0], players[1]}}
+	}
 	g, err = engine.NewGameFrom(s, piles, seed, dec)
 	if err != nil {
 		return nil, 0, false, err

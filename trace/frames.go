@@ -14,7 +14,7 @@ type Piece struct {
 	Hex    string `json:"hex"`
 	Q      int    `json:"q"` // the hex's axial coordinates (N is r-1)
 	R      int    `json:"r"`
-	P      int    `json:"p"` // owner, 1 or 2
+	P      int    `json:"p"` // owner, 1 to 4
 	Tok    string `json:"tok"`
 	Kind   string `json:"kind"`
 	Dir    int    `json:"dir"` // facing: 0 N, 1 NE ... 5 NW
@@ -34,7 +34,7 @@ type Piece struct {
 // effect), or after the last action for the final line.
 type Frame struct {
 	Event  int     `json:"event"`
-	HQ     [2]int  `json:"hq"`
+	HQ     []int   `json:"hq"` // each player's HQ points (scores in a points game)
 	Pieces []Piece `json:"pieces"`
 	Energy []int   `json:"energy,omitempty"` // each player's energy, on a board with energy
 }
@@ -52,10 +52,6 @@ type Cell struct {
 // game; the board's hexes come with them. A trace that does not replay
 // gives no frames: a page must not show a game that did not happen.
 func Frames(t *Trace, load Loader) (*engine.Game, []Frame, []Cell, error) {
-	if t.Header.Mode != "" {
-		// A frame's HQ tracks and the page are drawn for two players.
-		return nil, nil, nil, fmt.Errorf("a game of %d players (mode %s) is replayed as text only, not as a page", len(t.Header.Armies), t.Header.Mode)
-	}
 	var frames []Frame
 	var board *engine.Board
 	g, err := replay(t, load, func(i int, g *engine.Game) {
@@ -90,7 +86,11 @@ func appendFrame(frames []Frame, f Frame) []Frame {
 
 // snapshot is the board of g as event i is taken up.
 func snapshot(i int, g *engine.Game) Frame {
-	f := Frame{Event: i, HQ: [2]int{g.S.HQPoints(0), g.S.HQPoints(1)}, Pieces: []Piece{}}
+	n := g.S.Players()
+	f := Frame{Event: i, HQ: make([]int, n), Pieces: []Piece{}}
+	for p := range n {
+		f.HQ[p] = g.S.HQPoints(uint8(p))
+	}
 	b := g.S.Board
 	if b.Duel {
 		f.Energy = []int{int(g.Energy[0]), int(g.Energy[1])}
@@ -101,7 +101,7 @@ func snapshot(i int, g *engine.Game) Frame {
 			p      engine.Piece
 			ground bool
 		}{{c.Ground, true}, {c.Unit, false}} {
-			if pc.p.Empty() || pc.p.Owner > 1 || int(pc.p.Token) >= len(g.S.Armies[pc.p.Owner].Tokens) {
+			if pc.p.Empty() || int(pc.p.Owner) >= n || int(pc.p.Token) >= len(g.S.Armies[pc.p.Owner].Tokens) {
 				continue
 			}
 			tok := &g.S.Armies[pc.p.Owner].Tokens[pc.p.Token]

@@ -25,7 +25,7 @@ type viewStep struct {
 
 // viewBoard is one distinct board.
 type viewBoard struct {
-	HQ     [2]int  `json:"hq"`
+	HQ     []int   `json:"hq"`
 	Pieces []Piece `json:"p"`
 	Energy []int   `json:"e,omitempty"` // a board with energy: each player's
 }
@@ -41,20 +41,31 @@ func WriteHTML(w io.Writer, t *Trace, frames []Frame, cells []Cell, command stri
 		return fmt.Errorf("writing the replay page: %d boards for %d events", len(frames), len(t.Events))
 	}
 	h := &t.Header
-	if h.Mode != "" {
-		// The page's board, log and HQ tracks are drawn for two players.
-		return fmt.Errorf("writing the replay page: a game of %d players (mode %s) is replayed as text only", len(h.Armies), h.Mode)
+	if len(h.Armies) < 2 || len(h.Armies) > len(seatColours) || len(h.Players) != len(h.Armies) {
+		return fmt.Errorf("writing the replay page: %d armies and %d players in the header", len(h.Armies), len(h.Players))
 	}
-	p := &htmlreport.Page{Title: fmt.Sprintf("%s vs %s — game replay", h.Armies[0].Name, h.Armies[1].Name)}
+	var names, seats []string
+	for i, a := range h.Armies {
+		names = append(names, a.Name)
+		seats = append(seats, fmt.Sprintf("player %d: %s (%s)", i+1, a.Name, h.Players[i]))
+	}
+	p := &htmlreport.Page{Title: strings.Join(names, " vs ") + " — game replay"}
 	if command == "" {
 		command = "(not recorded)"
+	}
+	seed := fmt.Sprintf("%d (pair %d, game seed %d)", h.Seed, h.Pair, h.GameSeed)
+	if h.Mode != "" {
+		seed = fmt.Sprintf("%d (game %d of the run, seating %d of %d, rotation seed %d)", h.Seed, h.Game+1, h.Game%max(1, h.Seatings)+1, h.Seatings, h.GameSeed)
 	}
 	p.Meta = [][2]string{
 		{"command", command},
 		{"version", h.Version},
-		{"seed", fmt.Sprintf("%d (pair %d, game seed %d)", h.Seed, h.Pair, h.GameSeed)},
-		{"players", fmt.Sprintf("player 1: %s (%s); player 2: %s (%s)", h.Armies[0].Name, h.Players[0], h.Armies[1].Name, h.Players[1])},
+		{"seed", seed},
+		{"players", strings.Join(seats, "; ")},
 		{"board", h.Board},
+	}
+	if h.Mode != "" {
+		p.Meta = append(p.Meta, [2]string{"mode", modeLine(h)})
 	}
 	if h.Start != "" || h.Reinforce {
 		var v []string
@@ -84,6 +95,9 @@ func WriteHTML(w io.Writer, t *Trace, frames []Frame, cells []Cell, command stri
 		e := &t.Events[i]
 		f := frames[min(i+1, len(frames)-1)]
 		show := viewBoard{HQ: f.HQ, Pieces: f.Pieces, Energy: f.Energy}
+		if len(show.HQ) != len(names) {
+			return fmt.Errorf("writing the replay page: a board of %d HQs for %d players", len(show.HQ), len(names))
+		}
 		if e.E == "battle" {
 			battle, battleEnd = &viewBoard{HQ: frames[i].HQ, Pieces: frames[i].Pieces, Energy: frames[i].Energy}, battleLogEnd(t.Events, i)
 		}
@@ -93,7 +107,7 @@ func WriteHTML(w io.Writer, t *Trace, frames []Frame, cells []Cell, command stri
 		} else {
 			battle = nil
 		}
-		if n := len(boards); n == 0 || boards[n-1].HQ != show.HQ || !slices.Equal(boards[n-1].Pieces, show.Pieces) || !slices.Equal(boards[n-1].Energy, show.Energy) {
+		if n := len(boards); n == 0 || !slices.Equal(boards[n-1].HQ, show.HQ) || !slices.Equal(boards[n-1].Pieces, show.Pieces) || !slices.Equal(boards[n-1].Energy, show.Energy) {
 			boards = append(boards, show)
 		}
 		switch e.E {
@@ -110,11 +124,16 @@ func WriteHTML(w io.Writer, t *Trace, frames []Frame, cells []Cell, command stri
 		}
 		steps = append(steps, viewStep{Board: len(boards) - 1, Arrows: append([][3]string(nil), arrows...)})
 	}
+	track := "HQ"
+	if h.Mode == "points" {
+		track = "points" // a points game's track counts the score up
+	}
 	data, err := json.Marshal(struct {
 		Steps  []viewStep  `json:"steps"`
 		Boards []viewBoard `json:"boards"`
-		Names  [2]string   `json:"names"`
-	}{steps, boards, [2]string{h.Armies[0].Name, h.Armies[1].Name}})
+		Names  []string    `json:"names"`
+		Track  string      `json:"track"`
+	}{steps, boards, names, track})
 	if err != nil {
 		return fmt.Errorf("writing the replay page: %w", err)
 	}
@@ -136,12 +155,44 @@ func WriteHTML(w io.Writer, t *Trace, frames []Frame, cells []Cell, command stri
 	}
 	b.WriteString("</ol>\n</div>\n")
 	p.Raw(b.String())
-	p.Para("← and → (or the slider) step through the events; the board is shown after the highlighted event. Blue: player 1, red: player 2; the notch marks a token's facing, the red dots its wounds; on the edges, as on the help card: red triangles melee, blue bars ranged, a grey band armor, a green dot a net, a gold dot a link. Arrows are the attacks of the current battle segment.")
+	var colours []string
+	for i := range names {
+		colours = append(colours, fmt.Sprintf("%s: player %d", seatColours[i], i+1))
+	}
+	colours[0] = strings.ToUpper(colours[0][:1]) + colours[0][1:]
+	p.Para("← and → (or the slider) step through the events; the board is shown after the highlighted event. " + strings.Join(colours, ", ") + "; the notch marks a token's facing, the red dots its wounds; on the edges, as on the help card: red triangles melee, blue bars ranged, a grey band armor, a green dot a net, a gold dot a link. Arrows are the attacks of the current battle segment.")
 	// json.Marshal escapes <, > and & in strings, so the data cannot end
 	// its script element.
 	p.Raw("<script type=\"application/json\" id=\"game\">" + string(data) + "</script>\n")
 	p.Script(fmt.Sprintf(replayJS, htmlreport.Num(hexSize)))
 	return p.Write(w)
+}
+
+// seatColours name the seats' token colours as the page's legend says
+// them (the script's fills, in the same order).
+var seatColours = [...]string{"blue", "red", "green", "gold"}
+
+// modeLine says a multiplayer game's mode and who plays with whom.
+func modeLine(h *Header) string {
+	switch h.Mode {
+	case "teams":
+		if len(h.Teams) == len(h.Armies) {
+			var sides [2][]string
+			for i, t := range h.Teams {
+				if t == 0 || t == 1 {
+					sides[t] = append(sides[t], fmt.Sprint(i+1))
+				}
+			}
+			return fmt.Sprintf("teams: players %s against %s (allies share bonuses and win together)", strings.Join(sides[0], "+"), strings.Join(sides[1], "+"))
+		}
+	case "one-vs-team":
+		return "one-vs-team: player 1 alone against players 2 and 3"
+	case "points":
+		return "points: every player for themselves, HQ hits score points (20 wins)"
+	case "ffa":
+		return "ffa: every player for themselves"
+	}
+	return h.Mode
 }
 
 // battleLogEnd is the last line of the log of the battle announced at
@@ -173,7 +224,8 @@ func (b *viewBoard) apply(e *Event) {
 		if k := find(e.To, e.TP, e.TTok); k >= 0 && e.N > 0 {
 			b.Pieces = slices.Clone(b.Pieces)
 			b.Pieces[k].Wounds += e.N
-			if b.Pieces[k].Kind == "hq" && e.TP >= 1 && e.TP <= 2 {
+			if b.Pieces[k].Kind == "hq" && e.TP >= 1 && e.TP <= len(b.HQ) {
+				b.HQ = slices.Clone(b.HQ) // shared with the frames too
 				b.HQ[e.TP-1] = max(0, b.HQ[e.TP-1]-e.N)
 			}
 		}
@@ -258,7 +310,7 @@ const replayJS = `(function () {
   var hq = document.getElementById("hq");
   var NS = pieces.namespaceURI; // the SVG namespace, taken from the page rather than spelled out
   var kinds = {hq: "#b8860b", warrior: "#2f5d8f", module: "#2e7d3e", instant: "#a8322b", foundation: "#6f5236"};
-  var fills = ["#dbe8f7", "#f7dede"];
+  var fills = ["#dbe8f7", "#f7dede", "#dcefd9", "#f6ebc8"]; // the seats' colours (seatColours)
   var centre = {};
   var hexes = document.querySelectorAll("polygon.hex");
   for (var i = 0; i < hexes.length; i++) {
@@ -365,7 +417,9 @@ const replayJS = `(function () {
     var as = st.a || [];
     for (var n = 0; n < as.length; n++) { drawArrow(as[n]); }
     where.textContent = "event " + (k + 1) + " of " + steps.length;
-    hq.textContent = "HQ: " + game.names[0] + " " + b.hq[0] + " · " + game.names[1] + " " + b.hq[1] +
+    var hqs = [];
+    for (var s = 0; s < game.names.length; s++) { hqs.push(game.names[s] + " " + b.hq[s]); }
+    hq.textContent = game.track + ": " + hqs.join(" · ") +
       (b.e ? " — energy: " + game.names[0] + " " + b.e[0] + " · " + game.names[1] + " " + b.e[1] : "");
     if (log[k]) {
       log[k].classList.add("cur");

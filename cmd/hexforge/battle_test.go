@@ -152,7 +152,7 @@ func TestBattleMultiplayerBadInput(t *testing.T) {
 }
 
 // sim --mode checks its flags before any game: a bad mode, a wrong number
-// of armies, teams that name no given army, a searching player, and
+// of armies, teams that name no given army, a bad player, and
 // --teams without --mode teams are errors.
 func TestSimModeFlags(t *testing.T) {
 	for _, args := range [][]string{
@@ -161,7 +161,7 @@ func TestSimModeFlags(t *testing.T) {
 		{"sim", "--mode", "ffa", "moloch", "borgo"},
 		{"sim", "--mode", "one-vs-team", "moloch", "borgo", "hegemony", "outpost"},
 		{"sim", "--mode", "teams", "--teams", "moloch+x,hegemony+outpost", "moloch", "borgo", "hegemony", "outpost"},
-		{"sim", "--mode", "ffa", "--players", "mcts:4", "moloch", "borgo", "hegemony"},
+		{"sim", "--mode", "ffa", "--players", "mcts:0", "moloch", "borgo", "hegemony"},
 		{"sim", "--teams", "moloch+borgo,hegemony+outpost", "moloch", "borgo", "hegemony", "outpost"},
 		{"sim", "--mode", "ffa", "--all"},
 	} {
@@ -173,5 +173,45 @@ func TestSimModeFlags(t *testing.T) {
 		if err := cmd.Execute(); err == nil || out.Len() != 0 {
 			t.Errorf("%v: err %v, output %q", args, err, out.String())
 		}
+	}
+}
+
+// A 4-player position's hand, deck, discard, leader and turn lines of
+// players 3 and 4 are read: battle resolves the board (the piles and
+// leaders are for a game from the position, as with two players), and
+// play --from starts the game there, allies sharing one card, every seat
+// one player; the output is kept in a golden file (go test ./cmd/hexforge
+// -run TestPositionLeadersMultiGolden -update rewrites it).
+func TestPositionLeadersMultiGolden(t *testing.T) {
+	pos := filepath.Join("testdata", "teams-leaders.pos")
+	var out, errw bytes.Buffer
+	if err := runBattle(&out, &errw, pos, false); err != nil {
+		t.Fatalf("battle: %v\n%s", err, errw.String())
+	}
+	play, stderr, code := run(t, "play", "--from", pos, "--players", "greedy", "--seed", "3")
+	if code != 0 {
+		t.Fatalf("play --from: exit %d: %s", code, stderr)
+	}
+	got := "$ hexforge battle " + pos + "\n" + out.String() + "$ hexforge play --from " + pos + " --players greedy --seed 3\n" + play
+	golden := filepath.Join("testdata", "teams-leaders.golden")
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s:\n%s", golden, got)
+	}
+	for _, line := range strings.Split(got, "\n") {
+		if len([]rune(line)) > 100 {
+			t.Errorf("wider than 100 columns: %q", line)
+		}
+	}
+	if _, stderr, code := run(t, "play", "--from", pos, "--players", "greedy,random"); code == 0 || !strings.Contains(stderr, "one player for every seat") {
+		t.Errorf("two players for a 4-player position: exit %d: %s", code, stderr)
 	}
 }

@@ -19,12 +19,19 @@ var screenshots = flag.String("screenshots", "", "write PNGs of the HTML pages a
 
 // TestHTMLPagesInBrowser loads each kind of page from a file in headless
 // Chromium: no console error, no exception, no request leaving the file,
-// every plot with its elements; the replay's next key advances the board.
+// every plot with its elements; the replay's next key advances the board,
+// and a four-player replay draws every seat in its colour.
 func TestHTMLPagesInBrowser(t *testing.T) {
 	dir := t.TempDir()
 	game := filepath.Join(dir, "game.jsonl")
 	if _, stderr, code := run(t, "play", "moloch", "borgo", "--seed", "7", "--trace", game); code != 0 {
 		t.Fatalf("play: %s", stderr)
+	}
+	// A game of four players, two teams (sim --mode --record).
+	rec := filepath.Join(dir, "teams")
+	if _, stderr, code := run(t, "sim", "--mode", "teams", "moloch", "borgo", "hegemony", "outpost", "--games", "8", "--players", "random",
+		"--record", "1", "--record-dir", rec); code != 0 {
+		t.Fatalf("sim --mode teams --record: %s", stderr)
 	}
 	pages := []struct {
 		name  string
@@ -38,6 +45,7 @@ func TestHTMLPagesInBrowser(t *testing.T) {
 		{"sweep", []string{"sweep", "moloch/Gauss Cannon.initiative=1..3", "--vs", "borgo", "--games", "2"}, "g.lines polygon.band", 1},
 		{"ladder", []string{"ladder", "moloch", "borgo", "--games", "2", "--levels", "random,greedy"}, "g.lines g.series", 1},
 		{"replay", []string{"replay", game}, "polygon.hex", 19},
+		{"replay4", []string{"replay", filepath.Join(rec, "game-0001.jsonl")}, "polygon.hex", 19},
 	}
 	for i := range pages {
 		out := filepath.Join(dir, pages[i].name+".html")
@@ -95,6 +103,33 @@ func TestHTMLPagesInBrowser(t *testing.T) {
 	}
 	if !strings.HasPrefix(before, "event 1 of") || !strings.HasPrefix(after, "event 3 of") || !strings.HasSuffix(after, "slider 2") || pieces == "0" {
 		t.Errorf("replay: %q, then after two → %q; %s tokens on the last board", before, after, pieces)
+	}
+	// The four-player replay: every seat's HQ under the board, and every
+	// seat's tokens drawn in its own colour at some step of the game.
+	var hqLine, fills string
+	err = chromedp.Run(br.ctx,
+		chromedp.Navigate("file://"+filepath.Join(dir, "replay4.html")),
+		chromedp.Evaluate(`document.getElementById('hq').textContent`, &hqLine),
+		chromedp.Evaluate(`(function () {
+  var s = document.getElementById('step'), seen = {};
+  for (var k = 0; k <= +s.max; k += 3) {
+    s.value = k; s.dispatchEvent(new Event('input'));
+    var ps = document.querySelectorAll('#pieces g.piece > polygon:first-of-type');
+    for (var i = 0; i < ps.length; i++) { seen[ps[i].getAttribute('fill')] = true; }
+  }
+  return Object.keys(seen).sort().join(' ');
+})()`, &fills),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(hqLine, "HQ: Moloch ") || strings.Count(hqLine, "·") != 3 || !strings.Contains(hqLine, "Outpost") {
+		t.Errorf("replay4: HQ line %q, want the four armies' HQs", hqLine)
+	}
+	for _, f := range []string{"#dbe8f7", "#f7dede", "#dcefd9", "#f6ebc8"} {
+		if !strings.Contains(fills, f) {
+			t.Errorf("replay4: no token drawn in %s (the seats' fills seen: %s)", f, fills)
+		}
 	}
 	br.check(t)
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -229,11 +230,11 @@ func TestMultiBadFlags(t *testing.T) {
 	}{
 		{[]string{"--shard", "3/3"}, "--shard \"3/3\""},
 		{[]string{"--shard", "x"}, "--shard \"x\""},
-		{[]string{"--shard", "0/2", "--until-ci", "0.1"}, "do not mix"},
 		{[]string{"--until-ci", "0.7"}, "--until-ci 0.7"},
 		{[]string{"--format", "pdf"}, "unknown format"},
 		{[]string{"--leaders", "nobody"}, "--leaders"},
-		{[]string{"--record-losses", "2"}, "not read by a multiplayer run"},
+		{[]string{"--record-losses", "20"}, "--record-losses 20: the run plays only 12 games"},
+		{[]string{"--record-losses", "2", "--shard", "0/2"}, "--record-losses and --shard do not mix"},
 		{[]string{"--record", "20"}, "--record 20"},
 	} {
 		out, stderr, code := run(t, append(slices.Clone(base), c.args...)...)
@@ -245,8 +246,8 @@ func TestMultiBadFlags(t *testing.T) {
 
 // sim --mode --record writes the traces of the run's first games, which
 // replay checks event for event in every mode (leaders shared in the teams
-// mode); a trace changed is a mismatch (exit 1), and the page is refused
-// for more than two players.
+// mode); a trace changed is a mismatch (exit 1), and the replay page
+// draws every seat (its HQ on every board, its tokens, its colour).
 func TestMultiRecordReplay(t *testing.T) {
 	for _, c := range []struct {
 		args []string
@@ -270,8 +271,24 @@ func TestMultiRecordReplay(t *testing.T) {
 			}
 		}
 		path := filepath.Join(dir, "game-0001.jsonl")
-		if _, stderr, code := run(t, "replay", "--format", "html", path); code == 0 || !strings.Contains(stderr, "text only") {
+		page, stderr, code := run(t, "replay", "--format", "html", path)
+		if code != 0 {
 			t.Errorf("%v: html page of a multiplayer trace: exit %d: %s", c.args, code, stderr)
+		}
+		// Every seat's HQ on every board, its tokens drawn, its colour named.
+		legend := []string{"Blue: player 1", "red: player 2", "green: player 3", "gold: player 4"}[:c.hqs]
+		hqs := regexp.MustCompile(`"hq":\[(\d+(,\d+)*)\]`).FindAllStringSubmatch(page, -1)
+		if len(hqs) == 0 || !strings.Contains(page, `"p":3,`) || !strings.Contains(page, strings.Join(legend, ", ")+";") ||
+			!strings.Contains(page, "<th>mode</th>") && !strings.Contains(page, ">mode<") {
+			t.Errorf("%v: the page lacks player 3's tokens, the legend %q or the mode", c.args, legend)
+		}
+		for _, m := range hqs {
+			if n := strings.Count(m[1], ",") + 1; n != c.hqs {
+				t.Fatalf("%v: a board with %d HQs, want %d: %s", c.args, n, c.hqs, m[0])
+			}
+		}
+		if strings.Contains(page, "http://") || strings.Contains(page, "https://") || strings.Contains(page, "<script src") {
+			t.Errorf("%v: the page refers to the network", c.args)
 		}
 		raw, err := os.ReadFile(path)
 		if err != nil {

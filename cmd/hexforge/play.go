@@ -47,7 +47,8 @@ JSON lines (docs/trace.md). 'hexforge replay FILE' prints and checks it.
 With --from FILE it plays on from a position file instead (docs/positions.md):
 its board, and the hands, deck tops and discard piles it lists; the tokens
 it places nowhere are shuffled into the decks from --seed, and the turn it
-names starts.`,
+names starts. A position of 3 or 4 players (its mode, teams and leaders
+too) is played with one --players player for every seat.`,
 		Example: `  hexforge play moloch borgo --seed 7
   hexforge play my-army.army moloch --seed 3 --players search:64,greedy --trace game.jsonl
   hexforge replay game.jsonl
@@ -200,6 +201,12 @@ func playFrom(cmd *cobra.Command, file string, specs [2]sim.PlayerSpec, seed uin
 		}
 		return err
 	}
+	if n := s.Players(); n > 2 {
+		if specs[0] != specs[1] {
+			return fmt.Errorf("--players %s,%s: a position of %d players is played with one player for every seat", specs[0], specs[1], n)
+		}
+		return playFromN(cmd.OutOrStdout(), file, s, piles, specs, seed, maxActions)
+	}
 	g, actions, capped, err := sim.PlayFrom(s, piles, specs, seed, maxActions)
 	if err != nil {
 		return fmt.Errorf("%s: %w", file, err)
@@ -209,7 +216,7 @@ func playFrom(cmd *cobra.Command, file string, specs [2]sim.PlayerSpec, seed uin
 	lead := ""
 	if piles.Leader[0] != nil || piles.Leader[1] != nil {
 		var ls [2]string
-		for p, l := range piles.Leader {
+		for p, l := range piles.Leader[:2] {
 			ls[p] = sim.LeaderName(l)
 			if l != nil {
 				ls[p] += fmt.Sprintf(" (%d of %d uses left)", rules.LeaderUses-int(piles.LeaderUsed[p]), rules.LeaderUses)

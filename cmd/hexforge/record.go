@@ -29,7 +29,7 @@ type recordOptions struct {
 
 func (r *recordOptions) register(cmd *cobra.Command) {
 	cmd.Flags().IntVar(&r.games, "record", 0, "also write the traces of the run's first K games (docs/trace.md) to --record-dir")
-	cmd.Flags().IntVar(&r.losses, "record-losses", 0, "also write the traces of the K games army A lost by the most HQ points to --record-dir (named by game number, as play --game counts)")
+	cmd.Flags().IntVar(&r.losses, "record-losses", 0, "also write the traces of the K games army A lost by the most HQ points to --record-dir (named by game number, as play --game counts); with --mode, the K games the first-named army did not win")
 	cmd.Flags().StringVar(&r.dir, "record-dir", "traces", "directory of the --record traces: DIR/game-0001.jsonl, ...")
 }
 

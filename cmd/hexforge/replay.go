@@ -38,7 +38,8 @@ armies, paths relative to the trace's directory (and, as for extends, only
 With --format html it writes, instead of the printed trace, one
 self-contained page that steps through the game on a drawn board (a slider,
 the arrow keys, the log beside the board); the game is replayed and checked
-first, so a page only ever shows a game that replays.
+first, so a page only ever shows a game that replays. A game of 3 or 4
+players (sim --mode --record) is drawn with every seat in its colour.
 
 Exit status: 0 when the replay matches, 1 when it differs (the first
 difference is shown), 2 when the trace cannot be read.`,

@@ -26,7 +26,7 @@ import (
 // --until-ci may reach). Game records are folded into the summary as they
 // finish, but the summary lists each pair played (for merging shards), 8
 // bytes a pair, so this keeps a run well under 200 MB (docs/scaling.md).
-const maxGames = 10_000_000
+const maxGames = sim.MaxGames
 
 // maxWorkers caps --workers. Games are CPU-bound, so more workers than
 // cores only add memory (each holds a game and its player's search) and
@@ -83,7 +83,7 @@ func (o *simOptions) register(cmd *cobra.Command, defGames int) {
 	}
 	f.StringVar(&o.format, "format", "table", formats)
 	f.StringVar(&o.out, "out", "", "write the report to FILE (atomically) instead of standard output")
-	f.Float64Var(&o.untilCI, "until-ci", 0, "keep playing until every 95% interval's half-width is below this (e.g. 0.02)")
+	f.Float64Var(&o.untilCI, "until-ci", 0, "keep playing until every 95% interval's half-width is below this (e.g. 0.02); shards of a run play fixed parts and merge judges it (docs/scaling.md)")
 	f.StringVar(&o.shard, "shard", "", "play only shard i of n (i/n, from 0): shards together give exactly the games of one run")
 	f.IntVar(&o.maxActions, "max-actions", sim.DefaultMaxActions, "cap on actions per game; capped games are reported apart")
 	f.BoolVar(&o.reinforce, "reinforcements", false, "the Reinforcements variant: from the third turn draw up to six, discard one, use two at most, keep three")
@@ -196,9 +196,6 @@ func (o *simOptions) check() ([2]sim.PlayerSpec, sim.Shard, error) {
 		sn, err2 := strconv.Atoi(n)
 		if !ok || err1 != nil || err2 != nil || sn < 1 || si < 0 || si >= sn {
 			return specs, shard, fmt.Errorf("--shard %q: want i/n with 0 <= i < n, e.g. 0/8", o.shard)
-		}
-		if o.untilCI > 0 {
-			return specs, shard, fmt.Errorf("--shard and --until-ci do not mix: a precision target needs every game")
 		}
 		shard = sim.Shard{I: si, N: sn}
 	}
@@ -352,6 +349,14 @@ func runMatch(ctx context.Context, o *simOptions, m *sim.Match, bar *progressBar
 			return nil, err
 		}
 		total.Pairs = m.FirstPair + m.Pairs
+		if m.Shard.N > 1 && o.untilCI > 0 {
+			// A shard never stops on its own games: merge judges the
+			// target on all of them (sim.UntilCICheck).
+			r := *total.Run
+			r.UntilCI = o.untilCI
+			total.Run = &r
+			return total, nil
+		}
 		if partial || ctx.Err() != nil || o.untilCI == 0 || total.Tally.Interval().HalfWidth() < o.untilCI || total.Pairs >= maxGames/2 {
 			return total, nil
 		}
@@ -498,6 +503,7 @@ one game (docs/rules.md, "Three and four players") with the greedy player
 (or --players random) and reports each army's win share with 95% intervals,
 by seat and for every seat over all armies; the armies rotate over every
 seating the mode allows, each equally often (teams keep A1-B1-A2-B2).
+--record-losses K then traces the K games the first-named army did not win.
 
 Ctrl-C stops early, prints the games finished so far, marked partial, and
 exits with status 130.`,
@@ -741,6 +747,16 @@ func mergeFiles(files []string) (merged map[string]*sim.Summary, order, warnings
 		if missing := s.Pairs - s.GameIDs.Len(); missing > 0 && !s.Partial {
 			s.Partial = true
 			warnings = append(warnings, fmt.Sprintf("%s vs %s: %d of %d pairs missing (a shard not given?); the report is marked partial", s.A, s.B, missing, s.Pairs))
+		}
+		if s.Run != nil && s.Run.UntilCI > 0 {
+			// The shards played fixed parts; the target is judged here, on
+			// every game, and the merged report stays the one of an
+			// unsharded run of --games.
+			c := sim.UntilCICheck{Target: s.Run.UntilCI, HalfWidth: s.Tally.Interval().HalfWidth(), Games: 2 * s.GameIDs.Len(), Batch: 2 * s.Pairs, Max: maxGames}
+			warnings = append(warnings, fmt.Sprintf("%s vs %s: %s", s.A, s.B, c))
+			r := *s.Run
+			r.UntilCI = 0
+			s.Run = &r
 		}
 	}
 	return merged, order, warnings, nil

@@ -29,7 +29,7 @@ func (mo *multiOptions) register(cmd *cobra.Command) {
 }
 
 // flagsNotForMulti are the sim flags a multiplayer run does not read.
-var flagsNotForMulti = []string{"all", "sprt", "fair-band", "record-losses", "reinforcements", "start"}
+var flagsNotForMulti = []string{"all", "sprt", "fair-band", "reinforcements", "start"}
 
 // checkMulti validates a multiplayer run before any game is played: the
 // mode, the number of armies, the teams, the player and the flags that do
@@ -59,14 +59,9 @@ func (mo *multiOptions) check(cmd *cobra.Command, o *simOptions, args []string) 
 	if o.boardB.Duel {
 		return m, teams, sim.PlayerSpec{}, fmt.Errorf("--board %s: the Duel board is for two players", o.board)
 	}
-	spec, err := sim.ParsePlayer(o.players)
+	spec, err := sim.ParsePlayer(o.players) // one player for every seat (mcts as max^n: sim/mctsn.go)
 	if err != nil {
 		return m, teams, spec, fmt.Errorf("--players: %w", err)
-	}
-	if spec.Kind == "mcts" {
-		// Its tree alternates two movers and its fitted evaluation reads
-		// two players.
-		return m, teams, spec, fmt.Errorf("--players %s: a multiplayer run plays random, greedy, search, plan or race players (one for every seat)", o.players)
 	}
 	if mo.teams != "" && m != engine.ModeTeams {
 		return m, teams, spec, fmt.Errorf("--teams is for --mode teams")
@@ -137,6 +132,12 @@ func runMulti(cmd *cobra.Command, o *simOptions, mo *multiOptions, rec *recordOp
 	if err := rec.check(o, true); err != nil {
 		return err
 	}
+	if rec.games > 0 || rec.losses > 0 {
+		// Refused now, not after the run: the traces are written last.
+		if _, err := engine.BoardByName(o.boardB.Name); err != nil {
+			return fmt.Errorf("--record, --record-losses: a multiplayer trace names an embedded board, not the file %s", o.board)
+		}
+	}
 	list, names, err := loadAll(cmd.ErrOrStderr(), args)
 	if err != nil {
 		return err
@@ -152,7 +153,12 @@ func runMulti(cmd *cobra.Command, o *simOptions, mo *multiOptions, rec *recordOp
 	bar.expect(hi - lo)
 	var recs []sim.MultiRecord
 	var partial bool
-	if o.untilCI > 0 {
+	if o.untilCI > 0 && shard.N > 1 {
+		// A shard never stops on its own games: merge judges the target
+		// on all of them (sim.UntilCICheck).
+		mm.UntilCI = o.untilCI
+		recs, partial, err = mm.Run(ctx, o.workers, bar.update(m.String()))
+	} else if o.untilCI > 0 {
 		// Each further batch is as long as the first (--games, whole
 		// rotations); the bar counts a batch.
 		recs, partial, err = mm.RunUntil(ctx, o.workers, o.untilCI, maxGames, bar.update(m.String()))
@@ -164,7 +170,16 @@ func runMulti(cmd *cobra.Command, o *simOptions, mo *multiOptions, rec *recordOp
 	}
 	bar.finish()
 	if rec.games > 0 {
-		if err := recordMulti(rec, mm, args); err != nil {
+		games := make([]int, rec.games)
+		for i := range games {
+			games[i] = i
+		}
+		if err := recordMulti(rec.dir, mm, args, games); err != nil {
+			return err
+		}
+	}
+	if rec.losses > 0 {
+		if err := recordMultiLosses(cmd.ErrOrStderr(), rec, mm, args, recs); err != nil {
 			return err
 		}
 	}
@@ -205,22 +220,23 @@ func mergeMulti(cmd *cobra.Command, files []string, format, out string) (ok bool
 	return true, writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error { return sim.WriteMulti(w, r, format, commandLine(cmd, files)) })
 }
 
-// recordMulti writes the traces of the run's first --record games (game
-// i+1 is game i of the run: its seating i mod the seatings), the very
-// games the run plays. refs are the armies as given on the command line.
-func recordMulti(rec *recordOptions, mm *sim.MultiMatch, refs []string) error {
+// recordMulti writes the traces of the given games of the run to dir
+// (game-NNNN.jsonl for game NNNN-1 of the run: its seating is the game mod
+// the seatings), the very games the run plays. refs are the armies as
+// given on the command line.
+func recordMulti(dir string, mm *sim.MultiMatch, refs []string, games []int) error {
 	sets, err := parsedSets()
 	if err != nil {
 		return err
 	}
 	if mm.Board != nil {
 		if _, err := engine.BoardByName(mm.Board.Name); err != nil {
-			return fmt.Errorf("--record: a multiplayer trace names an embedded board, not the file %s", mm.Board.Name)
+			return fmt.Errorf("--record, --record-losses: a multiplayer trace names an embedded board, not the file %s", mm.Board.Name)
 		}
 	}
 	res := new(engine.Resolver)
-	for i := range rec.games {
-		path := filepath.Join(rec.dir, fmt.Sprintf("game-%04d.jsonl", i+1))
+	for _, i := range games {
+		path := filepath.Join(dir, fmt.Sprintf("game-%04d.jsonl", i+1))
 		var buf bytes.Buffer
 		tr := make([]string, len(refs))
 		for a, ref := range refs {
