@@ -43,7 +43,7 @@ func (c *compiler) structure(s *dsl.Stmt) *structureBuild {
 	if !ok {
 		return nil
 	}
-	sb := &structureBuild{name: name, namePos: groupPos(s.Args[0])}
+	sb := &structureBuild{name: name, namePos: groupPos(s.Args[0]), line: stmtPos(s).Line}
 	if strings.TrimSpace(name) == "" {
 		c.errs.Errorf(groupPos(s.Args[0]), "structure name is empty")
 	}
@@ -92,7 +92,14 @@ func (c *compiler) structure(s *dsl.Stmt) *structureBuild {
 	if len(parts) < structureParts {
 		c.errs.Errorf(stmtPos(s), "structure %q has %d part(s); a Structure is two tokens: part \"A\" { ... } part \"B\" { ... }", name, len(parts))
 	}
-	c.errs.Errorf(stmtPos(s), "structure %q: the Structures variant is not implemented yet (the engine has no two-hex unit), so the army is refused rather than played without it", name)
+	for _, st := range s.Body.Stmts {
+		if strings.EqualFold(st.Word, "notes") && len(st.Args) == 1 && len(st.Args[0].Values) == 1 {
+			sb.notes, _ = c.stringValue(st.Args[0].Values[0], "notes")
+		}
+	}
+	if !c.opts.structures {
+		c.errs.Errorf(stmtPos(s), "structure %q: the Structures variant is not implemented yet (the engine has no two-hex unit), so the army is refused rather than played without it", name)
+	}
 	return sb
 }
 
@@ -101,6 +108,8 @@ func (c *compiler) structure(s *dsl.Stmt) *structureBuild {
 type structureBuild struct {
 	name    string
 	namePos diag.Pos
+	line    int
+	notes   string
 	parts   []*tokenBuild
 }
 
@@ -136,6 +145,19 @@ func (c *compiler) finishStructures(a *rules.Army, tokens []*tokenBuild, structu
 		for _, tb := range sb.parts {
 			claim(tb.tok.Name, tb.namePos, "part")
 		}
+		if len(sb.parts) != structureParts {
+			continue // reported by structure
+		}
+		// The parts join the army's tokens with no count: the deck is
+		// built from the counts, so they are never drawn, and the engine
+		// reads them as any token type (Piece.Token).
+		st := rules.Structure{Name: sb.name, Notes: sb.notes, Line: sb.line}
+		for i, tb := range sb.parts {
+			tb.tok.Count = 0
+			a.Tokens = append(a.Tokens, tb.tok)
+			st.Parts[i] = len(a.Tokens) - 1
+		}
+		a.Structures = append(a.Structures, st)
 	}
 }
 

@@ -79,8 +79,31 @@ func ArmyHash(a *rules.Army) string {
 	for i := range c.Tokens {
 		c.Tokens[i].Line = 0
 	}
-	sum := sha256.Sum256(fmt.Appendf(nil, "%+v", c))
+	// The hash of an army without Structures is printed from the fields
+	// the army had before Structures existed, so that its hash, and every
+	// result recorded with it, stays what it was.
+	text := fmt.Appendf(nil, "%+v", hashedArmy{c.Name, c.Aliases, c.Notes, c.Size, c.Tokens, c.HQ, c.File})
+	if len(c.Structures) > 0 {
+		st := slices.Clone(c.Structures)
+		for i := range st {
+			st[i].Line = 0
+		}
+		text = fmt.Appendf(text, " Structures:%+v", st)
+	}
+	sum := sha256.Sum256(text)
 	return hex.EncodeToString(sum[:8])
+}
+
+// hashedArmy is rules.Army as it was before Structures: the fields that
+// make an army's hash, with their names, printed by %+v.
+type hashedArmy struct {
+	Name    string
+	Aliases []string
+	Notes   string
+	Size    int
+	Tokens  []rules.Token
+	HQ      int
+	File    string
 }
 
 // mismatch names the first field in which two runs differ, or "".

@@ -1,0 +1,67 @@
+package compiler
+
+import (
+	"testing"
+
+	"github.com/hexforge/hexforge/rules"
+)
+
+const structureSrc = `army "Tiny" {
+    size 2
+    hq "HQ" { edge all: melee 1 }
+    warrior "Picket" {
+        count 2
+        initiative 1
+        edge N: melee 1
+    }
+    structure "Fort" {
+        notes "Heavy, rotating, boarding, with a sniper."
+        part "Gun" {
+            initiative 2
+            edge N: ranged 1 aimed
+            trait heavy, rotation
+        }
+        part "Hatch" {
+            initiative 3
+            toughness 2
+            edge N: melee 1
+            on placed: battle
+        }
+    }
+}
+`
+
+// TestStructureTables: with structures compiled (the engine's variant), a
+// structure block is two tokens of the army with no count, each with its
+// own tables, and one Structure naming them as mates.
+func TestStructureTables(t *testing.T) {
+	res := CompileWith("in.army", []byte(structureSrc), Options{structures: true})
+	if res.Diags.HasErrors() {
+		t.Fatalf("compile: %v", res.Diags)
+	}
+	a := res.Armies[0]
+	if len(a.Structures) != 1 {
+		t.Fatalf("structures = %d, want 1", len(a.Structures))
+	}
+	st := a.Structures[0]
+	gun, hatch := &a.Tokens[st.Parts[0]], &a.Tokens[st.Parts[1]]
+	if st.Name != "Fort" || gun.Name != "Gun" || hatch.Name != "Hatch" || st.Notes == "" {
+		t.Fatalf("structure %+v, parts %q %q", st, gun.Name, hatch.Name)
+	}
+	if gun.Count != 0 || hatch.Count != 0 || a.Total() != 3 {
+		t.Errorf("parts must not be drawn: counts %d %d, army total %d", gun.Count, hatch.Count, a.Total())
+	}
+	if !gun.Traits.Has(rules.Heavy) || !gun.Traits.Has(rules.Rotation) || gun.Edges[rules.N].Flags&rules.RangedAimed == 0 {
+		t.Errorf("gun tables: traits %v, edge N %+v", gun.Traits, gun.Edges[rules.N])
+	}
+	if hatch.Toughness != 2 || hatch.Initiative[0] != 3 || len(hatch.Triggers) != 1 || hatch.Triggers[0].Event != rules.OnPlaced || hatch.Triggers[0].Actions[0].Op != rules.ActBattle {
+		t.Errorf("hatch tables: %+v", hatch)
+	}
+	if a.Mate(st.Parts[0]) != st.Parts[1] || a.Mate(st.Parts[1]) != st.Parts[0] || a.Mate(a.HQ) != -1 {
+		t.Errorf("Mate: %d %d %d", a.Mate(st.Parts[0]), a.Mate(st.Parts[1]), a.Mate(a.HQ))
+	}
+	// Without the option the block is refused, never silently dropped.
+	if res := CompileSource("in.army", []byte(structureSrc)); !res.Diags.HasErrors() {
+		t.Errorf("a structure compiled without the variant was accepted")
+	}
+}
