@@ -110,6 +110,9 @@ type Resolver struct {
 	tokPtr     [MaxPlayers][MaxArmyTokens]*rules.Token // each token type's tables (load)
 	tokAtk     [MaxPlayers][MaxArmyTokens]uint8        // bit e: each token type's printed edge e attacks (load)
 	featAll    uint8                                   // the features of any unit on the board at the start of the battle
+	structs    bool                                    // some army has Structures (worked out with factsOf)
+	pairs      bool                                    // some Structure stands on the board: mate holds its parts (structure.go)
+	mate       [MaxHexes]Hex                           // the hex of the other part of the Structure on each hex, NoHex for none
 	feud       bool                                    // some player's bonuses reach units their own fight (the feud rule)
 	points     bool                                    // a points game: hits on HQs score (scoreHQ)
 	opts       [maxOptions]Option
@@ -195,6 +198,10 @@ func (r *Resolver) load() {
 	// change: worked out once per pair of armies, not per battle.
 	if s.Armies != r.factsOf {
 		r.factsOf, r.takes = s.Armies, takesOver(s)
+		r.structs = false
+		for _, a := range s.Armies {
+			r.structs = r.structs || (a != nil && len(a.Structures) > 0)
+		}
 		r.tokPtr = [MaxPlayers][MaxArmyTokens]*rules.Token{}
 		for o, a := range s.Armies {
 			if a == nil {
@@ -232,6 +239,10 @@ func (r *Resolver) load() {
 		r.nocc++
 	}
 	r.featAll = all
+	r.pairs = false
+	if r.structs {
+		r.loadPairs()
+	}
 }
 
 // features are the features of a token type the resolver's loops test.
@@ -332,6 +343,9 @@ func (r *Resolver) computeNets() {
 		}
 	}
 	if netters == 0 {
+		if r.pairs {
+			r.pairNets(marked)
+		}
 		return
 	}
 	// Transitive closure of the net graph.
@@ -366,6 +380,9 @@ func (r *Resolver) computeNets() {
 		}
 	}
 	// The remaining graph is acyclic: iterate to the fixed point.
+	if r.pairs {
+		marked = r.pairUp(marked)
+	}
 	netted := marked
 	for iter := 0; iter <= n; iter++ {
 		now := marked
@@ -373,6 +390,9 @@ func (r *Resolver) computeNets() {
 			if r.netOut[h] != 0 && netted&(1<<uint(h)) == 0 {
 				now |= r.netOut[h]
 			}
+		}
+		if r.pairs {
+			now = r.pairUp(now) // a net on either part nets both
 		}
 		if now == netted {
 			break
@@ -456,6 +476,15 @@ func (r *Resolver) applyTakeover() bool {
 		taken |= targets
 	}
 	taken &^= contested
+	if r.pairs {
+		// A Structure is taken over whole, by whoever takes either part.
+		for _, h := range r.occ[:r.nocc] {
+			if m := r.mate[h]; m != NoHex && taken&(1<<uint(h)) != 0 && taken&(1<<uint(m)) == 0 {
+				taken |= 1 << uint(m)
+				by[m] = by[h]
+			}
+		}
+	}
 	changed := false
 	for _, h := range r.occ[:r.nocc] {
 		p := &s.Cells[h].Unit
@@ -489,6 +518,7 @@ func (r *Resolver) computeBonuses() {
 		t := r.tok[h]
 		me := r.ctl[h]
 		for _, e := range t.Effects {
+			var both uint64 // the units reached, with their Structures' mates (r.pairs)
 			for m := uint(e.Dirs) & 0x3f; m != 0; m &= m - 1 {
 				d := rules.Dir(bits.TrailingZeros(m))
 				nb := s.Board.Nb[h][edgeDir(p, d)]
@@ -504,6 +534,13 @@ func (r *Resolver) computeBonuses() {
 					side = rules.Friends
 				}
 				if e.Side&side == 0 {
+					continue
+				}
+				if r.pairs {
+					both |= 1 << uint(nb)
+					if mt := r.mate[nb]; mt != NoHex {
+						both |= 1 << uint(mt)
+					}
 					continue
 				}
 				switch e.Op {
@@ -524,7 +561,34 @@ func (r *Resolver) computeBonuses() {
 					r.anyTough = true
 				}
 			}
+			// A link to either part of a Structure gives its bonus to
+			// both, once even when it reaches both.
+			for ; both != 0; both &= both - 1 {
+				r.give(Hex(bits.TrailingZeros64(both)), &e)
+			}
 		}
+	}
+}
+
+// give adds the bonus of effect e to the unit on nb (computeBonuses, for
+// Structures).
+func (r *Resolver) give(nb Hex, e *rules.Effect) {
+	switch e.Op {
+	case rules.EffMelee:
+		r.meleeB[nb] += e.Value
+	case rules.EffRanged:
+		r.rangedB[nb] += e.Value
+	case rules.EffInitiative:
+		r.initB[nb] += e.Value
+	case rules.EffExtraAction:
+		r.extra[nb] = true
+	case rules.EffArmor:
+		r.armorAll[nb] = true
+	case rules.EffConvert:
+		r.conv[nb] |= convToRanged << uint(e.Value)
+	case rules.EffToughness:
+		r.toughB[nb] += e.Value
+		r.anyTough = true
 	}
 }
 
@@ -607,10 +671,24 @@ func (r *Resolver) segment(seg int, log *BattleLog) {
 			}
 		}
 	}
+	var gone uint64 // r.pairs: the units destroyed, with their Structures' mates
+	if r.pairs {
+		for _, h := range r.occ[:r.nocc] {
+			if r.dies(h) {
+				gone |= 1 << uint(h)
+				if m := r.mate[h]; m != NoHex {
+					gone |= 1 << uint(m) // both parts leave at the same moment
+				}
+			}
+		}
+	}
 	k := 0
 	for _, h := range r.occ[:r.nocc] {
 		p := &s.Cells[h].Unit
 		dies := r.dies(h)
+		if r.pairs {
+			dies = gone&(1<<uint(h)) != 0
+		}
 		if r.pending[h] > 0 {
 			p.Wounds = uint8(min(255, int(p.Wounds)+int(r.pending[h])))
 		}

@@ -42,6 +42,9 @@ func (g *Game) LegalActions(buf []Action) []Action {
 				buf = append(buf, Action{Kind: KDiscard, Slot: i, Hex: NoHex, To: NoHex})
 			}
 		}
+		if g.Structures {
+			buf = g.structureActions(buf)
+		}
 		return buf
 	case PhaseLeader:
 		// The leader's owner, in the opponent's turn: use it or let the
@@ -845,6 +848,9 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 		g.procedure(a, d)
 	case KLeader:
 		g.useLeader(a, d)
+	case KStructure:
+		g.placeStructure(a, d)
+		return nil
 	}
 	if g.Phase == PhaseOver || g.Turn != turn {
 		return nil

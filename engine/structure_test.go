@@ -1,0 +1,273 @@
+package engine
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/hexforge/hexforge/rules"
+)
+
+// withStructures returns a copy of army a in which each pair of named
+// warriors is a Structure: its parts out of the draw pile (Count 0), their
+// standing traits shared, as the compiler makes a structure block.
+func withStructures(t testing.TB, a *rules.Army, pairs ...[3]string) *rules.Army {
+	t.Helper()
+	c := *a
+	c.Tokens = slices.Clone(a.Tokens)
+	for _, p := range pairs {
+		st := rules.Structure{Name: p[0]}
+		for k, n := range p[1:] {
+			i := c.Lookup(n)
+			if i < 0 {
+				t.Fatalf("army %q has no %q", a.Name, n)
+			}
+			c.Tokens[i].Count = 0
+			st.Parts[k] = i
+		}
+		tr := c.Tokens[st.Parts[0]].Traits | c.Tokens[st.Parts[1]].Traits
+		c.Tokens[st.Parts[0]].Traits, c.Tokens[st.Parts[1]].Traits = tr, tr
+		c.Structures = append(c.Structures, st)
+	}
+	return &c
+}
+
+// structArmy is testdata/struct.army with its two Structures: "Fort" (Gun
+// and Hatch, which boards) and "Bulk" (two heavy parts).
+func structArmy(t testing.TB) *rules.Army {
+	return withStructures(t, loadArmy(t, "testdata/struct.army"), [3]string{"Fort", "Gun", "Hatch"}, [3]string{"Bulk", "Bulk A", "Bulk B"})
+}
+
+// structGame sets up a game of the Structure army against game_b with the
+// variant on, and plays player 1's first two turns away: player 1 is to
+// discard from a full hand of three.
+func structGame(t *testing.T) *Game {
+	t.Helper()
+	g, err := NewGame(Standard, structArmy(t), loadArmy(t, "testdata/game_b.army"), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Structures = true
+	for _, name := range []string{"a1", "e3"} {
+		must(t, g, Action{Kind: KPlaceHQ, Hex: hexOf(t, name), To: NoHex})
+	}
+	must(t, g, EndTurn())
+	must(t, g, EndTurn())
+	if g.Phase != PhaseDiscard || g.Player != 0 || g.HandLen[0] != 3 {
+		t.Fatalf("turn 3: phase %d, player %d, hand %d", g.Phase, g.Player, g.HandLen[0])
+	}
+	return g
+}
+
+func structActions(g *Game) []Action {
+	var out []Action
+	for _, a := range g.LegalActions(nil) {
+		if a.Kind == KStructure {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// TestStructurePlace: right after the draw a player may, instead of the
+// discard, discard three tokens and place both parts of a Structure on two
+// adjacent empty hexes, each facing any way; the turn ends, and the
+// Structure is placed once a game. Its parts were never in the deck.
+func TestStructurePlace(t *testing.T) {
+	g := structGame(t)
+	acts := structActions(g)
+	if len(acts) == 0 {
+		t.Fatal("no Structure placement offered after the draw")
+	}
+	a := g.S.Armies[0]
+	bulk := a.Structures[1]
+	for i := 0; i < int(g.DeckLen[0]); i++ {
+		if a.Mate(int(g.Deck[0][i])) >= 0 {
+			t.Fatalf("a part (%q) is in the deck", a.Tokens[g.Deck[0][i]].Name)
+		}
+	}
+	c3, c2 := hexOf(t, "c3"), hexOf(t, "c2")
+	x := Action{Kind: KStructure, Slot: 1, Hex: c3, To: c2, Facing: rules.S, Token: uint8(rules.NE)}
+	if !slices.Contains(acts, x) {
+		t.Fatalf("%v is not offered", x)
+	}
+	if slices.ContainsFunc(acts, func(y Action) bool { return g.S.Board.Dist[y.Hex][y.To] != 1 }) {
+		t.Fatal("a placement on two hexes that are not adjacent is offered")
+	}
+	discarded := func() (n int) {
+		for _, k := range g.Discarded[0] {
+			n += int(k)
+		}
+		return n
+	}
+	must(t, g, x)
+	u, v := g.S.Cells[c3].Unit, g.S.Cells[c2].Unit
+	if int(u.Token) != bulk.Parts[0] || u.Facing != rules.S || int(v.Token) != bulk.Parts[1] || v.Facing != rules.NE {
+		t.Fatalf("board: c3 %+v, c2 %+v", u, v)
+	}
+	if discarded() != 3 || g.HandLen[0] != 0 {
+		t.Errorf("discarded %d, hand %d; want three discarded and an empty hand", discarded(), g.HandLen[0])
+	}
+	if g.Player != 1 || g.Battles != 0 {
+		t.Errorf("after the placement: player %d to move, %d battles; want the turn over and no battle (no boarding)", g.Player+1, g.Battles)
+	}
+	if mateOn(&g.S, c3) != c2 || mateOn(&g.S, c2) != c3 {
+		t.Errorf("mates: %d %d", mateOn(&g.S, c3), mateOn(&g.S, c2))
+	}
+	// Player 2 has no Structure; player 1's next turn offers none: placed.
+	for g.Player != 0 || g.Phase != PhaseDiscard {
+		if structActions(g) != nil {
+			t.Fatal("player 2, with no Structure, is offered one")
+		}
+		must(t, g, g.LegalActions(nil)[0])
+	}
+	if structActions(g) != nil {
+		t.Error("a second Structure placement is offered in the same game")
+	}
+}
+
+// TestStructureNotOffered: no placement without the variant, before the
+// draw's discard is due, with fewer than three tokens in hand, or once any
+// player's draw pile is empty.
+func TestStructureNotOffered(t *testing.T) {
+	g := structGame(t)
+	off := *g
+	off.Structures = false
+	if structActions(&off) != nil {
+		t.Error("offered without the variant")
+	}
+	few := *g
+	few.HandLen[0] = 2
+	if structActions(&few) != nil {
+		t.Error("offered with two tokens in hand")
+	}
+	last := *g
+	last.DeckLen[1] = 0
+	if structActions(&last) != nil {
+		t.Error("offered once the opponent's draw pile is empty")
+	}
+	drawn := *g
+	drawn.LastDrawn = true
+	if structActions(&drawn) != nil {
+		t.Error("offered after a player drew their last token")
+	}
+	must(t, g, Discard(0))
+	if structActions(g) != nil {
+		t.Error("offered after the turn's discard")
+	}
+}
+
+// TestStructureBoarding: a part with on placed: battle starts a battle
+// right after the placement (Abordaż), and the turn ends with it.
+func TestStructureBoarding(t *testing.T) {
+	g := structGame(t)
+	b := g.S.Armies[1]
+	// An enemy Rifleman on c2 facing away (N), in reach of the Hatch's melee.
+	if err := g.S.Place(hexOf(t, "c2"), 1, uint8(b.Lookup("Rifleman")), rules.N); err != nil {
+		t.Fatal(err)
+	}
+	must(t, g, Action{Kind: KStructure, Slot: 0, Hex: hexOf(t, "b3"), To: hexOf(t, "c3"), Facing: rules.N, Token: uint8(rules.N)})
+	if g.Battles != 1 {
+		t.Fatalf("battles = %d, want the boarding battle", g.Battles)
+	}
+	if !g.S.Cells[hexOf(t, "c2")].Unit.Empty() {
+		t.Error("the Hatch's melee did not destroy the Rifleman in the boarding battle")
+	}
+	if g.Player != 1 {
+		t.Error("the turn did not end with the boarding battle")
+	}
+}
+
+// piece is one unit of a test position: player, token name, hex, facing.
+type piece struct {
+	p      uint8
+	name   string
+	hex    string
+	facing rules.Dir
+}
+
+// structBattle resolves one battle on a position of the Structure army
+// (player 1, with its Structures when paired, the plain warriors when not)
+// against game_b, and returns the board after it.
+func structBattle(t *testing.T, paired bool, pieces ...piece) *State {
+	t.Helper()
+	a := loadArmy(t, "testdata/struct.army")
+	if paired {
+		a = structArmy(t)
+	}
+	s, err := NewState(Standard, a, loadArmy(t, "testdata/game_b.army"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range append([]piece{{0, "HQ", "a1", 0}, {1, "HQ", "e3", 0}}, pieces...) {
+		ti := s.Armies[x.p].Lookup(x.name)
+		if ti < 0 {
+			t.Fatalf("no %q", x.name)
+		}
+		if err := s.Place(hexOf(t, x.hex), x.p, uint8(ti), x.facing); err != nil {
+			t.Fatal(err)
+		}
+	}
+	new(Resolver).Resolve(s, FirstOption{}, nil)
+	return s
+}
+
+// TestStructureDestroyedTogether: a hit lands on the part it reaches and
+// counts against that part's toughness; when either part is destroyed both
+// leave the board at the same moment ("Gdy dowolny z żetonów zostanie
+// zniszczony, cała Struktura jest odrzucana z planszy").
+func TestStructureDestroyedTogether(t *testing.T) {
+	// A Rifleman on c1 shoots the Hatch on c3 (toughness 1); the Gun on c4
+	// (toughness 2, unhurt) shoots the Rifleman in the same segment.
+	pos := []piece{{0, "Hatch", "c3", rules.N}, {0, "Gun", "c4", rules.N}, {1, "Rifleman", "c1", rules.S}}
+	s := structBattle(t, true, pos...)
+	if !s.Cells[hexOf(t, "c3")].Unit.Empty() || !s.Cells[hexOf(t, "c4")].Unit.Empty() {
+		t.Errorf("the Hatch was destroyed but the Structure did not leave whole: c3 %+v, c4 %+v", s.Cells[hexOf(t, "c3")].Unit, s.Cells[hexOf(t, "c4")].Unit)
+	}
+	if !s.Cells[hexOf(t, "c1")].Unit.Empty() {
+		t.Error("the Gun did not shoot in the segment its part was destroyed in")
+	}
+	s = structBattle(t, false, pos...)
+	if s.Cells[hexOf(t, "c4")].Unit.Empty() {
+		t.Error("without the Structure the Gun left the board too")
+	}
+}
+
+// TestStructureNetted: a net on either part nets both ("zasieciowanie
+// jednego z żetonów powoduje, że cała jednostka jest zasieciowana").
+func TestStructureNetted(t *testing.T) {
+	// The Net Caster on c2 nets the Hatch on c3; the Gun on c4 would shoot
+	// the Rifleman on c5, which shoots back.
+	pos := []piece{{0, "Hatch", "c3", rules.N}, {0, "Gun", "c4", rules.S}, {1, "Net Caster", "c2", rules.S}, {1, "Rifleman", "c5", rules.N}}
+	s := structBattle(t, true, pos...)
+	if s.Cells[hexOf(t, "c5")].Unit.Empty() {
+		t.Error("the Gun shot although the net on its Hatch nets the whole Structure")
+	}
+	if g := s.Cells[hexOf(t, "c4")].Unit; g.Empty() || g.Wounds != 1 {
+		t.Errorf("the Gun: %+v, want it on c4 with the Rifleman's wound", g)
+	}
+	s = structBattle(t, false, pos...)
+	if !s.Cells[hexOf(t, "c5")].Unit.Empty() {
+		t.Error("without the Structure the Gun did not shoot")
+	}
+}
+
+// TestStructureLinked: a module linked to either part gives its bonus to
+// both ("moduły podłączone do jednego z żetonów wzmacniają całą
+// Strukturę"), initiative included: the Hatch, linked through the Gun to
+// +1 initiative and +1 melee, destroys the Gunner (toughness 2) before its
+// shot.
+func TestStructureLinked(t *testing.T) {
+	pos := []piece{
+		{0, "Hatch", "c3", rules.N}, {0, "Gun", "c4", rules.S},
+		{0, "Booster", "c5", rules.N}, {0, "Speeder", "d4", rules.NW},
+		{1, "Gunner", "c2", rules.S},
+	}
+	s := structBattle(t, true, pos...)
+	if !s.Cells[hexOf(t, "c2")].Unit.Empty() || s.Cells[hexOf(t, "c3")].Unit.Empty() {
+		t.Errorf("c2 %+v, c3 %+v: want the Gunner destroyed first by the Hatch's 2 melee at initiative 2", s.Cells[hexOf(t, "c2")].Unit, s.Cells[hexOf(t, "c3")].Unit)
+	}
+	s = structBattle(t, false, pos...)
+	if s.Cells[hexOf(t, "c2")].Unit.Empty() {
+		t.Error("without the Structure the Hatch destroyed the Gunner")
+	}
+}
