@@ -135,6 +135,9 @@ func (g *Game) placeable(h Hex, p, t uint8) bool {
 	if g.Phase != PhasePlay {
 		return false
 	}
+	if g.Structures && isPart(&g.S, c.Unit) {
+		return false // a Structure leaves the board only whole (removeUnit)
+	}
 	return (c.Unit.Owner == p && c.Unit.Controller() == p && g.fact(c.Unit).flags&factReplaceable != 0) ||
 		(ft&factDirectReplace != 0 && g.directReplace(h, p, t) >= 0) // placed straight onto the unit its replace step takes
 }
@@ -233,7 +236,7 @@ func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, sr
 			}
 			for d := rules.N; d <= rules.NW; d++ {
 				n := b.Nb[h][d]
-				if n > h && g.unitOK(n, rules.Friends, p, nets) && !s.Tok(s.Cells[n].Unit).Traits.Has(rules.Heavy) {
+				if n > h && g.unitOK(n, rules.Friends, p, nets) && !s.Tok(s.Cells[n].Unit).Traits.Has(rules.Heavy) && (!g.Structures || swapKeeps(s, h, n)) {
 					tmpl.Hex, tmpl.To = h, n
 					buf = append(buf, tmpl)
 				}
@@ -281,7 +284,7 @@ func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, sr
 		}
 		for h := Hex(0); int(h) < b.Size; h++ {
 			u := s.Cells[h].Unit
-			if !u.Empty() && u.Owner == p && u.Controller() == p && s.Tok(u).Kind != rules.HQ && !nets[h] {
+			if !u.Empty() && u.Owner == p && u.Controller() == p && s.Tok(u).Kind != rules.HQ && !nets[h] && !(g.Structures && isPart(s, u)) { // a part never goes to the hand
 				tmpl.Hex = h
 				buf = append(buf, tmpl)
 			}
@@ -462,9 +465,10 @@ func (g *Game) moves(buf []Action, tmpl Action, h Hex, dist int) []Action {
 	u := s.Cells[h].Unit
 	per := rules.Dir(g.symOf(u))
 	heavy := s.Tok(u).Traits.Has(rules.Heavy)
+	whole := g.Structures && mateOn(s, h) != NoHex // a part moves only next to its mate
 	tmpl.Hex = h
 	for to := Hex(0); int(to) < b.Size; to++ {
-		if to != h && (heavy || int(b.Dist[h][to]) > dist || !s.Cells[to].Unit.Empty()) {
+		if to != h && (heavy || int(b.Dist[h][to]) > dist || !s.Cells[to].Unit.Empty() || (whole && !keepsWhole(s, h, to))) {
 			continue
 		}
 		tmpl.To = to
@@ -505,7 +509,7 @@ func (g *Game) pushDests(opts []Option, h, n Hex) []Option {
 	b := g.S.Board
 	for d := rules.N; d <= rules.NW; d++ {
 		m := b.Nb[n][d]
-		if m != NoHex && b.Dist[h][m] == 2 && g.S.Cells[m].Unit.Empty() {
+		if m != NoHex && b.Dist[h][m] == 2 && g.S.Cells[m].Unit.Empty() && (!g.Structures || keepsWhole(&g.S, n, m)) {
 			opts = append(opts, Option{Hex: m, To: NoHex, Dir: g.S.Cells[n].Unit.Facing})
 		}
 	}
@@ -524,7 +528,7 @@ func (g *Game) pushes(buf []Action, tmpl Action, h Hex, nets *[MaxHexes]bool) []
 		}
 		for e := rules.N; e <= rules.NW; e++ {
 			m := b.Nb[n][e]
-			if m != NoHex && b.Dist[h][m] == 2 && s.Cells[m].Unit.Empty() {
+			if m != NoHex && b.Dist[h][m] == 2 && s.Cells[m].Unit.Empty() && (!g.Structures || keepsWhole(s, n, m)) {
 				tmpl.To = n
 				buf = append(buf, tmpl)
 				break
@@ -543,7 +547,7 @@ func (g *Game) pullDests(opts []Option, h, n Hex) []Option {
 	per := rules.Dir(g.symOf(u))
 	for d := rules.N; d <= rules.NW; d++ {
 		m := b.Nb[n][d]
-		if m == NoHex || b.Dist[h][m] != 1 || !s.Cells[m].Unit.Empty() {
+		if m == NoHex || b.Dist[h][m] != 1 || !s.Cells[m].Unit.Empty() || (g.Structures && !keepsWhole(s, n, m)) {
 			continue
 		}
 		for f := rules.Dir(0); f < per; f++ {
@@ -564,7 +568,7 @@ func (g *Game) pulls(buf []Action, tmpl Action, h Hex, dist int8, nets *[MaxHexe
 		}
 		for d := rules.N; d <= rules.NW; d++ {
 			m := b.Nb[n][d]
-			if m != NoHex && b.Dist[h][m] == 1 && s.Cells[m].Unit.Empty() {
+			if m != NoHex && b.Dist[h][m] == 1 && s.Cells[m].Unit.Empty() && (!g.Structures || keepsWhole(s, n, m)) {
 				tmpl.To = n
 				buf = append(buf, tmpl)
 				break
@@ -586,6 +590,9 @@ func (g *Game) abilities(buf []Action, nets *[MaxHexes]bool) []Action {
 			continue
 		}
 		used := g.used[h]
+		if g.Structures {
+			used |= g.mateUsed(h) // one move, rotation, push and pull a turn for the whole Structure
+		}
 		own, granted := s.Tok(u).Traits, g.grantedAt(h, nets)
 		for k := uint8(0); k < 4; k++ {
 			if own.Has(abilityTraits[k]) && used&(usedMove<<k) == 0 {

@@ -23,7 +23,13 @@ func (g *Game) moveDist(h Hex, base int, nets *[MaxHexes]bool) int {
 	if g.anyFx&(factLinkMove|factGlobalMove) == 0 {
 		return max(0, base)
 	}
-	for d := rules.N; d <= rules.NW; d++ {
+	paired := false // a Structure's part: the links to either part count, once each (pairLinkSum)
+	if g.Structures {
+		if m := mateOn(s, h); m != NoHex {
+			bonus, paired = pairLinkSum(s, h, m, rules.EffMove, func(x Hex) bool { return nets[x] }), true
+		}
+	}
+	for d := rules.N; d <= rules.NW && !paired; d++ {
 		n := s.Board.Nb[h][d]
 		if n == NoHex || nets[n] {
 			continue
@@ -78,6 +84,14 @@ func (g *Game) mobilityGranters(h Hex, nets *[MaxHexes]bool) (link, global uint6
 func (g *Game) eachGrant(h Hex, nets *[MaxHexes]bool, f func(from Hex, grant rules.Traits, global bool)) {
 	s := &g.S
 	u := s.Cells[h].Unit
+	if g.Structures && g.anyFx&factLinkGrant != 0 {
+		// A grant linked to the mate of a part reaches the part too; a
+		// granter linked to both is one granter (from), as the callers
+		// count granters by hex.
+		if m := mateOn(s, h); m != NoHex {
+			g.eachLinkedGrant(m, u, nets, f)
+		}
+	}
 	if g.anyFx&factLinkGrant != 0 {
 		for d := rules.N; d <= rules.NW; d++ {
 			n := s.Board.Nb[h][d]

@@ -245,3 +245,97 @@ func (g *Game) pairedNets() *[MaxHexes]bool {
 	copy(nets[:n], r.netted[:n])
 	return nets
 }
+
+// swapKeeps reports whether the units on h and n may exchange hexes
+// without parting a Structure: each part must end next to its mate, which
+// may be the other unit of the swap.
+func swapKeeps(s *State, h, n Hex) bool {
+	at := func(x Hex) Hex {
+		switch x {
+		case h:
+			return n
+		case n:
+			return h
+		}
+		return x
+	}
+	for _, x := range [2]Hex{h, n} {
+		if m := mateOn(s, x); m != NoHex && s.Board.Dist[at(x)][at(m)] != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// mateUsed are the trait abilities (move, rotation, push, pull, granted or
+// not) that the mate of the part on h has used this turn: "dowolny jeden z
+// żetonów Struktury może się w każdej turze raz dowolnie obrócić", one use
+// for the whole unit.
+func (g *Game) mateUsed(h Hex) uint16 {
+	const traitUses = usedMove | usedRotate | usedPush | usedPull | usedGranted0<<AbRotate | usedGranted0<<AbPush | usedGranted0<<AbPull
+	if m := mateOn(&g.S, h); m != NoHex {
+		return g.used[m] & traitUses
+	}
+	return 0
+}
+
+// pairLinkSum sums the link effects of op that reach the Structure whose
+// parts stand on h and m, from units for which netted is false: each effect
+// of each linked unit once, even when it links both parts ("moduły
+// podłączone do jednego z żetonów wzmacniają całą Strukturę").
+func pairLinkSum(s *State, h, m Hex, op rules.EffectOp, netted func(Hex) bool) int {
+	u := s.Cells[h].Unit
+	var seen uint64 // the linked units counted
+	sum := 0
+	for _, x := range [2]Hex{h, m} {
+		for d := rules.N; d <= rules.NW; d++ {
+			nb := s.Board.Nb[x][d]
+			if nb == NoHex || nb == h || nb == m || seen&(1<<uint(nb)) != 0 || netted(nb) {
+				continue
+			}
+			l := s.Cells[nb].Unit
+			if l.Empty() {
+				continue
+			}
+			for _, e := range s.Tok(l).Effects {
+				if e.Op != op || e.Global || !reaches(s, e.Side, l, u) {
+					continue
+				}
+				if linksTo(s, nb, h, &e) || linksTo(s, nb, m, &e) {
+					sum += int(e.Value)
+				}
+			}
+			seen |= 1 << uint(nb)
+		}
+	}
+	return sum
+}
+
+// linksTo reports whether link effect e of the unit on from reaches the
+// hex to next to it.
+func linksTo(s *State, from, to Hex, e *rules.Effect) bool {
+	d, ok := s.Board.DirTo(from, to)
+	return ok && e.Dirs.Has(s.Cells[from].Unit.EdgeAt(d))
+}
+
+// eachLinkedGrant calls f for every linked grant effect that reaches the
+// hex h for the unit u from a neighbour that is not netted (eachGrant, for
+// the mate of a part).
+func (g *Game) eachLinkedGrant(h Hex, u Piece, nets *[MaxHexes]bool, f func(from Hex, grant rules.Traits, global bool)) {
+	s := &g.S
+	for d := rules.N; d <= rules.NW; d++ {
+		n := s.Board.Nb[h][d]
+		if n == NoHex {
+			continue
+		}
+		v := s.Cells[n].Unit
+		if v.Empty() || nets[n] || g.fact(v).flags&factLinkGrant == 0 || isPart(s, v) && v.Owner == u.Owner {
+			continue
+		}
+		for i := range s.Tok(v).Effects {
+			if e := &s.Tok(v).Effects[i]; e.Op == rules.EffGrant && !e.Global && e.Dirs.Has(v.EdgeAt(d.Opposite())) && reaches(s, e.Side, v, u) {
+				f(n, e.Grant, false)
+			}
+		}
+	}
+}

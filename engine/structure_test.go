@@ -271,3 +271,142 @@ func TestStructureLinked(t *testing.T) {
 		t.Error("without the Structure the Hatch destroyed the Gunner")
 	}
 }
+
+// placeOn puts the named token of player p on hex, failing the test when
+// it cannot.
+func placeOn(t *testing.T, g *Game, p uint8, name, hex string, f rules.Dir) Hex {
+	t.Helper()
+	h := hexOf(t, hex)
+	ti := g.S.Armies[p].Lookup(name)
+	if ti < 0 {
+		t.Fatalf("no %q", name)
+	}
+	if err := g.S.Place(h, p, uint8(ti), f); err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// TestStructureMoves: moving a Structure moves one part, to an empty hex
+// next to the other ("tylko takie przemieszczenie po którym Struktura
+// wciąż będzie całością jest dopuszczalne"), and its one mobility and one
+// rotation a turn are the whole unit's.
+func TestStructureMoves(t *testing.T) {
+	g := structGame(t)
+	must(t, g, Discard(0))
+	gun := placeOn(t, g, 0, "Gun", "c3", rules.N)
+	hatch := placeOn(t, g, 0, "Hatch", "c4", rules.N)
+	var moves, rotations []Action
+	for _, a := range g.LegalActions(nil) {
+		if a.Kind == KAbility && a.Slot == AbMove && a.To != a.Hex {
+			moves = append(moves, a)
+		}
+		if a.Kind == KAbility && a.Slot == AbRotate {
+			rotations = append(rotations, a)
+		}
+	}
+	if len(moves) == 0 || len(rotations) == 0 {
+		t.Fatalf("moves %d, rotations %d: want both offered", len(moves), len(rotations))
+	}
+	for _, a := range moves {
+		other := gun
+		if a.Hex == gun {
+			other = hatch
+		}
+		if g.S.Board.Dist[a.To][other] != 1 {
+			t.Fatalf("%v leaves the part away from its mate", a)
+		}
+	}
+	var x Action
+	for _, a := range moves {
+		if a.Hex == hatch {
+			x = a
+			break
+		}
+	}
+	if x.Kind == 0 {
+		t.Fatal("the Hatch, sharing the Gun's mobility, is offered no move")
+	}
+	must(t, g, x)
+	for _, a := range g.LegalActions(nil) {
+		if a.Kind == KAbility && (a.Slot == AbMove && a.To != a.Hex) {
+			t.Fatalf("a second move of the Structure in one turn: %v", a)
+		}
+	}
+	must(t, g, Action{Kind: KAbility, Slot: AbRotate, Hex: gun, To: NoHex, Facing: rules.S})
+	for _, a := range g.LegalActions(nil) {
+		if a.Kind == KAbility && a.Slot == AbRotate {
+			t.Fatalf("a second rotation of the Structure in one turn: %v", a)
+		}
+	}
+}
+
+// TestStructurePushed: a push acts on one part, and only to a hex that
+// keeps the Structure whole; with none it is not offered. A heavy
+// Structure is never pushed nor moved.
+func TestStructurePushed(t *testing.T) {
+	g, err := NewGame(Standard, loadArmy(t, "testdata/game_a.army"), structArmy(t), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Structures = true
+	for _, name := range []string{"a1", "e3"} {
+		must(t, g, Action{Kind: KPlaceHQ, Hex: hexOf(t, name), To: NoHex})
+		for g.Phase == PhaseAside {
+			must(t, g, g.LegalActions(nil)[0])
+		}
+	}
+	brute := placeOn(t, g, 0, "Brute", "c2", rules.S)
+	hatch := placeOn(t, g, 1, "Hatch", "c3", rules.N)
+	gun := placeOn(t, g, 1, "Gun", "d3", rules.N)
+	pushes := func() (n int) {
+		for _, a := range g.LegalActions(nil) {
+			if a.Kind == KAbility && a.Slot == AbPush && a.Hex == brute {
+				n++
+			}
+		}
+		return n
+	}
+	if pushes() != 1 {
+		t.Fatalf("pushes of the Hatch offered: %d, want 1", pushes())
+	}
+	// From c2 the Hatch on c3 goes to b3, c4 or d3: only c4 stays next to
+	// the Gun (d3 holds it).
+	opts := g.pushDests(nil, brute, hatch)
+	if len(opts) != 1 || opts[0].Hex != hexOf(t, "c4") {
+		t.Fatalf("push destinations %+v, want c4 only", opts)
+	}
+	must(t, g, Action{Kind: KAbility, Slot: AbPush, Hex: brute, To: hatch})
+	if g.S.Cells[hexOf(t, "c4")].Unit.Empty() || mateOn(&g.S, gun) != hexOf(t, "c4") {
+		t.Fatalf("after the push the Structure is not whole")
+	}
+	// Heavy: the Bulk is never pushed.
+	h := &g.S.Cells[hexOf(t, "c4")]
+	h.Unit = emptyPiece
+	g.S.Cells[gun].Unit = emptyPiece
+	g.used = [MaxHexes]uint16{}
+	placeOn(t, g, 1, "Bulk A", "c3", rules.N)
+	placeOn(t, g, 1, "Bulk B", "c4", rules.N)
+	if pushes() != 0 {
+		t.Error("a heavy Structure is offered to a push")
+	}
+}
+
+// TestStructureRemovedWhole: an instant's damage that destroys one part
+// removes both, counted as one unit destroyed; the parts go to no pile,
+// and nothing of a hand may be placed on a part.
+func TestStructureRemovedWhole(t *testing.T) {
+	g := structGame(t)
+	gun := placeOn(t, g, 0, "Gun", "c3", rules.N)
+	hatch := placeOn(t, g, 0, "Hatch", "c4", rules.N)
+	g.wound(hatch, 1, false)
+	if !g.S.Cells[gun].Unit.Empty() || !g.S.Cells[hatch].Unit.Empty() {
+		t.Fatal("the Hatch was destroyed but the Gun stayed")
+	}
+	a := g.S.Armies[0]
+	for _, i := range a.Structures[0].Parts {
+		if g.Discarded[0][i] != 0 {
+			t.Errorf("part %q went to the discard pile", a.Tokens[i].Name)
+		}
+	}
+}
