@@ -338,6 +338,12 @@ func (r *Resolver) computeNets() {
 			}
 			r.netOut[h] |= 1 << uint(nb)
 		}
+		if r.pairs && r.netOut[h] != 0 {
+			// A net on either part of a Structure nets both: the net
+			// graph runs to both, so its cycles and its order see the
+			// Structure as one unit.
+			r.netOut[h] = r.pairUp(r.netOut[h])
+		}
 		if r.netOut[h] != 0 {
 			netters++
 		}
@@ -381,7 +387,7 @@ func (r *Resolver) computeNets() {
 	}
 	// The remaining graph is acyclic: iterate to the fixed point.
 	if r.pairs {
-		marked = r.pairUp(marked)
+		marked = r.pairUp(marked) // a net marker on either part nets both
 	}
 	netted := marked
 	for iter := 0; iter <= n; iter++ {
@@ -391,9 +397,7 @@ func (r *Resolver) computeNets() {
 				now |= r.netOut[h]
 			}
 		}
-		if r.pairs {
-			now = r.pairUp(now) // a net on either part nets both
-		}
+
 		if now == netted {
 			break
 		}
