@@ -75,10 +75,7 @@ func TestReferenceMatchesFastStructures(t *testing.T) {
 			paired = append(paired, [2]*rules.Army{autoStructures(t, ab[0], k), autoStructures(t, ab[1], k+1)})
 		}
 	}
-	n := 20000
-	if testing.Short() {
-		n = 1000
-	}
+	n := envCount(t, "HEXFORGE_STRUCT_POSITIONS", 20000, 1000)
 	rng := rand.New(rand.NewPCG(2026, 13))
 	pick := alternating(paired)
 	var r Resolver

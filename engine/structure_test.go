@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"os"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/hexforge/hexforge/rules"
@@ -409,4 +411,112 @@ func TestStructureRemovedWhole(t *testing.T) {
 			t.Errorf("part %q went to the discard pile", a.Tokens[i].Name)
 		}
 	}
+}
+
+// checkStructures verifies that every part on the board stands next to its
+// mate, that a player has one Structure on the board at most, and only
+// after placing it.
+func checkStructures(g *Game) error {
+	s := &g.S
+	var parts [MaxPlayers]int
+	for h := range s.Board.Size {
+		u := s.Cells[h].Unit
+		if !isPart(s, u) {
+			continue
+		}
+		parts[u.Owner]++
+		if mateOn(s, Hex(h)) == NoHex {
+			return errorf("part %q on %s stands apart from its mate", s.Tok(u).Name, s.Board.Names[h])
+		}
+		if g.StructPlaced&(1<<u.Owner) == 0 {
+			return errorf("part %q on %s, but player %d placed no Structure", s.Tok(u).Name, s.Board.Names[h], u.Owner+1)
+		}
+	}
+	for p, n := range parts {
+		if n > 2 {
+			return errorf("player %d has %d parts on the board", p+1, n)
+		}
+	}
+	return nil
+}
+
+// TestRandomGamesStructures plays random games with the Structures variant
+// (HEXFORGE_STRUCT_GAMES games; 2,000 by default, 200 with -short), the
+// Structure army against each test army in both seats, checking the
+// invariants after every action: token conservation (parts never drawn nor
+// discarded), every part beside its mate. Placements are picked a quarter
+// of the time they are offered, so Structures come at every stage.
+func TestRandomGamesStructures(t *testing.T) {
+	n := envCount(t, "HEXFORGE_STRUCT_GAMES", 2000, 200)
+	sa := structArmy(t)
+	opps := []*rules.Army{loadArmy(t, "testdata/game_a.army"), loadArmy(t, "testdata/game_b.army"), autoStructures(t, loadArmy(t, "testdata/tfauna.army"), 0), autoStructures(t, loadArmy(t, "testdata/takers.army"), 1)}
+	placed, boarded := 0, 0
+	for i := range n {
+		seed := uint64(i)
+		a0, a1 := sa, opps[i%len(opps)]
+		if i/len(opps)%2 == 1 {
+			a0, a1 = a1, a0
+		}
+		g, err := NewGame(Standard, a0, a1, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.Structures = true
+		g.Reinforce = i%5 == 4
+		d := NewRandomDecider(seed + 1)
+		buf := make([]Action, 0, 4096)
+		hq := [2]int{-1, -1}
+		for k := 0; !g.Over(); k++ {
+			if k >= maxActions {
+				t.Fatalf("seed %d: game not over after %d actions", seed, k)
+			}
+			buf = g.LegalActions(buf[:0])
+			var st, other []Action
+			for _, a := range buf {
+				if a.Kind == KStructure {
+					st = append(st, a)
+				} else {
+					other = append(other, a)
+				}
+			}
+			var a Action
+			if len(st) > 0 && (len(other) == 0 || d.Intn(4) == 0) {
+				a = st[d.Intn(len(st))]
+				placed++
+			} else {
+				a = other[d.Intn(len(other))]
+			}
+			battles := g.Battles
+			if err := g.Apply(a, d); err != nil {
+				t.Fatalf("seed %d action %d: %v", seed, k, err)
+			}
+			if a.Kind == KStructure && g.Battles > battles {
+				boarded++
+			}
+			if err := checkInvariants(g, &hq); err != nil {
+				t.Fatalf("seed %d after action %d (%v): %v", seed, k, a, err)
+			}
+		}
+	}
+	if placed < n/2 || boarded == 0 {
+		t.Errorf("%d games: %d Structures placed, %d boarded; want most games with one, and some boarding", n, placed, boarded)
+	}
+	t.Logf("%d games, %d Structures placed, %d boarding battles", n, placed, boarded)
+}
+
+// envCount is how many cases a long test runs: the variable env when set,
+// else def, or short with -short.
+func envCount(t *testing.T, env string, def, short int) int {
+	t.Helper()
+	if v := os.Getenv(env); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			t.Fatalf("%s=%q: want a positive number", env, v)
+		}
+		return n
+	}
+	if testing.Short() {
+		return short
+	}
+	return def
 }
