@@ -34,10 +34,6 @@ type Resolver func(ref, fromFile string) (file string, src []byte, err error)
 type Options struct {
 	Resolve Resolver // how `extends` finds a base; nil: extends is an error
 	depth   int
-	// structures compiles structure blocks into the army's tables instead
-	// of refusing them; only the compiler's own tests set it until the
-	// engine plays every part of the Structures variant.
-	structures bool
 }
 
 // maxExtendsDepth bounds chains of variants (and catches cycles).

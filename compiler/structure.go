@@ -97,9 +97,6 @@ func (c *compiler) structure(s *dsl.Stmt) *structureBuild {
 			sb.notes, _ = c.stringValue(st.Args[0].Values[0], "notes")
 		}
 	}
-	if !c.opts.structures {
-		c.errs.Errorf(stmtPos(s), "structure %q: the Structures variant is not implemented yet (the engine has no two-hex unit), so the army is refused rather than played without it", name)
-	}
 	return sb
 }
 
@@ -152,8 +149,14 @@ func (c *compiler) finishStructures(a *rules.Army, tokens []*tokenBuild, structu
 		// built from the counts, so they are never drawn, and the engine
 		// reads them as any token type (Piece.Token).
 		st := rules.Structure{Name: sb.name, Notes: sb.notes, Line: sb.line}
+		// "cechy przedstawione na jednym z żetonów oddziaływują na całą
+		// jednostkę": a standing trait of either part is the Structure's,
+		// so both parts carry it (heavy holds both still, rotation and
+		// mobility are one use a turn for the pair: engine/structure.go).
+		shared := sb.parts[0].tok.Traits | sb.parts[1].tok.Traits
 		for i, tb := range sb.parts {
 			tb.tok.Count = 0
+			tb.tok.Traits = shared
 			a.Tokens = append(a.Tokens, tb.tok)
 			st.Parts[i] = len(a.Tokens) - 1
 		}
@@ -175,7 +178,67 @@ func (c *compiler) structurePart(st *dsl.Stmt) *tokenBuild {
 			c.errs.Errorf(stmtPos(in), "a structure part is one token, given before the game, never drawn: drop count")
 		}
 	}
-	return c.token(rules.Warrior, st)
+	tb := c.token(rules.Warrior, st)
+	if tb != nil {
+		c.partFeatures(st, tb)
+	}
+	return tb
+}
+
+// partTraits are the traits a part may not have: the engine places a
+// Structure only whole, by its own action, so it is never set aside beside
+// the HQ nor replaced by a token of the hand.
+const partTraits = rules.Replaceable | rules.StartsBesideHQ
+
+// partFeatures refuses what a part's statements may say but a Structure
+// cannot do, rather than accept it and play nothing: an on placed trigger
+// other than Boarding (the placement ends the turn: "w turze wystawienia
+// żetonu z tą cechą nie zrobisz nic innego"), a replace step (it would put
+// the part on another unit's hex, away from its mate), the traits of
+// partTraits, and names of other tokens (free_if, recover name=).
+func (c *compiler) partFeatures(st *dsl.Stmt, tb *tokenBuild) {
+	var ons, traits []*dsl.Stmt
+	for _, in := range bodyStmts(st) {
+		switch strings.ToLower(in.Word) {
+		case "on":
+			ons = append(ons, in)
+		case "trait":
+			traits = append(traits, in)
+		}
+	}
+	posOf := func(i int, list []*dsl.Stmt) diag.Pos {
+		if i < len(list) {
+			return stmtPos(list[i])
+		}
+		return tb.namePos
+	}
+	name := tb.tok.Name
+	if bad := tb.tok.Traits & partTraits; bad != 0 {
+		p := tb.namePos
+		if len(traits) > 0 {
+			p = stmtPos(traits[0])
+		}
+		c.errs.Errorf(p, "part %q: trait %s is not for a Structure's part (a Structure is placed whole, by its own action, and leaves the board whole)", name, bad)
+	}
+	for i, trg := range tb.tok.Triggers {
+		for _, a := range trg.Actions {
+			switch {
+			case trg.Event == rules.OnPlaced && (a.Op != rules.ActBattle || len(trg.Actions) != 1 || trg.CostHQ != 0 || trg.Discard != 0 || trg.If != rules.Always):
+				c.errs.Errorf(posOf(i, ons), "part %q: on placed takes only battle (Boarding, \"on placed: battle\") on a Structure's part: placing a Structure ends the turn", name)
+			case a.Op == rules.ActReplace:
+				c.errs.Errorf(posOf(i, ons), "part %q: a replace step would put the part on another unit's hex, apart from its mate; a Structure's part cannot replace", name)
+			default:
+				continue
+			}
+			break
+		}
+		if i < len(tb.freeIf) && tb.freeIf[i].name != "" {
+			c.errs.Errorf(tb.freeIf[i].pos, "part %q: free_if on a Structure's part is not supported (name the cost-free token on a token of the army)", name)
+		}
+	}
+	for _, ref := range tb.picks {
+		c.errs.Errorf(ref.pos, "part %q: recover name= on a Structure's part is not supported; use kinds= instead", name)
+	}
 }
 
 func bodyStmts(s *dsl.Stmt) []*dsl.Stmt {

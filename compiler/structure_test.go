@@ -31,11 +31,11 @@ const structureSrc = `army "Tiny" {
 }
 `
 
-// TestStructureTables: with structures compiled (the engine's variant), a
-// structure block is two tokens of the army with no count, each with its
-// own tables, and one Structure naming them as mates.
+// TestStructureTables: a structure block is two tokens of the army with no
+// count, each with its own tables (the standing traits of either on both),
+// and one Structure naming them as mates.
 func TestStructureTables(t *testing.T) {
-	res := CompileWith("in.army", []byte(structureSrc), Options{structures: true})
+	res := CompileSource("in.army", []byte(structureSrc))
 	if res.Diags.HasErrors() {
 		t.Fatalf("compile: %v", res.Diags)
 	}
@@ -54,14 +54,13 @@ func TestStructureTables(t *testing.T) {
 	if !gun.Traits.Has(rules.Heavy) || !gun.Traits.Has(rules.Rotation) || gun.Edges[rules.N].Flags&rules.RangedAimed == 0 {
 		t.Errorf("gun tables: traits %v, edge N %+v", gun.Traits, gun.Edges[rules.N])
 	}
+	if hatch.Traits != gun.Traits {
+		t.Errorf("the traits of one part are the whole Structure's: gun %v, hatch %v", gun.Traits, hatch.Traits)
+	}
 	if hatch.Toughness != 2 || hatch.Initiative[0] != 3 || len(hatch.Triggers) != 1 || hatch.Triggers[0].Event != rules.OnPlaced || hatch.Triggers[0].Actions[0].Op != rules.ActBattle {
 		t.Errorf("hatch tables: %+v", hatch)
 	}
 	if a.Mate(st.Parts[0]) != st.Parts[1] || a.Mate(st.Parts[1]) != st.Parts[0] || a.Mate(a.HQ) != -1 {
 		t.Errorf("Mate: %d %d %d", a.Mate(st.Parts[0]), a.Mate(st.Parts[1]), a.Mate(a.HQ))
-	}
-	// Without the option the block is refused, never silently dropped.
-	if res := CompileSource("in.army", []byte(structureSrc)); !res.Diags.HasErrors() {
-		t.Errorf("a structure compiled without the variant was accepted")
 	}
 }

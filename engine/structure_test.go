@@ -33,10 +33,25 @@ func withStructures(t testing.TB, a *rules.Army, pairs ...[3]string) *rules.Army
 	return &c
 }
 
-// structArmy is testdata/struct.army with its two Structures: "Fort" (Gun
-// and Hatch, which boards) and "Bulk" (two heavy parts).
+// structArmy is testdata/struct.army, with its two Structures: "Fort" (Gun
+// and Hatch, which boards) and "Bulk" (heavy).
 func structArmy(t testing.TB) *rules.Army {
-	return withStructures(t, loadArmy(t, "testdata/struct.army"), [3]string{"Fort", "Gun", "Hatch"}, [3]string{"Bulk", "Bulk A", "Bulk B"})
+	return loadArmy(t, "testdata/struct.army")
+}
+
+// plainArmy is testdata/struct.army with its Structures' parts as plain
+// warriors (count 1), to compare a battle with and
+// without the Structure.
+func plainArmy(t testing.TB) *rules.Army {
+	a := *structArmy(t)
+	a.Tokens = slices.Clone(a.Tokens)
+	for _, st := range a.Structures {
+		for _, i := range st.Parts {
+			a.Tokens[i].Count = 1
+		}
+	}
+	a.Structures = nil
+	return &a
 }
 
 // structGame sets up a game of the Structure army against game_b with the
@@ -188,11 +203,12 @@ type piece struct {
 }
 
 // structBattle resolves one battle on a position of the Structure army
-// (player 1, with its Structures when paired, the plain warriors when not)
+// (player 1, with its Structures when paired, the parts as plain warriors
+// when not)
 // against game_b, and returns the board after it.
 func structBattle(t *testing.T, paired bool, pieces ...piece) *State {
 	t.Helper()
-	a := loadArmy(t, "testdata/struct.army")
+	a := plainArmy(t)
 	if paired {
 		a = structArmy(t)
 	}

@@ -63,6 +63,7 @@ type RunInfo struct {
 	Shard      string    `json:"shard,omitempty"` // "i/n" of a sharded run
 	Start      string    `json:"start,omitempty"` // the start rule, when not the standard one
 	Reinforce  bool      `json:"reinforcements,omitempty"`
+	Structures bool      `json:"structures,omitempty"`
 	Leaders    []string  `json:"leaders,omitempty"` // the leader cards of army A and army B ("none" for none), when any
 	Version    string    `json:"version"`
 }
@@ -125,6 +126,8 @@ func (r *RunInfo) mismatch(o *RunInfo) string {
 		return fmt.Sprintf("start (%q vs %q)", r.Start, o.Start)
 	case r.Reinforce != o.Reinforce:
 		return fmt.Sprintf("reinforcements (%v vs %v)", r.Reinforce, o.Reinforce)
+	case r.Structures != o.Structures:
+		return fmt.Sprintf("structures (%v vs %v)", r.Structures, o.Structures)
 	case !slices.Equal(r.Leaders, o.Leaders):
 		return fmt.Sprintf("leaders (%v vs %v)", r.Leaders, o.Leaders)
 	case r.Version != o.Version:
@@ -177,6 +180,7 @@ func Summarize(m *Match, recs []GameRecord, partial bool) *Summary {
 		s.Run.Start = m.Start.String()
 	}
 	s.Run.Reinforce = m.Reinforce
+	s.Run.Structures = m.Structures
 	if m.Leaders[0] != nil || m.Leaders[1] != nil {
 		s.Run.Leaders = []string{LeaderName(m.Leaders[0]), LeaderName(m.Leaders[1])}
 		s.LeaderUses = make([]int, 2)
