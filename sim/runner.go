@@ -177,6 +177,13 @@ func (m *Match) play(k int, aFirst bool, w *worker) (GameRecord, error) {
 				*c++
 			}
 		}
+		if a.Kind == engine.KStructure { // both parts reach the board
+			for _, t := range g.S.Armies[seat].Structures[a.Slot].Parts {
+				if c := &rec.Played[side[seat]][t]; *c < 255 {
+					*c++
+				}
+			}
+		}
 		if a.Kind == engine.KEnergy || a.Kind == engine.KProcedure { // the Duel board's actions (not KLeader, which follows them)
 			if a.Kind == engine.KEnergy {
 				rec.Energy[side[seat]] += bits.OnesCount8(a.Slot) + int(a.Token)

@@ -56,13 +56,16 @@ func WriteHTML(w io.Writer, t *Trace, frames []Frame, cells []Cell, command stri
 		{"players", fmt.Sprintf("player 1: %s (%s); player 2: %s (%s)", h.Armies[0].Name, h.Players[0], h.Armies[1].Name, h.Players[1])},
 		{"board", h.Board},
 	}
-	if h.Start != "" || h.Reinforce {
+	if h.Start != "" || h.Reinforce || h.Structures {
 		var v []string
 		if h.Start != "" {
 			v = append(v, h.Start+" start")
 		}
 		if h.Reinforce {
 			v = append(v, "Reinforcements")
+		}
+		if h.Structures {
+			v = append(v, "Structures")
 		}
 		p.Meta = append(p.Meta, [2]string{"rules", strings.Join(v, ", ")})
 	}
