@@ -220,6 +220,16 @@ func Dump(w io.Writer, a *rules.Army) {
 			fmt.Fprintf(w, "    %s\n", tr.Words())
 		}
 	}
+	for _, st := range a.Structures {
+		fmt.Fprintf(w, "\n  %-10s %q: parts %q and %q, never drawn", "structure", st.Name, a.Tokens[st.Parts[0]].Name, a.Tokens[st.Parts[1]].Name)
+		if len(st.Aliases) > 0 {
+			fmt.Fprintf(w, "  (%s)", strings.Join(st.Aliases, ", "))
+		}
+		fmt.Fprintln(w)
+		if st.Notes != "" {
+			fmt.Fprintf(w, "    notes    %s\n", st.Notes)
+		}
+	}
 }
 
 // InitiativeWords spells out a token's initiatives: "2, 1", "3 + agony" or

@@ -10,9 +10,7 @@ import (
 )
 
 // structureWords are the statements allowed inside a structure block (the
-// Structures variant). They are not in Vocabulary: the engine does not play
-// Structures yet, so the compiler refuses every structure block (see
-// structure) and no word of it is accepted.
+// Structures variant; Vocabulary's "structure statement").
 var structureWords = []string{"alias", "notes", "part"}
 
 // structureParts is how many tokens make a Structure: "złożeni z dwóch
@@ -20,19 +18,12 @@ var structureWords = []string{"alias", "notes", "part"}
 const structureParts = 2
 
 // structure checks `structure "Name" { part "A" { ... } part "B" { ... } }`
-// inside an army, then refuses it. A part takes a warrior's statements (its
-// features, "cechy przedstawione na jednym z żetonów", belong to the whole
-// unit), so the rulebook's new features are words the language already
-// has: Heavy is trait heavy, Rotation trait rotation, Sniper ranged N
-// aimed, Boarding on placed: battle.
-//
-// Every block ends in an error, never in a Structure the games would
-// ignore: the engine has no two-hex unit yet (placement on two hexes, one
-// initiative and one set of wounds and nets for both, destruction of both,
-// moves and pushes of one token that keep the two adjacent). The checks
-// before that error still run, so a designer's mistakes are reported with
-// their positions now and the file needs no change once the engine plays
-// Structures.
+// inside an army. A part takes a warrior's statements (its features,
+// "cechy przedstawione na jednym z żetonów", belong to the whole unit), so
+// the rulebook's new features are words the language already has: Heavy is
+// trait heavy, Rotation trait rotation, Sniper ranged N aimed, Boarding on
+// placed: battle. finishStructures adds the parts to the army's tokens;
+// the engine plays them (engine/structure.go) with the variant on.
 func (c *compiler) structure(s *dsl.Stmt) *structureBuild {
 	if len(s.Args) == 0 {
 		c.errs.Errorf(stmtPos(s), "structure needs a name in quotes, e.g. structure \"Name\" { part \"A\" { ... } part \"B\" { ... } }")
@@ -61,13 +52,16 @@ func (c *compiler) structure(s *dsl.Stmt) *structureBuild {
 			c.plain(st)
 			c.argCount(st, 1, -1, "at least one name in quotes")
 			for _, g := range st.Args {
-				c.stringValue(c.single(g, "alias"), "alias")
+				if v, ok := c.stringValue(c.single(g, "alias"), "alias"); ok {
+					sb.aliases = append(sb.aliases, v)
+					sb.aliasPos = append(sb.aliasPos, groupPos(g))
+				}
 			}
 		case "notes":
 			c.plain(st)
 			once.check(st)
 			if c.argCount(st, 1, 1, "one string") {
-				c.stringValue(c.single(st.Args[0], "notes"), "notes")
+				sb.notes, _ = c.stringValue(c.single(st.Args[0], "notes"), "notes")
 			}
 		case "part":
 			tb := c.structurePart(st)
@@ -92,22 +86,19 @@ func (c *compiler) structure(s *dsl.Stmt) *structureBuild {
 	if len(parts) < structureParts {
 		c.errs.Errorf(stmtPos(s), "structure %q has %d part(s); a Structure is two tokens: part \"A\" { ... } part \"B\" { ... }", name, len(parts))
 	}
-	for _, st := range s.Body.Stmts {
-		if strings.EqualFold(st.Word, "notes") && len(st.Args) == 1 && len(st.Args[0].Values) == 1 {
-			sb.notes, _ = c.stringValue(st.Args[0].Values[0], "notes")
-		}
-	}
 	return sb
 }
 
 // structureBuild is a structure being checked, with the positions the
 // army-wide checks need.
 type structureBuild struct {
-	name    string
-	namePos diag.Pos
-	line    int
-	notes   string
-	parts   []*tokenBuild
+	name     string
+	namePos  diag.Pos
+	line     int
+	notes    string
+	aliases  []string
+	aliasPos []diag.Pos
+	parts    []*tokenBuild
 }
 
 // maxStructures is how many structure blocks an army may hold: its two
@@ -139,6 +130,9 @@ func (c *compiler) finishStructures(a *rules.Army, tokens []*tokenBuild, structu
 			c.errs.Errorf(sb.namePos, "army %q has a fifth structure: its two double-sided Structure tokens make at most %d pairs of faces", a.Name, maxStructures)
 		}
 		claim(sb.name, sb.namePos, "structure")
+		for k, al := range sb.aliases {
+			claim(al, sb.aliasPos[k], "structure alias")
+		}
 		for _, tb := range sb.parts {
 			claim(tb.tok.Name, tb.namePos, "part")
 		}
@@ -148,7 +142,7 @@ func (c *compiler) finishStructures(a *rules.Army, tokens []*tokenBuild, structu
 		// The parts join the army's tokens with no count: the deck is
 		// built from the counts, so they are never drawn, and the engine
 		// reads them as any token type (Piece.Token).
-		st := rules.Structure{Name: sb.name, Notes: sb.notes, Line: sb.line}
+		st := rules.Structure{Name: sb.name, Aliases: sb.aliases, Notes: sb.notes, Line: sb.line}
 		// "cechy przedstawione na jednym z żetonów oddziaływują na całą
 		// jednostkę": a standing trait of either part is the Structure's,
 		// so both parts carry it (heavy holds both still, rotation and

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/hexforge/hexforge/rules"
@@ -15,6 +16,7 @@ const structureSrc = `army "Tiny" {
         edge N: melee 1
     }
     structure "Fort" {
+        alias "Bunker"
         notes "Heavy, rotating, boarding, with a sniper."
         part "Gun" {
             initiative 2
@@ -45,7 +47,7 @@ func TestStructureTables(t *testing.T) {
 	}
 	st := a.Structures[0]
 	gun, hatch := &a.Tokens[st.Parts[0]], &a.Tokens[st.Parts[1]]
-	if st.Name != "Fort" || gun.Name != "Gun" || hatch.Name != "Hatch" || st.Notes == "" {
+	if st.Name != "Fort" || gun.Name != "Gun" || hatch.Name != "Hatch" || st.Notes != "Heavy, rotating, boarding, with a sniper." || len(st.Aliases) != 1 || st.Aliases[0] != "Bunker" {
 		t.Fatalf("structure %+v, parts %q %q", st, gun.Name, hatch.Name)
 	}
 	if gun.Count != 0 || hatch.Count != 0 || a.Total() != 3 {
@@ -62,5 +64,15 @@ func TestStructureTables(t *testing.T) {
 	}
 	if a.Mate(st.Parts[0]) != st.Parts[1] || a.Mate(st.Parts[1]) != st.Parts[0] || a.Mate(a.HQ) != -1 {
 		t.Errorf("Mate: %d %d %d", a.Mate(st.Parts[0]), a.Mate(st.Parts[1]), a.Mate(a.HQ))
+	}
+}
+
+// TestStructureAliasClaimsName: a structure's alias is a name of the army,
+// so it may not be a token's name.
+func TestStructureAliasClaimsName(t *testing.T) {
+	src := strings.Replace(structureSrc, `alias "Bunker"`, `alias "Picket"`, 1)
+	res := CompileSource("in.army", []byte(src))
+	if !res.Diags.HasErrors() || !strings.Contains(res.Diags.Error(), `structure alias name "Picket" is already used by token "Picket"`) {
+		t.Errorf("an alias naming a token: %v", res.Diags)
 	}
 }

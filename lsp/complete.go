@@ -23,6 +23,7 @@ func Keywords() []string {
 	v := compiler.Vocabulary()
 	words := append([]string{"army", "extends", "remove", "leader"}, v["army statement"]...)
 	words = append(words, v["token statement"]...)
+	words = append(words, v["structure statement"]...)
 	slices.Sort(words)
 	return slices.Compact(words)
 }

@@ -439,10 +439,11 @@ type Army struct {
 // stand on adjacent hexes and act as one unit ("złożeni z dwóch żetonów,
 // które nigdy nie mogą zostać rozdzielone").
 type Structure struct {
-	Name  string
-	Notes string
-	Parts [2]int // indexes of its two parts in Army.Tokens
-	Line  int    // where the structure is declared
+	Name    string
+	Aliases []string
+	Notes   string
+	Parts   [2]int // indexes of its two parts in Army.Tokens
+	Line    int    // where the structure is declared
 }
 
 // Mate is the other part of the Structure token t belongs to, or -1 when t

@@ -75,3 +75,25 @@ func TestStructuresPlayTrace(t *testing.T) {
 		t.Fatalf("replay: exit %d, stderr %q\n%s", code, stderr, out)
 	}
 }
+
+// TestMergeRefusesMixedStructures: merge refuses shards of which one was
+// played with --structures and the other without (the games differ).
+func TestMergeRefusesMixedStructures(t *testing.T) {
+	dir := t.TempDir()
+	shard := func(name, which string, extra ...string) string {
+		t.Helper()
+		out := filepath.Join(dir, name)
+		args := append([]string{"sim", fortress, "moloch", "--games", "4", "--players", "random", "--format", "json", "--shard", which, "--out", out}, extra...)
+		if _, stderr, code := run(t, args...); code != 0 {
+			t.Fatalf("%v: exit %d\n%s", args, code, stderr)
+		}
+		return out
+	}
+	first, second := shard("first.json", "0/2", "--structures"), shard("second.json", "1/2")
+	if _, stderr, code := run(t, "merge", first, second); code == 0 || !strings.Contains(stderr, "structures") {
+		t.Errorf("merge of shards with and without --structures: exit %d, stderr %q", code, stderr)
+	}
+	if _, stderr, code := run(t, "merge", first, shard("third.json", "1/2", "--structures")); code != 0 {
+		t.Errorf("merge of two --structures shards: exit %d, stderr %q", code, stderr)
+	}
+}
