@@ -76,3 +76,37 @@ func TestStructureAliasClaimsName(t *testing.T) {
 		t.Errorf("an alias naming a token: %v", res.Diags)
 	}
 }
+
+// TestVariantStructures: a variant keeps the base's structures, adds those
+// of new names, replaces one of the same name whole, removes one by name,
+// and cannot turn a structure into a token or back.
+func TestVariantStructures(t *testing.T) {
+	files := map[string]string{"base": structureSrc}
+	compile := func(body string) Result {
+		src := "army \"Variant\" extends \"base\" {\n" + body + "\n}\n"
+		return CompileWith("variant.army", []byte(src), Options{Resolve: memResolver(files)})
+	}
+	names := func(res Result) (out []string) {
+		for _, st := range res.Armies[0].Structures {
+			out = append(out, st.Name+":"+res.Armies[0].Tokens[st.Parts[0]].Name)
+		}
+		return out
+	}
+	added := compile(`structure "Tower" { part "Base" { toughness 3 } part "Top" { initiative 2 } }`)
+	if added.Diags.HasErrors() || strings.Join(names(added), ",") != "Fort:Gun,Tower:Base" {
+		t.Errorf("a new structure: %v %v", names(added), added.Diags)
+	}
+	replaced := compile(`structure "Fort" { part "Cannon" { initiative 1 } part "Door" { initiative 1 } }`)
+	if replaced.Diags.HasErrors() || strings.Join(names(replaced), ",") != "Fort:Cannon" {
+		t.Errorf("a structure of the base's name: %v %v", names(replaced), replaced.Diags)
+	}
+	removed := compile(`remove "Fort"`)
+	if removed.Diags.HasErrors() || len(removed.Armies[0].Structures) != 0 || removed.Armies[0].Lookup("Gun") >= 0 {
+		t.Errorf("remove \"Fort\": %v %v", names(removed), removed.Diags)
+	}
+	for _, body := range []string{`warrior "Fort" { initiative 1 }`, `structure "Picket" { part "P1" { initiative 1 } part "P2" { initiative 1 } }`} {
+		if res := compile(body); !res.Diags.HasErrors() || !strings.Contains(res.Diags.Error(), "a variant cannot make it") {
+			t.Errorf("%s: %v", body, res.Diags)
+		}
+	}
+}
