@@ -208,11 +208,17 @@ type piece struct {
 // against game_b, and returns the board after it.
 func structBattle(t *testing.T, paired bool, pieces ...piece) *State {
 	t.Helper()
+	return structBattleVs(t, "testdata/game_b.army", paired, pieces...)
+}
+
+// structBattleVs is structBattle against the army of file enemy.
+func structBattleVs(t *testing.T, enemy string, paired bool, pieces ...piece) *State {
+	t.Helper()
 	a := plainArmy(t)
 	if paired {
 		a = structArmy(t)
 	}
-	s, err := NewState(Standard, a, loadArmy(t, "testdata/game_b.army"))
+	s, err := NewState(Standard, a, loadArmy(t, enemy))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -535,4 +541,86 @@ func envCount(t *testing.T, env string, def, short int) int {
 		return short
 	}
 	return def
+}
+
+// TestStructureLinkedOutsideBattle: out of battle too a link to either
+// part is the whole Structure's: a granted mobility reaches the other part
+// (one use for the pair), and a toughness bonus keeps the other part on the
+// board after an instant's wound.
+func TestStructureLinkedOutsideBattle(t *testing.T) {
+	g := structGame(t)
+	must(t, g, Discard(0))
+	left := placeOn(t, g, 0, "Left", "c3", rules.N)
+	right := placeOn(t, g, 0, "Right", "c4", rules.N)
+	placeOn(t, g, 0, "Carrier", "c2", rules.S) // its N link faces c3: Left
+	granted := func(h Hex) bool {
+		for _, a := range g.LegalActions(nil) {
+			if a.Kind == KAbility && a.Slot == AbGrantedMove && a.Hex == h && a.To != h {
+				return true
+			}
+		}
+		return false
+	}
+	if !granted(right) {
+		t.Fatal("the Carrier linked to Left grants Right no move")
+	}
+	if g.toughness(right) != 1 {
+		t.Fatalf("Right's toughness %d before the Shield", g.toughness(right))
+	}
+	placeOn(t, g, 0, "Shield", "b3", rules.SE) // its N link faces c3 (b3 -> c3 is SE): Left
+	if g.toughness(right) != 2 || g.toughness(left) != 2 {
+		t.Fatalf("toughness with the Shield on Left: Left %d, Right %d; want 2 and 2", g.toughness(left), g.toughness(right))
+	}
+	g.wound(right, 1, false)
+	if g.S.Cells[right].Unit.Empty() {
+		t.Error("Right left the board with one wound although the Shield linked to Left gives the Structure +1 toughness")
+	}
+}
+
+// TestStructureKeptWhole: a pull, a swap and a scavenger's move may leave a
+// part only next to its mate; the two parts may swap with each other.
+func TestStructureKeptWhole(t *testing.T) {
+	g := structGame(t)
+	c3, c4 := placeOn(t, g, 0, "Left", "c3", rules.N), placeOn(t, g, 0, "Right", "c4", rules.N)
+	s := &g.S
+	for to := Hex(0); int(to) < s.Board.Size; to++ {
+		if got, want := keepsWhole(s, c3, to), to != c4 && s.Board.Dist[to][c4] == 1; got != want {
+			t.Errorf("keepsWhole(c3, %s) = %v, want %v", s.Board.Names[to], got, want)
+		}
+	}
+	if !swapKeeps(s, c3, c4) {
+		t.Error("the two parts may not swap with each other")
+	}
+	d3 := placeOn(t, g, 0, "Filler", "d3", rules.N) // next to both parts
+	c5 := placeOn(t, g, 0, "Netter", "c5", rules.N) // next to Right only
+	if !swapKeeps(s, c3, d3) || swapKeeps(s, c4, c5) {
+		t.Errorf("swaps: Left with d3 %v (want true), Right with c5 %v (want false)", swapKeeps(s, c3, d3), swapKeeps(s, c4, c5))
+	}
+	// An enemy on e3 pulling Left two hexes away: only hexes next to Right.
+	for _, o := range g.pullDests(nil, hexOf(t, "e3"), c3) {
+		if s.Board.Dist[o.Hex][c4] != 1 {
+			t.Errorf("a pull puts Left on %s, away from Right", s.Board.Names[o.Hex])
+		}
+	}
+	for _, o := range g.scavengerDests(nil, c4)[1:] {
+		if s.Board.Dist[o.To][c3] != 1 {
+			t.Errorf("a scavenger's move puts Right on %s, away from Left", s.Board.Names[o.To])
+		}
+	}
+}
+
+// TestStructureTakenOver: a takeover linked to either part takes the whole
+// Structure: both parts fight for the taker.
+func TestStructureTakenOver(t *testing.T) {
+	pos := []piece{{0, "Hatch", "c3", rules.N}, {0, "Gun", "c4", rules.N}, {1, "Taker", "c2", rules.S}}
+	s := structBattleVs(t, "testdata/takers.army", true, pos...)
+	for _, h := range []string{"c3", "c4"} {
+		if u := s.Cells[hexOf(t, h)].Unit; u.Empty() || u.Controller() != 1 {
+			t.Errorf("%s after the battle: %+v, want the part controlled by player 2", h, u)
+		}
+	}
+	s = structBattleVs(t, "testdata/takers.army", false, pos...)
+	if u := s.Cells[hexOf(t, "c4")].Unit; u.Controller() != 0 {
+		t.Error("without the Structure the Gun, not linked to the Taker, was taken over")
+	}
 }
