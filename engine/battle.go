@@ -397,7 +397,6 @@ func (r *Resolver) computeNets() {
 				now |= r.netOut[h]
 			}
 		}
-
 		if now == netted {
 			break
 		}

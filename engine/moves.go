@@ -128,7 +128,20 @@ func (g *Game) eachGrant(h Hex, nets *[MaxHexes]bool, f func(from Hex, grant rul
 // has not used this turn.
 func (g *Game) freeGrantedMove(h Hex, nets *[MaxHexes]bool) bool {
 	link, global := g.mobilityGranters(h, nets)
-	return (link|global)&^g.grantUsed[h] != 0
+	return (link|global)&^g.grantsUsed(h) != 0
+}
+
+// grantsUsed are the granters whose move the unit on h has used this
+// turn; for a Structure's part, its mate's too (one unit, one move of
+// each granter).
+func (g *Game) grantsUsed(h Hex) uint64 {
+	used := g.grantUsed[h]
+	if g.Structures {
+		if m := mateOn(&g.S, h); m != NoHex {
+			used |= g.grantUsed[m]
+		}
+	}
+	return used
 }
 
 // useGrantedMove marks the granter whose move the unit on h uses to go to
@@ -136,8 +149,8 @@ func (g *Game) freeGrantedMove(h Hex, nets *[MaxHexes]bool) bool {
 // afterwards (and the global ones) keep their moves.
 func (g *Game) useGrantedMove(h, to Hex) {
 	link, global := g.mobilityGranters(h, g.computeNets())
-	link &^= g.grantUsed[h]
-	global &^= g.grantUsed[h]
+	link &^= g.grantsUsed(h)
+	global &^= g.grantsUsed(h)
 	var near uint64 // granters beside the destination
 	for x := 0; x < g.S.Board.Size; x++ {
 		if to != NoHex && g.S.Board.Dist[x][to] == 1 {

@@ -561,9 +561,22 @@ func TestStructureLinkedOutsideBattle(t *testing.T) {
 		}
 		return false
 	}
-	if !granted(right) {
+	if !granted(right) || !granted(left) {
 		t.Fatal("the Carrier linked to Left grants Right no move")
 	}
+	var x Action
+	for _, a := range g.LegalActions(nil) {
+		if a.Kind == KAbility && a.Slot == AbGrantedMove && a.Hex == right && a.To != right {
+			x = a
+			break
+		}
+	}
+	saved := *g
+	must(t, g, x)
+	if granted(left) {
+		t.Error("the Carrier's one move was used by Right, and Left may still use it")
+	}
+	*g = saved
 	if g.toughness(right) != 1 {
 		t.Fatalf("Right's toughness %d before the Shield", g.toughness(right))
 	}
