@@ -110,13 +110,13 @@ type Resolver struct {
 	tokPtr     [MaxPlayers][MaxArmyTokens]*rules.Token // each token type's tables (load)
 	tokAtk     [MaxPlayers][MaxArmyTokens]uint8        // bit e: each token type's printed edge e attacks (load)
 	featAll    uint8                                   // the features of any unit on the board at the start of the battle
-	structs    bool                                    // some army has Structures (worked out with factsOf)
-	pairs      bool                                    // some Structure stands on the board: mate holds its parts (structure.go)
-	mate       [MaxHexes]Hex                           // the hex of the other part of the Structure on each hex, NoHex for none
 	feud       bool                                    // some player's bonuses reach units their own fight (the feud rule)
 	points     bool                                    // a points game: hits on HQs score (scoreHQ)
 	opts       [maxOptions]Option
 	cand       [maxOptions]int
+	structs    bool          // some army has Structures (worked out with factsOf)
+	pairs      bool          // some Structure stands on the board: mate holds its parts (structure.go)
+	mate       [MaxHexes]Hex // the hex of the other part of the Structure on each hex, NoHex for none
 }
 
 // Resolve plays one battle on s: every initiative segment from the highest
@@ -509,6 +509,10 @@ func (r *Resolver) applyTakeover() bool {
 // linked calls f for every unit reached by effect e of the unit on h,
 // with the side it must be on already checked.
 func (r *Resolver) computeBonuses() {
+	if r.pairs {
+		r.computePairBonuses() // structure.go; kept apart, off the path of the battles without a Structure
+		return
+	}
 	s := r.s
 	r.meleeB, r.rangedB, r.initB, r.toughB = [MaxHexes]int8{}, [MaxHexes]int8{}, [MaxHexes]int8{}, [MaxHexes]int8{}
 	r.extra, r.armorAll = [MaxHexes]bool{}, [MaxHexes]bool{}
@@ -521,7 +525,6 @@ func (r *Resolver) computeBonuses() {
 		t := r.tok[h]
 		me := r.ctl[h]
 		for _, e := range t.Effects {
-			var both uint64 // the units reached, with their Structures' mates (r.pairs)
 			for m := uint(e.Dirs) & 0x3f; m != 0; m &= m - 1 {
 				d := rules.Dir(bits.TrailingZeros(m))
 				nb := s.Board.Nb[h][edgeDir(p, d)]
@@ -537,13 +540,6 @@ func (r *Resolver) computeBonuses() {
 					side = rules.Friends
 				}
 				if e.Side&side == 0 {
-					continue
-				}
-				if r.pairs {
-					both |= 1 << uint(nb)
-					if mt := r.mate[nb]; mt != NoHex {
-						both |= 1 << uint(mt)
-					}
 					continue
 				}
 				switch e.Op {
@@ -564,34 +560,7 @@ func (r *Resolver) computeBonuses() {
 					r.anyTough = true
 				}
 			}
-			// A link to either part of a Structure gives its bonus to
-			// both, once even when it reaches both.
-			for ; both != 0; both &= both - 1 {
-				r.give(Hex(bits.TrailingZeros64(both)), &e)
-			}
 		}
-	}
-}
-
-// give adds the bonus of effect e to the unit on nb (computeBonuses, for
-// Structures).
-func (r *Resolver) give(nb Hex, e *rules.Effect) {
-	switch e.Op {
-	case rules.EffMelee:
-		r.meleeB[nb] += e.Value
-	case rules.EffRanged:
-		r.rangedB[nb] += e.Value
-	case rules.EffInitiative:
-		r.initB[nb] += e.Value
-	case rules.EffExtraAction:
-		r.extra[nb] = true
-	case rules.EffArmor:
-		r.armorAll[nb] = true
-	case rules.EffConvert:
-		r.conv[nb] |= convToRanged << uint(e.Value)
-	case rules.EffToughness:
-		r.toughB[nb] += e.Value
-		r.anyTough = true
 	}
 }
 
