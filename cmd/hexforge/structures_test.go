@@ -71,7 +71,7 @@ func TestStructuresPlayTrace(t *testing.T) {
 	if !strings.Contains(string(text), `"structures":true`) || !strings.Contains(string(text), `"act":"structure"`) {
 		t.Fatalf("the trace records no variant or no placement:\n%.2000s", text)
 	}
-	if out, stderr, code := run(t, "replay", tr); code != 0 {
+	if out, stderr, code := run(t, "replay", tr); code != 0 || !strings.Contains(out, "discards three tokens and places the Structure") {
 		t.Fatalf("replay: exit %d, stderr %q\n%s", code, stderr, out)
 	}
 }
