@@ -868,6 +868,15 @@ func (r *Resolver) land(src, target Hex, d rules.Dir, str int, ranged, fromHQ bo
 
 // medicLinks reports whether the active medic on m links to the unit on u.
 func (r *Resolver) medicLinks(m, u Hex) bool {
+	if r.pairs && r.mate[u] != NoHex && r.mate[u] != m && r.medicLinksOne(m, r.mate[u]) {
+		return true // a medic linked to either part of a Structure serves both
+	}
+	return r.medicLinksOne(m, u)
+}
+
+// medicLinksOne reports whether the medic on m is linked to the unit on u
+// itself.
+func (r *Resolver) medicLinksOne(m, u Hex) bool {
 	s := r.s
 	p := s.Cells[m].Unit
 	q := s.Cells[u].Unit

@@ -1286,6 +1286,11 @@ func (g *Game) medics(opts []Option, h Hex, hit *[MaxHexes]bool) []Option {
 	s := &g.S
 	u := s.Cells[h].Unit
 	nets := g.computeNets()
+	if g.Structures {
+		if mate := mateOn(s, h); mate != NoHex {
+			return g.pairMedics(opts, h, mate, hit, nets) // structure.go
+		}
+	}
 	for dir := rules.N; dir <= rules.NW; dir++ {
 		m := s.Board.Nb[h][dir]
 		if m == NoHex || hit[m] || nets[m] {

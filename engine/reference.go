@@ -590,6 +590,15 @@ func (ref *reference) medicReady(m Hex) bool {
 // medicReaches reports whether the medic on m is linked to the friendly unit
 // on u.
 func (ref *reference) medicReaches(m, u Hex) bool {
+	if x := ref.mate(u); x != NoHex && x != m && ref.medicReachesOne(m, x) {
+		return true // a medic linked to either part of a Structure serves both
+	}
+	return ref.medicReachesOne(m, u)
+}
+
+// medicReachesOne is medicReaches without Structures: the medic's own link
+// to the unit on u.
+func (ref *reference) medicReachesOne(m, u Hex) bool {
 	d, ok := ref.s.Board.DirTo(m, u)
 	if !ok || ref.isEnemy(m, u) {
 		return false

@@ -637,3 +637,28 @@ func TestStructureTakenOver(t *testing.T) {
 		t.Error("without the Structure the Gun, not linked to the Taker, was taken over")
 	}
 }
+
+// TestStructureMedic: a medic linked to either part takes an attack for
+// the other too, in a battle and against an instant's wound.
+func TestStructureMedic(t *testing.T) {
+	// The Rifleman on c1 shoots the Hatch on c3; the Doc on c5 links the Gun
+	// on c4 only.
+	pos := []piece{{0, "Hatch", "c3", rules.N}, {0, "Gun", "c4", rules.S}, {0, "Doc", "c5", rules.N}, {1, "Rifleman", "c1", rules.S}}
+	s := structBattle(t, true, pos...)
+	if s.Cells[hexOf(t, "c3")].Unit.Empty() || !s.Cells[hexOf(t, "c5")].Unit.Empty() {
+		t.Errorf("c3 %+v, c5 %+v: want the Doc, linked to the Gun, to take the shot for the Hatch", s.Cells[hexOf(t, "c3")].Unit, s.Cells[hexOf(t, "c5")].Unit)
+	}
+	s = structBattle(t, false, pos...)
+	if !s.Cells[hexOf(t, "c3")].Unit.Empty() {
+		t.Error("without the Structure the Doc saved the Hatch, which it does not link")
+	}
+	g := structGame(t)
+	placeOn(t, g, 0, "Hatch", "c3", rules.N)
+	placeOn(t, g, 0, "Gun", "c4", rules.S)
+	placeOn(t, g, 0, "Doc", "c5", rules.N)
+	var hit [MaxHexes]bool
+	hit[hexOf(t, "c3")] = true
+	if !g.medicAbsorbs(hexOf(t, "c3"), &hit, FirstOption{}) || !g.S.Cells[hexOf(t, "c5")].Unit.Empty() {
+		t.Error("the Doc linked to the Gun did not take an instant's wound for the Hatch")
+	}
+}
