@@ -1397,6 +1397,12 @@ func (g *Game) attackBonus(h Hex) (melee, ranged int) {
 	s := &g.S
 	u := s.Cells[h].Unit
 	nets := g.computeNets()
+	if g.Structures {
+		if m := mateOn(s, h); m != NoHex { // the links to either part of a Structure, once each
+			netted := func(x Hex) bool { return nets[x] }
+			return pairLinkSum(s, h, m, rules.EffMelee, netted), pairLinkSum(s, h, m, rules.EffRanged, netted)
+		}
+	}
 	for d := rules.N; d <= rules.NW; d++ {
 		n := s.Board.Nb[h][d]
 		if n == NoHex || nets[n] {
