@@ -39,6 +39,11 @@ var coverage = map[string][]string{
 	"army statement/module":     {"engine.TestScenarios/module_links"},
 	"army statement/instant":    {"engine.TestBattleInstant"},
 	"army statement/foundation": {"engine.TestMine", "engine.TestUnitEnters"},
+	"army statement/structure":  {"engine.TestStructurePlace", "engine.TestRandomGamesStructures"},
+
+	"structure statement/part":  {"engine.TestStructureDestroyedTogether", "compiler.TestStructureTables"},
+	"structure statement/alias": {"compiler.TestStructureTables"},
+	"structure statement/notes": {"compiler.TestStructureTables"},
 
 	"token statement/alias":      {"card.TestHTMLStructure"},
 	"token statement/count":      {"engine.TestNetMarkersLimit", "armies.TestHegemonyTransportsGiveSeparateMoves"},

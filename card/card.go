@@ -86,6 +86,11 @@ func New(a *rules.Army) *Card {
 			r.Initiatives = []int{} // [] in JSON, not null
 		}
 		r.Edges = edgeWords(t.Edges)
+		if t.Structure != "" {
+			// A part has count 0: say what it is, or the card reads as a
+			// token the army lacks.
+			r.Abilities = append(r.Abilities, fmt.Sprintf("part of Structure %q: never drawn, placed with its mate (--structures)", t.Structure))
+		}
 		if len(t.Traits) > 0 {
 			r.Abilities = append(r.Abilities, "traits: "+strings.Join(t.Traits, ", "))
 		}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -158,5 +159,24 @@ func TestHTMLStructure(t *testing.T) {
 		if len(tok.Aliases) > 0 && !strings.Contains(page, `<div class="pl">`+tok.Aliases[0]+`</div>`) {
 			t.Errorf("%s: Polish name %q missing", tok.Name, tok.Aliases[0])
 		}
+	}
+}
+
+// TestCardNamesStructureParts: a Structure's part (count 0) says on the
+// card which Structure it belongs to.
+func TestCardNamesStructureParts(t *testing.T) {
+	l, err := armies.Load("../engine/testdata/struct.army")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := New(l.Army)
+	found := false
+	for _, r := range c.Rows {
+		if r.Token == "Gun" {
+			found = slices.Contains(r.Abilities, `part of Structure "Fort": never drawn, placed with its mate (--structures)`)
+		}
+	}
+	if !found {
+		t.Error("the Gun's row does not name its Structure")
 	}
 }

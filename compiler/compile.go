@@ -114,7 +114,7 @@ type compiler struct {
 }
 
 // armyWords are the statements allowed directly inside an army block.
-var armyWords = []string{"alias", "notes", "size", "hq", "warrior", "module", "instant", "foundation"}
+var armyWords = []string{"alias", "notes", "size", "hq", "warrior", "module", "instant", "foundation", "structure"}
 
 func (c *compiler) army(s *dsl.Stmt) *rules.Army {
 	a := &rules.Army{Size: DefaultArmySize, HQ: -1, File: c.file}

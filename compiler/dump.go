@@ -39,6 +39,9 @@ type TokenView struct {
 	Triggers   []TriggerView `json:"triggers,omitempty"`
 	Notes      string        `json:"notes,omitempty"`
 	Uncertain  []string      `json:"uncertain,omitempty"`
+	// Structure names the Structure the token is a part of (the
+	// Structures variant; its count is 0: never drawn).
+	Structure string `json:"structure,omitempty"`
 }
 
 // EdgeView is one edge: its direction relative to the printed top and what
@@ -67,6 +70,11 @@ func View(a *rules.Army) ArmyView {
 		t := &a.Tokens[i]
 		tv := TokenView{Name: t.Name, Aliases: t.Aliases, Kind: t.Kind.String(), Count: t.Count, Agony: t.Agony,
 			Toughness: int(t.Toughness), Notes: t.Notes, Uncertain: t.Uncertain, Initiative: []int{}, Edges: []EdgeView{}}
+		for _, st := range a.Structures {
+			if st.Parts[0] == i || st.Parts[1] == i {
+				tv.Structure = st.Name
+			}
+		}
 		for _, n := range t.Initiative {
 			tv.Initiative = append(tv.Initiative, int(n))
 		}
@@ -183,7 +191,11 @@ func Dump(w io.Writer, a *rules.Army) {
 		fmt.Fprintf(w, "  aliases: %s\n", strings.Join(v.Aliases, ", "))
 	}
 	for _, t := range v.Tokens {
-		fmt.Fprintf(w, "\n  %-10s %q x%d", t.Kind, t.Name, t.Count)
+		if t.Structure != "" {
+			fmt.Fprintf(w, "\n  %-10s %q of structure %q", "part", t.Name, t.Structure)
+		} else {
+			fmt.Fprintf(w, "\n  %-10s %q x%d", t.Kind, t.Name, t.Count)
+		}
 		if len(t.Aliases) > 0 {
 			fmt.Fprintf(w, "  (%s)", strings.Join(t.Aliases, ", "))
 		}
@@ -206,6 +218,16 @@ func Dump(w io.Writer, a *rules.Army) {
 		}
 		for _, tr := range t.Triggers {
 			fmt.Fprintf(w, "    %s\n", tr.Words())
+		}
+	}
+	for _, st := range a.Structures {
+		fmt.Fprintf(w, "\n  %-10s %q: parts %q and %q, never drawn", "structure", st.Name, a.Tokens[st.Parts[0]].Name, a.Tokens[st.Parts[1]].Name)
+		if len(st.Aliases) > 0 {
+			fmt.Fprintf(w, "  (%s)", strings.Join(st.Aliases, ", "))
+		}
+		fmt.Fprintln(w)
+		if st.Notes != "" {
+			fmt.Fprintf(w, "    notes    %s\n", st.Notes)
 		}
 	}
 }

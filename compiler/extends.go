@@ -128,6 +128,9 @@ func (c *compiler) extends(s *dsl.Stmt) *dsl.Stmt {
 	return &merged
 }
 
+// isStructure reports whether s declares a structure.
+func isStructure(s *dsl.Stmt) bool { return strings.EqualFold(s.Word, "structure") }
+
 func isTokenDecl(s *dsl.Stmt) bool {
 	_, ok := kindByWord(strings.ToLower(s.Word))
 	return ok
@@ -143,9 +146,11 @@ func declName(s *dsl.Stmt) string {
 
 func (c *compiler) mergeArmy(base, changes []*dsl.Stmt) []*dsl.Stmt {
 	out := append([]*dsl.Stmt(nil), base...)
+	// find looks for a token, or a structure, of the base by name: both are
+	// named declarations, which a variant changes or removes by name.
 	find := func(name string) int {
 		for i, st := range out {
-			if isTokenDecl(st) && strings.EqualFold(declName(st), name) {
+			if (isTokenDecl(st) || isStructure(st)) && strings.EqualFold(declName(st), name) {
 				return i
 			}
 		}
@@ -177,6 +182,10 @@ func (c *compiler) mergeArmy(base, changes []*dsl.Stmt) []*dsl.Stmt {
 				out = append(out, ch)
 				continue
 			}
+			if isStructure(out[i]) {
+				c.errs.Errorf(stmtPos(ch), "%q is a structure in the base army; a variant cannot make it %s (remove it and add a new token)", declName(ch), describeKind(mustKind(ch.Word)))
+				continue
+			}
 			if !strings.EqualFold(out[i].Word, ch.Word) {
 				c.errs.Errorf(stmtPos(ch), "%q is %s in the base army; a variant cannot make it %s (remove it and add a new token)", declName(ch), describeKind(mustKind(out[i].Word)), describeKind(mustKind(ch.Word)))
 				continue
@@ -188,6 +197,17 @@ func (c *compiler) mergeArmy(base, changes []*dsl.Stmt) []*dsl.Stmt {
 			merged := *out[i]
 			merged.Body = &dsl.Block{Pos: out[i].Body.Pos, EndPos: out[i].Body.EndPos, Close: "}", Stmts: mergeToken(out[i].Body.Stmts, ch.Body.Stmts)}
 			out[i] = &merged
+		case isStructure(ch):
+			// A structure of the base's name is replaced whole (its parts
+			// are one Structure's faces); a new name adds one.
+			if i := find(declName(ch)); i >= 0 && declName(ch) != "" && isStructure(out[i]) {
+				out[i] = ch
+				continue
+			} else if i >= 0 && declName(ch) != "" {
+				c.errs.Errorf(stmtPos(ch), "%q is %s in the base army; a variant cannot make it a structure (remove it and add a new structure)", declName(ch), describeKind(mustKind(out[i].Word)))
+				continue
+			}
+			out = append(out, ch)
 		case word == "alias":
 			out = append(out, ch)
 		default:
@@ -205,7 +225,7 @@ func mustKind(w string) rules.Kind {
 func baseNames(stmts []*dsl.Stmt) []string {
 	var out []string
 	for _, st := range stmts {
-		if isTokenDecl(st) {
+		if isTokenDecl(st) || isStructure(st) {
 			out = append(out, declName(st))
 		}
 	}
@@ -216,7 +236,7 @@ func baseNames(stmts []*dsl.Stmt) []string {
 func replaceWord(stmts []*dsl.Stmt, ch *dsl.Stmt) []*dsl.Stmt {
 	var out []*dsl.Stmt
 	for _, st := range stmts {
-		if !strings.EqualFold(st.Word, ch.Word) || isTokenDecl(st) {
+		if !strings.EqualFold(st.Word, ch.Word) || isTokenDecl(st) || isStructure(st) {
 			out = append(out, st)
 		}
 	}

@@ -10,9 +10,7 @@ import (
 )
 
 // structureWords are the statements allowed inside a structure block (the
-// Structures variant). They are not in Vocabulary: the engine does not play
-// Structures yet, so the compiler refuses every structure block (see
-// structure) and no word of it is accepted.
+// Structures variant; Vocabulary's "structure statement").
 var structureWords = []string{"alias", "notes", "part"}
 
 // structureParts is how many tokens make a Structure: "złożeni z dwóch
@@ -20,19 +18,12 @@ var structureWords = []string{"alias", "notes", "part"}
 const structureParts = 2
 
 // structure checks `structure "Name" { part "A" { ... } part "B" { ... } }`
-// inside an army, then refuses it. A part takes a warrior's statements (its
-// features, "cechy przedstawione na jednym z żetonów", belong to the whole
-// unit), so the rulebook's new features are words the language already
-// has: Heavy is trait heavy, Rotation trait rotation, Sniper ranged N
-// aimed, Boarding on placed: battle.
-//
-// Every block ends in an error, never in a Structure the games would
-// ignore: the engine has no two-hex unit yet (placement on two hexes, one
-// initiative and one set of wounds and nets for both, destruction of both,
-// moves and pushes of one token that keep the two adjacent). The checks
-// before that error still run, so a designer's mistakes are reported with
-// their positions now and the file needs no change once the engine plays
-// Structures.
+// inside an army. A part takes a warrior's statements (its features,
+// "cechy przedstawione na jednym z żetonów", belong to the whole unit), so
+// the rulebook's new features are words the language already has: Heavy is
+// trait heavy, Rotation trait rotation, Sniper ranged N aimed, Boarding on
+// placed: battle. finishStructures adds the parts to the army's tokens;
+// the engine plays them (engine/structure.go) with the variant on.
 func (c *compiler) structure(s *dsl.Stmt) *structureBuild {
 	if len(s.Args) == 0 {
 		c.errs.Errorf(stmtPos(s), "structure needs a name in quotes, e.g. structure \"Name\" { part \"A\" { ... } part \"B\" { ... } }")
@@ -43,7 +34,7 @@ func (c *compiler) structure(s *dsl.Stmt) *structureBuild {
 	if !ok {
 		return nil
 	}
-	sb := &structureBuild{name: name, namePos: groupPos(s.Args[0])}
+	sb := &structureBuild{name: name, namePos: groupPos(s.Args[0]), line: stmtPos(s).Line}
 	if strings.TrimSpace(name) == "" {
 		c.errs.Errorf(groupPos(s.Args[0]), "structure name is empty")
 	}
@@ -61,13 +52,16 @@ func (c *compiler) structure(s *dsl.Stmt) *structureBuild {
 			c.plain(st)
 			c.argCount(st, 1, -1, "at least one name in quotes")
 			for _, g := range st.Args {
-				c.stringValue(c.single(g, "alias"), "alias")
+				if v, ok := c.stringValue(c.single(g, "alias"), "alias"); ok {
+					sb.aliases = append(sb.aliases, v)
+					sb.aliasPos = append(sb.aliasPos, groupPos(g))
+				}
 			}
 		case "notes":
 			c.plain(st)
 			once.check(st)
 			if c.argCount(st, 1, 1, "one string") {
-				c.stringValue(c.single(st.Args[0], "notes"), "notes")
+				sb.notes, _ = c.stringValue(c.single(st.Args[0], "notes"), "notes")
 			}
 		case "part":
 			tb := c.structurePart(st)
@@ -92,16 +86,19 @@ func (c *compiler) structure(s *dsl.Stmt) *structureBuild {
 	if len(parts) < structureParts {
 		c.errs.Errorf(stmtPos(s), "structure %q has %d part(s); a Structure is two tokens: part \"A\" { ... } part \"B\" { ... }", name, len(parts))
 	}
-	c.errs.Errorf(stmtPos(s), "structure %q: the Structures variant is not implemented yet (the engine has no two-hex unit), so the army is refused rather than played without it", name)
 	return sb
 }
 
 // structureBuild is a structure being checked, with the positions the
 // army-wide checks need.
 type structureBuild struct {
-	name    string
-	namePos diag.Pos
-	parts   []*tokenBuild
+	name     string
+	namePos  diag.Pos
+	line     int
+	notes    string
+	aliases  []string
+	aliasPos []diag.Pos
+	parts    []*tokenBuild
 }
 
 // maxStructures is how many structure blocks an army may hold: its two
@@ -133,9 +130,31 @@ func (c *compiler) finishStructures(a *rules.Army, tokens []*tokenBuild, structu
 			c.errs.Errorf(sb.namePos, "army %q has a fifth structure: its two double-sided Structure tokens make at most %d pairs of faces", a.Name, maxStructures)
 		}
 		claim(sb.name, sb.namePos, "structure")
+		for k, al := range sb.aliases {
+			claim(al, sb.aliasPos[k], "structure alias")
+		}
 		for _, tb := range sb.parts {
 			claim(tb.tok.Name, tb.namePos, "part")
 		}
+		if len(sb.parts) != structureParts {
+			continue // reported by structure
+		}
+		// The parts join the army's tokens with no count: the deck is
+		// built from the counts, so they are never drawn, and the engine
+		// reads them as any token type (Piece.Token).
+		st := rules.Structure{Name: sb.name, Aliases: sb.aliases, Notes: sb.notes, Line: sb.line}
+		// "cechy przedstawione na jednym z żetonów oddziaływują na całą
+		// jednostkę": a standing trait of either part is the Structure's,
+		// so both parts carry it (heavy holds both still, rotation and
+		// mobility are one use a turn for the pair: engine/structure.go).
+		shared := sb.parts[0].tok.Traits | sb.parts[1].tok.Traits
+		for i, tb := range sb.parts {
+			tb.tok.Count = 0
+			tb.tok.Traits = shared
+			a.Tokens = append(a.Tokens, tb.tok)
+			st.Parts[i] = len(a.Tokens) - 1
+		}
+		a.Structures = append(a.Structures, st)
 	}
 }
 
@@ -153,7 +172,67 @@ func (c *compiler) structurePart(st *dsl.Stmt) *tokenBuild {
 			c.errs.Errorf(stmtPos(in), "a structure part is one token, given before the game, never drawn: drop count")
 		}
 	}
-	return c.token(rules.Warrior, st)
+	tb := c.token(rules.Warrior, st)
+	if tb != nil {
+		c.partFeatures(st, tb)
+	}
+	return tb
+}
+
+// partTraits are the traits a part may not have: the engine places a
+// Structure only whole, by its own action, so it is never set aside beside
+// the HQ nor replaced by a token of the hand.
+const partTraits = rules.Replaceable | rules.StartsBesideHQ
+
+// partFeatures refuses what a part's statements may say but a Structure
+// cannot do, rather than accept it and play nothing: an on placed trigger
+// other than Boarding (the placement ends the turn: "w turze wystawienia
+// żetonu z tą cechą nie zrobisz nic innego"), a replace step (it would put
+// the part on another unit's hex, away from its mate), the traits of
+// partTraits, and names of other tokens (free_if, recover name=).
+func (c *compiler) partFeatures(st *dsl.Stmt, tb *tokenBuild) {
+	var ons, traits []*dsl.Stmt
+	for _, in := range bodyStmts(st) {
+		switch strings.ToLower(in.Word) {
+		case "on":
+			ons = append(ons, in)
+		case "trait":
+			traits = append(traits, in)
+		}
+	}
+	posOf := func(i int, list []*dsl.Stmt) diag.Pos {
+		if i < len(list) {
+			return stmtPos(list[i])
+		}
+		return tb.namePos
+	}
+	name := tb.tok.Name
+	if bad := tb.tok.Traits & partTraits; bad != 0 {
+		p := tb.namePos
+		if len(traits) > 0 {
+			p = stmtPos(traits[0])
+		}
+		c.errs.Errorf(p, "part %q: trait %s is not for a Structure's part (a Structure is placed whole, by its own action, and leaves the board whole)", name, bad)
+	}
+	for i, trg := range tb.tok.Triggers {
+		for _, a := range trg.Actions {
+			switch {
+			case trg.Event == rules.OnPlaced && (a.Op != rules.ActBattle || len(trg.Actions) != 1 || trg.CostHQ != 0 || trg.Discard != 0 || trg.If != rules.Always):
+				c.errs.Errorf(posOf(i, ons), "part %q: on placed takes only battle (Boarding, \"on placed: battle\") on a Structure's part: placing a Structure ends the turn", name)
+			case a.Op == rules.ActReplace:
+				c.errs.Errorf(posOf(i, ons), "part %q: a replace step would put the part on another unit's hex, apart from its mate; a Structure's part cannot replace", name)
+			default:
+				continue
+			}
+			break
+		}
+		if i < len(tb.freeIf) && tb.freeIf[i].name != "" {
+			c.errs.Errorf(tb.freeIf[i].pos, "part %q: free_if on a Structure's part is not supported (name the cost-free token on a token of the army)", name)
+		}
+	}
+	for _, ref := range tb.picks {
+		c.errs.Errorf(ref.pos, "part %q: recover name= on a Structure's part is not supported; use kinds= instead", name)
+	}
 }
 
 func bodyStmts(s *dsl.Stmt) []*dsl.Stmt {

@@ -32,6 +32,7 @@ func Vocabulary() map[string][]string {
 		"leader moment":       set(timingWords),
 		"army statement":      set(armyWords),
 		"token statement":     set(tokenWords),
+		"structure statement": set(structureWords),
 		"event":               set(eventWords),
 		"action":              slices.Sorted(maps.Keys(actions)),
 		"action qualifier":    set(qualifiers),

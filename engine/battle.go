@@ -114,6 +114,9 @@ type Resolver struct {
 	points     bool                                    // a points game: hits on HQs score (scoreHQ)
 	opts       [maxOptions]Option
 	cand       [maxOptions]int
+	structs    bool          // some army has Structures (worked out with factsOf)
+	pairs      bool          // some Structure stands on the board: mate holds its parts (structure.go)
+	mate       [MaxHexes]Hex // the hex of the other part of the Structure on each hex, NoHex for none
 }
 
 // Resolve plays one battle on s: every initiative segment from the highest
@@ -195,6 +198,10 @@ func (r *Resolver) load() {
 	// change: worked out once per pair of armies, not per battle.
 	if s.Armies != r.factsOf {
 		r.factsOf, r.takes = s.Armies, takesOver(s)
+		r.structs = false
+		for _, a := range s.Armies {
+			r.structs = r.structs || (a != nil && len(a.Structures) > 0)
+		}
 		r.tokPtr = [MaxPlayers][MaxArmyTokens]*rules.Token{}
 		for o, a := range s.Armies {
 			if a == nil {
@@ -232,6 +239,10 @@ func (r *Resolver) load() {
 		r.nocc++
 	}
 	r.featAll = all
+	r.pairs = false
+	if r.structs {
+		r.loadPairs()
+	}
 }
 
 // features are the features of a token type the resolver's loops test.
@@ -327,11 +338,20 @@ func (r *Resolver) computeNets() {
 			}
 			r.netOut[h] |= 1 << uint(nb)
 		}
+		if r.pairs && r.netOut[h] != 0 {
+			// A net on either part of a Structure nets both: the net
+			// graph runs to both, so its cycles and its order see the
+			// Structure as one unit.
+			r.netOut[h] = r.pairUp(r.netOut[h])
+		}
 		if r.netOut[h] != 0 {
 			netters++
 		}
 	}
 	if netters == 0 {
+		if r.pairs {
+			r.pairNets(marked)
+		}
 		return
 	}
 	// Transitive closure of the net graph.
@@ -366,6 +386,9 @@ func (r *Resolver) computeNets() {
 		}
 	}
 	// The remaining graph is acyclic: iterate to the fixed point.
+	if r.pairs {
+		marked = r.pairUp(marked) // a net marker on either part nets both
+	}
 	netted := marked
 	for iter := 0; iter <= n; iter++ {
 		now := marked
@@ -456,6 +479,15 @@ func (r *Resolver) applyTakeover() bool {
 		taken |= targets
 	}
 	taken &^= contested
+	if r.pairs {
+		// A Structure is taken over whole, by whoever takes either part.
+		for _, h := range r.occ[:r.nocc] {
+			if m := r.mate[h]; m != NoHex && taken&(1<<uint(h)) != 0 && taken&(1<<uint(m)) == 0 {
+				taken |= 1 << uint(m)
+				by[m] = by[h]
+			}
+		}
+	}
 	changed := false
 	for _, h := range r.occ[:r.nocc] {
 		p := &s.Cells[h].Unit
@@ -477,6 +509,10 @@ func (r *Resolver) applyTakeover() bool {
 // linked calls f for every unit reached by effect e of the unit on h,
 // with the side it must be on already checked.
 func (r *Resolver) computeBonuses() {
+	if r.pairs {
+		r.computePairBonuses() // structure.go; kept apart, off the path of the battles without a Structure
+		return
+	}
 	s := r.s
 	r.meleeB, r.rangedB, r.initB, r.toughB = [MaxHexes]int8{}, [MaxHexes]int8{}, [MaxHexes]int8{}, [MaxHexes]int8{}
 	r.extra, r.armorAll = [MaxHexes]bool{}, [MaxHexes]bool{}
@@ -607,10 +643,24 @@ func (r *Resolver) segment(seg int, log *BattleLog) {
 			}
 		}
 	}
+	var gone uint64 // r.pairs: the units destroyed, with their Structures' mates
+	if r.pairs {
+		for _, h := range r.occ[:r.nocc] {
+			if r.dies(h) {
+				gone |= 1 << uint(h)
+				if m := r.mate[h]; m != NoHex {
+					gone |= 1 << uint(m) // both parts leave at the same moment
+				}
+			}
+		}
+	}
 	k := 0
 	for _, h := range r.occ[:r.nocc] {
 		p := &s.Cells[h].Unit
 		dies := r.dies(h)
+		if r.pairs {
+			dies = gone&(1<<uint(h)) != 0
+		}
 		if r.pending[h] > 0 {
 			p.Wounds = uint8(min(255, int(p.Wounds)+int(r.pending[h])))
 		}
@@ -818,6 +868,15 @@ func (r *Resolver) land(src, target Hex, d rules.Dir, str int, ranged, fromHQ bo
 
 // medicLinks reports whether the active medic on m links to the unit on u.
 func (r *Resolver) medicLinks(m, u Hex) bool {
+	if r.pairs && r.mate[u] != NoHex && r.mate[u] != m && r.medicLinksOne(m, r.mate[u]) {
+		return true // a medic linked to either part of a Structure serves both
+	}
+	return r.medicLinksOne(m, u)
+}
+
+// medicLinksOne reports whether the medic on m is linked to the unit on u
+// itself.
+func (r *Resolver) medicLinksOne(m, u Hex) bool {
 	s := r.s
 	p := s.Cells[m].Unit
 	q := s.Cells[u].Unit

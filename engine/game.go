@@ -60,12 +60,14 @@ const (
 	KProcedure // run a Procedure: Slot is the Procedure (Proc*), Hex, To, Facing, Token its targets
 	// The Leaders variant (leader.go):
 	KLeader // use the player's leader card; Hex, To, Facing, Token are its first step's targets
+	// The Structures variant (structure.go):
+	KStructure // instead of the discard, discard three tokens and place Structure Slot: its first part on Hex facing Facing, its second on To facing Token
 
 	// LastKind is the highest action kind.
-	LastKind = KLeader
+	LastKind = KStructure
 )
 
-var kindNames = [...]string{"", "place-hq", "place-aside", "discard", "bad-draw", "place", "instant", "ability", "step", "skip", "end-turn", "energy", "procedure", "leader"}
+var kindNames = [...]string{"", "place-hq", "place-aside", "discard", "bad-draw", "place", "instant", "ability", "step", "skip", "end-turn", "energy", "procedure", "leader", "structure"}
 
 func (k ActionKind) String() string {
 	if int(k) < len(kindNames) {
@@ -182,6 +184,10 @@ type Game struct {
 	Energy     [MaxPlayers]uint8 // each player's energy (a board with an energy track, duel.go)
 	Start      StartRule         // how the first turns draw (set after Init, before the first turn)
 	Reinforce  bool              // the Reinforcements variant (reinforce.go; set after Init)
+	Structures bool              // the Structures variant (structure.go; set after Init)
+	// StructPlaced has a bit per player who has placed their Structure
+	// (once a game).
+	StructPlaced uint8
 	// The token figures count players 1 and 2 only (docs/rules.md, "Three
 	// and four players"): kept at two rows, a Game copied in playouts is
 	// no bigger for the players 3 and 4 few games have.
@@ -237,6 +243,7 @@ type workspace struct {
 	acts []Action
 	opts []Option
 	nets [MaxHexes]bool
+	pair *Resolver // the nets of a board with a Structure (pairedNets), made when first needed
 }
 
 // NewGame sets up a game on board b: each army's tokens are shuffled into a
@@ -317,6 +324,9 @@ func Opp(p uint8) uint8 { return p ^ 1 }
 // stay free (two nets facing each other cancel: rulebook 000, on netters
 // netting each other).
 func (g *Game) computeNets() *[MaxHexes]bool {
+	if g.Structures && g.StructPlaced != 0 && g.pairsOnBoard() {
+		return g.pairedNets()
+	}
 	s := &g.S
 	b := s.Board
 	const unknown, free, netted = 0, 1, 2
@@ -690,6 +700,10 @@ func (g *Game) removeUnit(h Hex) {
 	if u.Empty() {
 		return
 	}
+	m := NoHex
+	if g.Structures {
+		m = mateOn(&g.S, h) // both parts leave together, one unit destroyed
+	}
 	g.tracePiece(TrRemove, h, 0, false)
 	g.deed(DeedRemoved, u.Controller(), 1)
 	g.toPile(u.Owner, u.Token)
@@ -697,6 +711,13 @@ func (g *Game) removeUnit(h Hex) {
 	g.S.Remove(h)
 	g.used[h] = 0
 	g.grantUsed[h] = 0
+	if m != NoHex {
+		g.tracePiece(TrRemove, m, 0, false)
+		g.queueDestroyed(g.S.Cells[m].Unit, m)
+		g.S.Remove(m)
+		g.used[m] = 0
+		g.grantUsed[m] = 0
+	}
 }
 
 func (g *Game) removeGround(h Hex) {

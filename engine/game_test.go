@@ -49,6 +49,15 @@ func checkTokens(g *Game, p int, onBoard *[MaxArmyTokens]int) error {
 		if ti == a.HQ {
 			want = 1
 		}
+		if a.Mate(ti) >= 0 {
+			// A Structure's part is never drawn nor discarded: it is on
+			// the board, with its mate, or not in the game.
+			if n[ti] != 0 || g.Discarded[p][ti] != 0 || onBoard[ti] > 1 || onBoard[ti] != onBoard[a.Mate(ti)] {
+				return errorf("player %d part %q: deck+hand+aside %d, board %d (its mate %d), discard %d; want it on the board with its mate or nowhere",
+					p+1, a.Tokens[ti].Name, n[ti], onBoard[ti], onBoard[a.Mate(ti)], g.Discarded[p][ti])
+			}
+			continue
+		}
 		got := n[ti] + onBoard[ti] + int(g.Discarded[p][ti])
 		if s.HQ[p] == NoHex && ti == a.HQ && g.Turn == 0 {
 			got++ // not placed yet
@@ -87,6 +96,9 @@ func checkInvariants(g *Game, hqPrev *[2]int) error {
 			}
 			board[f.Owner][f.Token]++
 		}
+	}
+	if err := checkStructures(g); err != nil {
+		return err
 	}
 	for p := range 2 {
 		if hqs[p] > 1 {

@@ -58,6 +58,9 @@ func (g *Game) PositionKey(withHand bool) uint64 {
 	h = hashWord(h, uint64(g.Turn))
 	h = hashWord(h, uint64(g.FinalAfter))
 	h = hashWord(h, uint64(g.Battles))
+	if g.Structures { // only then, so that the keys of the other games stay as they were
+		h = hashWord(h, 1<<8|uint64(g.StructPlaced))
+	}
 	// A two-player game hashes the first two players' rows only, the bytes
 	// it hashed before the engine held more players.
 	rows := g.S.Players()

@@ -42,6 +42,9 @@ func (g *Game) LegalActions(buf []Action) []Action {
 				buf = append(buf, Action{Kind: KDiscard, Slot: i, Hex: NoHex, To: NoHex})
 			}
 		}
+		if g.Structures {
+			buf = g.structureActions(buf)
+		}
 		return buf
 	case PhaseLeader:
 		// The leader's owner, in the opponent's turn: use it or let the
@@ -131,6 +134,9 @@ func (g *Game) placeable(h Hex, p, t uint8) bool {
 	}
 	if g.Phase != PhasePlay {
 		return false
+	}
+	if g.Structures && isPart(&g.S, c.Unit) {
+		return false // a Structure leaves the board only whole (removeUnit)
 	}
 	return (c.Unit.Owner == p && c.Unit.Controller() == p && g.fact(c.Unit).flags&factReplaceable != 0) ||
 		(ft&factDirectReplace != 0 && g.directReplace(h, p, t) >= 0) // placed straight onto the unit its replace step takes
@@ -230,7 +236,7 @@ func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, sr
 			}
 			for d := rules.N; d <= rules.NW; d++ {
 				n := b.Nb[h][d]
-				if n > h && g.unitOK(n, rules.Friends, p, nets) && !s.Tok(s.Cells[n].Unit).Traits.Has(rules.Heavy) {
+				if n > h && g.unitOK(n, rules.Friends, p, nets) && !s.Tok(s.Cells[n].Unit).Traits.Has(rules.Heavy) && (!g.Structures || swapKeeps(s, h, n)) {
 					tmpl.Hex, tmpl.To = h, n
 					buf = append(buf, tmpl)
 				}
@@ -278,7 +284,7 @@ func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, sr
 		}
 		for h := Hex(0); int(h) < b.Size; h++ {
 			u := s.Cells[h].Unit
-			if !u.Empty() && u.Owner == p && u.Controller() == p && s.Tok(u).Kind != rules.HQ && !nets[h] {
+			if !u.Empty() && u.Owner == p && u.Controller() == p && s.Tok(u).Kind != rules.HQ && !nets[h] && !(g.Structures && isPart(s, u)) { // a part never goes to the hand
 				tmpl.Hex = h
 				buf = append(buf, tmpl)
 			}
@@ -459,9 +465,10 @@ func (g *Game) moves(buf []Action, tmpl Action, h Hex, dist int) []Action {
 	u := s.Cells[h].Unit
 	per := rules.Dir(g.symOf(u))
 	heavy := s.Tok(u).Traits.Has(rules.Heavy)
+	whole := g.Structures && mateOn(s, h) != NoHex // a part moves only next to its mate
 	tmpl.Hex = h
 	for to := Hex(0); int(to) < b.Size; to++ {
-		if to != h && (heavy || int(b.Dist[h][to]) > dist || !s.Cells[to].Unit.Empty()) {
+		if to != h && (heavy || int(b.Dist[h][to]) > dist || !s.Cells[to].Unit.Empty() || (whole && !keepsWhole(s, h, to))) {
 			continue
 		}
 		tmpl.To = to
@@ -502,7 +509,7 @@ func (g *Game) pushDests(opts []Option, h, n Hex) []Option {
 	b := g.S.Board
 	for d := rules.N; d <= rules.NW; d++ {
 		m := b.Nb[n][d]
-		if m != NoHex && b.Dist[h][m] == 2 && g.S.Cells[m].Unit.Empty() {
+		if m != NoHex && b.Dist[h][m] == 2 && g.S.Cells[m].Unit.Empty() && (!g.Structures || keepsWhole(&g.S, n, m)) {
 			opts = append(opts, Option{Hex: m, To: NoHex, Dir: g.S.Cells[n].Unit.Facing})
 		}
 	}
@@ -521,7 +528,7 @@ func (g *Game) pushes(buf []Action, tmpl Action, h Hex, nets *[MaxHexes]bool) []
 		}
 		for e := rules.N; e <= rules.NW; e++ {
 			m := b.Nb[n][e]
-			if m != NoHex && b.Dist[h][m] == 2 && s.Cells[m].Unit.Empty() {
+			if m != NoHex && b.Dist[h][m] == 2 && s.Cells[m].Unit.Empty() && (!g.Structures || keepsWhole(s, n, m)) {
 				tmpl.To = n
 				buf = append(buf, tmpl)
 				break
@@ -540,7 +547,7 @@ func (g *Game) pullDests(opts []Option, h, n Hex) []Option {
 	per := rules.Dir(g.symOf(u))
 	for d := rules.N; d <= rules.NW; d++ {
 		m := b.Nb[n][d]
-		if m == NoHex || b.Dist[h][m] != 1 || !s.Cells[m].Unit.Empty() {
+		if m == NoHex || b.Dist[h][m] != 1 || !s.Cells[m].Unit.Empty() || (g.Structures && !keepsWhole(s, n, m)) {
 			continue
 		}
 		for f := rules.Dir(0); f < per; f++ {
@@ -561,7 +568,7 @@ func (g *Game) pulls(buf []Action, tmpl Action, h Hex, dist int8, nets *[MaxHexe
 		}
 		for d := rules.N; d <= rules.NW; d++ {
 			m := b.Nb[n][d]
-			if m != NoHex && b.Dist[h][m] == 1 && s.Cells[m].Unit.Empty() {
+			if m != NoHex && b.Dist[h][m] == 1 && s.Cells[m].Unit.Empty() && (!g.Structures || keepsWhole(s, n, m)) {
 				tmpl.To = n
 				buf = append(buf, tmpl)
 				break
@@ -583,6 +590,9 @@ func (g *Game) abilities(buf []Action, nets *[MaxHexes]bool) []Action {
 			continue
 		}
 		used := g.used[h]
+		if g.Structures {
+			used |= g.mateUsed(h) // one move, rotation, push and pull a turn for the whole Structure
+		}
 		own, granted := s.Tok(u).Traits, g.grantedAt(h, nets)
 		for k := uint8(0); k < 4; k++ {
 			if own.Has(abilityTraits[k]) && used&(usedMove<<k) == 0 {
@@ -845,6 +855,9 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 		g.procedure(a, d)
 	case KLeader:
 		g.useLeader(a, d)
+	case KStructure:
+		g.placeStructure(a, d)
+		return nil
 	}
 	if g.Phase == PhaseOver || g.Turn != turn {
 		return nil
@@ -1273,6 +1286,11 @@ func (g *Game) medics(opts []Option, h Hex, hit *[MaxHexes]bool) []Option {
 	s := &g.S
 	u := s.Cells[h].Unit
 	nets := g.computeNets()
+	if g.Structures {
+		if mate := mateOn(s, h); mate != NoHex {
+			return g.pairMedics(opts, h, mate, hit, nets) // structure.go
+		}
+	}
 	for dir := rules.N; dir <= rules.NW; dir++ {
 		m := s.Board.Nb[h][dir]
 		if m == NoHex || hit[m] || nets[m] {
@@ -1379,6 +1397,12 @@ func (g *Game) attackBonus(h Hex) (melee, ranged int) {
 	s := &g.S
 	u := s.Cells[h].Unit
 	nets := g.computeNets()
+	if g.Structures {
+		if m := mateOn(s, h); m != NoHex { // the links to either part of a Structure, once each
+			netted := func(x Hex) bool { return nets[x] }
+			return pairLinkSum(s, h, m, rules.EffMelee, netted), pairLinkSum(s, h, m, rules.EffRanged, netted)
+		}
+	}
 	for d := rules.N; d <= rules.NW; d++ {
 		n := s.Board.Nb[h][d]
 		if n == NoHex || nets[n] {

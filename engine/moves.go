@@ -23,7 +23,13 @@ func (g *Game) moveDist(h Hex, base int, nets *[MaxHexes]bool) int {
 	if g.anyFx&(factLinkMove|factGlobalMove) == 0 {
 		return max(0, base)
 	}
-	for d := rules.N; d <= rules.NW; d++ {
+	paired := false // a Structure's part: the links to either part count, once each (pairLinkSum)
+	if g.Structures {
+		if m := mateOn(s, h); m != NoHex {
+			bonus, paired = pairLinkSum(s, h, m, rules.EffMove, func(x Hex) bool { return nets[x] }), true
+		}
+	}
+	for d := rules.N; d <= rules.NW && !paired; d++ {
 		n := s.Board.Nb[h][d]
 		if n == NoHex || nets[n] {
 			continue
@@ -78,6 +84,14 @@ func (g *Game) mobilityGranters(h Hex, nets *[MaxHexes]bool) (link, global uint6
 func (g *Game) eachGrant(h Hex, nets *[MaxHexes]bool, f func(from Hex, grant rules.Traits, global bool)) {
 	s := &g.S
 	u := s.Cells[h].Unit
+	if g.Structures && g.anyFx&factLinkGrant != 0 {
+		// A grant linked to the mate of a part reaches the part too; a
+		// granter linked to both is one granter (from), as the callers
+		// count granters by hex.
+		if m := mateOn(s, h); m != NoHex {
+			g.eachLinkedGrant(m, u, nets, f)
+		}
+	}
 	if g.anyFx&factLinkGrant != 0 {
 		for d := rules.N; d <= rules.NW; d++ {
 			n := s.Board.Nb[h][d]
@@ -114,7 +128,20 @@ func (g *Game) eachGrant(h Hex, nets *[MaxHexes]bool, f func(from Hex, grant rul
 // has not used this turn.
 func (g *Game) freeGrantedMove(h Hex, nets *[MaxHexes]bool) bool {
 	link, global := g.mobilityGranters(h, nets)
-	return (link|global)&^g.grantUsed[h] != 0
+	return (link|global)&^g.grantsUsed(h) != 0
+}
+
+// grantsUsed are the granters whose move the unit on h has used this
+// turn; for a Structure's part, its mate's too (one unit, one move of
+// each granter).
+func (g *Game) grantsUsed(h Hex) uint64 {
+	used := g.grantUsed[h]
+	if g.Structures {
+		if m := mateOn(&g.S, h); m != NoHex {
+			used |= g.grantUsed[m]
+		}
+	}
+	return used
 }
 
 // useGrantedMove marks the granter whose move the unit on h uses to go to
@@ -122,8 +149,8 @@ func (g *Game) freeGrantedMove(h Hex, nets *[MaxHexes]bool) bool {
 // afterwards (and the global ones) keep their moves.
 func (g *Game) useGrantedMove(h, to Hex) {
 	link, global := g.mobilityGranters(h, g.computeNets())
-	link &^= g.grantUsed[h]
-	global &^= g.grantUsed[h]
+	link &^= g.grantsUsed(h)
+	global &^= g.grantsUsed(h)
 	var near uint64 // granters beside the destination
 	for x := 0; x < g.S.Board.Size; x++ {
 		if to != NoHex && g.S.Board.Dist[x][to] == 1 {

@@ -78,8 +78,31 @@ func (ref *reference) netTargets(h Hex) []Hex {
 			continue
 		}
 		out = append(out, nb)
+		if m := ref.mate(nb); m != NoHex {
+			out = append(out, m) // a net on either part of a Structure nets both
+		}
 	}
 	return out
+}
+
+// mate is the hex of the other part of the Structure whose part stands on
+// h, or NoHex: the unit next to it of the same owner whose token is its
+// mate (a player has one Structure on the board at most).
+func (ref *reference) mate(h Hex) Hex {
+	p := ref.piece(h)
+	if p.Empty() {
+		return NoHex
+	}
+	m := ref.s.Armies[p.Owner].Mate(int(p.Token))
+	if m < 0 {
+		return NoHex
+	}
+	for _, x := range ref.units() {
+		if q := ref.piece(x); q.Owner == p.Owner && int(q.Token) == m && ref.s.Board.Dist[h][x] == 1 {
+			return x
+		}
+	}
+	return NoHex
 }
 
 // pathExists reports whether nets lead from a to b.
@@ -111,6 +134,9 @@ func (ref *reference) computeNetted() {
 			return memo[v] == 2
 		}
 		res := ref.piece(v).Marks&NetMarker != 0
+		if m := ref.mate(v); m != NoHex && ref.piece(m).Marks&NetMarker != 0 {
+			res = true // a net marker on either part nets both
+		}
 		for _, u := range ref.units() {
 			for _, t := range ref.netTargets(u) {
 				if t != v {
@@ -138,25 +164,39 @@ func (ref *reference) computeNetted() {
 
 // linkedEffects lists the effects that reach the unit on h from active
 // neighbours, on the side they must be on.
+// A Structure's part takes the effects that reach either part, each
+// effect of each linked unit once.
 func (ref *reference) linkedEffects(h Hex) []rules.Effect {
 	var out []rules.Effect
-	p := ref.piece(h)
-	for d := rules.N; d <= rules.NW; d++ {
-		nb := ref.s.Board.Neighbour(h, d)
-		if nb == NoHex || ref.piece(nb).Empty() || ref.netted[nb] {
-			continue
-		}
-		l := ref.piece(nb)
-		edge := l.EdgeAt(d.Opposite())
-		for _, e := range ref.tok(nb).Effects {
-			if !e.Dirs.Has(edge) {
+	type source struct {
+		from Hex
+		i    int
+	}
+	seen := map[source]bool{}
+	parts := []Hex{h}
+	if m := ref.mate(h); m != NoHex {
+		parts = append(parts, m)
+	}
+	for _, x := range parts {
+		p := ref.piece(x)
+		for d := rules.N; d <= rules.NW; d++ {
+			nb := ref.s.Board.Neighbour(x, d)
+			if nb == NoHex || ref.piece(nb).Empty() || ref.netted[nb] {
 				continue
 			}
-			friend := ref.s.Allies(l.Controller(), p.Controller()) // bonuses reach allies
-			if friend && e.Side&rules.Friends == 0 || !friend && e.Side&rules.Enemies == 0 {
-				continue
+			l := ref.piece(nb)
+			edge := l.EdgeAt(d.Opposite())
+			for i, e := range ref.tok(nb).Effects {
+				if !e.Dirs.Has(edge) || seen[source{nb, i}] {
+					continue
+				}
+				friend := ref.s.Allies(l.Controller(), p.Controller()) // bonuses reach allies
+				if friend && e.Side&rules.Friends == 0 || !friend && e.Side&rules.Enemies == 0 {
+					continue
+				}
+				seen[source{nb, i}] = true
+				out = append(out, e)
 			}
-			out = append(out, e)
 		}
 	}
 	return out
@@ -263,6 +303,17 @@ func (ref *reference) takeover() bool {
 	}
 	for x := range contested {
 		delete(should, x)
+	}
+	// A Structure is taken over whole, by whoever takes either part (the
+	// first in board order when each part is taken by another player).
+	for _, h := range ref.units() {
+		if by, ok := should[h]; ok {
+			if m := ref.mate(h); m != NoHex {
+				if _, taken := should[m]; !taken {
+					should[m] = by
+				}
+			}
+		}
 	}
 	type change struct {
 		h     Hex
@@ -378,14 +429,22 @@ func (ref *reference) segment(seg int) {
 		}
 	}
 	var dead []Hex
+	die := map[Hex]bool{}
 	for _, h := range ref.units() {
-		die := ref.dies(h)
+		if ref.dies(h) {
+			die[h] = true
+			if m := ref.mate(h); m != NoHex {
+				die[m] = true // both parts of a Structure leave together
+			}
+		}
+	}
+	for _, h := range ref.units() {
 		w := int(ref.piece(h).Wounds) + ref.woundsOn(h)
 		if w > 255 {
 			w = 255
 		}
 		ref.s.Cells[h].Unit.Wounds = uint8(w)
-		if die {
+		if die[h] {
 			dead = append(dead, h)
 		}
 	}
@@ -531,6 +590,15 @@ func (ref *reference) medicReady(m Hex) bool {
 // medicReaches reports whether the medic on m is linked to the friendly unit
 // on u.
 func (ref *reference) medicReaches(m, u Hex) bool {
+	if x := ref.mate(u); x != NoHex && x != m && ref.medicReachesOne(m, x) {
+		return true // a medic linked to either part of a Structure serves both
+	}
+	return ref.medicReachesOne(m, u)
+}
+
+// medicReachesOne is medicReaches without Structures: the medic's own link
+// to the unit on u.
+func (ref *reference) medicReachesOne(m, u Hex) bool {
 	d, ok := ref.s.Board.DirTo(m, u)
 	if !ok || ref.isEnemy(m, u) {
 		return false

@@ -53,7 +53,13 @@ func (g *Game) toughness(h Hex) int {
 		return effTough(g.S.Tok(u), 0)
 	}
 	nets := g.computeNets()
-	return effTough(g.S.Tok(u), toughBonus(&g.S, h, func(x Hex) bool { return nets[x] }))
+	netted := func(x Hex) bool { return nets[x] }
+	if g.Structures {
+		if m := mateOn(&g.S, h); m != NoHex {
+			return effTough(g.S.Tok(u), pairLinkSum(&g.S, h, m, rules.EffToughness, netted))
+		}
+	}
+	return effTough(g.S.Tok(u), toughBonus(&g.S, h, netted))
 }
 
 // sweepToughness destroys the units whose wounds have reached their

@@ -23,6 +23,7 @@ func Keywords() []string {
 	v := compiler.Vocabulary()
 	words := append([]string{"army", "extends", "remove", "leader"}, v["army statement"]...)
 	words = append(words, v["token statement"]...)
+	words = append(words, v["structure statement"]...)
 	slices.Sort(words)
 	return slices.Compact(words)
 }
@@ -75,15 +76,18 @@ var vocabulary = sync.OnceValue(func() []word {
 })
 
 // statementWords are the words that start a statement at a block depth:
-// army at the top, the army statements in an army's block, the token
-// statements in a token's.
-func statementWords(depth int) []string {
+// army at the top, the army statements in an army's block, the structure
+// statements in a structure's (block: the word that opened the block), the
+// token statements in a token's or a structure part's.
+func statementWords(depth int, block string) []string {
 	v := compiler.Vocabulary()
-	switch depth {
-	case 0:
+	switch {
+	case depth == 0:
 		return []string{"army"}
-	case 1:
+	case depth == 1:
 		return append(slices.Clone(v["army statement"]), "remove")
+	case block == "structure":
+		return v["structure statement"]
 	}
 	return v["token statement"]
 }
@@ -103,7 +107,7 @@ func complete(d *document, p protocol.Position) []protocol.CompletionItem {
 		return items
 	}
 	if at.stmtStart {
-		for _, w := range statementWords(at.depth) {
+		for _, w := range statementWords(at.depth, at.block) {
 			items = append(items, protocol.CompletionItem{Label: w, Kind: protocol.CompletionItemKindKeyword, Detail: "statement"})
 		}
 		return items
@@ -147,19 +151,21 @@ func afterExtends(line string) bool {
 
 // place is what the text before the cursor says about where it is.
 type place struct {
-	depth     int  // how many blocks are open
-	inString  bool // inside a string
-	inComment bool // inside a comment
-	stmtStart bool // at the first word of a statement (or before it)
+	depth     int    // how many blocks are open
+	inString  bool   // inside a string
+	inComment bool   // inside a comment
+	stmtStart bool   // at the first word of a statement (or before it)
+	block     string // the first word of the statement whose block the cursor is in, lower case
 }
 
 // scan reads the text before the cursor the way the lexer does (strings and
 // comments end at the line's end) to tell where the cursor is.
 func scan(prefix string) place {
 	var at place
-	start := 0    // where the current statement starts
-	cont := false // the line continues a list after a trailing ','
-	var last byte // the last character of code, not space or comment
+	start := 0          // where the current statement starts
+	cont := false       // the line continues a list after a trailing ','
+	var last byte       // the last character of code, not space or comment
+	var blocks []string // the first word of each open block's statement
 	for i := 0; i < len(prefix); i++ {
 		c := prefix[i]
 		if !at.inComment && !at.inString && c != ' ' && c != '\t' && c != '\r' && c != '\n' && c != '#' {
@@ -184,11 +190,22 @@ func scan(prefix string) place {
 		case c == '{' || c == '}' || c == ';':
 			if c == '{' {
 				at.depth++
+				word := ""
+				if f := strings.Fields(prefix[start:i]); len(f) > 0 {
+					word = strings.ToLower(f[0])
+				}
+				blocks = append(blocks, word)
 			} else if c == '}' {
 				at.depth = max(at.depth-1, 0)
+				if len(blocks) > 0 {
+					blocks = blocks[:len(blocks)-1]
+				}
 			}
 			start, cont = i+1, false
 		}
+	}
+	if len(blocks) > 0 {
+		at.block = blocks[len(blocks)-1]
 	}
 	if !at.inString && !at.inComment && !cont {
 		// Only a word being typed since the statement's start.

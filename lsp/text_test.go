@@ -1,6 +1,8 @@
 package lsp
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"go.lsp.dev/protocol"
@@ -66,18 +68,31 @@ func TestScan(t *testing.T) {
 		{"", place{stmtStart: true}},
 		{"ar", place{stmtStart: true}},
 		{"army \"X\" ", place{}},
-		{"army \"X\" {\n    ", place{depth: 1, stmtStart: true}},
-		{"army \"X\" {\n    warrior \"Y\" { count 1; ", place{depth: 2, stmtStart: true}},
-		{"army \"X\" {\n    hq \"H\" {\n        edge N: ", place{depth: 2}},
-		{"army \"X\" {\n    hq \"H\" {\n        edge N: melee 1,\n\n        # more\n        ar", place{depth: 2}},
-		{"army \"X\" {\n    hq \"H\" {\n    }\n    ", place{depth: 1, stmtStart: true}},
+		{"army \"X\" {\n    ", place{depth: 1, stmtStart: true, block: "army"}},
+		{"army \"X\" {\n    warrior \"Y\" { count 1; ", place{depth: 2, stmtStart: true, block: "warrior"}},
+		{"army \"X\" {\n    structure \"S\" {\n        ", place{depth: 2, stmtStart: true, block: "structure"}},
+		{"army \"X\" {\n    structure \"S\" {\n        part \"A\" { ", place{depth: 3, stmtStart: true, block: "part"}},
+		{"army \"X\" {\n    hq \"H\" {\n        edge N: ", place{depth: 2, block: "hq"}},
+		{"army \"X\" {\n    hq \"H\" {\n        edge N: melee 1,\n\n        # more\n        ar", place{depth: 2, block: "hq"}},
+		{"army \"X\" {\n    hq \"H\" {\n    }\n    ", place{depth: 1, stmtStart: true, block: "army"}},
 		{"army \"X {\n    ", place{stmtStart: true}}, // a string ends at the line's end
 		{"army \"a\\\"{", place{inString: true}},
-		{"army \"X\" { # {", place{depth: 1, inComment: true}},
+		{"army \"X\" { # {", place{depth: 1, inComment: true, block: "army"}},
 		{"}}}\n", place{stmtStart: true}},
 	} {
 		if got := scan(tc.prefix); got != tc.want {
 			t.Errorf("scan(%q) = %+v, want %+v", tc.prefix, got, tc.want)
 		}
+	}
+}
+
+// TestStatementWordsInStructure: inside a structure block the statements
+// offered are the structure's (alias, notes, part), inside a part a token's.
+func TestStatementWordsInStructure(t *testing.T) {
+	if got := strings.Join(statementWords(2, "structure"), " "); got != "alias notes part" {
+		t.Errorf("in a structure block: %s", got)
+	}
+	if got := statementWords(3, "part"); !slices.Contains(got, "initiative") || slices.Contains(got, "part") {
+		t.Errorf("in a part: %v", got)
 	}
 }

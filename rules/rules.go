@@ -429,6 +429,35 @@ type Army struct {
 	Tokens  []Token
 	HQ      int    // index of the HQ in Tokens
 	File    string // source file name, for messages
+	// Structures are the army's Structures (the Structures variant), each
+	// one pair of faces of its two double-sided tokens. Their parts are
+	// tokens of Tokens with Count 0: given before the game, never drawn.
+	Structures []Structure
+}
+
+// Structure is one pair of faces of an army's Structure: two tokens that
+// stand on adjacent hexes and act as one unit ("złożeni z dwóch żetonów,
+// które nigdy nie mogą zostać rozdzielone").
+type Structure struct {
+	Name    string
+	Aliases []string
+	Notes   string
+	Parts   [2]int // indexes of its two parts in Army.Tokens
+	Line    int    // where the structure is declared
+}
+
+// Mate is the other part of the Structure token t belongs to, or -1 when t
+// is not a part of one.
+func (a *Army) Mate(t int) int {
+	for i := range a.Structures {
+		switch t {
+		case a.Structures[i].Parts[0]:
+			return a.Structures[i].Parts[1]
+		case a.Structures[i].Parts[1]:
+			return a.Structures[i].Parts[0]
+		}
+	}
+	return -1
 }
 
 // Total is the number of tokens in the army.

@@ -97,6 +97,9 @@ func WriteMatch(w io.Writer, s *Summary, format string) error {
 	if s.Run != nil && s.Run.Reinforce {
 		start += ", Reinforcements"
 	}
+	if s.Run != nil && s.Run.Structures {
+		start += ", Structures"
+	}
 	if s.Run != nil && len(s.Run.Leaders) == 2 {
 		start += fmt.Sprintf(", leaders %s vs %s", s.Run.Leaders[0], s.Run.Leaders[1])
 	}

@@ -49,7 +49,7 @@ func runMeta(command string, seed uint64, players string, games int, partial boo
 // variantMeta names the rule variants a run was played with (none for the
 // standard game), since they change every figure.
 func variantMeta(s *Summary) [][2]string {
-	if s.Run == nil || (s.Run.Start == "" && !s.Run.Reinforce) {
+	if s.Run == nil || (s.Run.Start == "" && !s.Run.Reinforce && !s.Run.Structures) {
 		return nil
 	}
 	var v []string
@@ -58,6 +58,9 @@ func variantMeta(s *Summary) [][2]string {
 	}
 	if s.Run.Reinforce {
 		v = append(v, "Reinforcements")
+	}
+	if s.Run.Structures {
+		v = append(v, "Structures")
 	}
 	return [][2]string{{"rules", strings.Join(v, ", ")}}
 }

@@ -63,6 +63,7 @@ type RunInfo struct {
 	Shard      string    `json:"shard,omitempty"` // "i/n" of a sharded run
 	Start      string    `json:"start,omitempty"` // the start rule, when not the standard one
 	Reinforce  bool      `json:"reinforcements,omitempty"`
+	Structures bool      `json:"structures,omitempty"`
 	Leaders    []string  `json:"leaders,omitempty"` // the leader cards of army A and army B ("none" for none), when any
 	// UntilCI is the --until-ci target of a shard's run, which merge
 	// judges on the merged games (UntilCICheck); 0 otherwise.
@@ -82,8 +83,31 @@ func ArmyHash(a *rules.Army) string {
 	for i := range c.Tokens {
 		c.Tokens[i].Line = 0
 	}
-	sum := sha256.Sum256(fmt.Appendf(nil, "%+v", c))
+	// The hash of an army without Structures is printed from the fields
+	// the army had before Structures existed, so that its hash, and every
+	// result recorded with it, stays what it was.
+	text := fmt.Appendf(nil, "%+v", hashedArmy{c.Name, c.Aliases, c.Notes, c.Size, c.Tokens, c.HQ, c.File})
+	if len(c.Structures) > 0 {
+		st := slices.Clone(c.Structures)
+		for i := range st {
+			st[i].Line = 0
+		}
+		text = fmt.Appendf(text, " Structures:%+v", st)
+	}
+	sum := sha256.Sum256(text)
 	return hex.EncodeToString(sum[:8])
+}
+
+// hashedArmy is rules.Army as it was before Structures: the fields that
+// make an army's hash, with their names, printed by %+v.
+type hashedArmy struct {
+	Name    string
+	Aliases []string
+	Notes   string
+	Size    int
+	Tokens  []rules.Token
+	HQ      int
+	File    string
 }
 
 // mismatch names the first field in which two runs differ, or "".
@@ -105,6 +129,8 @@ func (r *RunInfo) mismatch(o *RunInfo) string {
 		return fmt.Sprintf("start (%q vs %q)", r.Start, o.Start)
 	case r.Reinforce != o.Reinforce:
 		return fmt.Sprintf("reinforcements (%v vs %v)", r.Reinforce, o.Reinforce)
+	case r.Structures != o.Structures:
+		return fmt.Sprintf("structures (%v vs %v)", r.Structures, o.Structures)
 	case !slices.Equal(r.Leaders, o.Leaders):
 		return fmt.Sprintf("leaders (%v vs %v)", r.Leaders, o.Leaders)
 	case r.UntilCI != o.UntilCI:
@@ -159,6 +185,7 @@ func Summarize(m *Match, recs []GameRecord, partial bool) *Summary {
 		s.Run.Start = m.Start.String()
 	}
 	s.Run.Reinforce = m.Reinforce
+	s.Run.Structures = m.Structures
 	if m.Leaders[0] != nil || m.Leaders[1] != nil {
 		s.Run.Leaders = []string{LeaderName(m.Leaders[0]), LeaderName(m.Leaders[1])}
 		s.LeaderUses = make([]int, 2)

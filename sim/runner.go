@@ -31,6 +31,7 @@ type Match struct {
 	KeepPoints bool
 	Start      engine.StartRule // how the first turns draw
 	Reinforce  bool             // the Reinforcements variant (hands of six)
+	Structures bool             // the Structures variant (each army's structure blocks may be placed)
 	Leaders    [2]*rules.Leader // the leader cards of army A and army B (nil: none; the Leaders variant)
 }
 
@@ -120,7 +121,7 @@ func (m *Match) play(k int, aFirst bool, w *worker) (GameRecord, error) {
 		return GameRecord{}, err
 	}
 	g := w.g
-	g.Start, g.Reinforce = m.Start, m.Reinforce
+	g.Start, g.Reinforce, g.Structures = m.Start, m.Reinforce, m.Structures
 	if m.Leaders[0] != nil || m.Leaders[1] != nil {
 		l := m.Leaders
 		if !aFirst {
@@ -174,6 +175,13 @@ func (m *Match) play(k int, aFirst bool, w *worker) (GameRecord, error) {
 			}
 			if c := &rec.Played[side[seat]][t]; *c < 255 {
 				*c++
+			}
+		}
+		if a.Kind == engine.KStructure { // both parts reach the board
+			for _, t := range g.S.Armies[seat].Structures[a.Slot].Parts {
+				if c := &rec.Played[side[seat]][t]; *c < 255 {
+					*c++
+				}
 			}
 		}
 		if a.Kind == engine.KEnergy || a.Kind == engine.KProcedure { // the Duel board's actions (not KLeader, which follows them)

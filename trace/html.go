@@ -67,13 +67,16 @@ func WriteHTML(w io.Writer, t *Trace, frames []Frame, cells []Cell, command stri
 	if h.Mode != "" {
 		p.Meta = append(p.Meta, [2]string{"mode", modeLine(h)})
 	}
-	if h.Start != "" || h.Reinforce {
+	if h.Start != "" || h.Reinforce || h.Structures {
 		var v []string
 		if h.Start != "" {
 			v = append(v, h.Start+" start")
 		}
 		if h.Reinforce {
 			v = append(v, "Reinforcements")
+		}
+		if h.Structures {
+			v = append(v, "Structures")
 		}
 		p.Meta = append(p.Meta, [2]string{"rules", strings.Join(v, ", ")})
 	}

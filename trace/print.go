@@ -237,6 +237,8 @@ func describeAct(e *Event) string {
 		return p + energyWords(e)
 	case "procedure":
 		return p + procedureWords(e)
+	case "structure":
+		return fmt.Sprintf("%s discards three tokens and places the Structure %s: its first part on %s facing %s, its second on %s facing %s", p, e.Tok, e.Hex, e.Dir, e.To, e.Dir2)
 	}
 	return fmt.Sprintf("%s %s", p, e.Act)
 }

@@ -53,7 +53,7 @@ func (r *Recorder) Begin(g *engine.Game, info sim.GameInfo, dec engine.Decider) 
 	}
 	h := Header{E: "header", Schema: Schema, Version: sim.Version, Armies: seats, Seed: info.Seed, Pair: info.Pair,
 		AFirst: info.AFirst, GameSeed: info.GameSeed, Players: []string{info.Players[0].String(), info.Players[1].String()},
-		Board: g.S.Board.Name, MaxActions: maxActions, Sets: r.Sets, Reinforce: g.Reinforce}
+		Board: g.S.Board.Name, MaxActions: maxActions, Sets: r.Sets, Reinforce: g.Reinforce, Structures: g.Structures}
 	if mi := info.Multi; mi != nil {
 		h.Armies, h.Players = nil, nil
 		for _, a := range mi.Seating {

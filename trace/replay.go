@@ -89,6 +89,7 @@ func replay(t *Trace, load Loader, watch func(i int, g *engine.Game)) (*engine.G
 		}
 	}
 	g.Reinforce = h.Reinforce
+	g.Structures = h.Structures
 	if len(h.Leaders) > 0 {
 		if err := setLeaders(g, h.Leaders); err != nil {
 			return nil, fmt.Errorf("header: %w", err)

@@ -53,6 +53,7 @@ type Header struct {
 	MaxActions int        `json:"max_actions"`
 	Start      string     `json:"start,omitempty"`          // the start rule, when not standard
 	Reinforce  bool       `json:"reinforcements,omitempty"` // the Reinforcements variant
+	Structures bool       `json:"structures,omitempty"`     // the Structures variant
 	Leaders    []string   `json:"leaders,omitempty"`        // the Leaders variant: each seat's leader card ("" none), an embedded name or FILE:Name
 	Decks      [][]string `json:"decks"`                    // token names, the first drawn first
 	// A game of 3 or 4 players (sim --mode): its mode, its number in the
@@ -218,6 +219,14 @@ func (n names) action(g *engine.Game, a engine.Action) Event {
 		if l := g.Leader[p]; l != nil {
 			e.Tok = l.Name
 		}
+	case engine.KStructure:
+		// Tok: the Structure; the first part goes on Hex facing Dir, the
+		// second on To facing Dir2 (Token holds that facing, no take).
+		if army := g.S.Armies[p]; int(a.Slot) < len(army.Structures) {
+			e.Tok = army.Structures[a.Slot].Name
+		}
+		e.Dir2 = rules.Dir(a.Token % 6).String()
+		return e
 	case engine.KSkip:
 		if l := g.Leader[p]; l != nil && g.Phase == engine.PhaseLeader {
 			e.Tok = l.Name // the leader's moment in the opponent's turn passes, not a step
@@ -259,6 +268,16 @@ func (n names) toAction(e *Event) (engine.Action, error) {
 			return a, fmt.Errorf("energy: %d HQ points out of range", e.N)
 		}
 		a.Token = uint8(e.N)
+	case engine.KStructure:
+		// Slot: the Structure (a pair of faces); Dir2: the second part's
+		// facing, as a swap procedure's.
+		if e.Dir2 != "" {
+			d, ok := rules.ParseDir(e.Dir2)
+			if !ok {
+				return a, fmt.Errorf("unknown direction %q", e.Dir2)
+			}
+			a.Token = uint8(d)
+		}
 	case engine.KProcedure:
 		i := slices.Index(engine.ProcNames[:], e.Proc)
 		if i < 0 {

@@ -26,6 +26,7 @@ func newPlay() *cobra.Command {
 		from       string
 		start      string
 		reinforce  bool
+		structures bool
 		leaders    string
 		boardRef   string
 	)
@@ -118,7 +119,10 @@ too) is played with one --players player for every seat.`,
 			if err := checkSetsUsed(); err != nil {
 				return err
 			}
-			m := &sim.Match{A: a.Army, B: b.Army, Players: specs, Seed: seed, Pairs: 1, MaxActions: maxActions, Start: rule, Reinforce: reinforce, Leaders: leaderL}
+			if err := checkStructures(cmd.ErrOrStderr(), structures, a.Army, b.Army); err != nil {
+				return err
+			}
+			m := &sim.Match{A: a.Army, B: b.Army, Players: specs, Seed: seed, Pairs: 1, MaxActions: maxActions, Start: rule, Reinforce: reinforce, Structures: structures, Leaders: leaderL}
 			if board != engine.Standard {
 				m.Board = board
 			}
@@ -174,6 +178,7 @@ too) is played with one --players player for every seat.`,
 	f.IntVar(&maxActions, "max-actions", sim.DefaultMaxActions, "cap on the game's actions")
 	f.StringVar(&start, "start", "standard", "how the first turns draw: standard or alternative (as sim's --start)")
 	f.BoolVar(&reinforce, "reinforcements", false, "the Reinforcements variant (as sim's --reinforcements)")
+	f.BoolVar(&structures, "structures", false, "the Structures variant (as sim's --structures)")
 	f.StringVar(&leaders, "leaders", "", "the Leaders variant: one leader card for both armies, or A,B (as sim's --leaders)")
 	f.StringVar(&boardRef, "board", "standard", "the board: standard, large, duel or a board FILE (as sim's --board)")
 	f.StringVar(&from, "from", "", "play on from a position FILE (its hands, decks and discard piles too; docs/positions.md)")

@@ -62,6 +62,7 @@ type simOptions struct {
 	start      string
 	startRule  engine.StartRule
 	reinforce  bool
+	structures bool             // --structures: the Structures variant
 	board      string           // --board: standard, large, duel or a board file
 	boardB     *engine.Board    // the board it names (check)
 	leaders    string           // --leaders: one leader for every army, or A,B
@@ -87,6 +88,7 @@ func (o *simOptions) register(cmd *cobra.Command, defGames int) {
 	f.StringVar(&o.shard, "shard", "", "play only shard i of n (i/n, from 0): shards together give exactly the games of one run")
 	f.IntVar(&o.maxActions, "max-actions", sim.DefaultMaxActions, "cap on actions per game; capped games are reported apart")
 	f.BoolVar(&o.reinforce, "reinforcements", false, "the Reinforcements variant: from the third turn draw up to six, discard one, use two at most, keep three")
+	f.BoolVar(&o.structures, "structures", false, "the Structures variant: once a game, right after drawing, a player may discard three tokens to place their army's Structure (a structure block) on two adjacent empty hexes; without it structure blocks are not played")
 	f.StringVar(&o.start, "start", "standard", "how the first turns draw: standard, or alternative (the first player draws three, discards one, plays at most one)")
 	f.StringVar(&o.board, "board", "standard", "the board: standard, large, duel (Terminals, Energy and Procedures) or a board FILE (docs/dsl.md)")
 	f.StringVar(&o.leaders, "leaders", "", "the Leaders variant: a leader card for every army, or A,B one for each army (an embedded leader's name, see hexforge leaders, or an .army FILE with leader statements; none for no leader)")
@@ -330,6 +332,7 @@ func (o *simOptions) jobGames() int {
 func runMatch(ctx context.Context, o *simOptions, m *sim.Match, bar *progressBar) (*sim.Summary, error) {
 	pairs := (o.games + 1) / 2
 	m.Pairs, m.FirstPair, m.Start, m.Reinforce, m.Leaders = pairs, 0, o.startRule, o.reinforce, o.leaderL
+	m.Structures = o.structures
 	if o.boardB != nil && o.boardB != engine.Standard {
 		m.Board = o.boardB
 	}
@@ -558,6 +561,9 @@ exits with status 130.`,
 			if err != nil {
 				return err
 			}
+			if err := checkStructures(cmd.ErrOrStderr(), o.structures, list...); err != nil {
+				return err
+			}
 			if err := checkSetsUsed(); err != nil {
 				return err
 			}
@@ -569,7 +575,7 @@ exits with status 130.`,
 			}
 			bar.expect(matches * o.jobGames())
 			mk := func(a, b *rules.Army) *sim.Match {
-				return &sim.Match{A: a, B: b, Players: specs, Seed: o.seed, Shard: shard, MaxActions: o.maxActions, Start: o.startRule, Reinforce: o.reinforce, Board: o.boardB, Leaders: o.leaderL}
+				return &sim.Match{A: a, B: b, Players: specs, Seed: o.seed, Shard: shard, MaxActions: o.maxActions, Start: o.startRule, Reinforce: o.reinforce, Structures: o.structures, Board: o.boardB, Leaders: o.leaderL}
 			}
 			if len(list) == 2 {
 				if rec.games > 0 {
@@ -769,4 +775,27 @@ func roundRobinOf(merged map[string]*sim.Summary, order []string) (*sim.RoundRob
 		sums[i] = merged[k]
 	}
 	return sim.RoundRobinOf(sums)
+}
+
+// checkStructures checks the Structures variant against the armies of a
+// run, before any game is played. With --structures some army must have a
+// structure block, or the option would change nothing: that is an error.
+// Without it an army's structure blocks are not played, as at a table
+// that does not play the variant (the Structures are tokens besides the
+// army, not in its draw pile); a note on stderr says so, since every
+// figure of the report is then of the game without them.
+func checkStructures(stderr io.Writer, on bool, list ...*rules.Army) error {
+	var with []string
+	for _, a := range list {
+		if len(a.Structures) > 0 {
+			with = append(with, fmt.Sprintf("%q", a.Name))
+		}
+	}
+	switch {
+	case on && len(with) == 0:
+		return fmt.Errorf("--structures: no army of this run has a structure block, so the variant would change nothing (docs/dsl.md, \"Structures\")")
+	case !on && len(with) > 0:
+		fmt.Fprintf(stderr, "note: %s %s structure blocks, played only with --structures; this run plays without them\n", strings.Join(with, ", "), map[bool]string{true: "has", false: "have"}[len(with) == 1])
+	}
+	return nil
 }

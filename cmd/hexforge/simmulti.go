@@ -29,7 +29,7 @@ func (mo *multiOptions) register(cmd *cobra.Command) {
 }
 
 // flagsNotForMulti are the sim flags a multiplayer run does not read.
-var flagsNotForMulti = []string{"all", "sprt", "fair-band", "reinforcements", "start"}
+var flagsNotForMulti = []string{"all", "sprt", "fair-band", "reinforcements", "start", "structures"}
 
 // checkMulti validates a multiplayer run before any game is played: the
 // mode, the number of armies, the teams, the player and the flags that do

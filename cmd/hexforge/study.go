@@ -98,6 +98,9 @@ token.`,
 			if err != nil {
 				return err
 			}
+			if err := checkStructures(cmd.ErrOrStderr(), o.structures, append([]*rules.Army{base.Army}, opps...)...); err != nil {
+				return err
+			}
 			if err := checkSetsUsed(); err != nil {
 				return err
 			}
@@ -338,6 +341,12 @@ is written as for --set.`,
 					return exitIfDiag(err)
 				}
 				armyName = strings.TrimSuffix(l.Army.Name, " (variant)") // each value is a variant of this army
+				// The first value, before any game: the swept army is known now.
+				if first == nil {
+					if err := checkStructures(cmd.ErrOrStderr(), o.structures, append([]*rules.Army{l.Army}, opps...)...); err != nil {
+						return err
+					}
+				}
 				row := sweepRow{Value: val}
 				var total sim.Tally
 				var pts []int8
