@@ -1,0 +1,291 @@
+// battleprep.go prepares each initiative segment of a battle: who is
+// netted, who is taken over, and the bonuses linked tokens give.
+
+package engine
+
+import (
+	"math/bits"
+
+	"github.com/hexforge/hexforge/rules"
+)
+
+// prepare computes, from the board at the start of a segment, who is netted,
+// who is taken over and what bonuses every unit gets. It reports whether the
+// takeovers reached their fixed point (so that running it again on the same
+// board would change nothing).
+func (r *Resolver) prepare(takeover bool) bool {
+	r.computeNets()
+	// A taken-over unit may itself carry a takeover link, and nets depend on
+	// who controls whom: repeat until nothing changes (bounded, in case
+	// takeovers chase each other round a cycle).
+	settled := !takeover
+	for i := 0; takeover && i <= r.s.Board.Size; i++ {
+		if !r.applyTakeover() {
+			settled = true
+			break
+		}
+		r.computeNets()
+	}
+	r.computeBonuses()
+	return settled
+}
+
+// computeNets fills r.netted. Nets on a directed cycle (two netters netting
+// each other, or a ring of three or more) cancel; the rest are resolved in
+// dependency order: a net works when its netter is not itself netted.
+func (r *Resolver) computeNets() {
+	s := r.s
+	n := s.Board.Size
+	r.netOut = [MaxHexes]uint64{}
+	r.netted = [MaxHexes]bool{}
+	var marked uint64 // units carrying a net marker
+	netters := 0
+	for _, h := range r.occ[:r.nocc] {
+		p := s.Cells[h].Unit
+		if p.Marks&NetMarker != 0 {
+			r.netted[h] = true
+			marked |= 1 << uint(h)
+		}
+		if r.feat[h]&featNets == 0 {
+			continue
+		}
+		t := r.tok[h]
+		for e := rules.N; e <= rules.NW; e++ {
+			f := t.Edges[e].Flags
+			if f&rules.Net == 0 {
+				continue
+			}
+			nb := s.Board.Nb[h][edgeDir(p, e)]
+			if nb == NoHex {
+				continue
+			}
+			if c := r.ctl[nb]; c == noCtl || (c == r.ctl[h] && f&rules.NetHitsFriends == 0) {
+				continue
+			}
+			r.netOut[h] |= 1 << uint(nb)
+		}
+		if r.pairs && r.netOut[h] != 0 {
+			// A net on either part of a Structure nets both: the net
+			// graph runs to both, so its cycles and its order see the
+			// Structure as one unit.
+			r.netOut[h] = r.pairUp(r.netOut[h])
+		}
+		if r.netOut[h] != 0 {
+			netters++
+		}
+	}
+	if netters == 0 {
+		if r.pairs {
+			r.pairNets(marked)
+		}
+		return
+	}
+	// Transitive closure of the net graph.
+	for h := 0; h < n; h++ {
+		r.reach[h] = r.netOut[h]
+	}
+	for changed := true; changed; {
+		changed = false
+		for h := 0; h < n; h++ {
+			m := r.reach[h]
+			acc := m
+			for m != 0 {
+				v := bits.TrailingZeros64(m)
+				m &= m - 1
+				acc |= r.reach[v]
+			}
+			if acc != r.reach[h] {
+				r.reach[h] = acc
+				changed = true
+			}
+		}
+	}
+	// Drop the edges on cycles: u->v where v reaches u.
+	for h := 0; h < n; h++ {
+		m := r.netOut[h]
+		for m != 0 {
+			v := bits.TrailingZeros64(m)
+			m &= m - 1
+			if r.reach[v]&(1<<uint(h)) != 0 {
+				r.netOut[h] &^= 1 << uint(v)
+			}
+		}
+	}
+	// The remaining graph is acyclic: iterate to the fixed point.
+	if r.pairs {
+		marked = r.pairUp(marked) // a net marker on either part nets both
+	}
+	netted := marked
+	for iter := 0; iter <= n; iter++ {
+		now := marked
+		for h := 0; h < n; h++ {
+			if r.netOut[h] != 0 && netted&(1<<uint(h)) == 0 {
+				now |= r.netOut[h]
+			}
+		}
+		if now == netted {
+			break
+		}
+		netted = now
+	}
+	for h := 0; h < n; h++ {
+		r.netted[h] = netted&(1<<uint(h)) != 0
+	}
+}
+
+// applyTakeover marks the enemy units linked to an active takeover effect as
+// Controlled, and releases the others. It reports whether anything changed.
+func (r *Resolver) applyTakeover() bool {
+	s := r.s
+	n := s.Board.Size
+	var taken uint64
+	var by [MaxHexes]uint8 // who takes the unit on each hex of taken
+	var contested uint64   // units two players' takeovers reach (more than two players)
+	for _, h := range r.occ[:r.nocc] {
+		if r.feat[h]&featTakes == 0 {
+			continue
+		}
+		p := s.Cells[h].Unit
+		var targets uint64
+		t := r.tok[h]
+		for _, e := range t.Effects {
+			if e.Op != rules.EffTakeover && e.Op != rules.EffUseModules {
+				continue
+			}
+			for d := rules.N; d <= rules.NW; d++ {
+				if !e.Dirs.Has(d) {
+					continue
+				}
+				nb := s.Board.Nb[h][p.EdgeDir(d)]
+				if nb == NoHex {
+					continue
+				}
+				q := s.Cells[nb].Unit
+				if q.Empty() || s.Friends(q.Owner, p.Controller()) {
+					continue
+				}
+				qt := r.tok[nb]
+				if qt.Kind == rules.HQ || qt.Traits.Has(rules.TakeoverImmune) {
+					continue
+				}
+				if e.Op == rules.EffUseModules && !usesModule(s, h, nb, func(x Hex) bool { return r.netted[x] }) {
+					continue
+				}
+				targets |= 1 << uint(nb)
+			}
+		}
+		if targets == 0 {
+			continue
+		}
+		// Takeover beats a net thrown by the unit it takes over; any other
+		// working net (or a net marker) stops it.
+		if r.netted[h] {
+			blocked := p.Marks&NetMarker != 0
+			for u := 0; u < n && !blocked; u++ {
+				if r.netOut[u]&(1<<uint(h)) != 0 && !r.netted[u] && targets&(1<<uint(u)) == 0 {
+					blocked = true
+				}
+			}
+			if blocked {
+				continue
+			}
+		}
+		if r.s.N > 2 {
+			// Two players' takeovers on one unit cancel, as two nets facing
+			// each other do (docs/rules.md, "Three and four players").
+			for m := targets & taken; m != 0; m &= m - 1 {
+				if x := bits.TrailingZeros64(m); by[x] != p.Controller() {
+					contested |= 1 << uint(x)
+				}
+			}
+		}
+		for m := targets; m != 0; m &= m - 1 {
+			by[bits.TrailingZeros64(m)] = p.Controller()
+		}
+		taken |= targets
+	}
+	taken &^= contested
+	if r.pairs {
+		// A Structure is taken over whole, by whoever takes either part.
+		for _, h := range r.occ[:r.nocc] {
+			if m := r.mate[h]; m != NoHex && taken&(1<<uint(h)) != 0 && taken&(1<<uint(m)) == 0 {
+				taken |= 1 << uint(m)
+				by[m] = by[h]
+			}
+		}
+	}
+	changed := false
+	for _, h := range r.occ[:r.nocc] {
+		p := &s.Cells[h].Unit
+		q := *p
+		if taken&(1<<uint(h)) != 0 {
+			q.takeBy(by[h])
+		} else {
+			q.release()
+		}
+		if q.Marks != p.Marks {
+			p.Marks = q.Marks
+			r.ctl[h] = s.SideOf(p.Controller())
+			changed = true
+		}
+	}
+	return changed
+}
+
+// linked calls f for every unit reached by effect e of the unit on h,
+// with the side it must be on already checked.
+func (r *Resolver) computeBonuses() {
+	if r.pairs {
+		r.computePairBonuses() // structure.go; kept apart, off the path of the battles without a Structure
+		return
+	}
+	s := r.s
+	r.meleeB, r.rangedB, r.initB, r.toughB = [MaxHexes]int8{}, [MaxHexes]int8{}, [MaxHexes]int8{}, [MaxHexes]int8{}
+	r.extra, r.armorAll = [MaxHexes]bool{}, [MaxHexes]bool{}
+	r.conv = [MaxHexes]uint8{}
+	for _, h := range r.occ[:r.nocc] {
+		if r.feat[h]&featBonus == 0 || r.netted[h] {
+			continue
+		}
+		p := s.Cells[h].Unit
+		t := r.tok[h]
+		me := r.ctl[h]
+		for _, e := range t.Effects {
+			for m := uint(e.Dirs) & 0x3f; m != 0; m &= m - 1 {
+				d := rules.Dir(bits.TrailingZeros(m))
+				nb := s.Board.Nb[h][edgeDir(p, d)]
+				if nb == NoHex {
+					continue
+				}
+				c := r.ctl[nb]
+				if c == noCtl {
+					continue
+				}
+				side := rules.Enemies
+				if c == me || (r.feud && s.Allies(s.Cells[nb].Unit.Controller(), p.Controller())) {
+					side = rules.Friends
+				}
+				if e.Side&side == 0 {
+					continue
+				}
+				switch e.Op {
+				case rules.EffMelee:
+					r.meleeB[nb] += e.Value
+				case rules.EffRanged:
+					r.rangedB[nb] += e.Value
+				case rules.EffInitiative:
+					r.initB[nb] += e.Value
+				case rules.EffExtraAction:
+					r.extra[nb] = true
+				case rules.EffArmor:
+					r.armorAll[nb] = true
+				case rules.EffConvert:
+					r.conv[nb] |= convToRanged << uint(e.Value)
+				case rules.EffToughness:
+					r.toughB[nb] += e.Value
+					r.anyTough = true
+				}
+			}
+		}
+	}
+}
