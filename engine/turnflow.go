@@ -1,0 +1,206 @@
+// turnflow.go runs the turn flow: starting and ending turns, the end of the
+// game, and battles with the turn they end.
+
+package engine
+
+import (
+	"github.com/hexforge/hexforge/rules"
+)
+
+// ---------------------------------------------------------------- turn flow
+
+func (g *Game) startTurn(d Decider) {
+	g.Turn++
+	g.traceEv(TrTurn, g.Player, NoToken, NoHex, NoHex, 0, g.Turn)
+	g.used = [MaxHexes]uint16{}
+	g.grantUsed = [MaxHexes]uint64{}
+	g.playedNow, g.usedNow = 0, 0
+	g.pend = pending{}
+	// turn_start triggers work before the draw: the turn begins with drawing
+	// (docs/rules.md, "Triggered events").
+	g.fireUnits(rules.TurnStart, factTurnStart, g.Player, d)
+	if g.checkHQ() {
+		return
+	}
+	g.draw(g.drawTarget())
+}
+
+// endTurn ends the turn of the player to move: the final battle if this was
+// the last turn, otherwise the opponent's turn.
+func (g *Game) endTurn(d Decider) {
+	if g.Phase == PhaseOver {
+		return
+	}
+	p := g.Player
+	g.Forbid[p] = false
+	if g.pend.active {
+		g.finishProgram()
+	}
+	if g.S.N > 2 {
+		g.endTurnN(d)
+		return
+	}
+	if g.Turn == g.FinalAfter {
+		g.battle(d)
+		if g.checkHQ() {
+			return
+		}
+		a, b := g.S.HQPoints(0), g.S.HQPoints(1)
+		switch {
+		case a > b:
+			g.finish(Win1)
+			return
+		case b > a:
+			g.finish(Win2)
+			return
+		case g.TieBreak:
+			g.finish(Draw)
+			return
+		}
+		g.TieBreak = true
+		g.FinalAfter = g.Turn + 2
+	}
+	g.Player = Opp(p)
+	g.startTurn(d)
+}
+
+func (g *Game) finish(r Result) {
+	g.Result = r
+	g.Winners = [...]uint8{Win1: 1, Win2: 2, Draw: 3, Decided: 0}[r]
+	g.traceEv(TrResult, 0, NoToken, NoHex, NoHex, 0, int(r))
+	g.Phase = PhaseOver
+	g.pend = pending{}
+}
+
+// checkHQ ends the game when an HQ is gone; it reports whether it did.
+func (g *Game) checkHQ() bool {
+	if g.Phase == PhaseOver {
+		return true
+	}
+	if g.Turn == 0 {
+		return false // set-up: an HQ not placed yet has no points
+	}
+	if g.S.N > 2 {
+		return g.checkHQN()
+	}
+	a, b := g.S.HQPoints(0), g.S.HQPoints(1)
+	switch {
+	case a == 0 && b == 0:
+		g.finish(Draw)
+	case a == 0:
+		g.finish(Win2)
+	case b == 0:
+		g.finish(Win1)
+	default:
+		return false
+	}
+	return true
+}
+
+// battle resolves one battle and moves the destroyed tokens to their
+// owners' discards. It reports whether anything changed on the board.
+func (g *Game) battle(d Decider) bool {
+	var before, after [MaxPlayers][MaxArmyTokens]uint8
+	g.countBoard(&before)
+	hq := g.hqs()
+	g.Battles++
+	ctl := g.controlled()
+	var units [MaxHexes]Piece // before the battle, for its destroyed events
+	if g.anyFx&factDestroyedSteps != 0 {
+		for h := range g.S.Board.Size {
+			units[h] = g.S.Cells[h].Unit
+		}
+	}
+	g.Res.TrackKills = g.anyFx&factKillCond != 0
+	g.Res.Resolve(&g.S, d, g.traceBattleStart())
+	g.traceBattleEnd()
+	// Kept apart: a Decider asked during the after-battle events may
+	// resolve hypothetical battles with the same Resolver.
+	g.destroyer = g.Res.Destroyer
+	for p := range 2 { // token figures count the first two players (Dealt)
+		for t, n := range g.Res.Dealt[p] {
+			g.Dealt[p][t] = uint16(min(65535, int(g.Dealt[p][t])+int(n)))
+		}
+		if g.anyFx&factToughness != 0 {
+			for t, n := range g.Res.Kept[p] {
+				d := &g.Deeds[p][t][DeedKept]
+				*d = uint8(min(255, int(*d)+int(n)))
+			}
+		}
+	}
+
+	g.control(d, ctl) // units taken over during the battle may be turned now
+	g.countBoard(&after)
+	changed := hq != g.hqs()
+	for p := range g.S.Players() {
+		for t := range before[p] {
+			for k := after[p][t]; k < before[p][t]; k++ {
+				g.toPile(uint8(p), uint8(t))
+				changed = true
+			}
+		}
+	}
+	if g.anyFx&factDestroyedSteps != 0 {
+		for h := range g.S.Board.Size {
+			if u := units[h]; !u.Empty() && g.S.Cells[h].Unit.Empty() {
+				g.queueDestroyed(u, Hex(h)) // units do not move in a battle
+			}
+		}
+		g.flushDestroyed(d)
+	}
+	// after_battle triggers, the player whose turn it was first; then
+	// scavengers move.
+	if g.S.N > 2 {
+		if g.S.Mode == ModePoints {
+			g.pointsWin()
+		}
+		if g.checkHQ() {
+			return changed
+		}
+		order, n := g.inOrder()
+		for _, q := range order[:n] {
+			g.fireUnits(rules.AfterBattle, factAfterBattle, q, d)
+		}
+	}
+	for k := uint8(0); g.S.N <= 2 && k < 2 && g.S.HQPoints(0) > 0 && g.S.HQPoints(1) > 0; k++ {
+		g.fireUnits(rules.AfterBattle, factAfterBattle, g.Player^k, d)
+	}
+	g.afterBattle(d)
+	return changed
+}
+
+// hqs are every player's HQ points (scores in a points game).
+func (g *Game) hqs() (hq [MaxPlayers]int) {
+	for p := range g.S.Players() {
+		hq[p] = g.S.HQPoints(uint8(p))
+	}
+	return hq
+}
+
+func (g *Game) countBoard(c *[MaxPlayers][MaxArmyTokens]uint8) {
+	for h := 0; h < g.S.Board.Size; h++ {
+		cell := &g.S.Cells[h]
+		if !cell.Unit.Empty() {
+			c[cell.Unit.Owner][cell.Unit.Token]++
+		}
+		if !cell.Ground.Empty() {
+			c[cell.Ground.Owner][cell.Ground.Token]++
+		}
+	}
+}
+
+// battleEndsTurn starts a battle (a battle instant or a full board): the
+// turn ends; while the board stays full more battles follow, unless a
+// battle changed nothing (it would repeat for ever).
+func (g *Game) battleEndsTurn(d Decider) {
+	for {
+		changed := g.battle(d)
+		if g.checkHQ() {
+			return
+		}
+		if !g.S.InnerFull() || !changed {
+			break
+		}
+	}
+	g.endTurn(d)
+}
