@@ -115,12 +115,12 @@ const DefaultPlanWorlds = 4
 // of the eight embedded armies agrees with a four times stronger one, and
 // at least as strong as search:64 (the evidence, with its commands, is in
 // docs/players.md).
-const DefaultPlayer = "plan:4"
+const DefaultPlayer = "race:8"
 
 // StrongPlayer is the strongest setting hexforge measures against: four
 // times the default's budget. The ladder's top level; the default's round
 // robin is checked against its round robin (docs/players.md).
-const StrongPlayer = "plan:16"
+const StrongPlayer = "race:32"
 
 // rng is a small seeded generator with a uniform Intn.
 type rng struct{ pcg rand.PCG }

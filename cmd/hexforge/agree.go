@@ -22,8 +22,8 @@ agree: every matchup's win rate within --within points, and the two
 rankings in the same order up to Kendall's τ of --tau. Each matchup's
 difference carries its 95% interval (the two runs are independent games)
 and is marked significant only after Holm's correction over all matchups.`,
-		Example: `  hexforge sim --all --players plan:4 --games 1000 --format json --out base.json
-  hexforge sim --all --players plan:16 --games 400 --format json --out strong.json
+		Example: `  hexforge sim --all --players race:8 --games 1000 --format json --out base.json
+  hexforge sim --all --players race:32 --games 400 --format json --out strong.json
   hexforge agree base.json strong.json`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/hexforge/hexforge/sim"
 )
 
 // A multiplayer run plays the default player, or any searching player
@@ -12,7 +14,7 @@ func TestSimModePlayers(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("default player: exit %d: %s", code, errOut)
 	}
-	if !strings.Contains(out, "players plan:4") {
+	if !strings.Contains(out, "players "+sim.DefaultPlayer) {
 		t.Errorf("the report does not name the default player:\n%s", out)
 	}
 	out, errOut, code = run(t, "sim", "--mode", "one-vs-team", "moloch", "borgo", "hegemony", "--games", "6", "--players", "search:4")

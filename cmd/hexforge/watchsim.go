@@ -82,8 +82,8 @@ func watchChange(old, cur []int8) string {
 	return "  (" + iv + " since the last good version: significant)"
 }
 
-// playersWords names the players of a quick simulation: "plan:4" when both
-// sides play the same, "plan:4 vs greedy" otherwise.
+// playersWords names the players of a quick simulation: "race:8" when both
+// sides play the same, "race:8 vs greedy" otherwise.
 func playersWords(p [2]sim.PlayerSpec) string {
 	if p[0] == p[1] {
 		return p[0].String()
