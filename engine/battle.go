@@ -340,7 +340,7 @@ func (r *Resolver) segment(seg int, log *BattleLog) {
 		}
 		any := false
 		for _, h := range r.occ[:r.nocc] {
-			if r.feat[h]&featAgony == 0 || r.acted[h] || r.netted[h] || !r.dies(h) {
+			if r.feat[h]&featAgony == 0 || r.acted[h] || r.netted[h] || !r.unitDies(h) {
 				continue
 			}
 			r.attack(h, log, true)

@@ -87,13 +87,18 @@ func checkInvariantsN(g *Game, hqPrev *[MaxPlayers]int) error {
 }
 
 // playRandomN plays one random game of the armies in mode m on board b,
-// checking the invariants after every action.
-func playRandomN(t *testing.T, b *Board, as []*rules.Army, m Mode, feud uint8, seed uint64) *Game {
+// checking the invariants after every action. With structures the game is
+// in the Structures variant: a placement is picked a quarter of the time
+// one is offered (so Structures come at every stage), and every part must
+// stand beside its mate (checkStructures); placed counts the placements.
+func playRandomN(t *testing.T, b *Board, as []*rules.Army, m Mode, feud uint8, seed uint64, structures bool, placed *int) *Game {
 	t.Helper()
 	g, err := NewGameN(b, as, m, nil, feud, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
+	g.Structures = structures
+	var st, other []Action
 	d := NewRandomDecider(seed + 1)
 	buf := make([]Action, 0, 4096)
 	hq := [MaxPlayers]int{-1, -1, -1, -1}
@@ -109,11 +114,32 @@ func playRandomN(t *testing.T, b *Board, as []*rules.Army, m Mode, feud uint8, s
 			return g
 		}
 		a := buf[d.Intn(len(buf))]
+		if structures {
+			st, other = st[:0], other[:0]
+			for _, x := range buf {
+				if x.Kind == KStructure {
+					st = append(st, x)
+				} else {
+					other = append(other, x)
+				}
+			}
+			if len(st) > 0 && (len(other) == 0 || d.Intn(4) == 0) {
+				a = st[d.Intn(len(st))]
+				*placed++
+			} else if len(st) > 0 {
+				a = other[d.Intn(len(other))]
+			}
+		}
 		if err := g.Apply(a, d); err != nil {
 			t.Fatalf("%s seed %d action %d: %v", m, seed, n, err)
 		}
 		if err := checkInvariantsN(g, &hq); err != nil {
 			t.Fatalf("%s seed %d after action %d (%v): %v", m, seed, n, a, err)
+		}
+		if structures {
+			if err := checkStructures(g); err != nil {
+				t.Fatalf("%s seed %d after action %d (%v): %v", m, seed, n, a, err)
+			}
 		}
 	}
 }
@@ -148,11 +174,55 @@ func TestRandomGamesMultiplayer(t *testing.T) {
 					for p := range as {
 						as[p] = pool[(int(seed)*v.players+p)%len(pool)]
 					}
-					g := playRandomN(t, b, as, v.m, v.feud, seed)
+					g := playRandomN(t, b, as, v.m, v.feud, seed, false, nil)
 					won[g.Winners]++
 				}
 				t.Logf("%d games; games by the winners' bits: %v", n, won)
 			})
 		}
+	}
+}
+
+// TestRandomGamesMultiplayerStructures plays random games of every
+// multiplayer mode in the Structures variant ("Struktur można używać w
+// grach dla 2, 3 oraz 4 graczy"): the Structure army and test armies given
+// Structures in every seat, with the bookkeeping of TestRandomGamesMultiplayer
+// and every part beside its mate after every action (-multigames games of
+// each mode; issue-sized runs:
+//
+//	go test ./engine -run TestRandomGamesMultiplayerStructures -multigames 1000
+func TestRandomGamesMultiplayerStructures(t *testing.T) {
+	pool := []*rules.Army{structArmy(t), loadArmy(t, "testdata/game_a.army"), autoStructures(t, loadArmy(t, "testdata/game_b.army"), 0),
+		autoStructures(t, loadArmy(t, "testdata/tfauna.army"), 1), autoStructures(t, loadArmy(t, "testdata/takers.army"), 0)}
+	n := *multiGames
+	if testing.Short() {
+		n = min(n, 20)
+	}
+	type variant struct {
+		m       Mode
+		players int
+		feud    uint8
+	}
+	for _, v := range []variant{
+		{ModeFFA, 3, 0}, {ModeFFA, 4, 0}, {ModePoints, 3, 0}, {ModeTeams, 4, 0}, {ModeTeams, 4, 1 << 1}, {ModeOneVsTeam, 3, 0},
+	} {
+		t.Run(v.m.String()+"/"+string(rune('0'+v.players))+"/feud"+string(rune('0'+bits.OnesCount8(v.feud))), func(t *testing.T) {
+			placed := 0
+			for seed := uint64(0); seed < uint64(n); seed++ {
+				as := make([]*rules.Army, v.players)
+				for p := range as {
+					as[p] = pool[(int(seed)*v.players+p)%len(pool)]
+				}
+				b := Standard
+				if seed%4 == 3 {
+					b = Large
+				}
+				playRandomN(t, b, as, v.m, v.feud, seed, true, &placed)
+			}
+			if placed < n/2 {
+				t.Errorf("%d games: %d Structures placed; want one in most games", n, placed)
+			}
+			t.Logf("%d games, %d Structures placed", n, placed)
+		})
 	}
 }

@@ -308,6 +308,7 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 		used[i] = make([]int, len(as[i].Tokens))
 	}
 	var firstAt [MaxHexes]int
+	var parts []placedPart
 	for _, pl := range places {
 		w := pl.w
 		if int(pl.player) >= n || pl.taker > n {
@@ -336,7 +337,11 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 			continue
 		}
 		used[pl.player][ti]++
-		if used[pl.player][ti] > t.Count {
+		if part := a.Mate(ti) >= 0; part && used[pl.player][ti] > 1 {
+			// A part is never drawn (Count 0): the one copy is the Structure's.
+			errs.Errorf(pos(pl.line, w[1].col), "%q is a part of army %q's Structure; a player places one Structure, with one of each part", t.Name, a.Name)
+			continue
+		} else if !part && used[pl.player][ti] > t.Count {
 			errs.Errorf(pos(pl.line, w[1].col), "army %q has %d %q; this is copy %d", a.Name, t.Count, t.Name, used[pl.player][ti])
 			continue
 		}
@@ -356,6 +361,9 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 		if firstAt[h] == 0 {
 			firstAt[h] = pl.line
 		}
+		if a.Mate(ti) >= 0 {
+			parts = append(parts, placedPart{pl.line, w[1].col, w[2].col, h})
+		}
 		if t.Kind.IsUnit() {
 			u := &s.Cells[h].Unit
 			u.Wounds = uint8(pl.wounds)
@@ -374,6 +382,7 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 			s.Cells[h].Ground.Wounds = uint8(pl.wounds)
 		}
 	}
+	checkPlacedStructures(s, parts, &errs, pos)
 	for i := uint8(0); int(i) < n; i++ {
 		if s.HQ[i] == NoHex && !errs.HasErrors() {
 			errs.Errorf(pos(armyLine, armyWords[i+1].col), "player %d has no HQ on the board: add a line like %d HQ c3 N", i+1, i+1)
@@ -426,12 +435,60 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 	if !errs.HasErrors() {
 		piles = pileLines.resolve(s, &errs, pos, used)
 		piles.Energy = energy
+		// A Structure on the board implies the variant (docs/positions.md):
+		// a game from the position goes on with it, its owner's placed.
+		piles.Structures = len(parts) > 0
 	}
 	if errs.HasErrors() {
 		errs.Sort()
 		return nil, nil, errs
 	}
 	return s, piles, nil
+}
+
+// placedPart is a Structure's part placed by a unit line, checked once
+// every line is placed (checkPlacedStructures).
+type placedPart struct {
+	line, tokCol, hexCol int
+	h                    Hex
+}
+
+// checkPlacedStructures checks the Structures a position places: the
+// parts are written as unit lines of their own, and a part pairs with the
+// part of its mate's token next to it (as mateOn finds it in play), so each
+// part needs its mate on an adjacent hex, and a player places one Structure
+// a game (each gets "2 żetony Struktury swojej frakcji": one Structure).
+func checkPlacedStructures(s *State, parts []placedPart, errs *diag.List, pos func(line, col int) diag.Pos) {
+	var which [MaxPlayers]int // the line of the player's first part placed
+	var name [MaxPlayers]string
+	for _, pp := range parts {
+		u := s.Cells[pp.h].Unit
+		a := s.Armies[u.Owner]
+		t := &a.Tokens[u.Token]
+		m := a.Mate(int(u.Token))
+		st := structureOf(a, int(u.Token))
+		if mateOn(s, pp.h) == NoHex {
+			errs.Add(diag.Error, pos(pp.line, pp.hexCol), fmt.Sprintf("add a line like %d %s HEX FACING with HEX next to %s", u.Owner+1, quote(a.Tokens[m].Name), s.Board.Names[pp.h]),
+				"%q is a part of the Structure %q: its other part %q must stand on a hex next to %s (a Structure stands on two adjacent hexes)", t.Name, st, a.Tokens[m].Name, s.Board.Names[pp.h])
+			continue
+		}
+		switch {
+		case which[u.Owner] == 0:
+			which[u.Owner], name[u.Owner] = pp.line, st
+		case name[u.Owner] != st:
+			errs.Errorf(pos(pp.line, pp.tokCol), "player %d already places the Structure %q (line %d); a player places one Structure a game, not also %q", u.Owner+1, name[u.Owner], which[u.Owner], st)
+		}
+	}
+}
+
+// structureOf is the name of the Structure of which token t of a is a part.
+func structureOf(a *rules.Army, t int) string {
+	for i := range a.Structures {
+		if st := &a.Structures[i]; st.Parts[0] == t || st.Parts[1] == t {
+			return st.Name
+		}
+	}
+	return ""
 }
 
 // clipWord shortens a word quoted in a message: a line of garbage is named,

@@ -65,6 +65,10 @@ func FuzzParsePosition(f *testing.F) {
 	f.Add([]byte("armies game_a game_b game_a\nmode one-vs-team\n1 HQ a1 N\n2 HQ e3 N\n3 HQ c1 S\nhand 3 Sniper\nturn 3 2\n"))
 	f.Add([]byte("armies game_a game_b game_a game_b\nmode teams\n1 HQ a1 N\n2 HQ e3 N\n3 HQ c1 S\n4 HQ c3 N\nleader 4 Agent left=0\nleader 2 agent left=0\nturn 4\n"))
 	f.Add([]byte("armies game_a game_b game_a\nmode points\nhq 3 0 19\n1 HQ a1 N\n2 HQ e3 N\n3 HQ c1 S\ndeck 2 Sniper\ndiscard 3 Battle\nleader 3 x\n"))
+	// Structures: a pair on adjacent hexes, a lone part, two Structures.
+	f.Add([]byte("armies struct game_b\n1 HQ a1 N\n1 Gun c2 N\n1 Hatch c3 S wounds=0 net\n2 HQ e3 N\n2 Fighter c4 N\nhand 1 Filler Filler Booster\nturn 1\n"))
+	f.Add([]byte("armies struct game_b game_b\n1 HQ a1 N\n1 \"Bulk A\" b1 N\n1 \"Bulk B\" b2 S controlled=3\n2 HQ e3 N\n3 HQ c1 S\n"))
+	f.Add([]byte("armies struct game_b\n1 HQ a1 N\n1 Gun c2 N\n1 Gun c3 N\n1 Left e1 N\n2 HQ e3 N\n"))
 	agent := leaderOf(f, `leader "Agent" { on opponent_draw: redraw }`)
 	load := func(ref string) (*rules.Leader, error) {
 		if strings.EqualFold(ref, "agent") {

@@ -419,7 +419,7 @@ func (ref *reference) segment(seg int) {
 		from = len(ref.hits)
 		again := false
 		for _, h := range ref.units() {
-			if ref.tok(h).Agony && !ref.acted[h] && !ref.netted[h] && ref.dies(h) {
+			if ref.tok(h).Agony && !ref.acted[h] && !ref.netted[h] && ref.unitDies(h) {
 				ref.attack(h)
 				again = true
 			}
@@ -465,6 +465,17 @@ func (ref *reference) woundsOn(h Hex) int {
 
 func (ref *reference) dies(h Hex) bool {
 	return ref.killed[h] || int(ref.piece(h).Wounds)+ref.woundsOn(h) >= ref.tough(h)
+}
+
+// unitDies reports whether the unit the piece on h belongs to is destroyed
+// at the end of the segment: the piece, or for a Structure's part either
+// part (its agony then fires: docs/rules.md, "Structures").
+func (ref *reference) unitDies(h Hex) bool {
+	if ref.dies(h) {
+		return true
+	}
+	m := ref.mate(h)
+	return m != NoHex && ref.dies(m)
 }
 
 // tough is the toughness of the unit on h, with its links' toughness bonus.

@@ -31,6 +31,10 @@ type Piles struct {
 	// plus one (0: a card of its own), so LoadLeaders gives both one card
 	// (engine.SetLeadersN wants the allies' cards to be the same).
 	sharedWith [MaxPlayers]uint8
+	// Structures plays the game from the position in the Structures
+	// variant: set by ParseSetup when the board holds a Structure (its
+	// owner has placed theirs), or by the caller (play --from --structures).
+	Structures bool
 }
 
 // leaderRef is a leader line's card reference and where it is written.
@@ -289,6 +293,14 @@ func NewGameFrom(s *State, piles *Piles, seed uint64, d Decider) (*Game, error) 
 		}
 	}
 	g.Energy = [MaxPlayers]uint8{piles.Energy[0], piles.Energy[1]}
+	if piles.Structures {
+		g.Structures = true
+		for h := range Hex(s.Board.Size) {
+			if mateOn(&g.S, h) != NoHex {
+				g.StructPlaced |= 1 << s.Cells[h].Unit.Owner // once a game: theirs is on the board
+			}
+		}
+	}
 	for i, r := range piles.leaderRef {
 		if r.name != "" && piles.Leader[i] == nil {
 			return nil, fmt.Errorf("%s: the leader %q of player %d is not loaded (Piles.LoadLeaders)", r.at, r.name, i+1)

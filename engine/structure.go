@@ -431,3 +431,22 @@ func (g *Game) pairMedics(opts []Option, h, mate Hex, hit, nets *[MaxHexes]bool)
 	}
 	return opts
 }
+
+// unitDies reports whether the unit the piece on h belongs to is destroyed
+// at the end of the segment: the piece itself, or, for a Structure's part,
+// either part ("Gdy dowolny z żetonów zostanie zniszczony, cała Struktura
+// jest odrzucana z planszy"), so that a part's Agony fires when the blow
+// fell on its mate (docs/rules.md, "Structures"). Without a Structure on
+// the board it is dies.
+func (r *Resolver) unitDies(h Hex) bool {
+	if r.dies(h) {
+		return true
+	}
+	// The mate table is the board's at load; the occupied check keeps a
+	// stale entry from reading a hex emptied since.
+	m := NoHex
+	if r.pairs {
+		m = r.mate[h]
+	}
+	return m != NoHex && !r.s.Cells[m].Unit.Empty() && r.dies(m)
+}

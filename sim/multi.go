@@ -31,6 +31,10 @@ type MultiMatch struct {
 	// Leaders are the cards of the two teams of the teams mode (Teams[0]'s
 	// first), each shared by its allies (nil: none; docs/rules.md, "Leaders").
 	Leaders [2]*rules.Leader
+	// Structures plays the Structures variant: each army's structure block
+	// may be placed, in any mode ("Struktur można używać w grach dla 2, 3
+	// oraz 4 graczy").
+	Structures bool
 	// UntilCI is a shard's --until-ci target, written in its report for
 	// merge to judge (UntilCICheck); a shard itself never stops early.
 	UntilCI float64
@@ -142,6 +146,7 @@ func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
 	if err := g.InitN(board, as, m.Mode, team, 0, round); err != nil {
 		return MultiRecord{}, err
 	}
+	g.Structures = m.Structures // after InitN, which resets the game
 	if m.Leaders[0] != nil || m.Leaders[1] != nil {
 		if team == nil {
 			return MultiRecord{}, fmt.Errorf("leaders are played with 2 players or in the teams mode, not in mode %s", m.Mode)
@@ -374,25 +379,27 @@ func (s *Share) finish() {
 
 // MultiReport is what a multiplayer run found.
 type MultiReport struct {
-	Mode     string      `json:"mode"`
-	Players  string      `json:"players"`
-	Board    string      `json:"board"`
-	Seed     uint64      `json:"seed"`
-	Games    int         `json:"games"`
-	Seatings int         `json:"seatings"` // every one played equally often
-	Rotation string      `json:"rotation"` // which seatings: every one, or the teams' balanced subset
-	Capped   int         `json:"capped"`   // games the action cap ended (no result; not in the shares)
-	Shared   int         `json:"shared"`   // games whose win was shared (in the team modes: drawn between the sides)
-	Partial  bool        `json:"partial,omitempty"`
-	Armies   []string    `json:"armies"`
-	Army     []Share     `json:"army"`            // each army's win share
-	BySeat   [][]Share   `json:"by_seat"`         // army by seat (seat 1 first)
-	Seat     []Share     `json:"seat"`            // each seat's win share over every army: the seat advantage
-	Teams    []string    `json:"teams,omitempty"` // teams mode: "a+b"
-	Team     []Share     `json:"team,omitempty"`  // each team's win share
-	MeanTurn float64     `json:"mean_turns"`
-	Leaders  []string    `json:"leaders,omitempty"` // teams mode with leaders: each team's card ("none" for none)
-	Shard    *MultiShard `json:"shard,omitempty"`   // a shard's report: what merge needs
+	Mode     string    `json:"mode"`
+	Players  string    `json:"players"`
+	Board    string    `json:"board"`
+	Seed     uint64    `json:"seed"`
+	Games    int       `json:"games"`
+	Seatings int       `json:"seatings"` // every one played equally often
+	Rotation string    `json:"rotation"` // which seatings: every one, or the teams' balanced subset
+	Capped   int       `json:"capped"`   // games the action cap ended (no result; not in the shares)
+	Shared   int       `json:"shared"`   // games whose win was shared (in the team modes: drawn between the sides)
+	Partial  bool      `json:"partial,omitempty"`
+	Armies   []string  `json:"armies"`
+	Army     []Share   `json:"army"`            // each army's win share
+	BySeat   [][]Share `json:"by_seat"`         // army by seat (seat 1 first)
+	Seat     []Share   `json:"seat"`            // each seat's win share over every army: the seat advantage
+	Teams    []string  `json:"teams,omitempty"` // teams mode: "a+b"
+	Team     []Share   `json:"team,omitempty"`  // each team's win share
+	MeanTurn float64   `json:"mean_turns"`
+	Leaders  []string  `json:"leaders,omitempty"` // teams mode with leaders: each team's card ("none" for none)
+	// Structures: the run played the Structures variant.
+	Structures bool        `json:"structures,omitempty"`
+	Shard      *MultiShard `json:"shard,omitempty"` // a shard's report: what merge needs
 }
 
 // Report sums the records of a run.
@@ -400,7 +407,7 @@ func (m *MultiMatch) Report(recs []MultiRecord, partial bool) *MultiReport {
 	seats := m.Seatings()
 	n := m.armies()
 	r := &MultiReport{Mode: m.Mode.String(), Players: m.Player.String(), Seed: m.Seed, Games: len(recs), Seatings: len(seats),
-		Partial: partial, Armies: m.Names, Army: make([]Share, n), BySeat: make([][]Share, n), Seat: make([]Share, n)}
+		Partial: partial, Armies: m.Names, Army: make([]Share, n), BySeat: make([][]Share, n), Seat: make([]Share, n), Structures: m.Structures}
 	r.Rotation = m.Rotation()
 	r.Board = engine.Standard.Name
 	if m.Board != nil {

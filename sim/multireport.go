@@ -45,6 +45,9 @@ func (r *MultiReport) runLine() string {
 	for i, l := range r.Leaders {
 		s += fmt.Sprintf(", leader %s for %s", l, r.Teams[i])
 	}
+	if r.Structures {
+		s += ", Structures"
+	}
 	if r.Partial {
 		s += " (partial: not every game of the run is counted)"
 	}

@@ -61,8 +61,8 @@ func MergeMulti(files []string, reports []*MultiReport) (*MultiReport, []string,
 	}
 	id := func(r *MultiReport) string {
 		sh := r.Shard
-		return fmt.Sprintf("mode %s, armies %q, players %s, board %s, seed %d, %d rotations of %d seatings, action cap %d, teams %v, leaders %q, until-ci %g, %d shards",
-			r.Mode, r.Armies, r.Players, r.Board, r.Seed, sh.Rotations, r.Seatings, sh.MaxActions, sh.Teams, r.Leaders, sh.UntilCI, sh.N)
+		return fmt.Sprintf("mode %s, armies %q, players %s, board %s, seed %d, %d rotations of %d seatings, action cap %d, teams %v, leaders %q, structures %v, until-ci %g, %d shards",
+			r.Mode, r.Armies, r.Players, r.Board, r.Seed, sh.Rotations, r.Seatings, sh.MaxActions, sh.Teams, r.Leaders, r.Structures, sh.UntilCI, sh.N)
 	}
 	seen := map[int]string{}
 	var recs []MultiRecord
@@ -103,7 +103,7 @@ func MergeMulti(files []string, reports []*MultiReport) (*MultiReport, []string,
 			missing, first.Shard.Rotations*per))
 	}
 	r := m.Report(recs, partial)
-	r.Players, r.Board, r.Leaders = first.Players, first.Board, first.Leaders
+	r.Players, r.Board, r.Leaders, r.Structures = first.Players, first.Board, first.Leaders, first.Structures
 	if t := first.Shard.UntilCI; t > 0 {
 		c := UntilCICheck{Target: t, HalfWidth: r.Widest(), Games: r.Games, Batch: first.Shard.Rotations * per, Max: MaxGames}
 		warnings = append(warnings, c.String())

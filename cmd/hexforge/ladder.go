@@ -36,6 +36,8 @@ type ladderMatch struct {
 	Partial bool          `json:"partial,omitempty"`
 	Board   string        `json:"board,omitempty"`   // --board, when not the standard board
 	Leaders []string      `json:"leaders,omitempty"` // --leaders: army A's and army B's leader cards, when any
+	// Structures: --structures, the Structures variant (docs/rules.md).
+	Structures bool `json:"structures,omitempty"`
 }
 
 func newLadder() *cobra.Command {
@@ -46,6 +48,7 @@ func newLadder() *cobra.Command {
 		out            string
 		all            bool
 		board, leaders string
+		structures     bool
 	)
 	cmd := &cobra.Command{
 		Use:   "ladder [A B | ARMY... | --all]",
@@ -114,13 +117,18 @@ out). Results do not depend on --workers.`,
 			if err != nil {
 				return err
 			}
+			// Before any game: --structures with no army that has a
+			// structure block would change nothing.
+			if err := checkStructures(cmd.ErrOrStderr(), structures, list...); err != nil {
+				return err
+			}
 			ctx, bar, done := startRun(cmd)
 			defer done()
 			bar.expect(len(specs) * len(list) * (len(list) - 1) / 2 * 2 * games)
 			var ms []ladderMatch
 			for i := range list {
 				for j := i + 1; j < len(list); j++ {
-					lm := ladderMatch{A: list[i].Name, B: list[j].Name, Seed: seed}
+					lm := ladderMatch{A: list[i].Name, B: list[j].Name, Seed: seed, Structures: structures}
 					if boardB != nil {
 						lm.Board = boardB.Name
 					}
@@ -129,7 +137,7 @@ out). Results do not depend on --workers.`,
 					}
 					var rates []sim.LevelRate
 					for _, p := range specs {
-						m := &sim.Match{A: list[i], B: list[j], Players: [2]sim.PlayerSpec{p, p}, Seed: seed, Pairs: games, Board: boardB, Leaders: leaderL}
+						m := &sim.Match{A: list[i], B: list[j], Players: [2]sim.PlayerSpec{p, p}, Seed: seed, Pairs: games, Board: boardB, Leaders: leaderL, Structures: structures}
 						// Pairs are counted as they finish, never kept: memory
 						// stays constant at any --games.
 						var counts sim.PairCounts
@@ -168,6 +176,7 @@ out). Results do not depend on --workers.`,
 	f.BoolVar(&all, "all", false, "climb every matchup of the embedded armies")
 	f.StringVar(&board, "board", "standard", "the board: standard, large, duel (Terminals, Energy and Procedures) or a board FILE (docs/dsl.md)")
 	f.StringVar(&leaders, "leaders", "", "the Leaders variant: a leader card for every army, or A,B one for each army of a two-army ladder (as sim's --leaders)")
+	f.BoolVar(&structures, "structures", false, "the Structures variant: the armies' structure blocks may be placed (as sim's --structures)")
 	return cmd
 }
 
@@ -194,6 +203,9 @@ func writeLadder(w io.Writer, ms []ladderMatch, format string) error {
 		}
 		if len(m.Leaders) == 2 {
 			variant += fmt.Sprintf(", leaders %s vs %s", m.Leaders[0], m.Leaders[1])
+		}
+		if m.Structures {
+			variant += ", Structures"
 		}
 		fmt.Fprintf(w, "%s vs %s: win rate of %s (draw = 1/2) at each player level, the same seat-swapped pairs (seed %d) at each%s, 95%% interval from the pair scores%s\n\n", m.A, m.B, m.A, m.Seed, variant, partial)
 		t := tablewriter.NewTable(w)

@@ -102,7 +102,7 @@ too) is played with one --players player for every seat.`,
 				if cmd.Flags().Changed("board") {
 					return fmt.Errorf("--board with --from: the position file's board line gives the board")
 				}
-				return playFrom(cmd, from, specs, seed, maxActions)
+				return playFrom(cmd, from, specs, seed, maxActions, structures)
 			}
 			sets, err := parsedSets()
 			if err != nil {
@@ -187,7 +187,7 @@ too) is played with one --players player for every seat.`,
 }
 
 // playFrom plays one game from a position file and prints how it ended.
-func playFrom(cmd *cobra.Command, file string, specs [2]sim.PlayerSpec, seed uint64, maxActions int) error {
+func playFrom(cmd *cobra.Command, file string, specs [2]sim.PlayerSpec, seed uint64, maxActions int, structures bool) error {
 	src, err := textfile.Read(file, "a position file", engine.MaxPositionSize)
 	if err != nil {
 		return err
@@ -205,6 +205,15 @@ func playFrom(cmd *cobra.Command, file string, specs [2]sim.PlayerSpec, seed uin
 			return exitError{1}
 		}
 		return err
+	}
+	// A Structure on the board implies the variant (ParseSetup sets
+	// piles.Structures); --structures turns it on for a board without one,
+	// so that the players may still place theirs.
+	if !piles.Structures {
+		if err := checkStructures(cmd.ErrOrStderr(), structures, s.Armies[:s.Players()]...); err != nil {
+			return err
+		}
+		piles.Structures = structures
 	}
 	if n := s.Players(); n > 2 {
 		if specs[0] != specs[1] {

@@ -29,7 +29,9 @@ func (mo *multiOptions) register(cmd *cobra.Command) {
 }
 
 // flagsNotForMulti are the sim flags a multiplayer run does not read.
-var flagsNotForMulti = []string{"all", "sprt", "fair-band", "reinforcements", "start", "structures"}
+// --structures is read: Structures are for 2, 3 and 4 players
+// (docs/rules.md, "Structures").
+var flagsNotForMulti = []string{"all", "sprt", "fair-band", "reinforcements", "start"}
 
 // checkMulti validates a multiplayer run before any game is played: the
 // mode, the number of armies, the teams, the player and the flags that do
@@ -145,8 +147,11 @@ func runMulti(cmd *cobra.Command, o *simOptions, mo *multiOptions, rec *recordOp
 	if err := checkSetsUsed(); err != nil {
 		return err
 	}
+	if err := checkStructures(cmd.ErrOrStderr(), o.structures, list...); err != nil {
+		return err
+	}
 	mm = &sim.MultiMatch{Armies: list, Names: names, Mode: m, Teams: teams, Board: o.boardB, Player: spec,
-		Games: o.games, Seed: o.seed, MaxActions: o.maxActions, Shard: shard, Leaders: o.leaderL}
+		Games: o.games, Seed: o.seed, MaxActions: o.maxActions, Shard: shard, Leaders: o.leaderL, Structures: o.structures}
 	ctx, bar, done := startRun(cmd)
 	defer done()
 	lo, hi := mm.Span()

@@ -14,7 +14,7 @@ const fortress = "testdata/fortress.army"
 // report says so, the parts are played (both at once), and the same seed
 // without it gives other games. Without --structures an army's structure
 // blocks are not played, and a note says so; --structures with no army that
-// has one is an error before any game; a multiplayer run refuses it.
+// has one is an error before any game.
 func TestStructuresFlag(t *testing.T) {
 	type played struct {
 		Run struct {
@@ -43,8 +43,56 @@ func TestStructuresFlag(t *testing.T) {
 	if _, stderr, code := run(t, "play", "moloch", "borgo", "--structures"); code == 0 || !strings.Contains(stderr, "--structures: no army") {
 		t.Errorf("play --structures without a Structure: exit %d, stderr %q", code, stderr)
 	}
-	if _, stderr, code := run(t, "sim", fortress, "moloch", "borgo", "--mode", "ffa", "--structures", "--games", "2"); code == 0 || !strings.Contains(stderr, "--structures is not read by a multiplayer run") {
-		t.Errorf("a multiplayer run with --structures: exit %d, stderr %q", code, stderr)
+}
+
+// TestStructuresMulti: a multiplayer run plays the Structures variant too
+// ("Struktur można używać w grach dla 2, 3 oraz 4 graczy"): the report
+// says so, its games differ from the same seed's without it, a recorded
+// game carries the variant and replays, shards with and without it do not
+// merge, and --structures with no army that has one is refused.
+func TestStructuresMulti(t *testing.T) {
+	args := []string{"sim", "--mode", "ffa", fortress, "moloch", "borgo", "--games", "6", "--players", "random"}
+	out, stderr, code := run(t, append(args, "--structures")...)
+	if code != 0 || !strings.Contains(out, "Structures") {
+		t.Fatalf("sim --mode ffa --structures: exit %d, stderr %q\n%s", code, stderr, out)
+	}
+	js, _, code := run(t, append(args, "--structures", "--format", "json")...)
+	plain, stderr, code2 := run(t, append(args, "--format", "json")...)
+	if code != 0 || code2 != 0 || !strings.Contains(js, `"structures": true`) || strings.Contains(plain, `"structures"`) || js == plain {
+		t.Errorf("--format json with and without --structures: exits %d %d; want the variant in the first only, and other games\n%s", code, code2, js)
+	}
+	if !strings.Contains(stderr, "played only with --structures") {
+		t.Errorf("no note without --structures: %q", stderr)
+	}
+	dir := t.TempDir()
+	if _, stderr, code := run(t, append(args, "--structures", "--record", "2", "--record-dir", dir)...); code != 0 {
+		t.Fatalf("--record: exit %d, stderr %q", code, stderr)
+	}
+	traces, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+	if len(traces) == 0 {
+		t.Fatalf("no trace written in %s", dir)
+	}
+	text, err := os.ReadFile(traces[0])
+	if err != nil || !strings.Contains(string(text), `"structures":true`) {
+		t.Fatalf("the trace does not record the variant (%v)", err)
+	}
+	if out, stderr, code := run(t, "replay", "--allow-extends-outside", traces[0]); code != 0 {
+		t.Errorf("replay %s: exit %d, stderr %q\n%s", traces[0], code, stderr, out)
+	}
+	shard := func(name, which string, extra ...string) string {
+		t.Helper()
+		o := filepath.Join(dir, name)
+		a := append(append([]string{}, args...), "--games", "12", "--format", "json", "--shard", which, "--out", o) // two rotations
+		if _, stderr, code := run(t, append(a, extra...)...); code != 0 {
+			t.Fatalf("%v: exit %d\n%s", a, code, stderr)
+		}
+		return o
+	}
+	if _, stderr, code := run(t, "merge", shard("a.json", "0/2", "--structures"), shard("b.json", "1/2")); code == 0 || !strings.Contains(stderr, "structures") {
+		t.Errorf("merge of multiplayer shards with and without --structures: exit %d, stderr %q", code, stderr)
+	}
+	if _, stderr, code := run(t, "sim", "--mode", "ffa", "moloch", "borgo", "hegemony", "--structures", "--games", "6"); code == 0 || !strings.Contains(stderr, "--structures: no army of this run has a structure block") {
+		t.Errorf("--mode ffa --structures without a Structure: exit %d, stderr %q", code, stderr)
 	}
 }
 

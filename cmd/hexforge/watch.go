@@ -64,7 +64,7 @@ they name, on every save. Ctrl-C stops it.`,
 	cmd.Flags().StringArrayVar(&q.vs, "vs", nil, "opponent army to simulate against after each good save (repeatable)")
 	cmd.Flags().IntVar(&q.games, "games", 200, "games per opponent in each quick simulation")
 	cmd.Flags().StringVar(&players, "players", sim.DefaultPlayer, "computer players of the quick simulations: random, greedy, search[:playouts], plan[:worlds], race[:worlds] or mcts[:iterations]; one for both sides or A,B")
-	addVariantFlags(cmd, &board, &leaders)
+	addVariantFlags(cmd, &board, &leaders, &q.structures)
 	addSetFlag(cmd)
 	return cmd
 }
@@ -77,6 +77,9 @@ type quickSim struct {
 	players [2]sim.PlayerSpec
 	board   *engine.Board    // --board; nil: the standard board
 	leaders [2]*rules.Leader // --leaders: the watched army's and the opponent's
+	// structures is --structures: the Structures variant, for a designer
+	// iterating on a structure block.
+	structures bool
 }
 
 // parse checks --games and reads --players, --board and --leaders (watch
@@ -93,8 +96,15 @@ func (q *quickSim) parse(players, board, leaders string) error {
 	if q.board, err = boardFlag(board); err != nil {
 		return err
 	}
-	q.leaders, _, err = parseLeaders(leaders)
-	return err
+	if q.leaders, _, err = parseLeaders(leaders); err != nil {
+		return err
+	}
+	if q.structures && len(q.vs) == 0 {
+		// Only the quick simulations play the variant: without one the
+		// flag would do nothing.
+		return fmt.Errorf("--structures plays the Structures variant in the quick simulations: give an opponent with --vs")
+	}
+	return nil
 }
 
 // variantWords names the board and the leaders of the quick simulations
@@ -104,13 +114,18 @@ func (q *quickSim) variantWords() string {
 	if q.leaders[0] != nil || q.leaders[1] != nil {
 		s += fmt.Sprintf(", leaders %s vs %s", sim.LeaderName(q.leaders[0]), sim.LeaderName(q.leaders[1]))
 	}
+	if q.structures {
+		s += ", Structures"
+	}
 	return s
 }
 
-// addVariantFlags declares --board and --leaders of the quick simulations.
-func addVariantFlags(cmd *cobra.Command, board, leaders *string) {
+// addVariantFlags declares --board, --leaders and --structures of the
+// quick simulations.
+func addVariantFlags(cmd *cobra.Command, board, leaders *string, structures *bool) {
 	cmd.Flags().StringVar(board, "board", "standard", "the board of the quick simulations: standard, large, duel or a board FILE (docs/dsl.md)")
 	cmd.Flags().StringVar(leaders, "leaders", "", "the Leaders variant in the quick simulations: one leader card for both armies, or A,B (the watched army's, the opponent's; as sim's --leaders)")
+	cmd.Flags().BoolVar(structures, "structures", false, "the Structures variant in the quick simulations: the armies' structure blocks may be placed (as sim's --structures)")
 }
 
 // watchSim returns the quick-simulation callback, or nil when no opponent is

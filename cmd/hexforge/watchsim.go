@@ -31,7 +31,14 @@ func init() {
 					fmt.Fprintf(out, "  vs %s: %v\n", ref, err)
 					continue
 				}
-				m := &sim.Match{A: a, B: opp.Army, Players: players, Seed: 1, Pairs: (games + 1) / 2, Board: q.board, Leaders: q.leaders}
+				// The watched army changes with every save, so whether the
+				// variant does anything is known only now: a note line
+				// says so, and the games are played all the same (they
+				// are the games without the flag).
+				if err := checkStructures(out, q.structures, a, opp.Army); err != nil {
+					fmt.Fprintf(out, "  vs %s: note: %v\n", opp.Army.Name, err)
+				}
+				m := &sim.Match{A: a, B: opp.Army, Players: players, Seed: 1, Pairs: (games + 1) / 2, Board: q.board, Leaders: q.leaders, Structures: q.structures}
 				scores := make([]int8, 0, m.Pairs)
 				partial, err := m.Stream(ctx, 0, nil, func(recs []sim.GameRecord) { scores = sim.AppendPairPoints(scores, recs) })
 				if err != nil {
