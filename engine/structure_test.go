@@ -467,19 +467,24 @@ func checkStructures(g *Game) error {
 // Structure army against each test army in both seats, checking the
 // invariants after every action: token conservation (parts never drawn nor
 // discarded), every part beside its mate. Placements are picked a quarter
-// of the time they are offered, so Structures come at every stage.
+// of the time they are offered, so Structures come at every stage. The
+// games rotate over the standard, large and Duel boards, so the Duel's
+// Procedures (Swap, Push, Laser, Deletion, Detonation) meet Structures too.
 func TestRandomGamesStructures(t *testing.T) {
 	n := envCount(t, "HEXFORGE_STRUCT_GAMES", 2000, 200)
 	sa := structArmy(t)
 	opps := []*rules.Army{loadArmy(t, "testdata/game_a.army"), loadArmy(t, "testdata/game_b.army"), autoStructures(t, loadArmy(t, "testdata/tfauna.army"), 0), autoStructures(t, loadArmy(t, "testdata/takers.army"), 1)}
+	boards := []*Board{Standard, Large, Duel}
 	placed, boarded := 0, 0
+	var onBoard [3]int
 	for i := range n {
 		seed := uint64(i)
 		a0, a1 := sa, opps[i%len(opps)]
 		if i/len(opps)%2 == 1 {
 			a0, a1 = a1, a0
 		}
-		g, err := NewGame(Standard, a0, a1, seed)
+		bi := i / (2 * len(opps)) % len(boards)
+		g, err := NewGame(boards[bi], a0, a1, seed)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -515,6 +520,9 @@ func TestRandomGamesStructures(t *testing.T) {
 			if a.Kind == KStructure && g.Battles > battles {
 				boarded++
 			}
+			if a.Kind == KStructure {
+				onBoard[bi]++
+			}
 			if err := checkInvariants(g, &hq); err != nil {
 				t.Fatalf("seed %d after action %d (%v): %v", seed, k, a, err)
 			}
@@ -523,7 +531,12 @@ func TestRandomGamesStructures(t *testing.T) {
 	if placed < n/2 || boarded == 0 {
 		t.Errorf("%d games: %d Structures placed, %d boarded; want most games with one, and some boarding", n, placed, boarded)
 	}
-	t.Logf("%d games, %d Structures placed, %d boarding battles", n, placed, boarded)
+	for k, c := range onBoard {
+		if n >= 2*len(opps)*len(boards) && c == 0 {
+			t.Errorf("no Structure placed on the %s board", boards[k].Name)
+		}
+	}
+	t.Logf("%d games, %d Structures placed (standard, large, Duel: %v), %d boarding battles", n, placed, onBoard, boarded)
 }
 
 // envCount is how many cases a long test runs: the variable env when set,
