@@ -250,7 +250,8 @@ func (r *Resolver) computeBonuses() {
 		p := s.Cells[h].Unit
 		t := r.tok[h]
 		me := r.ctl[h]
-		for _, e := range t.Effects {
+		for i := range t.Effects {
+			e := &t.Effects[i]
 			for m := uint(e.Dirs) & 0x3f; m != 0; m &= m - 1 {
 				d := rules.Dir(bits.TrailingZeros(m))
 				nb := s.Board.Nb[h][edgeDir(p, d)]
@@ -268,23 +269,7 @@ func (r *Resolver) computeBonuses() {
 				if e.Side&side == 0 {
 					continue
 				}
-				switch e.Op {
-				case rules.EffMelee:
-					r.meleeB[nb] += e.Value
-				case rules.EffRanged:
-					r.rangedB[nb] += e.Value
-				case rules.EffInitiative:
-					r.initB[nb] += e.Value
-				case rules.EffExtraAction:
-					r.extra[nb] = true
-				case rules.EffArmor:
-					r.armorAll[nb] = true
-				case rules.EffConvert:
-					r.conv[nb] |= convToRanged << uint(e.Value)
-				case rules.EffToughness:
-					r.toughB[nb] += e.Value
-					r.anyTough = true
-				}
+				r.give(nb, e)
 			}
 		}
 	}

@@ -34,31 +34,14 @@ func (g *Game) medicAbsorbs(h Hex, hit *[MaxHexes]bool, d Decider) bool {
 // medics appends the medics that can take the hit for the unit on h.
 func (g *Game) medics(opts []Option, h Hex, hit *[MaxHexes]bool) []Option {
 	s := &g.S
-	u := s.Cells[h].Unit
 	nets := g.computeNets()
 	if g.Structures {
 		if mate := mateOn(s, h); mate != NoHex {
 			return g.pairMedics(opts, h, mate, hit, nets) // structure.go
 		}
 	}
-	for dir := rules.N; dir <= rules.NW; dir++ {
-		m := s.Board.Nb[h][dir]
-		if m == NoHex || hit[m] || nets[m] {
-			continue
-		}
-		med := s.Cells[m].Unit
-		if med.Empty() || !s.Friends(med.Controller(), u.Controller()) {
-			continue
-		}
-		mt := s.Tok(med)
-		for i := range mt.Effects {
-			if e := &mt.Effects[i]; e.Op == rules.EffMedic && e.Dirs.Has(med.EdgeAt(dir.Opposite())) {
-				opts = append(opts, Option{Hex: m, To: h})
-				break
-			}
-		}
-	}
-	return opts
+	var seen uint64
+	return g.medicsBeside(opts, h, h, NoHex, hit, nets, &seen)
 }
 
 // strike: the unit on h attacks once with its edge facing board direction
@@ -177,4 +160,32 @@ func (g *Game) attackBonus(h Hex) (melee, ranged int) {
 		}
 	}
 	return melee, ranged
+}
+
+// medicsBeside appends the medics beside x (the unit on h, or one part of
+// the Structure whose parts stand on h and mate) that can take the hit for
+// the unit on h: a friend, not hit, not netted, whose medic edge faces x,
+// and not already in seen (a medic linked to both parts counts once).
+func (g *Game) medicsBeside(opts []Option, x, h, mate Hex, hit, nets *[MaxHexes]bool, seen *uint64) []Option {
+	s := &g.S
+	u := s.Cells[h].Unit
+	for dir := rules.N; dir <= rules.NW; dir++ {
+		m := s.Board.Nb[x][dir]
+		if m == NoHex || m == h || m == mate || *seen&(1<<uint(m)) != 0 || hit[m] || nets[m] {
+			continue
+		}
+		med := s.Cells[m].Unit
+		if med.Empty() || !s.Friends(med.Controller(), u.Controller()) {
+			continue
+		}
+		mt := s.Tok(med)
+		for i := range mt.Effects {
+			if e := &mt.Effects[i]; e.Op == rules.EffMedic && e.Dirs.Has(med.EdgeAt(dir.Opposite())) {
+				opts = append(opts, Option{Hex: m, To: h})
+				*seen |= 1 << uint(m)
+				break
+			}
+		}
+	}
+	return opts
 }

@@ -381,8 +381,8 @@ func (r *Resolver) computePairBonuses() {
 	}
 }
 
-// give adds the bonus of effect e to the unit on nb (computeBonuses, for
-// Structures).
+// give adds the bonus of effect e to the unit on nb (computeBonuses, and
+// computePairBonuses for Structures).
 func (r *Resolver) give(nb Hex, e *rules.Effect) {
 	switch e.Op {
 	case rules.EffMelee:
@@ -406,28 +406,9 @@ func (r *Resolver) give(nb Hex, e *rules.Effect) {
 // pairMedics is Game.medics for the part on h of a Structure whose other
 // part stands on mate: the medics linked to either part, each once.
 func (g *Game) pairMedics(opts []Option, h, mate Hex, hit, nets *[MaxHexes]bool) []Option {
-	s := &g.S
-	u := s.Cells[h].Unit
 	var seen uint64
 	for _, x := range [2]Hex{h, mate} {
-		for dir := rules.N; dir <= rules.NW; dir++ {
-			m := s.Board.Nb[x][dir]
-			if m == NoHex || m == h || m == mate || seen&(1<<uint(m)) != 0 || hit[m] || nets[m] {
-				continue
-			}
-			med := s.Cells[m].Unit
-			if med.Empty() || !s.Friends(med.Controller(), u.Controller()) {
-				continue
-			}
-			mt := s.Tok(med)
-			for i := range mt.Effects {
-				if e := &mt.Effects[i]; e.Op == rules.EffMedic && e.Dirs.Has(med.EdgeAt(dir.Opposite())) {
-					opts = append(opts, Option{Hex: m, To: h})
-					seen |= 1 << uint(m)
-					break
-				}
-			}
-		}
+		opts = g.medicsBeside(opts, x, h, mate, hit, nets, &seen)
 	}
 	return opts
 }
