@@ -105,19 +105,7 @@ func TestBattleTeamsGolden(t *testing.T) {
 	if err := runBattle(&out, &errw, filepath.Join("testdata", "teams.pos"), false); err != nil {
 		t.Fatalf("%v\n%s", err, errw.String())
 	}
-	golden := filepath.Join("testdata", "teams-battle.golden")
-	if *update {
-		if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if out.String() != string(want) {
-		t.Errorf("battle log differs from %s:\n%s", golden, out.String())
-	}
+	checkGolden(t, filepath.Join("testdata", "teams-battle.golden"), out.String())
 	out.Reset()
 	if err := runBattle(&out, &errw, filepath.Join("testdata", "teams.pos"), true); err != nil {
 		t.Fatal(err)
@@ -194,18 +182,7 @@ func TestPositionLeadersMultiGolden(t *testing.T) {
 	}
 	got := "$ hexforge battle " + pos + "\n" + out.String() + "$ hexforge play --from " + pos + " --players greedy --seed 3\n" + play
 	golden := filepath.Join("testdata", "teams-leaders.golden")
-	if *update {
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != string(want) {
-		t.Errorf("output differs from %s:\n%s", golden, got)
-	}
+	checkGolden(t, golden, got)
 	for _, line := range strings.Split(got, "\n") {
 		if len([]rune(line)) > 100 {
 			t.Errorf("wider than 100 columns: %q", line)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -19,18 +18,7 @@ func TestLadderGolden(t *testing.T) {
 			t.Fatalf("exit %d: %s", code, stderr)
 		}
 		golden := filepath.Join("testdata", c.name)
-		if *update {
-			if err := os.WriteFile(golden, []byte(out), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatalf("%v (run go test -run TestLadderGolden -update)", err)
-		}
-		if out != string(want) {
-			t.Errorf("%s: report differs from the golden file:\n%s\nwant:\n%s", c.format, out, want)
-		}
+		checkGolden(t, golden, out)
 	}
 }
 

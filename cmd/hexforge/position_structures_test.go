@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -19,19 +18,7 @@ func TestBattleStructureGolden(t *testing.T) {
 	if err := runBattle(&out, &errw, pos, false); err != nil {
 		t.Fatalf("%v\n%s", err, errw.String())
 	}
-	golden := filepath.Join("testdata", "boarding.golden")
-	if *update {
-		if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if out.String() != string(want) {
-		t.Errorf("battle log differs from %s:\n%s", golden, out.String())
-	}
+	checkGolden(t, filepath.Join("testdata", "boarding.golden"), out.String())
 	// The same position plays on (the variant implied, player 1's
 	// Structure placed); --structures is refused where no army has one.
 	if _, errs, code := run(t, "play", "--from", pos, "--players", "random", "--max-actions", "40"); code != 0 {
