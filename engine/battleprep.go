@@ -232,8 +232,12 @@ func (r *Resolver) applyTakeover() bool {
 	return changed
 }
 
-// linked calls f for every unit reached by effect e of the unit on h,
-// with the side it must be on already checked.
+// computeBonuses sets every unit's link bonuses for the segment: each
+// effect of a unit that is not netted reaches the units on its edges that
+// are on the effect's side. A board with a Structure takes its own pass
+// (computePairBonuses), which gives to both parts once: folding it into
+// this loop (a mask of the units reached, mates added) cost the battle
+// without a Structure about 5% (BenchmarkBattle, A/B).
 func (r *Resolver) computeBonuses() {
 	if r.pairs {
 		r.computePairBonuses() // structure.go; kept apart, off the path of the battles without a Structure
