@@ -322,22 +322,16 @@ func (p *greedyPlayer) Act(g *engine.Game, legal []engine.Action) int {
 		p.same.ok = false
 	}
 	vals := p.vals.of(g.S.Armies)
-	for i, a := range legal {
-		p.copyG = *g
-		if err := p.copyG.ApplyLegal(a, p); err != nil {
+	for i := 0; i < len(legal); i++ {
+		if pruneStructures && legal[i].Kind == engine.KStructure {
+			j := structureRun(legal, i)
+			best, bestScore, ties = p.structures(g, legal, i, j, vals, best, bestScore, ties)
+			i = j - 1
 			continue
 		}
-		var sc float64
-		if !p.copyG.Over() && p.copyG.S.Cells == g.S.Cells && p.copyG.S.HQ == g.S.HQ && p.copyG.Energy == g.Energy {
-			if !p.same.ok {
-				p.same = boardScore{ok: true, me: me, cells: g.S.Cells, hq: g.S.HQ, energy: g.Energy, score: evaluateWith(&p.copyG, me, p.res, &p.scratch, vals)}
-			}
-			sc = p.same.score
-		} else {
-			sc = evaluateWith(&p.copyG, me, p.res, &p.scratch, vals)
-		}
-		if a.Kind == engine.KEndTurn {
-			sc -= 0.01 // prefer doing something when it is worth the same
+		sc, ok := p.score(g, legal[i], vals)
+		if !ok {
+			continue
 		}
 		switch {
 		case sc > bestScore+1e-9:
@@ -350,6 +344,47 @@ func (p *greedyPlayer) Act(g *engine.Game, legal []engine.Action) int {
 		}
 	}
 	return best
+}
+
+// score is the evaluation after action a in g for the player to move, and
+// whether a could be played.
+func (p *greedyPlayer) score(g *engine.Game, a engine.Action, vals *unitValues) (float64, bool) {
+	me := g.Player
+	p.copyG = *g
+	if err := p.copyG.ApplyLegal(a, p); err != nil {
+		return 0, false
+	}
+	var sc float64
+	if !p.copyG.Over() && p.copyG.S.Cells == g.S.Cells && p.copyG.S.HQ == g.S.HQ && p.copyG.Energy == g.Energy {
+		if !p.same.ok {
+			p.same = boardScore{ok: true, me: me, cells: g.S.Cells, hq: g.S.HQ, energy: g.Energy, score: evaluateWith(&p.copyG, me, p.res, &p.scratch, vals)}
+		}
+		sc = p.same.score
+	} else {
+		sc = evaluateWith(&p.copyG, me, p.res, &p.scratch, vals)
+	}
+	if a.Kind == engine.KEndTurn {
+		sc -= 0.01 // prefer doing something when it is worth the same
+	}
+	return sc, true
+}
+
+// structures is Act's choice among one run of Structure placements,
+// legal[i:j], scored as scoreStructureRun picks them, against the best so
+// far.
+func (p *greedyPlayer) structures(g *engine.Game, legal []engine.Action, i, j int, vals *unitValues, best int, bestScore float64, ties int) (int, float64, int) {
+	scoreStructureRun(legal, i, j, func(k int) (float64, bool) { return p.score(g, legal[k], vals) }, func(k int, sc float64) {
+		switch {
+		case sc > bestScore+1e-9:
+			best, bestScore, ties = k, sc, 1
+		case sc > bestScore-1e-9:
+			ties++
+			if p.r.intn(ties) == 0 {
+				best = k
+			}
+		}
+	})
+	return best, bestScore, ties
 }
 
 // Choose answers a rule question (where a pushed unit goes, which attack a

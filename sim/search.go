@@ -131,7 +131,14 @@ func (p *searchPlayer) Act(g *engine.Game, legal []engine.Action) int {
 	me := g.Player
 	p.cands = p.cands[:0]
 	pos := g.PositionKey(false)
-	for i, a := range legal {
+	for i := 0; i < len(legal); i++ {
+		a := legal[i]
+		if pruneStructures && a.Kind == engine.KStructure {
+			j := structureRun(legal, i)
+			p.structures(g, pos, legal, i, j)
+			i = j - 1
+			continue
+		}
 		sc := p.score(g, pos, a)
 		if sc == failed {
 			continue
@@ -187,6 +194,15 @@ func (p *searchPlayer) Act(g *engine.Game, legal []engine.Action) int {
 		}
 	}
 	return cands[best].idx
+}
+
+// structures adds the candidates of one run of Structure placements,
+// legal[i:j], scored as scoreStructureRun picks them.
+func (p *searchPlayer) structures(g *engine.Game, pos uint64, legal []engine.Action, i, j int) {
+	scoreStructureRun(legal, i, j, func(k int) (float64, bool) {
+		sc := p.score(g, pos, legal[k])
+		return sc, sc != failed
+	}, func(k int, sc float64) { p.cands = append(p.cands, candidate{idx: k, greed: sc}) })
 }
 
 // rollout plays action a on a world sampled from r and continues greedily
