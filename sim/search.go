@@ -205,6 +205,21 @@ func (p *searchPlayer) structures(g *engine.Game, pos uint64, legal []engine.Act
 	}, func(k int, sc float64) { p.cands = append(p.cands, candidate{idx: k, greed: sc}) })
 }
 
+// bestStructure is greedyPick's choice among one run of Structure
+// placements, legal[i:j], scored as scoreStructureRun picks them, against
+// the best so far.
+func (p *searchPlayer) bestStructure(w *engine.Game, pos uint64, legal []engine.Action, i, j int, best int, bestScore float64) (int, float64) {
+	scoreStructureRun(legal, i, j, func(k int) (float64, bool) {
+		sc := p.score(w, pos, legal[k])
+		return sc, sc != failed
+	}, func(k int, sc float64) {
+		if sc > bestScore {
+			best, bestScore = k, sc
+		}
+	})
+	return best, bestScore
+}
+
 // rollout plays action a on a world sampled from r and continues greedily
 // to the end of the opponent's next turn, returning the evaluation for me.
 func (p *searchPlayer) rollout(g *engine.Game, a engine.Action, me uint8, r *rng) float64 {
@@ -255,7 +270,14 @@ func (p *searchPlayer) greedyPick(w *engine.Game, legal []engine.Action) int {
 	}
 	pos := w.PositionKey(false)
 	best, bestScore := 0, -1e18
-	for i, a := range legal {
+	for i := 0; i < len(legal); i++ {
+		a := legal[i]
+		if pruneStructures && a.Kind == engine.KStructure {
+			j := structureRun(legal, i)
+			best, bestScore = p.bestStructure(w, pos, legal, i, j, best, bestScore)
+			i = j - 1
+			continue
+		}
 		sc := p.score(w, pos, a)
 		if sc == failed {
 			continue
