@@ -91,6 +91,16 @@ func (p PlayerSpec) String() string {
 // New makes a player for one game and seat. Everything random it does flows
 // from seed.
 func (p PlayerSpec) New(seed uint64, res *engine.Resolver) Player {
+	if kind, ok := strings.CutSuffix(p.Kind, allFacings); ok {
+		pl := PlayerSpec{Kind: kind, Budget: p.Budget}.New(seed, res)
+		switch x := pl.(type) {
+		case *greedyPlayer:
+			x.allFacings = true
+		case *searchPlayer:
+			x.allFacings = true
+		}
+		return pl
+	}
 	switch p.Kind {
 	case "greedy":
 		return newGreedy(seed, res)
@@ -289,6 +299,10 @@ type greedyPlayer struct {
 	copyG   engine.Game
 	same    boardScore // the score of the board as it stands, for actions that leave it so
 	vals    unitValues // the worth of each token type of the game's armies
+	// allFacings scores every placement of a Structure, as before
+	// scoreStructureRun (the kind's allFacings suffix, for tests).
+	allFacings bool
+	runs       []structRun // the runs of Structure placements of a decision
 }
 
 // boardScore remembers the evaluation of one board for one player. The
@@ -322,8 +336,9 @@ func (p *greedyPlayer) Act(g *engine.Game, legal []engine.Action) int {
 		p.same.ok = false
 	}
 	vals := p.vals.of(g.S.Armies)
+	p.runs = p.runs[:0]
 	for i := 0; i < len(legal); i++ {
-		if pruneStructures && legal[i].Kind == engine.KStructure {
+		if !p.allFacings && legal[i].Kind == engine.KStructure {
 			j := structureRun(legal, i)
 			best, bestScore, ties = p.structures(g, legal, i, j, vals, best, bestScore, ties)
 			i = j - 1
@@ -342,6 +357,9 @@ func (p *greedyPlayer) Act(g *engine.Game, legal []engine.Action) int {
 				best = i
 			}
 		}
+	}
+	if len(p.runs) > 0 {
+		best, _, _ = p.structures(g, legal, -1, 0, vals, best, bestScore, ties)
 	}
 	return best
 }
@@ -371,9 +389,11 @@ func (p *greedyPlayer) score(g *engine.Game, a engine.Action, vals *unitValues) 
 
 // structures is Act's choice among one run of Structure placements,
 // legal[i:j], scored as scoreStructureRun picks them, against the best so
-// far.
+// far; the run goes to p.runs. With i < 0 it is the choice among the
+// placements refineStructures adds for p.runs.
 func (p *greedyPlayer) structures(g *engine.Game, legal []engine.Action, i, j int, vals *unitValues, best int, bestScore float64, ties int) (int, float64, int) {
-	scoreStructureRun(legal, i, j, func(k int) (float64, bool) { return p.score(g, legal[k], vals) }, func(k int, sc float64) {
+	score := func(k int) (float64, bool) { return p.score(g, legal[k], vals) }
+	seen := func(k int, sc float64) {
 		switch {
 		case sc > bestScore+1e-9:
 			best, bestScore, ties = k, sc, 1
@@ -383,7 +403,12 @@ func (p *greedyPlayer) structures(g *engine.Game, legal []engine.Action, i, j in
 				best = k
 			}
 		}
-	})
+	}
+	if i < 0 {
+		refineStructures(legal, p.runs, score, seen)
+	} else if r, ok := scoreStructureRun(legal, i, j, score, seen); ok {
+		p.runs = append(p.runs, r)
+	}
 	return best, bestScore, ties
 }
 
