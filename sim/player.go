@@ -407,7 +407,7 @@ func (p *greedyPlayer) structures(g *engine.Game, legal []engine.Action, i, j in
 	if i < 0 {
 		refineStructures(legal, p.runs, score, seen)
 	} else if r, ok := scoreStructureRun(legal, i, j, score, seen); ok {
-		p.runs = append(p.runs, r)
+		p.runs = addRun(p.runs, r)
 	}
 	return best, bestScore, ties
 }

@@ -212,7 +212,7 @@ func (p *searchPlayer) structures(g *engine.Game, pos uint64, legal []engine.Act
 	if i < 0 {
 		refineStructures(legal, p.runs, score, seen)
 	} else if r, ok := scoreStructureRun(legal, i, j, score, seen); ok {
-		p.runs = append(p.runs, r)
+		p.runs = addRun(p.runs, r)
 	}
 }
 
@@ -233,7 +233,7 @@ func (p *searchPlayer) bestStructure(w *engine.Game, pos uint64, legal []engine.
 	if i < 0 {
 		refineStructures(legal, p.runs, score, seen)
 	} else if r, ok := scoreStructureRun(legal, i, j, score, seen); ok {
-		p.runs = append(p.runs, r)
+		p.runs = addRun(p.runs, r)
 	}
 	return best, bestScore
 }

@@ -39,6 +39,16 @@ type structRun struct {
 	best   float64
 }
 
+// addRun appends r to runs, making room for a whole decision's runs at
+// once (one allocation per player and game, and none in a game without
+// Structures).
+func addRun(runs []structRun, r structRun) []structRun {
+	if runs == nil {
+		runs = make([]structRun, 0, 256)
+	}
+	return append(runs, r)
+}
+
 // scoreStructureRun scores the placements legal[i:j] (one run, see
 // structureRun) by coordinate descent instead of every pair of facings:
 // each facing of the first part with the second part's first facing, then

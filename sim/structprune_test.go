@@ -50,7 +50,7 @@ func TestStructureFacingsStrength(t *testing.T) {
 		m.Players[0].Kind += suffix
 		rates[k] = run(m)
 		iv := rates[k].Interval()
-		t.Logf("%s Fortress vs %s Moloch: %d-%d-%d, rate %.3f [%.3f, %.3f]", m.Players[0], pl, rates[k].Wins, rates[k].Draws, rates[k].Losses, rates[k].Rate(), iv.Lo, iv.Hi)
+		t.Logf("%s%s Fortress vs %s Moloch: %d-%d-%d, rate %.3f [%.3f, %.3f]", pl, suffix, pl, rates[k].Wins, rates[k].Draws, rates[k].Losses, rates[k].Rate(), iv.Lo, iv.Hi)
 	}
 	if old := rates[1].Interval(); rates[0].Rate() < old.Lo {
 		t.Errorf("the new %s wins less with Fortress against Moloch: %.3f, below the old's interval [%.3f, %.3f]", pl, rates[0].Rate(), old.Lo, old.Hi)
