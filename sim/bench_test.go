@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/hexforge/hexforge/armies"
+
 	"github.com/hexforge/hexforge/engine"
 )
 
@@ -89,4 +91,40 @@ func BenchmarkPlanDecision(b *testing.B) {
 		pp.forget()
 		pp.Act(g, legal)
 	}
+}
+
+// BenchmarkStructureGame is one whole game between two greedy players with
+// the Structures variant, Fortress (a Structure) against Moloch: until the
+// Structure is placed, each decision after the draw offers thousands of
+// placements (docs/performance.md, "Structure placements").
+func BenchmarkStructureGame(b *testing.B) {
+	m := structureMatch(b, "greedy", "greedy")
+	w := &worker{res: new(engine.Resolver)}
+	b.ReportAllocs()
+	b.ResetTimer()
+	actions := 0
+	for i := 0; i < b.N; i++ {
+		m.Seed = uint64(i)
+		r, err := m.play(0, i%2 == 0, w)
+		if err != nil {
+			b.Fatal(err)
+		}
+		actions += r.Actions
+	}
+	b.ReportMetric(float64(actions)/float64(b.N), "actions/game")
+}
+
+// structureMatch is Fortress (cmd/hexforge/testdata/fortress.army, which
+// extends Outpost, so it is loaded as hexforge loads it) against Moloch
+// with the Structures variant.
+func structureMatch(t testing.TB, pa, pb string) *Match {
+	t.Helper()
+	m := match(t, "moloch", "moloch", pa, pb, 1, 1)
+	l, err := armies.Load("../cmd/hexforge/testdata/fortress.army")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.A = l.Army
+	m.Structures = true
+	return m
 }

@@ -91,6 +91,16 @@ func (p PlayerSpec) String() string {
 // New makes a player for one game and seat. Everything random it does flows
 // from seed.
 func (p PlayerSpec) New(seed uint64, res *engine.Resolver) Player {
+	if kind, ok := strings.CutSuffix(p.Kind, allFacings); ok {
+		pl := PlayerSpec{Kind: kind, Budget: p.Budget}.New(seed, res)
+		switch x := pl.(type) {
+		case *greedyPlayer:
+			x.allFacings = true
+		case *searchPlayer:
+			x.allFacings = true
+		}
+		return pl
+	}
 	switch p.Kind {
 	case "greedy":
 		return newGreedy(seed, res)
@@ -289,6 +299,10 @@ type greedyPlayer struct {
 	copyG   engine.Game
 	same    boardScore // the score of the board as it stands, for actions that leave it so
 	vals    unitValues // the worth of each token type of the game's armies
+	// allFacings scores every placement of a Structure, as before
+	// scoreStructureRun (the kind's allFacings suffix, for tests).
+	allFacings bool
+	runs       []structRun // the runs of Structure placements of a decision
 }
 
 // boardScore remembers the evaluation of one board for one player. The
@@ -322,22 +336,17 @@ func (p *greedyPlayer) Act(g *engine.Game, legal []engine.Action) int {
 		p.same.ok = false
 	}
 	vals := p.vals.of(g.S.Armies)
-	for i, a := range legal {
-		p.copyG = *g
-		if err := p.copyG.ApplyLegal(a, p); err != nil {
+	p.runs = p.runs[:0]
+	for i := 0; i < len(legal); i++ {
+		if !p.allFacings && legal[i].Kind == engine.KStructure {
+			j := structureRun(legal, i)
+			best, bestScore, ties = p.structures(g, legal, i, j, vals, best, bestScore, ties)
+			i = j - 1
 			continue
 		}
-		var sc float64
-		if !p.copyG.Over() && p.copyG.S.Cells == g.S.Cells && p.copyG.S.HQ == g.S.HQ && p.copyG.Energy == g.Energy {
-			if !p.same.ok {
-				p.same = boardScore{ok: true, me: me, cells: g.S.Cells, hq: g.S.HQ, energy: g.Energy, score: evaluateWith(&p.copyG, me, p.res, &p.scratch, vals)}
-			}
-			sc = p.same.score
-		} else {
-			sc = evaluateWith(&p.copyG, me, p.res, &p.scratch, vals)
-		}
-		if a.Kind == engine.KEndTurn {
-			sc -= 0.01 // prefer doing something when it is worth the same
+		sc, ok := p.score(g, legal[i], vals)
+		if !ok {
+			continue
 		}
 		switch {
 		case sc > bestScore+1e-9:
@@ -349,7 +358,58 @@ func (p *greedyPlayer) Act(g *engine.Game, legal []engine.Action) int {
 			}
 		}
 	}
+	if len(p.runs) > 0 {
+		best, _, _ = p.structures(g, legal, -1, 0, vals, best, bestScore, ties)
+	}
 	return best
+}
+
+// score is the evaluation after action a in g for the player to move, and
+// whether a could be played.
+func (p *greedyPlayer) score(g *engine.Game, a engine.Action, vals *unitValues) (float64, bool) {
+	me := g.Player
+	p.copyG = *g
+	if err := p.copyG.ApplyLegal(a, p); err != nil {
+		return 0, false
+	}
+	var sc float64
+	if !p.copyG.Over() && p.copyG.S.Cells == g.S.Cells && p.copyG.S.HQ == g.S.HQ && p.copyG.Energy == g.Energy {
+		if !p.same.ok {
+			p.same = boardScore{ok: true, me: me, cells: g.S.Cells, hq: g.S.HQ, energy: g.Energy, score: evaluateWith(&p.copyG, me, p.res, &p.scratch, vals)}
+		}
+		sc = p.same.score
+	} else {
+		sc = evaluateWith(&p.copyG, me, p.res, &p.scratch, vals)
+	}
+	if a.Kind == engine.KEndTurn {
+		sc -= 0.01 // prefer doing something when it is worth the same
+	}
+	return sc, true
+}
+
+// structures is Act's choice among one run of Structure placements,
+// legal[i:j], scored as scoreStructureRun picks them, against the best so
+// far; the run goes to p.runs. With i < 0 it is the choice among the
+// placements refineStructures adds for p.runs.
+func (p *greedyPlayer) structures(g *engine.Game, legal []engine.Action, i, j int, vals *unitValues, best int, bestScore float64, ties int) (int, float64, int) {
+	score := func(k int) (float64, bool) { return p.score(g, legal[k], vals) }
+	seen := func(k int, sc float64) {
+		switch {
+		case sc > bestScore+1e-9:
+			best, bestScore, ties = k, sc, 1
+		case sc > bestScore-1e-9:
+			ties++
+			if p.r.intn(ties) == 0 {
+				best = k
+			}
+		}
+	}
+	if i < 0 {
+		refineStructures(legal, p.runs, score, seen)
+	} else if r, ok := scoreStructureRun(legal, i, j, score, seen); ok {
+		p.runs = addRun(p.runs, r)
+	}
+	return best, bestScore, ties
 }
 
 // Choose answers a rule question (where a pushed unit goes, which attack a

@@ -130,8 +130,16 @@ func (p *searchPlayer) Act(g *engine.Game, legal []engine.Action) int {
 	}
 	me := g.Player
 	p.cands = p.cands[:0]
+	p.runs = p.runs[:0]
 	pos := g.PositionKey(false)
-	for i, a := range legal {
+	for i := 0; i < len(legal); i++ {
+		a := legal[i]
+		if !p.allFacings && a.Kind == engine.KStructure {
+			j := structureRun(legal, i)
+			p.structures(g, pos, legal, i, j)
+			i = j - 1
+			continue
+		}
 		sc := p.score(g, pos, a)
 		if sc == failed {
 			continue
@@ -140,6 +148,9 @@ func (p *searchPlayer) Act(g *engine.Game, legal []engine.Action) int {
 			sc -= 0.01
 		}
 		p.cands = append(p.cands, candidate{idx: i, greed: sc})
+	}
+	if len(p.runs) > 0 {
+		p.structures(g, pos, legal, -1, 0)
 	}
 	if len(p.cands) == 0 {
 		return 0
@@ -187,6 +198,44 @@ func (p *searchPlayer) Act(g *engine.Game, legal []engine.Action) int {
 		}
 	}
 	return cands[best].idx
+}
+
+// structures adds the candidates of one run of Structure placements,
+// legal[i:j], scored as scoreStructureRun picks them; the run goes to
+// p.runs. With i < 0 it adds those refineStructures adds for p.runs.
+func (p *searchPlayer) structures(g *engine.Game, pos uint64, legal []engine.Action, i, j int) {
+	score := func(k int) (float64, bool) {
+		sc := p.score(g, pos, legal[k])
+		return sc, sc != failed
+	}
+	seen := func(k int, sc float64) { p.cands = append(p.cands, candidate{idx: k, greed: sc}) }
+	if i < 0 {
+		refineStructures(legal, p.runs, score, seen)
+	} else if r, ok := scoreStructureRun(legal, i, j, score, seen); ok {
+		p.runs = addRun(p.runs, r)
+	}
+}
+
+// bestStructure is greedyPick's choice among one run of Structure
+// placements, legal[i:j], scored as scoreStructureRun picks them, against
+// the best so far; the run goes to p.runs. With i < 0 it is the choice
+// among the placements refineStructures adds for p.runs.
+func (p *searchPlayer) bestStructure(w *engine.Game, pos uint64, legal []engine.Action, i, j int, best int, bestScore float64) (int, float64) {
+	score := func(k int) (float64, bool) {
+		sc := p.score(w, pos, legal[k])
+		return sc, sc != failed
+	}
+	seen := func(k int, sc float64) {
+		if sc > bestScore {
+			best, bestScore = k, sc
+		}
+	}
+	if i < 0 {
+		refineStructures(legal, p.runs, score, seen)
+	} else if r, ok := scoreStructureRun(legal, i, j, score, seen); ok {
+		p.runs = addRun(p.runs, r)
+	}
+	return best, bestScore
 }
 
 // rollout plays action a on a world sampled from r and continues greedily
@@ -239,7 +288,15 @@ func (p *searchPlayer) greedyPick(w *engine.Game, legal []engine.Action) int {
 	}
 	pos := w.PositionKey(false)
 	best, bestScore := 0, -1e18
-	for i, a := range legal {
+	p.runs = p.runs[:0]
+	for i := 0; i < len(legal); i++ {
+		a := legal[i]
+		if !p.allFacings && a.Kind == engine.KStructure {
+			j := structureRun(legal, i)
+			best, bestScore = p.bestStructure(w, pos, legal, i, j, best, bestScore)
+			i = j - 1
+			continue
+		}
 		sc := p.score(w, pos, a)
 		if sc == failed {
 			continue
@@ -250,6 +307,9 @@ func (p *searchPlayer) greedyPick(w *engine.Game, legal []engine.Action) int {
 		if sc > bestScore {
 			best, bestScore = i, sc
 		}
+	}
+	if len(p.runs) > 0 {
+		best, _ = p.bestStructure(w, pos, legal, -1, 0, best, bestScore)
 	}
 	if p.memos != nil {
 		p.choices.put(dk, int32(best))
