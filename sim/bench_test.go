@@ -14,6 +14,12 @@ func benchGames(b *testing.B, pa, pb string) { benchGamesOn(b, nil, "moloch", "m
 func benchGamesOn(b *testing.B, board *engine.Board, a, c, pa, pb string) {
 	m := match(b, a, c, pa, pb, 1, 1)
 	m.Board = board
+	benchMatch(b, m)
+}
+
+// benchMatch plays one game of m per iteration, seats alternating, and
+// reports the actions a game.
+func benchMatch(b *testing.B, m *Match) {
 	w := &worker{res: new(engine.Resolver)}
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -98,20 +104,7 @@ func BenchmarkPlanDecision(b *testing.B) {
 // Structure is placed, each decision after the draw offers thousands of
 // placements (docs/performance.md, "Structure placements").
 func BenchmarkStructureGame(b *testing.B) {
-	m := structureMatch(b, "greedy", "greedy")
-	w := &worker{res: new(engine.Resolver)}
-	b.ReportAllocs()
-	b.ResetTimer()
-	actions := 0
-	for i := 0; i < b.N; i++ {
-		m.Seed = uint64(i)
-		r, err := m.play(0, i%2 == 0, w)
-		if err != nil {
-			b.Fatal(err)
-		}
-		actions += r.Actions
-	}
-	b.ReportMetric(float64(actions)/float64(b.N), "actions/game")
+	benchMatch(b, structureMatch(b, "greedy", "greedy"))
 }
 
 // structureMatch is Fortress (cmd/hexforge/testdata/fortress.army, which
