@@ -14,7 +14,7 @@ import (
 
 	"github.com/hexforge/hexforge/internal/golden"
 
-	"github.com/hexforge/hexforge/htmlreport"
+	"github.com/hexforge/hexforge/htmlreport/htmltest"
 )
 
 // Frames gives one board per event, and the last is the final line's.
@@ -84,10 +84,10 @@ func TestReplayHTML(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := b.String()
-	if u := htmlreport.URLs(page); len(u) > 0 {
+	if u := htmltest.URLs(page); len(u) > 0 {
 		t.Errorf("the page names URLs: %v", u)
 	}
-	skel := htmlreport.Skeleton(page)
+	skel := htmltest.Skeleton(page)
 	if n := len(logLine.FindAllString(skel, -1)); n != len(tr.Events) {
 		t.Errorf("%d log lines for %d events", n, len(tr.Events))
 	}
