@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hexforge/hexforge/internal/golden"
 	"github.com/hexforge/hexforge/htmlreport/htmltest"
+	"github.com/hexforge/hexforge/internal/golden"
 )
 
 // Golden compares got with testdata/name, or rewrites it with -update.
