@@ -20,96 +20,104 @@ type Player interface {
 	engine.Decider
 }
 
-// Spec names a player and its budget, e.g. "greedy" or "search:200".
-type Spec struct {
-	Kind   string // random, greedy, search, plan, mcts
-	Budget int    // search: playouts per decision; plan: sampled worlds per decision; mcts: iterations per decision
+// Kind is a kind of computer player.
+type Kind uint8
+
+// The kinds of player (docs/players.md).
+const (
+	Random Kind = iota // uniformly among the legal actions
+	Greedy             // the best action by the evaluation, one action ahead
+	Search             // the greedy shortlist played out on sampled worlds
+	Plan               // search on shared worlds, to the opponent's first reply
+	Race               // plan's worlds spent where a decision is close
+	MCTS               // Monte Carlo tree search
+)
+
+// kinds are each kind's name, its budget when none is given (0: it takes
+// none) and what the budget counts.
+var kinds = [...]struct {
+	name   string
+	budget int
+	counts string
+}{
+	Random: {"random", 0, ""},
+	Greedy: {"greedy", 0, ""},
+	Search: {"search", 64, "playouts per decision"},
+	Plan:   {"plan", DefaultPlanWorlds, "sampled worlds per decision"},
+	Race:   {"race", DefaultRaceWorlds, "at most this many sampled worlds per decision"},
+	MCTS:   {"mcts", DefaultMCTSBudget, "iterations per decision"},
 }
 
-// Kinds are the players hexforge has.
-var Kinds = []string{"random", "greedy", "search", "plan", "race", "mcts"}
+func (k Kind) String() string {
+	if int(k) < len(kinds) {
+		return kinds[k].name
+	}
+	return fmt.Sprintf("Kind(%d)", k)
+}
+
+// Spec names a player and its budget, e.g. "greedy" or "search:200".
+type Spec struct {
+	Kind   Kind
+	Budget int // search: playouts per decision; plan: sampled worlds per decision; race: at most that many; mcts: iterations per decision
+	// allFacings makes a greedy or searching player score every placement
+	// of a Structure, as before scoreStructureRun: the old logic, kept for
+	// TestStructureFacingsStrength's games against the new. Parse never
+	// sets it.
+	allFacings bool
+}
 
 // Parse reads "random", "greedy", "search[:N]", "plan[:N]", "race[:N]" or "mcts[:N]".
 func Parse(s string) (Spec, error) {
-	kind, budget, hasBudget := strings.Cut(strings.ToLower(strings.TrimSpace(s)), ":")
-	spec := Spec{Kind: kind}
-	switch kind {
-	case "random", "greedy":
-		if hasBudget {
-			return spec, fmt.Errorf("player %q takes no budget", kind)
+	name, budget, hasBudget := strings.Cut(strings.ToLower(strings.TrimSpace(s)), ":")
+	for k, d := range kinds {
+		if d.name != name {
+			continue
 		}
-	case "search":
-		spec.Budget = 64
-		if hasBudget {
+		spec := Spec{Kind: Kind(k), Budget: d.budget}
+		switch {
+		case !hasBudget:
+		case d.budget == 0:
+			return spec, fmt.Errorf("player %q takes no budget", name)
+		default:
 			n, err := strconv.Atoi(budget)
 			if err != nil || n < 1 || n > 1_000_000 {
-				return spec, fmt.Errorf("search budget %q: want playouts per decision, 1 to 1000000", budget)
+				return spec, fmt.Errorf("%s budget %q: want %s, 1 to 1000000", name, budget, d.counts)
 			}
 			spec.Budget = n
 		}
-	case "plan":
-		spec.Budget = DefaultPlanWorlds
-		if hasBudget {
-			n, err := strconv.Atoi(budget)
-			if err != nil || n < 1 || n > 1_000_000 {
-				return spec, fmt.Errorf("plan budget %q: want sampled worlds per decision, 1 to 1000000", budget)
-			}
-			spec.Budget = n
-		}
-	case "race":
-		spec.Budget = DefaultRaceWorlds
-		if hasBudget {
-			n, err := strconv.Atoi(budget)
-			if err != nil || n < 1 || n > 1_000_000 {
-				return spec, fmt.Errorf("race budget %q: want at most this many sampled worlds per decision, 1 to 1000000", budget)
-			}
-			spec.Budget = n
-		}
-	case "mcts":
-		spec.Budget = DefaultMCTSBudget
-		if hasBudget {
-			n, err := strconv.Atoi(budget)
-			if err != nil || n < 1 || n > 1_000_000 {
-				return spec, fmt.Errorf("mcts budget %q: want iterations per decision, 1 to 1000000", budget)
-			}
-			spec.Budget = n
-		}
-	default:
-		return spec, fmt.Errorf("unknown player %q: use random, greedy, search[:playouts], plan[:worlds], race[:worlds] or mcts[:iterations]", s)
+		return spec, nil
 	}
-	return spec, nil
+	return Spec{}, fmt.Errorf("unknown player %q: use random, greedy, search[:playouts], plan[:worlds], race[:worlds] or mcts[:iterations]", s)
 }
 
 func (p Spec) String() string {
-	if p.Kind == "search" || p.Kind == "plan" || p.Kind == "race" || p.Kind == "mcts" {
+	if int(p.Kind) < len(kinds) && kinds[p.Kind].budget > 0 {
 		return fmt.Sprintf("%s:%d", p.Kind, p.Budget)
 	}
-	return p.Kind
+	return p.Kind.String()
 }
 
 // New makes a player for one game and seat. Everything random it does flows
 // from seed.
 func (p Spec) New(seed uint64, res *engine.Resolver) Player {
-	if kind, ok := strings.CutSuffix(p.Kind, allFacings); ok {
-		pl := Spec{Kind: kind, Budget: p.Budget}.New(seed, res)
-		switch x := pl.(type) {
-		case *greedyPlayer:
-			x.allFacings = true
-		case *searchPlayer:
-			x.allFacings = true
-		}
-		return pl
-	}
 	switch p.Kind {
-	case "greedy":
-		return newGreedy(seed, res)
-	case "search":
-		return newSearch(seed, res, p.Budget)
-	case "plan":
-		return newPlan(seed, res, p.Budget)
-	case "race":
-		return newRace(seed, res, p.Budget)
-	case "mcts":
+	case Greedy:
+		pl := newGreedy(seed, res)
+		pl.allFacings = p.allFacings
+		return pl
+	case Search, Plan, Race:
+		var pl *searchPlayer
+		switch p.Kind {
+		case Search:
+			pl = newSearch(seed, res, p.Budget)
+		case Plan:
+			pl = newPlan(seed, res, p.Budget)
+		default:
+			pl = newRace(seed, res, p.Budget)
+		}
+		pl.allFacings = p.allFacings
+		return pl
+	case MCTS:
 		return newMCTS(seed, res, p.Budget)
 	}
 	return newRandom(seed)
@@ -171,7 +179,7 @@ type greedyPlayer struct {
 	same    boardScore // the score of the board as it stands, for actions that leave it so
 	vals    unitValues // the worth of each token type of the game's armies
 	// allFacings scores every placement of a Structure, as before
-	// scoreStructureRun (the kind's allFacings suffix, for tests).
+	// scoreStructureRun (Spec.allFacings, for tests).
 	allFacings bool
 	runs       []structRun // the runs of Structure placements of a decision
 }
