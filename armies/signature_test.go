@@ -20,7 +20,7 @@ var update = flag.Bool("update", false, "rewrite the golden battle logs in testd
 // loader resolves army names in positions the way the CLI does: embedded
 // short names or paths.
 func loader(ref string) (*rules.Army, error) {
-	l, err := armies.Load(ref)
+	l, err := armies.Loader{}.Load(ref)
 	if err != nil {
 		return nil, err
 	}
