@@ -69,11 +69,11 @@ func TestStructureFacingsStrength(t *testing.T) {
 // with the Structures variant, one pair.
 func structureMatch(t *testing.T, pa, pb player.Spec) *sim.Match {
 	t.Helper()
-	f, err := armies.Load("../cmd/hexforge/testdata/fortress.army")
+	f, err := armies.Loader{}.Load("../cmd/hexforge/testdata/fortress.army")
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := armies.Load("moloch")
+	m, err := armies.Loader{}.Load("moloch")
 	if err != nil {
 		t.Fatal(err)
 	}
