@@ -92,7 +92,7 @@ func ParsePosition(file string, src []byte, load ArmyLoader) (*engine.State, err
 // ParseSetup reads a position file as ParsePosition does, with what it says
 // about the tokens off the board: each player's hand, the top of the deck,
 // the discard pile and whose turn comes next (engine.Piles), for a game that
-// starts from the position (NewGameFrom).
+// starts from the position (engine.NewGameFrom).
 func ParseSetup(file string, src []byte, load ArmyLoader) (*engine.State, *engine.Piles, error) {
 	var errs diag.List
 	pos := func(line, col int) diag.Pos { return diag.Pos{File: file, Line: line, Column: col} }
@@ -457,7 +457,7 @@ type placedPart struct {
 
 // checkPlacedStructures checks the Structures a position places: the
 // parts are written as unit lines of their own, and a part pairs with the
-// part of its mate's token next to it (as mateOn finds it in play), so each
+// part of its mate's token next to it (as engine.MateOn finds it in play), so each
 // part needs its mate on an adjacent hex, and a player places one Structure
 // a game (each gets "2 żetony Struktury swojej frakcji": one Structure).
 func checkPlacedStructures(s *engine.State, parts []placedPart, errs *diag.List, pos func(line, col int) diag.Pos) {
