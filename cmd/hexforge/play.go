@@ -10,6 +10,7 @@ import (
 	"github.com/hexforge/hexforge/diag"
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/player"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/textfile"
@@ -95,7 +96,7 @@ too) is played with one --players player for every seat.`,
 					return fmt.Errorf("--trace: %w", err)
 				}
 			}
-			board, err := engine.LoadBoard(boardRef, "")
+			board, err := position.LoadBoard(boardRef, "")
 			if err != nil {
 				return fmt.Errorf("--board: %w", err)
 			}
@@ -124,7 +125,7 @@ too) is played with one --players player for every seat.`,
 				return err
 			}
 			m := &sim.Match{A: a.Army, B: b.Army, Players: specs, Seed: seed, Pairs: 1, MaxActions: maxActions, Start: rule, Reinforce: reinforce, Structures: structures, Leaders: leaderL}
-			if board != engine.Standard {
+			if board != position.Standard {
 				m.Board = board
 			}
 			pair, aFirst := (game-1)/2, game%2 == 1
@@ -137,7 +138,7 @@ too) is played with one --players player for every seat.`,
 				printGame(out, m, game, rec)
 				return nil
 			}
-			if _, err := engine.BoardByName(boardRef); err != nil {
+			if _, err := position.BoardByName(boardRef); err != nil {
 				// A board file: the trace names it relative to itself, as
 				// it names army files.
 				m.Board.Name = traceBoardRef(boardRef, tracePath)
@@ -189,11 +190,11 @@ too) is played with one --players player for every seat.`,
 
 // playFrom plays one game from a position file and prints how it ended.
 func playFrom(cmd *cobra.Command, file string, specs [2]player.Spec, seed uint64, maxActions int, structures bool) error {
-	src, err := textfile.Read(file, "a position file", engine.MaxPositionSize)
+	src, err := textfile.Read(file, "a position file", position.MaxPositionSize)
 	if err != nil {
 		return err
 	}
-	s, piles, err := engine.ParseSetup(file, src, func(ref string) (*rules.Army, error) {
+	s, piles, err := position.ParseSetup(file, src, func(ref string) (*rules.Army, error) {
 		return positionArmy(relativeTo(file, ref))
 	})
 	if err == nil {
@@ -260,7 +261,7 @@ func printGame(w io.Writer, m *sim.Match, game int, rec sim.GameRecord) {
 		first, second = second, first
 	}
 	on := ""
-	if m.Board != nil && m.Board != engine.Standard {
+	if m.Board != nil && m.Board != position.Standard {
 		on = " on the " + m.Board.Name + " board"
 	}
 	if m.Leaders[0] != nil || m.Leaders[1] != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/trace"
 	"github.com/spf13/cobra"
@@ -90,7 +91,7 @@ func recordGames(stderr io.Writer, dir string, m *sim.Match, refs [2]string, gam
 		}
 		mm := m
 		if m.Board != nil {
-			if _, err := engine.BoardByName(m.Board.Name); err != nil {
+			if _, err := position.BoardByName(m.Board.Name); err != nil {
 				// A board file: named relative to the trace (play --trace).
 				b := *m.Board
 				b.Name = traceBoardRef(m.Board.Name, path)
@@ -114,7 +115,7 @@ func recordGames(stderr io.Writer, dir string, m *sim.Match, refs [2]string, gam
 		}
 	}
 	if m.Board != nil {
-		if _, err := engine.BoardByName(m.Board.Name); err != nil {
+		if _, err := position.BoardByName(m.Board.Name); err != nil {
 			if p := traceBoardRef(m.Board.Name, filepath.Join(dir, "x")); !filepath.IsLocal(filepath.FromSlash(p)) {
 				fmt.Fprintf(stderr, "note: the traces name %s, outside %s: replay them with --allow-extends-outside\n", p, dir)
 			}

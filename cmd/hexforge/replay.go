@@ -10,6 +10,7 @@ import (
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/textfile"
 	"github.com/hexforge/hexforge/trace"
@@ -103,7 +104,7 @@ difference is shown), 2 when the trace cannot be read.`,
 				if err != nil {
 					return nil, err
 				}
-				b, err := engine.LoadBoard(path, "")
+				b, err := position.LoadBoard(path, "")
 				if err != nil {
 					return nil, err
 				}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/player"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/textfile"
 	"github.com/hexforge/hexforge/trace"
@@ -137,7 +138,7 @@ func runMulti(cmd *cobra.Command, o *simOptions, mo *multiOptions, rec *recordOp
 	}
 	if rec.games > 0 || rec.losses > 0 {
 		// Refused now, not after the run: the traces are written last.
-		if _, err := engine.BoardByName(o.boardB.Name); err != nil {
+		if _, err := position.BoardByName(o.boardB.Name); err != nil {
 			return fmt.Errorf("--record, --record-losses: a multiplayer trace names an embedded board, not the file %s", o.board)
 		}
 	}
@@ -236,7 +237,7 @@ func recordMulti(dir string, mm *sim.MultiMatch, refs []string, games []int) err
 		return err
 	}
 	if mm.Board != nil {
-		if _, err := engine.BoardByName(mm.Board.Name); err != nil {
+		if _, err := position.BoardByName(mm.Board.Name); err != nil {
 			return fmt.Errorf("--record, --record-losses: a multiplayer trace names an embedded board, not the file %s", mm.Board.Name)
 		}
 	}

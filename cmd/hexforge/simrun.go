@@ -14,7 +14,7 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/spf13/cobra"
 )
@@ -36,7 +36,7 @@ func runMatch(ctx context.Context, o *simOptions, m *sim.Match, bar *progressBar
 	pairs := (o.games + 1) / 2
 	m.Pairs, m.FirstPair, m.Start, m.Reinforce, m.Leaders = pairs, 0, o.startRule, o.reinforce, o.leaderL
 	m.Structures = o.structures
-	if o.boardB != nil && o.boardB != engine.Standard {
+	if o.boardB != nil && o.boardB != position.Standard {
 		m.Board = o.boardB
 	}
 	if o.seq != nil {

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/hexforge/hexforge/armies"
-	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 )
 
@@ -99,7 +99,7 @@ func TestWatchSimBoardAndLeaders(t *testing.T) {
 		return before
 	}
 	std := line(quickSim{})
-	duel := line(quickSim{board: engine.Duel})
+	duel := line(quickSim{board: position.Duel})
 	led := line(quickSim{leaders: [2]*rules.Leader{medyk, nil}})
 	if strings.Contains(std, "board") || strings.Contains(std, "leaders") {
 		t.Errorf("the standard game's line names a board or leaders: %s", std)
