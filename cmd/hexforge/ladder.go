@@ -1,44 +1,16 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/sim"
-	"github.com/olekukonko/tablewriter"
+	"github.com/hexforge/hexforge/study"
+	"github.com/hexforge/hexforge/textfile"
 	"github.com/spf13/cobra"
 )
-
-// ladderLevel is one player level's result in one matchup.
-type ladderLevel struct {
-	Player   string     `json:"player"`
-	Pairs    int        `json:"pairs"`
-	Capped   int        `json:"capped_pairs"`
-	WinRate  float64    `json:"win_rate"`
-	Interval [2]float64 `json:"interval95"`
-}
-
-// ladderMatch is one matchup climbed through every level.
-type ladderMatch struct {
-	A       string        `json:"a"`
-	B       string        `json:"b"`
-	Seed    uint64        `json:"seed"`
-	Levels  []ladderLevel `json:"levels"`
-	Stable  bool          `json:"stable"`
-	Verdict string        `json:"verdict"`
-	Diff    float64       `json:"top_two_diff"`
-	DiffCI  [2]float64    `json:"top_two_diff_interval95"`
-	Reason  string        `json:"reason"`
-	Partial bool          `json:"partial,omitempty"`
-	Board   string        `json:"board,omitempty"`   // --board, when not the standard board
-	Leaders []string      `json:"leaders,omitempty"` // --leaders: army A's and army B's leader cards, when any
-	// Structures: --structures, the Structures variant (docs/rules.md).
-	Structures bool `json:"structures,omitempty"`
-}
 
 func newLadder() *cobra.Command {
 	var (
@@ -74,7 +46,7 @@ out). Results do not depend on --workers.`,
 				return fmt.Errorf("unknown format %q: use table, json, csv or html", format)
 			}
 			if out != "" {
-				if err := checkOutDir(out); err != nil {
+				if err := textfile.CheckWritable(out); err != nil {
 					return err
 				}
 			}
@@ -125,44 +97,14 @@ out). Results do not depend on --workers.`,
 			ctx, bar, done := startRun(cmd)
 			defer done()
 			bar.expect(len(specs) * len(list) * (len(list) - 1) / 2 * 2 * games)
-			var ms []ladderMatch
-			for i := range list {
-				for j := i + 1; j < len(list); j++ {
-					lm := ladderMatch{A: list[i].Name, B: list[j].Name, Seed: seed, Structures: structures}
-					if boardB != nil {
-						lm.Board = boardB.Name
-					}
-					if leaderL[0] != nil || leaderL[1] != nil {
-						lm.Leaders = []string{sim.LeaderName(leaderL[0]), sim.LeaderName(leaderL[1])}
-					}
-					var rates []sim.LevelRate
-					for _, p := range specs {
-						m := &sim.Match{A: list[i], B: list[j], Players: [2]sim.PlayerSpec{p, p}, Seed: seed, Pairs: games, Board: boardB, Leaders: leaderL, Structures: structures}
-						// Pairs are counted as they finish, never kept: memory
-						// stays constant at any --games.
-						var counts sim.PairCounts
-						partial, err := m.Stream(ctx, workers, bar.update(list[i].Name+" vs "+list[j].Name+" "+p.String()), counts.Add)
-						if err != nil {
-							return err
-						}
-						lm.Partial = lm.Partial || partial
-						lr := counts.Rate()
-						rates = append(rates, lr)
-						lm.Levels = append(lm.Levels, ladderLevel{Player: p.String(), Pairs: lr.Pairs, Capped: counts.Capped,
-							WinRate: lr.Rate, Interval: [2]float64{lr.Interval.Lo, lr.Interval.Hi}})
-					}
-					v := sim.LadderVerdict(rates)
-					lm.Stable, lm.Verdict, lm.Diff, lm.Reason = v.Stable, v.VerdictText(), v.Diff, v.Reason
-					lm.DiffCI = [2]float64{v.DiffCI.Lo, v.DiffCI.Hi}
-					ms = append(ms, lm)
-				}
+			l := &study.Ladder{Levels: specs, Pairs: games, Seed: seed, Workers: workers, Board: boardB, Leaders: leaderL, Structures: structures, Progress: bar.update}
+			ms, err := l.Run(ctx, list)
+			if err != nil {
+				return err
 			}
 			bar.finish()
 			return writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error {
-				if format == "html" {
-					return ladderHTML(w, ms, levels, commandLine(cmd, args))
-				}
-				return writeLadder(w, ms, format)
+				return study.WriteLadder(w, ms, format, levels, commandLine(cmd, args))
 			})
 		},
 	}
@@ -178,65 +120,4 @@ out). Results do not depend on --workers.`,
 	f.StringVar(&leaders, "leaders", "", "the Leaders variant: a leader card for every army, or A,B one for each army of a two-army ladder (as sim's --leaders)")
 	f.BoolVar(&structures, "structures", false, "the Structures variant: the armies' structure blocks may be placed (as sim's --structures)")
 	return cmd
-}
-
-func writeLadder(w io.Writer, ms []ladderMatch, format string) error {
-	if format == "json" {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(map[string]any{"ladder": ms})
-	}
-	if format == "csv" {
-		return ladderCSV(w, ms)
-	}
-	for k, m := range ms {
-		if k > 0 {
-			fmt.Fprintln(w)
-		}
-		partial := ""
-		if m.Partial {
-			partial = "  [PARTIAL: stopped early]"
-		}
-		variant := ""
-		if m.Board != "" {
-			variant += ", on the " + m.Board + " board"
-		}
-		if len(m.Leaders) == 2 {
-			variant += fmt.Sprintf(", leaders %s vs %s", m.Leaders[0], m.Leaders[1])
-		}
-		if m.Structures {
-			variant += ", Structures"
-		}
-		fmt.Fprintf(w, "%s vs %s: win rate of %s (draw = 1/2) at each player level, the same seat-swapped pairs (seed %d) at each%s, 95%% interval from the pair scores%s\n\n", m.A, m.B, m.A, m.Seed, variant, partial)
-		t := tablewriter.NewTable(w)
-		t.Header("player", "pairs", "capped pairs", "win rate")
-		for _, l := range m.Levels {
-			cell := fmt.Sprintf("%.1f%% [%.1f%%, %.1f%%]", 100*l.WinRate, 100*l.Interval[0], 100*l.Interval[1])
-			if err := t.Append(l.Player, fmt.Sprint(l.Pairs), fmt.Sprint(l.Capped), cell); err != nil {
-				return err
-			}
-		}
-		if err := t.Render(); err != nil {
-			return err
-		}
-		fmt.Fprintf(w, "verdict: %s (%s)\n", m.Verdict, m.Reason)
-	}
-	return nil
-}
-
-// ladderCSV writes the ladder as one tidy table: a row per matchup and
-// level, army_a's win rate at that level, and the matchup's verdict over
-// the levels repeated on each of its rows.
-func ladderCSV(w io.Writer, ms []ladderMatch) error {
-	header := []string{"army_a", "army_b", "seed", "level", "player", "pairs", "capped_pairs", "win_rate", "lo", "hi",
-		"stable", "verdict", "top_two_diff", "top_two_diff_lo", "top_two_diff_hi", "partial"}
-	var rows [][]string
-	for _, m := range ms {
-		for i, l := range m.Levels {
-			rows = append(rows, []string{m.A, m.B, strconv.FormatUint(m.Seed, 10), strconv.Itoa(i + 1), l.Player, strconv.Itoa(l.Pairs), strconv.Itoa(l.Capped),
-				num(l.WinRate), num(l.Interval[0]), num(l.Interval[1]), strconv.FormatBool(m.Stable), m.Verdict,
-				num(m.Diff), num(m.DiffCI[0]), num(m.DiffCI[1]), strconv.FormatBool(m.Partial)})
-		}
-	}
-	return writeCSV(w, header, rows)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/stats"
+	"github.com/hexforge/hexforge/study"
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/diag"
@@ -199,7 +200,7 @@ with its paired 95% interval and whether it is significant.`,
 			defer done()
 			bar.expect(2 * len(opps) * 2 * (games / 2))
 			play := func(x *rules.Army) (sim.Tally, []int8, error) {
-				return pairedAgainst(opps, func(opp *rules.Army) (*sim.Summary, error) {
+				return study.PairedAgainst(opps, func(opp *rules.Army) (*sim.Summary, error) {
 					m := &sim.Match{A: x, B: opp, Players: specs, Seed: seed, Pairs: games / 2, MaxActions: sim.DefaultMaxActions, KeepPoints: true}
 					return m.RunSummary(ctx, 0, bar.update(x.Name+" vs "+opp.Name))
 				})

@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/hexforge/hexforge/armyfmt"
+	"github.com/hexforge/hexforge/textfile"
 	"github.com/spf13/cobra"
 )
 
@@ -93,7 +94,7 @@ a file.`,
 				_, err := cmd.OutOrStdout().Write(src)
 				return err
 			}
-			if err := checkOutDir(out); err != nil {
+			if err := textfile.CheckWritable(out); err != nil {
 				return err
 			}
 			f, err := os.OpenFile(out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)

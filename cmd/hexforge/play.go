@@ -11,6 +11,7 @@ import (
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
+	"github.com/hexforge/hexforge/study"
 	"github.com/hexforge/hexforge/textfile"
 	"github.com/hexforge/hexforge/trace"
 	"github.com/spf13/cobra"
@@ -90,7 +91,7 @@ too) is played with one --players player for every seat.`,
 				if from != "" {
 					return fmt.Errorf("--trace records a game from its start; a game from --from cannot be traced yet")
 				}
-				if err := checkOutDir(tracePath); err != nil {
+				if err := textfile.CheckWritable(tracePath); err != nil {
 					return fmt.Errorf("--trace: %w", err)
 				}
 			}
@@ -139,12 +140,12 @@ too) is played with one --players player for every seat.`,
 			if _, err := engine.BoardByName(boardRef); err != nil {
 				// A board file: the trace names it relative to itself, as
 				// it names army files.
-				m.Board.Name = traceBoardRef(boardRef, tracePath)
+				m.Board.Name = study.TraceBoardRef(boardRef, tracePath)
 				if !filepath.IsLocal(filepath.FromSlash(m.Board.Name)) {
 					fmt.Fprintf(cmd.ErrOrStderr(), "note: the trace names %s, outside its directory: replay it with --allow-extends-outside\n", m.Board.Name)
 				}
 			}
-			refs := [2]string{traceRef(args[0], tracePath), traceRef(args[1], tracePath)}
+			refs := [2]string{study.TraceRef(args[0], tracePath), study.TraceRef(args[1], tracePath)}
 			for _, ref := range refs {
 				if armies.IsPath(ref) && !filepath.IsLocal(filepath.FromSlash(ref)) {
 					fmt.Fprintf(cmd.ErrOrStderr(), "note: the trace names %s, outside its directory: replay it with --allow-extends-outside\n", ref)
@@ -279,38 +280,4 @@ func printGame(w io.Writer, m *sim.Match, game int, rec sim.GameRecord) {
 	}
 	fmt.Fprintf(w, "%s: HQ %s %d, %s %d after %d turns, %d battles, %d actions\n",
 		how, m.A.Name, rec.HQ[0], m.B.Name, rec.HQ[1], rec.Turns, rec.Battles, rec.Actions)
-}
-
-// traceBoardRef is how a trace names a board file: relative to the trace's
-// directory.
-func traceBoardRef(ref, tracePath string) string {
-	abs, err1 := filepath.Abs(ref)
-	dir, err2 := filepath.Abs(filepath.Dir(tracePath))
-	if err1 != nil || err2 != nil {
-		return filepath.ToSlash(ref)
-	}
-	rel, err := filepath.Rel(dir, abs)
-	if err != nil {
-		return filepath.ToSlash(abs)
-	}
-	return filepath.ToSlash(rel)
-}
-
-// traceRef is how a trace names an army: a short name as it is, a path
-// relative to the trace's directory, so that a trace moved together with
-// its army files still replays.
-func traceRef(ref, tracePath string) string {
-	if !armies.IsPath(ref) {
-		return ref
-	}
-	abs, err1 := filepath.Abs(ref)
-	dir, err2 := filepath.Abs(filepath.Dir(tracePath))
-	if err1 != nil || err2 != nil {
-		return ref
-	}
-	rel, err := filepath.Rel(dir, abs)
-	if err != nil {
-		return filepath.ToSlash(abs)
-	}
-	return filepath.ToSlash(rel)
 }

@@ -56,7 +56,7 @@ difference is shown), 2 when the trace cannot be read.`,
 				return fmt.Errorf("--out writes the html page: give --format html with it")
 			}
 			if outFile != "" {
-				if err := checkOutDir(outFile); err != nil {
+				if err := textfile.CheckWritable(outFile); err != nil {
 					return err
 				}
 			}

@@ -6,6 +6,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
+	"github.com/hexforge/hexforge/study"
 	"github.com/spf13/cobra"
 )
 
@@ -132,51 +134,19 @@ exits with status 130.`,
 			}
 			ctx, bar, done := startRun(cmd)
 			defer done()
-			matches := len(list) * (len(list) + 1) / 2
+			r := o.run(specs, shard, bar)
 			if len(list) == 2 {
-				matches = 1
-			}
-			bar.expect(matches * o.jobGames())
-			mk := func(a, b *rules.Army) *sim.Match {
-				return &sim.Match{A: a, B: b, Players: specs, Seed: o.seed, Shard: shard, MaxActions: o.maxActions, Start: o.startRule, Reinforce: o.reinforce, Structures: o.structures, Board: o.boardB, Leaders: o.leaderL}
-			}
-			if len(list) == 2 {
-				if rec.games > 0 {
-					if err := rec.record(cmd.ErrOrStderr(), mk(list[0], list[1]), [2]string{refs[0], refs[1]}); err != nil {
-						return err
-					}
-				}
-				if rec.losses > 0 {
-					o.losses = &lossTracker{k: rec.losses}
-				}
-				s, err := runMatch(ctx, o, mk(list[0], list[1]), bar)
+				s, err := runOne(ctx, cmd, r, bar, rec, list, [2]string{refs[0], refs[1]})
 				if err != nil {
 					return err
 				}
-				bar.finish()
-				if o.losses != nil {
-					if err := o.losses.recordLosses(cmd.ErrOrStderr(), rec.dir, mk(list[0], list[1]), [2]string{refs[0], refs[1]}); err != nil {
-						return err
-					}
-				}
-				err = writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
-					if o.format == "html" {
-						return sim.WriteMatchHTML(w, s, commandLine(cmd, args))
-					}
-					return sim.WriteMatch(w, s, o.format)
-				})
-				if err == nil && o.format == "csv" {
-					err = writeCSVTables(cmd.OutOrStdout(), o.out, []*sim.Summary{s}, nil)
-				}
-				return interrupted(ctx, cmd.ErrOrStderr(), err)
+				return interrupted(ctx, cmd.ErrOrStderr(), writeResult(cmd, args, o.out, o.format, s, nil, nil))
 			}
+			bar.expect(len(list) * (len(list) + 1) / 2 * r.JobGames())
 			rr := &sim.RoundRobin{Armies: names, Players: sim.RoundRobinPlayers(specs[0].String(), specs[1].String()), Matches: map[[2]int]*sim.Summary{}}
 			for i := range list {
-				for j := i; j < len(list); j++ {
-					if ctx.Err() != nil {
-						break
-					}
-					s, err := runMatch(ctx, o, mk(list[i], list[j]), bar)
+				for j := i; j < len(list) && ctx.Err() == nil; j++ {
+					s, err := r.Match(ctx, r.NewMatch(list[i], list[j]))
 					if err != nil {
 						return err
 					}
@@ -185,16 +155,7 @@ exits with status 130.`,
 				}
 			}
 			bar.finish()
-			err = writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
-				if o.format == "html" {
-					return sim.WriteRoundRobinHTML(w, rr, commandLine(cmd, args))
-				}
-				return sim.WriteRoundRobin(w, rr, o.format)
-			})
-			if err == nil && o.format == "csv" {
-				err = writeCSVTables(cmd.OutOrStdout(), o.out, rr.Sums(), rr)
-			}
-			return interrupted(ctx, cmd.ErrOrStderr(), err)
+			return interrupted(ctx, cmd.ErrOrStderr(), writeResult(cmd, args, o.out, o.format, nil, rr, nil))
 		},
 	}
 	o.register(cmd, 200)
@@ -203,6 +164,33 @@ exits with status 130.`,
 	rec.register(cmd)
 	mo.register(cmd)
 	return cmd
+}
+
+// runOne plays sim's match of two armies, recording the games --record and
+// --record-losses ask for.
+func runOne(ctx context.Context, cmd *cobra.Command, r *study.Run, bar *progressBar, rec *recordOptions, list []*rules.Army, refs [2]string) (*sim.Summary, error) {
+	bar.expect(r.JobGames())
+	if rec.games > 0 {
+		if err := rec.record(cmd.ErrOrStderr(), r.NewMatch(list[0], list[1]), refs); err != nil {
+			return nil, err
+		}
+	}
+	var losses *study.LossTracker
+	if rec.losses > 0 {
+		losses = &study.LossTracker{K: rec.losses}
+		r.OnGames = losses.Add
+	}
+	s, err := r.Match(ctx, r.NewMatch(list[0], list[1]))
+	if err != nil {
+		return nil, err
+	}
+	bar.finish()
+	if losses == nil {
+		return s, nil
+	}
+	notes, err := losses.Record(rec.dir, r.NewMatch(list[0], list[1]), refs, rawSets())
+	printLines(cmd.ErrOrStderr(), notes)
+	return s, err
 }
 
 // checkStructures checks the Structures variant against the armies of a

@@ -12,6 +12,7 @@ import (
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
+	"github.com/hexforge/hexforge/textfile"
 	"github.com/spf13/cobra"
 )
 
@@ -62,7 +63,6 @@ type simOptions struct {
 	leaderL    [2]*rules.Leader // the leaders it names (check)
 	leaderTwo  bool             // --leaders named two (one per army of a two-army match)
 	html       bool             // the command writes --format html (set before register)
-	losses     *lossTracker     // sim --record-losses: the worst losses, as games finish
 }
 
 func (o *simOptions) register(cmd *cobra.Command, defGames int) {
@@ -177,7 +177,7 @@ func (o *simOptions) check() ([2]sim.PlayerSpec, sim.Shard, error) {
 		return specs, shard, err
 	}
 	if o.out != "" {
-		if err := checkOutDir(o.out); err != nil {
+		if err := textfile.CheckWritable(o.out); err != nil {
 			return specs, shard, fmt.Errorf("--out: %w", err)
 		}
 	}

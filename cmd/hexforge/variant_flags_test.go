@@ -11,6 +11,7 @@ import (
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/rules"
+	"github.com/hexforge/hexforge/study"
 )
 
 // TestVariantFlagsRefusedFirst: ladder, watch and serve check --board and
@@ -43,7 +44,7 @@ func TestVariantFlagsRefusedFirst(t *testing.T) {
 // with the --leaders it names: the same seeds give other results than on
 // the standard board, and the report names the board and the leaders.
 func TestLadderBoardAndLeaders(t *testing.T) {
-	levels := func(args ...string) ([]ladderLevel, ladderMatch, string) {
+	levels := func(args ...string) ([]study.LadderLevel, study.LadderMatch, string) {
 		t.Helper()
 		base := []string{"ladder", "smart", "vegas", "--levels", "random,greedy", "--games", "3"}
 		out, stderr, code := run(t, append(base, args...)...)
@@ -51,9 +52,9 @@ func TestLadderBoardAndLeaders(t *testing.T) {
 			t.Fatalf("%v: exit %d, stderr %q", args, code, stderr)
 		}
 		if !strings.Contains(strings.Join(args, " "), "json") {
-			return nil, ladderMatch{}, out
+			return nil, study.LadderMatch{}, out
 		}
-		var r struct{ Ladder []ladderMatch }
+		var r struct{ Ladder []study.LadderMatch }
 		if err := json.Unmarshal([]byte(out), &r); err != nil || len(r.Ladder) != 1 {
 			t.Fatalf("%v: %v\n%s", args, err, out)
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/study"
 )
 
 // TestStructuresFlagRefusedFirst: watch and serve refuse --structures
@@ -32,21 +33,21 @@ func TestStructuresFlagRefusedFirst(t *testing.T) {
 // TestLadderStructures: ladder --structures plays the variant: other
 // results than the same seeds without it, and the report says so.
 func TestLadderStructures(t *testing.T) {
-	ladder := func(args ...string) (ladderMatch, string) {
+	ladder := func(args ...string) (study.LadderMatch, string) {
 		t.Helper()
 		base := []string{"ladder", fortress, "moloch", "--levels", "random,greedy", "--games", "4"}
 		out, stderr, code := run(t, append(base, args...)...)
 		if code != 0 {
 			t.Fatalf("%v: exit %d, stderr %q", args, code, stderr)
 		}
-		var r struct{ Ladder []ladderMatch }
+		var r struct{ Ladder []study.LadderMatch }
 		if strings.Contains(strings.Join(args, " "), "json") {
 			if err := json.Unmarshal([]byte(out), &r); err != nil || len(r.Ladder) != 1 {
 				t.Fatalf("%v: %v\n%s", args, err, out)
 			}
 			return r.Ladder[0], out
 		}
-		return ladderMatch{}, out
+		return study.LadderMatch{}, out
 	}
 	plain, _ := ladder("--format", "json")
 	with, _ := ladder("--format", "json", "--structures")
