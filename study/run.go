@@ -8,6 +8,8 @@ package study
 
 import (
 	"context"
+	"fmt"
+	"strings"
 
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/rules"
@@ -172,4 +174,27 @@ func (r *Run) sequential(ctx context.Context, m *sim.Match) (*sim.Summary, error
 		}
 	}
 	return total, nil
+}
+
+// CheckStructures checks the Structures variant against the armies of a
+// run, before any game is played. With it on some army must have a
+// structure block, or the variant would change nothing: that is an error.
+// Without it an army's structure blocks are not played, as at a table that
+// does not play the variant (the Structures are tokens besides the army,
+// not in its draw pile); the note says so, since every figure of a report
+// is then of the game without them.
+func CheckStructures(on bool, list ...*rules.Army) (note string, err error) {
+	var with []string
+	for _, a := range list {
+		if len(a.Structures) > 0 {
+			with = append(with, fmt.Sprintf("%q", a.Name))
+		}
+	}
+	switch {
+	case on && len(with) == 0:
+		return "", fmt.Errorf("--structures: no army of this run has a structure block, so the variant would change nothing (docs/dsl.md, \"Structures\")")
+	case !on && len(with) > 0:
+		return fmt.Sprintf("note: %s %s structure blocks, played only with --structures; this run plays without them", strings.Join(with, ", "), map[bool]string{true: "has", false: "have"}[len(with) == 1]), nil
+	}
+	return "", nil
 }

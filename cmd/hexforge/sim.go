@@ -9,7 +9,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/rules"
@@ -194,24 +193,11 @@ func runOne(ctx context.Context, cmd *cobra.Command, r *study.Run, bar *progress
 }
 
 // checkStructures checks the Structures variant against the armies of a
-// run, before any game is played. With --structures some army must have a
-// structure block, or the option would change nothing: that is an error.
-// Without it an army's structure blocks are not played, as at a table
-// that does not play the variant (the Structures are tokens besides the
-// army, not in its draw pile); a note on stderr says so, since every
-// figure of the report is then of the game without them.
+// run before any game (study.CheckStructures), its note on stderr.
 func checkStructures(stderr io.Writer, on bool, list ...*rules.Army) error {
-	var with []string
-	for _, a := range list {
-		if len(a.Structures) > 0 {
-			with = append(with, fmt.Sprintf("%q", a.Name))
-		}
+	note, err := study.CheckStructures(on, list...)
+	if note != "" {
+		fmt.Fprintln(stderr, note)
 	}
-	switch {
-	case on && len(with) == 0:
-		return fmt.Errorf("--structures: no army of this run has a structure block, so the variant would change nothing (docs/dsl.md, \"Structures\")")
-	case !on && len(with) > 0:
-		fmt.Fprintf(stderr, "note: %s %s structure blocks, played only with --structures; this run plays without them\n", strings.Join(with, ", "), map[bool]string{true: "has", false: "have"}[len(with) == 1])
-	}
-	return nil
+	return err
 }

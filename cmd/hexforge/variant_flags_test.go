@@ -12,6 +12,7 @@ import (
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/study"
+	"github.com/hexforge/hexforge/workbench"
 )
 
 // TestVariantFlagsRefusedFirst: ladder, watch and serve check --board and
@@ -88,10 +89,10 @@ func TestWatchSimBoardAndLeaders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	line := func(q quickSim) string {
+	line := func(q workbench.Quick) string {
 		var out bytes.Buffer
-		q.vs, q.games, q.players = []string{"borgo"}, 20, greedyBoth
-		watchSim(q)(context.Background(), &out, "moloch.army", moloch.Army, nil)
+		q.Vs, q.Games, q.Players = []string{"borgo"}, 20, greedyBoth
+		q.OnGood()(context.Background(), &out, "moloch.army", moloch.Army, nil)
 		return strings.TrimSpace(out.String())
 	}
 	rate := func(s string) string { // "  vs Borgo: 62.5% [..." -> "62.5% [...]"
@@ -99,9 +100,9 @@ func TestWatchSimBoardAndLeaders(t *testing.T) {
 		before, _, _ := strings.Cut(after, " over ")
 		return before
 	}
-	std := line(quickSim{})
-	duel := line(quickSim{board: engine.Duel})
-	led := line(quickSim{leaders: [2]*rules.Leader{medyk, nil}})
+	std := line(workbench.Quick{})
+	duel := line(workbench.Quick{Board: engine.Duel})
+	led := line(workbench.Quick{Leaders: [2]*rules.Leader{medyk, nil}})
 	if strings.Contains(std, "board") || strings.Contains(std, "leaders") {
 		t.Errorf("the standard game's line names a board or leaders: %s", std)
 	}

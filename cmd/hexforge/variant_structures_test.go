@@ -10,6 +10,7 @@ import (
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/study"
+	"github.com/hexforge/hexforge/workbench"
 )
 
 // TestStructuresFlagRefusedFirst: watch and serve refuse --structures
@@ -72,25 +73,25 @@ func TestWatchSimStructures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	line := func(q quickSim, name string) string {
+	line := func(q workbench.Quick, name string) string {
 		var out bytes.Buffer
 		a := fort.Army
 		if name == "moloch" {
 			a = moloch.Army
 		}
-		q.vs, q.games, q.players = []string{"borgo"}, 20, greedyBoth
-		watchSim(q)(context.Background(), &out, name+".army", a, nil)
+		q.Vs, q.Games, q.Players = []string{"borgo"}, 20, greedyBoth
+		q.OnGood()(context.Background(), &out, name+".army", a, nil)
 		return strings.TrimSpace(out.String())
 	}
-	std := line(quickSim{}, "fortress")
-	with := line(quickSim{structures: true}, "fortress")
+	std := line(workbench.Quick{}, "fortress")
+	with := line(workbench.Quick{Structures: true}, "fortress")
 	if !strings.Contains(std, "played only with --structures") {
 		t.Errorf("no note without --structures: %s", std)
 	}
 	if !strings.Contains(with, "greedy games, Structures") || strings.Contains(with, "note") || with[strings.LastIndex(with, "vs Borgo"):] == std[strings.LastIndex(std, "vs Borgo"):] {
 		t.Errorf("--structures: %s\nwithout: %s", with, std)
 	}
-	if none := line(quickSim{structures: true}, "moloch"); !strings.Contains(none, "note: --structures: no army of this run has a structure block") {
+	if none := line(workbench.Quick{Structures: true}, "moloch"); !strings.Contains(none, "note: --structures: no army of this run has a structure block") {
 		t.Errorf("--structures without a Structure: %s", none)
 	}
 }
