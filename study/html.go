@@ -7,11 +7,12 @@ import (
 	"strings"
 
 	"github.com/hexforge/hexforge/htmlreport"
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/sim"
 )
 
 // studyMeta are the lines that let a study's page be reproduced.
-func studyMeta(command string, seed uint64, players [2]sim.PlayerSpec, games int, partial bool) [][2]string {
+func studyMeta(command string, seed uint64, players [2]player.Spec, games int, partial bool) [][2]string {
 	if command == "" {
 		command = "(not recorded)"
 	}

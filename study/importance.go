@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/stats"
@@ -30,7 +31,7 @@ type ImportanceRow struct {
 type Importance struct {
 	Army      string
 	Opponents []string
-	Players   [2]sim.PlayerSpec
+	Players   [2]player.Spec
 	Seed      uint64
 	Games     int    // per opponent and variant
 	Leaders   string // "; leaders A vs B", or ""

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/olekukonko/tablewriter"
@@ -42,7 +43,7 @@ type LadderMatch struct {
 // Ladder is what a ladder plays: the same seat-swapped pairs of every
 // matchup at each player level, weakest first, and the variant.
 type Ladder struct {
-	Levels     []sim.PlayerSpec
+	Levels     []player.Spec
 	Pairs      int
 	Seed       uint64
 	Workers    int
@@ -68,7 +69,7 @@ func (l *Ladder) Run(ctx context.Context, list []*rules.Army) ([]LadderMatch, er
 			}
 			var rates []sim.LevelRate
 			for _, p := range l.Levels {
-				m := &sim.Match{A: list[i], B: list[j], Players: [2]sim.PlayerSpec{p, p}, Seed: l.Seed, Pairs: l.Pairs, Board: l.Board, Leaders: l.Leaders, Structures: l.Structures}
+				m := &sim.Match{A: list[i], B: list[j], Players: [2]player.Spec{p, p}, Seed: l.Seed, Pairs: l.Pairs, Board: l.Board, Leaders: l.Leaders, Structures: l.Structures}
 				var progress sim.Progress
 				if l.Progress != nil {
 					progress = l.Progress(list[i].Name + " vs " + list[j].Name + " " + p.String())

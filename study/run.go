@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 )
@@ -20,7 +21,7 @@ import (
 // when to stop (a fixed number of games, an interval narrow enough, or a
 // sequential test) and the variant every match plays.
 type Run struct {
-	Players    [2]sim.PlayerSpec // army A's and army B's
+	Players    [2]player.Spec // army A's and army B's
 	Seed       uint64
 	Shard      sim.Shard // the part of every match this run plays
 	MaxActions int

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/stats"
@@ -36,7 +37,7 @@ type Sweep struct {
 	Army, Token, Field string
 	Values             []string
 	Opponents          []string
-	Players            [2]sim.PlayerSpec
+	Players            [2]player.Spec
 	Seed               uint64
 	Games              int    // per value and opponent
 	Leaders            string // "; leaders A vs B", or ""

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/stats"
@@ -24,7 +25,7 @@ import (
 type Quick struct {
 	Vs      []string // the opponents as the command line names them
 	Games   int
-	Players [2]sim.PlayerSpec
+	Players [2]player.Spec
 	Board   *engine.Board    // nil: the standard board
 	Leaders [2]*rules.Leader // the watched army's and the opponent's
 	// Structures is the Structures variant, for a designer iterating on a
@@ -126,7 +127,7 @@ func Change(old, cur []int8) string {
 
 // playersWords names the players of a quick simulation: "race:8" when both
 // sides play the same, "race:8 vs greedy" otherwise.
-func playersWords(p [2]sim.PlayerSpec) string {
+func playersWords(p [2]player.Spec) string {
 	if p[0] == p[1] {
 		return p[0].String()
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hexforge/hexforge/htmlreport/htmltest"
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/study"
 )
@@ -123,8 +124,8 @@ func TestStudyHTML(t *testing.T) {
 	}
 	var base sim.Tally
 	base.Wins, base.Losses = 6, 4
-	g, _ := sim.ParsePlayer("greedy")
-	greedy := [2]sim.PlayerSpec{g, g}
+	g, _ := player.Parse("greedy")
+	greedy := [2]player.Spec{g, g}
 	imp := &study.Importance{Army: "Moloch", Opponents: []string{"Borgo"}, Players: greedy, Seed: 1, Games: 10, Base: base, Rows: rows}
 	if err := imp.Write(&b, "html", "hexforge importance moloch --vs borgo --format html"); err != nil {
 		t.Fatal(err)

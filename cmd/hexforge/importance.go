@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/study"
@@ -70,9 +71,9 @@ token.`,
 
 // checkStudy checks the flags of importance and sweep, which compare
 // variants pair by pair.
-func (o *simOptions) checkStudy(cmd *cobra.Command, vs []string) ([2]sim.PlayerSpec, sim.Shard, error) {
+func (o *simOptions) checkStudy(cmd *cobra.Command, vs []string) ([2]player.Spec, sim.Shard, error) {
 	if len(vs) == 0 {
-		return [2]sim.PlayerSpec{}, sim.Shard{}, fmt.Errorf("give at least one opponent with --vs")
+		return [2]player.Spec{}, sim.Shard{}, fmt.Errorf("give at least one opponent with --vs")
 	}
 	specs, shard, err := o.check()
 	if err == nil && shard.N > 1 {

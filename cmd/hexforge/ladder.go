@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/hexforge/hexforge/armies"
-	"github.com/hexforge/hexforge/sim"
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/study"
 	"github.com/hexforge/hexforge/textfile"
 	"github.com/spf13/cobra"
@@ -56,9 +56,9 @@ out). Results do not depend on --workers.`,
 			if err := checkWorkers(workers); err != nil {
 				return err
 			}
-			var specs []sim.PlayerSpec
+			var specs []player.Spec
 			for _, l := range strings.Split(levels, ",") {
-				p, err := sim.ParsePlayer(l)
+				p, err := player.Parse(l)
 				if err != nil {
 					return fmt.Errorf("--levels %q: %w", levels, err)
 				}
@@ -110,7 +110,7 @@ out). Results do not depend on --workers.`,
 	}
 	f := cmd.Flags()
 	f.IntVar(&games, "games", 100, "seat-swapped pairs per level and matchup")
-	f.StringVar(&levels, "levels", "random,greedy,search:16,"+sim.DefaultPlayer+","+sim.StrongPlayer, "player levels, weakest first, separated by commas")
+	f.StringVar(&levels, "levels", "random,greedy,search:16,"+player.Default+","+player.Strong, "player levels, weakest first, separated by commas")
 	f.Uint64Var(&seed, "seed", 1, "seed of every random choice; every level plays the same seeds")
 	f.IntVar(&workers, "workers", 0, "parallel workers (0 = one per core); results do not depend on it")
 	f.StringVar(&format, "format", "table", "output format: table, json, csv (one tidy table: a row per matchup and level) or html (one self-contained page: a line per matchup over the levels)")

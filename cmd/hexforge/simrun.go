@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/study"
 	"github.com/spf13/cobra"
@@ -18,7 +19,7 @@ import (
 
 // run is how the command's matches are played (study.Run), its progress
 // shown on bar.
-func (o *simOptions) run(specs [2]sim.PlayerSpec, shard sim.Shard, bar *progressBar) *study.Run {
+func (o *simOptions) run(specs [2]player.Spec, shard sim.Shard, bar *progressBar) *study.Run {
 	return &study.Run{Players: specs, Seed: o.seed, Shard: shard, MaxActions: o.maxActions, Games: o.games, Workers: o.workers,
 		UntilCI: o.untilCI, Seq: o.seq, Start: o.startRule, Reinforce: o.reinforce, Structures: o.structures,
 		Board: o.boardB, Leaders: o.leaderL, Progress: bar.update}
