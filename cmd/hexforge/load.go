@@ -8,8 +8,6 @@ import (
 
 	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/rules"
-	"github.com/hexforge/hexforge/sim"
-	"github.com/hexforge/hexforge/stats"
 	"github.com/hexforge/hexforge/study"
 
 	"github.com/hexforge/hexforge/armies"
@@ -149,16 +147,9 @@ with its paired 95% interval and whether it is significant.`,
 				if games < 2 || games > maxGames {
 					return fmt.Errorf("--games %d: want 2 to %d", games, maxGames)
 				}
-				parts := strings.Split(players, ",")
-				if len(parts) > 2 {
-					return fmt.Errorf("--players %q: give one player for both sides or two separated by a comma", players)
-				}
-				for i := range specs {
-					p, err := player.Parse(parts[min(i, len(parts)-1)])
-					if err != nil {
-						return err
-					}
-					specs[i] = p
+				var err error
+				if specs, err = parsePlayers(players); err != nil {
+					return err
 				}
 			} else if len(vs) > 0 || cmd.Flags().Changed("games") {
 				return fmt.Errorf("--vs and --games are for --sim")
@@ -200,32 +191,12 @@ with its paired 95% interval and whether it is significant.`,
 			ctx, bar, done := startRun(cmd)
 			defer done()
 			bar.expect(2 * len(opps) * 2 * (games / 2))
-			play := func(x *rules.Army) (sim.Tally, []int8, error) {
-				return study.PairedAgainst(opps, func(opp *rules.Army) (*sim.Summary, error) {
-					m := &sim.Match{A: x, B: opp, Players: specs, Seed: seed, Pairs: games / 2, MaxActions: sim.DefaultMaxActions, KeepPoints: true}
-					return m.RunSummary(ctx, 0, bar.update(x.Name+" vs "+opp.Name))
-				})
-			}
-			ta, pa, err := play(a.Army)
-			if err != nil {
-				return err
-			}
-			tb, pb, err := play(b.Army)
+			d, err := study.RunDiff(ctx, a.Army, b.Army, opps, oppNames, specs, seed, games/2, bar.update)
 			if err != nil {
 				return err
 			}
 			bar.finish()
-			d := sim.PairedDiff(pb, pa)
-			lo, hi := d.Interval(stats.Z95)
-			verdict := "no significant change (the paired interval contains 0)"
-			if d.Significant() {
-				verdict = "significant"
-			}
-			fmt.Fprintf(out, "\nagainst %s, %d games each, players %s vs %s, seed %d (the same seeds for both):\n", strings.Join(oppNames, ", "), 2*(games/2), specs[0], specs[1], seed)
-			ia, ib := ta.Interval(), tb.Interval()
-			na, nb := "A "+a.Army.Name, "B "+b.Army.Name
-			fmt.Fprintf(out, "  %s: %.1f%% [%.1f, %.1f]\n  %s: %.1f%% [%.1f, %.1f]\n", na, 100*ta.Rate(), 100*ia.Lo, 100*ia.Hi, nb, 100*tb.Rate(), 100*ib.Lo, 100*ib.Hi)
-			fmt.Fprintf(out, "  change B - A: %+.1f points, paired 95%% interval [%+.1f, %+.1f]: %s\n", 100*d.Mean(), 100*lo, 100*hi, verdict)
+			d.Write(out)
 			return interrupted(ctx, cmd.ErrOrStderr(), nil)
 		},
 	}

@@ -135,7 +135,7 @@ too) is played with one --players player for every seat.`,
 				if err != nil {
 					return err
 				}
-				printGame(out, m, game, rec)
+				sim.WriteGame(out, m, game, rec)
 				return nil
 			}
 			if _, err := engine.BoardByName(boardRef); err != nil {
@@ -167,7 +167,7 @@ too) is played with one --players player for every seat.`,
 			if err := writeReport(out, tracePath, func(w io.Writer) error { _, err := w.Write(buf.Bytes()); return err }); err != nil {
 				return err
 			}
-			printGame(out, m, game, rec)
+			sim.WriteGame(out, m, game, rec)
 			fmt.Fprintf(out, "trace: %s (%d events)\n", tracePath, r.Events())
 			return nil
 		},
@@ -217,68 +217,13 @@ func playFrom(cmd *cobra.Command, file string, specs [2]player.Spec, seed uint64
 		}
 		piles.Structures = structures
 	}
-	if n := s.Players(); n > 2 {
-		if specs[0] != specs[1] {
-			return fmt.Errorf("--players %s,%s: a position of %d players is played with one player for every seat", specs[0], specs[1], n)
-		}
-		return playFromN(cmd.OutOrStdout(), file, s, piles, specs, seed, maxActions)
+	if n := s.Players(); n > 2 && specs[0] != specs[1] {
+		return fmt.Errorf("--players %s,%s: a position of %d players is played with one player for every seat", specs[0], specs[1], n)
 	}
-	g, actions, capped, err := sim.PlayFrom(s, piles, specs, seed, maxActions)
+	g, err := sim.PlayPosition(file, s, piles, specs, seed, maxActions)
 	if err != nil {
-		return fmt.Errorf("%s: %w", file, err)
+		return err
 	}
-	out := cmd.OutOrStdout()
-	names := [2]string{s.Armies[0].Name, s.Armies[1].Name}
-	lead := ""
-	if piles.Leader[0] != nil || piles.Leader[1] != nil {
-		var ls [2]string
-		for p, l := range piles.Leader[:2] {
-			ls[p] = sim.LeaderName(l)
-			if l != nil {
-				ls[p] += fmt.Sprintf(" (%d of %d uses left)", rules.LeaderUses-int(piles.LeaderUsed[p]), rules.LeaderUses)
-			}
-		}
-		lead = fmt.Sprintf("; leaders %s and %s", ls[0], ls[1])
-	}
-	fmt.Fprintf(out, "from %s, seed %d: player 1 %s (%s), player 2 %s (%s)%s; player %d's turn %d started it\n", file, seed, names[0], specs[0], names[1], specs[1], lead, piles.ToMove+1, piles.Turn)
-	how := "draw"
-	switch {
-	case capped:
-		how = fmt.Sprintf("capped after %d actions (no result)", actions)
-	case g.Result == engine.Win1:
-		how = names[0] + " (player 1) wins"
-	case g.Result == engine.Win2:
-		how = names[1] + " (player 2) wins"
-	}
-	fmt.Fprintf(out, "%s: HQ %d, %d after turn %d, %d battles, %d actions\n", how, g.S.HQPoints(0), g.S.HQPoints(1), g.Turn, g.Battles, actions)
+	g.Write(cmd.OutOrStdout())
 	return nil
-}
-
-// printGame is the short summary of one game.
-func printGame(w io.Writer, m *sim.Match, game int, rec sim.GameRecord) {
-	first, second := m.A.Name, m.B.Name
-	if !rec.AFirst {
-		first, second = second, first
-	}
-	on := ""
-	if m.Board != nil && m.Board != engine.Standard {
-		on = " on the " + m.Board.Name + " board"
-	}
-	if m.Leaders[0] != nil || m.Leaders[1] != nil {
-		on += fmt.Sprintf(", leaders %s (%s) and %s (%s)", sim.LeaderName(m.Leaders[0]), m.A.Name, sim.LeaderName(m.Leaders[1]), m.B.Name)
-	}
-	fmt.Fprintf(w, "game %d, seed %d%s: %s (%s) moves first, %s (%s) second\n", game, m.Seed, on, first, m.Players[0], second, m.Players[1])
-	var how string
-	switch rec.Outcome {
-	case sim.Win:
-		how = m.A.Name + " wins"
-	case sim.Loss:
-		how = m.B.Name + " wins"
-	case sim.Draw:
-		how = "draw"
-	default:
-		how = fmt.Sprintf("capped after %d actions (no result)", rec.Actions)
-	}
-	fmt.Fprintf(w, "%s: HQ %s %d, %s %d after %d turns, %d battles, %d actions\n",
-		how, m.A.Name, rec.HQ[0], m.B.Name, rec.HQ[1], rec.Turns, rec.Battles, rec.Actions)
 }
