@@ -23,26 +23,11 @@ func RecordGames(dir string, m *sim.Match, refs [2]string, games []int, sets []s
 	res := new(engine.Resolver)
 	for _, i := range games {
 		path := filepath.Join(dir, fmt.Sprintf("game-%04d.jsonl", i))
-		var buf bytes.Buffer
-		rec := trace.NewRecorder(&buf, TraceRef(refs[0], path), TraceRef(refs[1], path), m.A, m.B)
-		rec.Sets = append(rec.Sets, sets...)
-		mm := m
-		if m.Board != nil {
-			if _, err := engine.BoardByName(m.Board.Name); err != nil {
-				// A board file: named relative to the trace (play --trace).
-				b := *m.Board
-				b.Name = TraceBoardRef(m.Board.Name, path)
-				c := *m
-				c.Board, mm = &b, &c
-			}
-		}
-		if _, err := mm.PlayObserved((i-1)/2, i%2 == 1, res, rec); err != nil {
+		_, tr, _, err := TraceGame(path, m, refs, i, sets, res)
+		if err != nil {
 			return nil, fmt.Errorf("recording game %d: %w", i, err)
 		}
-		if err := rec.Flush(); err != nil {
-			return nil, fmt.Errorf("recording game %d: %w", i, err)
-		}
-		if err := textfile.WriteAtomic(path, buf.Bytes()); err != nil {
+		if err := textfile.WriteAtomic(path, tr); err != nil {
 			return nil, err
 		}
 	}
@@ -59,6 +44,30 @@ func RecordGames(dir string, m *sim.Match, refs [2]string, games []int, sets []s
 		}
 	}
 	return notes, nil
+}
+
+// TraceGame plays game (counted from 1, as play --game counts) of match
+// m with a recorder: the trace to be written at path names the armies (as
+// refs) and a board file relative to itself. It returns the game's record,
+// the trace and how many events it holds.
+func TraceGame(path string, m *sim.Match, refs [2]string, game int, sets []string, res *engine.Resolver) (sim.GameRecord, []byte, int, error) {
+	var buf bytes.Buffer
+	r := trace.NewRecorder(&buf, TraceRef(refs[0], path), TraceRef(refs[1], path), m.A, m.B)
+	r.Sets = append(r.Sets, sets...)
+	if m.Board != nil {
+		if _, err := engine.BoardByName(m.Board.Name); err != nil {
+			// A board file: named relative to the trace, as army files are.
+			b := *m.Board
+			b.Name = TraceBoardRef(m.Board.Name, path)
+			c := *m
+			c.Board, m = &b, &c
+		}
+	}
+	rec, err := m.PlayObserved((game-1)/2, game%2 == 1, res, r)
+	if err == nil {
+		err = r.Flush()
+	}
+	return rec, buf.Bytes(), r.Events(), err
 }
 
 // LossTracker keeps, as a run's games are folded in, the K games army A
