@@ -90,7 +90,7 @@ func (b *Bench) Close() {
 // Watch runs the file watcher until ctx is done.
 func (b *Bench) Watch(ctx context.Context) error {
 	sims := b.q.OnGood()
-	w := &watch.Watcher{Paths: []string{b.file}, Out: io.Discard,
+	w := &watch.Watcher{Paths: []string{b.file}, Out: io.Discard, Loader: b.q.Loader,
 		OnChecked: func(file string, res compiler.Result) {
 			var diags bytes.Buffer
 			res.Diags.Render(&diags, res.Sources)

@@ -31,8 +31,10 @@ type Quick struct {
 	// Structures is the Structures variant, for a designer iterating on a
 	// structure block.
 	Structures bool
+	// Loader reads the army files: the watched one and its bases.
+	Loader armies.Loader
 	// Load loads an opponent, its diagnostics written to w; nil loads it
-	// as it is (armies.Load).
+	// as it is (Loader.Load).
 	Load func(w io.Writer, ref string) (*rules.Army, error)
 }
 
@@ -40,7 +42,7 @@ func (q *Quick) load(w io.Writer, ref string) (*rules.Army, error) {
 	if q.Load != nil {
 		return q.Load(w, ref)
 	}
-	l, err := armies.Load(ref)
+	l, err := q.Loader.Load(ref)
 	if err != nil {
 		return nil, err
 	}

@@ -90,7 +90,7 @@ func sweepArmy(cmd *cobra.Command, arg string, tmpl armies.Set, val string) (*ru
 	set := tmpl
 	set.Value, set.Raw = val, fmt.Sprintf("%s/%s.%s=%s", tmpl.Army, tmpl.Token, tmpl.Field, val)
 	sets, _ := parsedSets() // already validated
-	l, err := armies.LoadVariant(tmpl.Army, append(sets, set))
+	l, err := loader.LoadVariant(tmpl.Army, append(sets, set))
 	if err != nil {
 		if l != nil {
 			l.Diags.Render(cmd.ErrOrStderr(), l.Sources)

@@ -58,7 +58,7 @@ they name, on every save. Ctrl-C stops it.`,
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			w := &watch.Watcher{Paths: args, Out: cmd.OutOrStdout(), OnGood: watchSim(q), Sets: sets, Also: also}
+			w := &watch.Watcher{Paths: args, Out: cmd.OutOrStdout(), OnGood: watchSim(q), Sets: sets, Loader: loader, Also: also}
 			return w.Run(ctx)
 		},
 	}
@@ -87,6 +87,7 @@ func parseQuick(q *workbench.Quick, players, board, leaders string) error {
 	if q.Leaders, _, err = parseLeaders(leaders); err != nil {
 		return err
 	}
+	q.Loader = loader
 	q.Load = func(w io.Writer, ref string) (*rules.Army, error) {
 		l, err := loadArmy(w, ref)
 		if err != nil {
