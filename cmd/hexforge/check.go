@@ -227,5 +227,3 @@ func newArmies() *cobra.Command {
 		},
 	}
 }
-
-func compilerDiff(a, b *armies.Loaded) []string { return compiler.Diff(a.Army, b.Army) }

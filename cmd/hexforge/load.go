@@ -6,9 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/rules"
-	"github.com/hexforge/hexforge/study"
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/diag"
@@ -120,98 +118,6 @@ func loadArmy(stderr io.Writer, ref string) (*armies.Loaded, error) {
 	}
 	noteSets(ref, l.Army, sets)
 	return l, nil
-}
-
-func newDiff() *cobra.Command {
-	var vs []string
-	var games int
-	var players string
-	var seed uint64
-	cmd := &cobra.Command{
-		Use:   "diff A B",
-		Short: "Show what changed between two armies, token by token",
-		Long: `diff compiles two armies (short names, paths, or the same army with --set
-overrides) and lists the tokens added, removed and changed, field by field.
-
-With --sim it also plays A and then B against each --vs opponent on the same
-seeds and draws, and reports B's change in win rate measured pair by pair,
-with its paired 95% interval and whether it is significant.`,
-		Example: `  hexforge diff moloch my-moloch.army
-  hexforge diff moloch moloch --set 'moloch/Gauss Cannon.initiative=3'
-  hexforge diff moloch my-moloch.army --sim --vs borgo --vs vegas --games 1000`,
-		Args: cobra.ExactArgs(2),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			doSim, _ := cmd.Flags().GetBool("sim")
-			var specs [2]player.Spec
-			if doSim {
-				// Every flag is checked before any army is compiled or game played.
-				if len(vs) == 0 {
-					return fmt.Errorf("--sim needs at least one opponent: --vs ARMY")
-				}
-				if games < 2 || games > maxGames {
-					return fmt.Errorf("--games %d: want 2 to %d", games, maxGames)
-				}
-				var err error
-				if specs, err = parsePlayers(players); err != nil {
-					return err
-				}
-			} else if len(vs) > 0 || cmd.Flags().Changed("games") {
-				return fmt.Errorf("--vs and --games are for --sim")
-			}
-			a, err := loader.Load(args[0])
-			if err != nil {
-				if a != nil {
-					a.Diags.Render(cmd.ErrOrStderr(), a.Sources)
-				}
-				return exitIfDiag(err)
-			}
-			b, err := loadArmy(cmd.ErrOrStderr(), args[1])
-			if err != nil {
-				return err
-			}
-			if !doSim {
-				if err := checkSetsUsed(); err != nil {
-					return err
-				}
-			}
-			lines := compilerDiff(a, b)
-			out := cmd.OutOrStdout()
-			if len(lines) == 0 {
-				fmt.Fprintln(out, "no differences")
-			}
-			for _, l := range lines {
-				fmt.Fprintln(out, l)
-			}
-			if !doSim {
-				return nil
-			}
-			opps, oppNames, err := loadAll(cmd.ErrOrStderr(), vs)
-			if err != nil {
-				return err
-			}
-			if err := checkSetsUsed(); err != nil {
-				return err
-			}
-			ctx, bar, done := startRun(cmd)
-			defer done()
-			bar.expect(2 * len(opps) * 2 * (games / 2))
-			d, err := study.RunDiff(ctx, a.Army, b.Army, opps, oppNames, specs, seed, games/2, bar.update)
-			if err != nil {
-				return err
-			}
-			bar.finish()
-			d.Write(out)
-			return interrupted(ctx, cmd.ErrOrStderr(), nil)
-		},
-	}
-	addSetFlag(cmd)
-	f := cmd.Flags()
-	f.Bool("sim", false, "also play both armies against the --vs opponents on the same seeds and report the paired change in win rate")
-	f.StringArrayVar(&vs, "vs", nil, "opponent for --sim (repeatable)")
-	f.IntVar(&games, "games", 400, "games per opponent and army for --sim")
-	f.StringVar(&players, "players", player.Default, "computer players for --sim: one for both sides or A,B")
-	f.Uint64Var(&seed, "seed", 1, "seed of every random choice of --sim")
-	return cmd
 }
 
 func exitIfDiag(err error) error {
