@@ -12,16 +12,19 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// ladderOptions are ladder's flags.
+type ladderOptions struct {
+	games, workers int
+	seed           uint64
+	levels, format string
+	out            string
+	all            bool
+	board, leaders string
+	structures     bool
+}
+
 func newLadder() *cobra.Command {
-	var (
-		games, workers int
-		seed           uint64
-		levels, format string
-		out            string
-		all            bool
-		board, leaders string
-		structures     bool
-	)
+	o := &ladderOptions{}
 	cmd := &cobra.Command{
 		Use:   "ladder [A B | ARMY... | --all]",
 		Short: "Play the same games at each player level and say whether the win rate is stable",
@@ -41,83 +44,95 @@ out). Results do not depend on --workers.`,
   hexforge ladder moloch borgo hegemony --format html --out ladder.html
   hexforge ladder smart vegas --board duel --levels greedy,plan:2
   hexforge ladder moloch borgo --leaders medyk,taktyk`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if format != "table" && format != "json" && format != "csv" && format != "html" {
-				return fmt.Errorf("unknown format %q: use table, json, csv or html", format)
-			}
-			if out != "" {
-				if err := textfile.CheckWritable(out); err != nil {
-					return err
-				}
-			}
-			if games < 1 || games > 10_000_000 {
-				return fmt.Errorf("--games %d: want 1 to 10000000 pairs", games)
-			}
-			if err := checkWorkers(workers); err != nil {
-				return err
-			}
-			var specs []player.Spec
-			for _, l := range strings.Split(levels, ",") {
-				p, err := player.Parse(l)
-				if err != nil {
-					return fmt.Errorf("--levels %q: %w", levels, err)
-				}
-				specs = append(specs, p)
-			}
-			boardB, err := boardFlag(board)
-			if err != nil {
-				return err
-			}
-			leaderL, leaderTwo, err := parseLeaders(leaders)
-			if err != nil {
-				return err
-			}
-			refs := args
-			if all {
-				if len(args) > 0 {
-					return fmt.Errorf("--all climbs every embedded army; give no army names with it")
-				}
-				refs = armies.Names()
-			}
-			if len(refs) < 2 {
-				return fmt.Errorf("give two armies (or more for a round robin, or --all)")
-			}
-			if leaderTwo && len(refs) != 2 {
-				return fmt.Errorf("--leaders %s: two leaders are for a ladder of two armies; a round robin takes one leader, which every army has", leaders)
-			}
-			list, _, err := loadAll(cmd.ErrOrStderr(), refs)
-			if err != nil {
-				return err
-			}
-			// Before any game: --structures with no army that has a
-			// structure block would change nothing.
-			if err := checkStructures(cmd.ErrOrStderr(), structures, list...); err != nil {
-				return err
-			}
-			ctx, bar, done := startRun(cmd)
-			defer done()
-			bar.expect(len(specs) * len(list) * (len(list) - 1) / 2 * 2 * games)
-			l := &study.Ladder{Levels: specs, Pairs: games, Seed: seed, Workers: workers, Board: boardB, Leaders: leaderL, Structures: structures, Progress: bar.update}
-			ms, err := l.Run(ctx, list)
-			if err != nil {
-				return err
-			}
-			bar.finish()
-			return writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error {
-				return study.WriteLadder(w, ms, format, levels, commandLine(cmd, args))
-			})
-		},
+		RunE: o.run,
 	}
 	f := cmd.Flags()
-	f.IntVar(&games, "games", 100, "seat-swapped pairs per level and matchup")
-	f.StringVar(&levels, "levels", "random,greedy,search:16,"+player.Default+","+player.Strong, "player levels, weakest first, separated by commas")
-	f.Uint64Var(&seed, "seed", 1, "seed of every random choice; every level plays the same seeds")
-	f.IntVar(&workers, "workers", 0, "parallel workers (0 = one per core); results do not depend on it")
-	f.StringVar(&format, "format", "table", "output format: table, json, csv (one tidy table: a row per matchup and level) or html (one self-contained page: a line per matchup over the levels)")
-	f.StringVar(&out, "out", "", "write the report to FILE (atomically) instead of standard output")
-	f.BoolVar(&all, "all", false, "climb every matchup of the embedded armies")
-	f.StringVar(&board, "board", "standard", "the board: standard, large, duel (Terminals, Energy and Procedures) or a board FILE (docs/dsl.md)")
-	f.StringVar(&leaders, "leaders", "", "the Leaders variant: a leader card for every army, or A,B one for each army of a two-army ladder (as sim's --leaders)")
-	f.BoolVar(&structures, "structures", false, "the Structures variant: the armies' structure blocks may be placed (as sim's --structures)")
+	f.IntVar(&o.games, "games", 100, "seat-swapped pairs per level and matchup")
+	f.StringVar(&o.levels, "levels", "random,greedy,search:16,"+player.Default+","+player.Strong, "player levels, weakest first, separated by commas")
+	f.Uint64Var(&o.seed, "seed", 1, "seed of every random choice; every level plays the same seeds")
+	f.IntVar(&o.workers, "workers", 0, "parallel workers (0 = one per core); results do not depend on it")
+	f.StringVar(&o.format, "format", "table", "output format: table, json, csv (one tidy table: a row per matchup and level) or html (one self-contained page: a line per matchup over the levels)")
+	f.StringVar(&o.out, "out", "", "write the report to FILE (atomically) instead of standard output")
+	f.BoolVar(&o.all, "all", false, "climb every matchup of the embedded armies")
+	f.StringVar(&o.board, "board", "standard", "the board: standard, large, duel (Terminals, Energy and Procedures) or a board FILE (docs/dsl.md)")
+	f.StringVar(&o.leaders, "leaders", "", "the Leaders variant: a leader card for every army, or A,B one for each army of a two-army ladder (as sim's --leaders)")
+	f.BoolVar(&o.structures, "structures", false, "the Structures variant: the armies' structure blocks may be placed (as sim's --structures)")
 	return cmd
+}
+
+// check reads the flags into the ladder they describe and the armies it
+// climbs, before any army is loaded or game played.
+func (o *ladderOptions) check(args []string) (*study.Ladder, []string, error) {
+	if o.format != "table" && o.format != "json" && o.format != "csv" && o.format != "html" {
+		return nil, nil, fmt.Errorf("unknown format %q: use table, json, csv or html", o.format)
+	}
+	if o.out != "" {
+		if err := textfile.CheckWritable(o.out); err != nil {
+			return nil, nil, err
+		}
+	}
+	if o.games < 1 || o.games > 10_000_000 {
+		return nil, nil, fmt.Errorf("--games %d: want 1 to 10000000 pairs", o.games)
+	}
+	if err := checkWorkers(o.workers); err != nil {
+		return nil, nil, err
+	}
+	l := &study.Ladder{Pairs: o.games, Seed: o.seed, Workers: o.workers, Structures: o.structures}
+	for _, lv := range strings.Split(o.levels, ",") {
+		p, err := player.Parse(lv)
+		if err != nil {
+			return nil, nil, fmt.Errorf("--levels %q: %w", o.levels, err)
+		}
+		l.Levels = append(l.Levels, p)
+	}
+	var err error
+	if l.Board, err = boardFlag(o.board); err != nil {
+		return nil, nil, err
+	}
+	var leaderTwo bool
+	if l.Leaders, leaderTwo, err = parseLeaders(o.leaders); err != nil {
+		return nil, nil, err
+	}
+	refs := args
+	if o.all {
+		if len(args) > 0 {
+			return nil, nil, fmt.Errorf("--all climbs every embedded army; give no army names with it")
+		}
+		refs = armies.Names()
+	}
+	if len(refs) < 2 {
+		return nil, nil, fmt.Errorf("give two armies (or more for a round robin, or --all)")
+	}
+	if leaderTwo && len(refs) != 2 {
+		return nil, nil, fmt.Errorf("--leaders %s: two leaders are for a ladder of two armies; a round robin takes one leader, which every army has", o.leaders)
+	}
+	return l, refs, nil
+}
+
+func (o *ladderOptions) run(cmd *cobra.Command, args []string) error {
+	l, refs, err := o.check(args)
+	if err != nil {
+		return err
+	}
+	list, _, err := loadAll(cmd.ErrOrStderr(), refs)
+	if err != nil {
+		return err
+	}
+	// Before any game: --structures with no army that has a structure
+	// block would change nothing.
+	if err := checkStructures(cmd.ErrOrStderr(), o.structures, list...); err != nil {
+		return err
+	}
+	ctx, bar, done := startRun(cmd)
+	defer done()
+	bar.expect(len(l.Levels) * len(list) * (len(list) - 1) / 2 * 2 * o.games)
+	l.Progress = bar.update
+	ms, err := l.Run(ctx, list)
+	if err != nil {
+		return err
+	}
+	bar.finish()
+	return writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
+		return study.WriteLadder(w, ms, o.format, o.levels, commandLine(cmd, args))
+	})
 }
