@@ -199,3 +199,20 @@ func CheckStructures(on bool, list ...*rules.Army) (note string, err error) {
 	}
 	return "", nil
 }
+
+// RoundRobin plays every matchup of the armies, mirrors included, each
+// named as names says. Cancelling ctx stops it with the matchups played.
+func (r *Run) RoundRobin(ctx context.Context, list []*rules.Army, names []string) (*sim.RoundRobin, error) {
+	rr := &sim.RoundRobin{Armies: names, Players: sim.RoundRobinPlayers(r.Players[0].String(), r.Players[1].String()), Matches: map[[2]int]*sim.Summary{}}
+	for i := range list {
+		for j := i; j < len(list) && ctx.Err() == nil; j++ {
+			s, err := r.Match(ctx, r.NewMatch(list[i], list[j]))
+			if err != nil {
+				return nil, err
+			}
+			s.A, s.B = names[i], names[j]
+			rr.Matches[[2]int{i, j}] = s
+		}
+	}
+	return rr, nil
+}

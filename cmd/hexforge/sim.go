@@ -11,6 +11,7 @@ import (
 	"io"
 
 	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/study"
@@ -91,70 +92,7 @@ exits with status 130.`,
 			if mo.mode != "" || mo.teams != "" {
 				return runMulti(cmd, o, mo, rec, args) // simmulti.go
 			}
-			quick := len(args) == 0 && !o.all
-			if quick && !cmd.Flags().Changed("games") {
-				o.games = 40
-			}
-			specs, shard, err := o.check()
-			if err != nil {
-				return err
-			}
-			if err := o.checkSequential(cmd); err != nil {
-				return err
-			}
-			if o.seq != nil && len(args) != 2 {
-				return fmt.Errorf("--sprt and --fair-band test one match: give two armies")
-			}
-			refs := args
-			if o.all || quick {
-				if len(args) > 0 {
-					return fmt.Errorf("--all plays every embedded army; give no army names with it")
-				}
-				refs = armies.Names()
-			}
-			if len(args) == 1 {
-				return fmt.Errorf("give two armies (or more for a round robin, or --all)")
-			}
-			if o.leaderTwo && len(refs) != 2 {
-				return fmt.Errorf("--leaders %s: two leaders are for a match of two armies; a round robin takes one leader, which every army has", o.leaders)
-			}
-			if err := rec.check(o, len(refs) == 2); err != nil {
-				return err
-			}
-			list, names, err := loadAll(cmd.ErrOrStderr(), refs)
-			if err != nil {
-				return err
-			}
-			if err := checkStructures(cmd.ErrOrStderr(), o.structures, list...); err != nil {
-				return err
-			}
-			if err := checkSetsUsed(); err != nil {
-				return err
-			}
-			ctx, bar, done := startRun(cmd)
-			defer done()
-			r := o.run(specs, shard, bar)
-			if len(list) == 2 {
-				s, err := runOne(ctx, cmd, r, bar, rec, list, [2]string{refs[0], refs[1]})
-				if err != nil {
-					return err
-				}
-				return interrupted(ctx, cmd.ErrOrStderr(), writeResult(cmd, args, o.out, o.format, s, nil, nil))
-			}
-			bar.expect(len(list) * (len(list) + 1) / 2 * r.JobGames())
-			rr := &sim.RoundRobin{Armies: names, Players: sim.RoundRobinPlayers(specs[0].String(), specs[1].String()), Matches: map[[2]int]*sim.Summary{}}
-			for i := range list {
-				for j := i; j < len(list) && ctx.Err() == nil; j++ {
-					s, err := r.Match(ctx, r.NewMatch(list[i], list[j]))
-					if err != nil {
-						return err
-					}
-					s.A, s.B = names[i], names[j]
-					rr.Matches[[2]int{i, j}] = s
-				}
-			}
-			bar.finish()
-			return interrupted(ctx, cmd.ErrOrStderr(), writeResult(cmd, args, o.out, o.format, nil, rr, nil))
+			return o.runSim(cmd, args, rec)
 		},
 	}
 	o.register(cmd, 200)
@@ -163,6 +101,73 @@ exits with status 130.`,
 	rec.register(cmd)
 	mo.register(cmd)
 	return cmd
+}
+
+// simRefs checks sim's flags against its arguments and returns the armies
+// it plays: the ones named, or every embedded army (--all, or none named).
+func (o *simOptions) simRefs(cmd *cobra.Command, args []string, rec *recordOptions) (refs []string, specs [2]player.Spec, shard sim.Shard, err error) {
+	quick := len(args) == 0 && !o.all
+	if quick && !cmd.Flags().Changed("games") {
+		o.games = 40
+	}
+	if specs, shard, err = o.check(); err != nil {
+		return nil, specs, shard, err
+	}
+	if err := o.checkSequential(cmd); err != nil {
+		return nil, specs, shard, err
+	}
+	if o.seq != nil && len(args) != 2 {
+		return nil, specs, shard, fmt.Errorf("--sprt and --fair-band test one match: give two armies")
+	}
+	refs = args
+	if o.all || quick {
+		if len(args) > 0 {
+			return nil, specs, shard, fmt.Errorf("--all plays every embedded army; give no army names with it")
+		}
+		refs = armies.Names()
+	}
+	if len(args) == 1 {
+		return nil, specs, shard, fmt.Errorf("give two armies (or more for a round robin, or --all)")
+	}
+	if o.leaderTwo && len(refs) != 2 {
+		return nil, specs, shard, fmt.Errorf("--leaders %s: two leaders are for a match of two armies; a round robin takes one leader, which every army has", o.leaders)
+	}
+	return refs, specs, shard, rec.check(o, len(refs) == 2)
+}
+
+// runSim is sim of two armies or more: a match or a round robin.
+func (o *simOptions) runSim(cmd *cobra.Command, args []string, rec *recordOptions) error {
+	refs, specs, shard, err := o.simRefs(cmd, args, rec)
+	if err != nil {
+		return err
+	}
+	list, names, err := loadAll(cmd.ErrOrStderr(), refs)
+	if err != nil {
+		return err
+	}
+	if err := checkStructures(cmd.ErrOrStderr(), o.structures, list...); err != nil {
+		return err
+	}
+	if err := checkSetsUsed(); err != nil {
+		return err
+	}
+	ctx, bar, done := startRun(cmd)
+	defer done()
+	r := o.run(specs, shard, bar)
+	if len(list) == 2 {
+		s, err := runOne(ctx, cmd, r, bar, rec, list, [2]string{refs[0], refs[1]})
+		if err != nil {
+			return err
+		}
+		return interrupted(ctx, cmd.ErrOrStderr(), writeResult(cmd, args, o.out, o.format, s, nil, nil))
+	}
+	bar.expect(len(list) * (len(list) + 1) / 2 * r.JobGames())
+	rr, err := r.RoundRobin(ctx, list, names)
+	if err != nil {
+		return err
+	}
+	bar.finish()
+	return interrupted(ctx, cmd.ErrOrStderr(), writeResult(cmd, args, o.out, o.format, nil, rr, nil))
 }
 
 // runOne plays sim's match of two armies, recording the games --record and
