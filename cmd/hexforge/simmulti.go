@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -157,6 +158,16 @@ func runMulti(cmd *cobra.Command, o *simOptions, mo *multiOptions, rec *recordOp
 		return err
 	}
 	bar.finish()
+	if err := rec.recordMulti(cmd.ErrOrStderr(), mm, args, recs); err != nil {
+		return err
+	}
+	err = writeResult(cmd, args, o.out, o.format, nil, nil, mm.Report(recs, partial))
+	return interrupted(ctx, cmd.ErrOrStderr(), err)
+}
+
+// recordMulti writes the traces --record and --record-losses ask for of a
+// multiplayer run.
+func (rec *recordOptions) recordMulti(stderr io.Writer, mm *sim.MultiMatch, args []string, recs []sim.MultiRecord) error {
 	if rec.games > 0 {
 		games := make([]int, rec.games)
 		for i := range games {
@@ -171,8 +182,7 @@ func runMulti(cmd *cobra.Command, o *simOptions, mo *multiOptions, rec *recordOp
 		if err != nil {
 			return err
 		}
-		fmt.Fprintln(cmd.ErrOrStderr(), line)
+		fmt.Fprintln(stderr, line)
 	}
-	err = writeResult(cmd, args, o.out, o.format, nil, nil, mm.Report(recs, partial))
-	return interrupted(ctx, cmd.ErrOrStderr(), err)
+	return nil
 }
