@@ -71,46 +71,11 @@ func (mo *multiOptions) check(cmd *cobra.Command, o *simOptions, args []string) 
 		return m, teams, spec, fmt.Errorf("--leaders: leaders are played with 2 players or in --mode teams (allies share one), not in --mode %s", m)
 	}
 	if m == engine.ModeTeams {
-		if teams, err = parseTeams(mo.teams, args); err != nil {
+		if teams, err = sim.ParseTeams(mo.teams, args); err != nil {
 			return m, teams, spec, fmt.Errorf("--teams %q: %w", mo.teams, err)
 		}
 	}
 	return m, teams, spec, nil
-}
-
-// parseTeams reads --teams A+B,C+D: each army of args in one team, by the
-// name the command line gave it; empty means the first two against the
-// last two.
-func parseTeams(s string, args []string) ([2][]int, error) {
-	if s == "" {
-		return [2][]int{{0, 1}, {2, 3}}, nil
-	}
-	var teams [2][]int
-	parts := strings.Split(s, ",")
-	if len(parts) != 2 {
-		return teams, fmt.Errorf("want two teams separated by a comma, e.g. moloch+borgo,hegemony+outpost")
-	}
-	used := make([]bool, len(args))
-	for t, part := range parts {
-		names := strings.Split(part, "+")
-		if len(names) != 2 {
-			return teams, fmt.Errorf("team %q: want two armies joined by +", part)
-		}
-		for _, n := range names {
-			found := false
-			for i, a := range args {
-				if !used[i] && strings.EqualFold(a, strings.TrimSpace(n)) {
-					used[i], found = true, true
-					teams[t] = append(teams[t], i)
-					break
-				}
-			}
-			if !found {
-				return teams, fmt.Errorf("%q is not one of the armies given (%s), or is named twice", n, strings.Join(args, " "))
-			}
-		}
-	}
-	return teams, nil
 }
 
 // runMulti plays a multiplayer run and writes its report.
