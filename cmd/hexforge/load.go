@@ -1,12 +1,7 @@
 package main
 
 import (
-	"fmt"
 	"io"
-	"slices"
-	"strings"
-
-	"github.com/hexforge/hexforge/rules"
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/diag"
@@ -37,66 +32,20 @@ func parsedSets() ([]armies.Set, error) {
 	return out, nil
 }
 
-// setUse is what this run's loadArmy calls saw, for checkSetsUsed: which
-// --set overrides named an army that was loaded, and the names loaded.
-// newRoot resets it, as it resets setFlags, so that runs do not mix.
-var setUse struct {
-	used   map[string]bool // by Set.Raw
-	loaded []string        // refs and army names, for a did-you-mean
-}
+// setUse is which --set overrides this run's loadArmy calls applied, for
+// checkSetsUsed; newRoot resets it, as it resets setFlags, so that runs do
+// not mix.
+var setUse armies.SetUse
 
-// noteSets records which overrides name the army loaded from ref. A
-// variant is named after its base plus " (variant)": the base's name is
-// what an override names.
-func noteSets(ref string, a *rules.Army, sets []armies.Set) {
-	if setUse.used == nil {
-		setUse.used = map[string]bool{}
-	}
-	base := *a
-	base.Name = strings.TrimSuffix(base.Name, " (variant)")
-	// watch loads its opponents again on every save: remember each once.
-	if !slices.Contains(setUse.loaded, ref) || !slices.Contains(setUse.loaded, base.Name) {
-		setUse.loaded = append(setUse.loaded, ref, base.Name)
-	}
-	for _, s := range sets {
-		if s.Matches(ref, &base) {
-			setUse.used[s.Raw] = true
-		}
-	}
-}
-
-// checkSetsUsed refuses an override that named none of the armies loaded:
-// a misspelt army in --set would otherwise be ignored without a word and
-// the run would play the unchanged armies. Commands call it once their
-// armies are loaded, before any game.
+// checkSetsUsed refuses an override that named none of the armies loaded
+// (armies.SetUse). Commands call it once their armies are loaded, before
+// any game.
 func checkSetsUsed() error {
 	sets, err := parsedSets()
 	if err != nil {
 		return err
 	}
-	for _, s := range sets {
-		if setUse.used[s.Raw] {
-			continue
-		}
-		hint := ""
-		if h := diag.Suggest(s.Army, setUse.loaded); h != "" {
-			hint = " (" + h + ")"
-		}
-		return fmt.Errorf("--set %q: %q is none of the armies of this command%s; name one of %s", s.Raw, s.Army, hint, strings.Join(dedupe(setUse.loaded), ", "))
-	}
-	return nil
-}
-
-func dedupe(list []string) []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, s := range list {
-		if k := strings.ToLower(s); !seen[k] {
-			seen[k] = true
-			out = append(out, s)
-		}
-	}
-	return out
+	return setUse.Unused(sets)
 }
 
 // loadArmy resolves an army reference (short name or path) with the
@@ -116,7 +65,7 @@ func loadArmy(stderr io.Writer, ref string) (*armies.Loaded, error) {
 		}
 		return nil, err
 	}
-	noteSets(ref, l.Army, sets)
+	setUse.Note(ref, l.Army, sets)
 	return l, nil
 }
 

@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/diag"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/spf13/cobra"
@@ -104,7 +105,7 @@ func wrapsProse(cmd *cobra.Command) bool {
 }
 
 func newRoot() *cobra.Command {
-	setUse.used, setUse.loaded, prose = nil, nil, nil
+	setUse, prose = armies.SetUse{}, nil
 	root := &cobra.Command{
 		Use:   "hexforge",
 		Short: "Design, check and balance Neuroshima Hex armies",
