@@ -7,6 +7,7 @@ import (
 
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/player"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 )
 
@@ -118,7 +119,7 @@ func WriteGame(w io.Writer, m *Match, game int, rec GameRecord) {
 		first, second = second, first
 	}
 	on := ""
-	if m.Board != nil && m.Board != engine.Standard {
+	if m.Board != nil && m.Board != position.Standard {
 		on = " on the " + m.Board.Name + " board"
 	}
 	if m.Leaders[0] != nil || m.Leaders[1] != nil {

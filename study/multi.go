@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/textfile"
 	"github.com/hexforge/hexforge/trace"
@@ -112,7 +113,7 @@ func RecordMultiLosses(dir string, k int, mm *sim.MultiMatch, refs []string, rec
 // the seatings), the very games the run plays.
 func RecordMulti(dir string, mm *sim.MultiMatch, refs []string, games []int, sets []string) error {
 	if mm.Board != nil {
-		if _, err := engine.BoardByName(mm.Board.Name); err != nil {
+		if _, err := position.BoardByName(mm.Board.Name); err != nil {
 			return fmt.Errorf("--record, --record-losses: a multiplayer trace names an embedded board, not the file %s", mm.Board.Name)
 		}
 	}

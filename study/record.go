@@ -9,6 +9,7 @@ import (
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/textfile"
 	"github.com/hexforge/hexforge/trace"
@@ -37,7 +38,7 @@ func RecordGames(dir string, m *sim.Match, refs [2]string, games []int, sets []s
 		}
 	}
 	if m.Board != nil {
-		if _, err := engine.BoardByName(m.Board.Name); err != nil {
+		if _, err := position.BoardByName(m.Board.Name); err != nil {
 			if p := TraceBoardRef(m.Board.Name, filepath.Join(dir, "x")); !filepath.IsLocal(filepath.FromSlash(p)) {
 				notes = append(notes, fmt.Sprintf("note: the traces name %s, outside %s: replay them with --allow-extends-outside", p, dir))
 			}
@@ -55,7 +56,7 @@ func TraceGame(path string, m *sim.Match, refs [2]string, game int, sets []strin
 	r := trace.NewRecorder(&buf, TraceRef(refs[0], path), TraceRef(refs[1], path), m.A, m.B)
 	r.Sets = append(r.Sets, sets...)
 	if m.Board != nil {
-		if _, err := engine.BoardByName(m.Board.Name); err != nil {
+		if _, err := position.BoardByName(m.Board.Name); err != nil {
 			// A board file: named relative to the trace, as army files are.
 			b := *m.Board
 			b.Name = TraceBoardRef(m.Board.Name, path)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/player"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 )
@@ -32,7 +33,7 @@ type Run struct {
 	Start      engine.StartRule
 	Reinforce  bool
 	Structures bool
-	Board      *engine.Board // nil or engine.Standard: the standard board
+	Board      *engine.Board // nil or position.Standard: the standard board
 	Leaders    [2]*rules.Leader
 	// Progress gives the callback that shows a match's games (label names
 	// it); nil shows nothing.
@@ -76,7 +77,7 @@ func (r *Run) progress(m *sim.Match) sim.Progress {
 func (r *Run) Match(ctx context.Context, m *sim.Match) (*sim.Summary, error) {
 	m.Pairs, m.FirstPair, m.Start, m.Reinforce, m.Leaders = (r.Games+1)/2, 0, r.Start, r.Reinforce, r.Leaders
 	m.Structures = r.Structures
-	if r.Board != nil && r.Board != engine.Standard {
+	if r.Board != nil && r.Board != position.Standard {
 		m.Board = r.Board
 	}
 	if r.Seq != nil {

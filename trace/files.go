@@ -9,6 +9,7 @@ import (
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 )
 
@@ -46,7 +47,7 @@ func FileLoaders(t *Trace, file string, l armies.Loader, diags io.Writer) (Loade
 		if err != nil {
 			return nil, err
 		}
-		b, err := engine.LoadBoard(path, "")
+		b, err := position.LoadBoard(path, "")
 		if err != nil {
 			return nil, err
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/player"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/stats"
@@ -140,7 +141,7 @@ func playersWords(p [2]player.Spec) string {
 // for the lines that report them ("" for the standard game).
 func (q *Quick) VariantWords() string {
 	s := ""
-	if q.Board != nil && q.Board != engine.Standard {
+	if q.Board != nil && q.Board != position.Standard {
 		s = ", on the " + q.Board.Name + " board"
 	}
 	if q.Leaders[0] != nil || q.Leaders[1] != nil {

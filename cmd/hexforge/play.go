@@ -9,6 +9,7 @@ import (
 	"github.com/hexforge/hexforge/diag"
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/player"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/study"
@@ -120,7 +121,7 @@ func (o *playOptions) check(cmd *cobra.Command) (*sim.Match, error) {
 			return nil, fmt.Errorf("--trace: %w", err)
 		}
 	}
-	board, err := engine.LoadBoard(o.boardRef, "")
+	board, err := position.LoadBoard(o.boardRef, "")
 	if err != nil {
 		return nil, fmt.Errorf("--board: %w", err)
 	}
@@ -128,7 +129,7 @@ func (o *playOptions) check(cmd *cobra.Command) (*sim.Match, error) {
 		return nil, fmt.Errorf("--board with --from: the position file's board line gives the board")
 	}
 	m := &sim.Match{Players: specs, Seed: o.seed, Pairs: 1, MaxActions: o.maxActions, Start: rule, Reinforce: o.reinforce, Structures: o.structures, Leaders: leaderL}
-	if board != engine.Standard {
+	if board != position.Standard {
 		m.Board = board
 	}
 	return m, nil
@@ -178,7 +179,7 @@ func (o *playOptions) playTraced(cmd *cobra.Command, m *sim.Match, args []string
 			fmt.Fprintf(cmd.ErrOrStderr(), "note: the trace names %s, outside its directory: replay it with --allow-extends-outside\n", ref)
 		}
 	}
-	_, boardErr := engine.BoardByName(o.boardRef)
+	_, boardErr := position.BoardByName(o.boardRef)
 	if boardErr != nil { // a board file: the trace names it relative to itself
 		note(study.TraceBoardRef(o.boardRef, o.tracePath))
 	}
@@ -205,11 +206,11 @@ func (o *playOptions) playTraced(cmd *cobra.Command, m *sim.Match, args []string
 
 // playFrom plays one game from a position file and prints how it ended.
 func playFrom(cmd *cobra.Command, file string, specs [2]player.Spec, seed uint64, maxActions int, structures bool) error {
-	src, err := textfile.Read(file, "a position file", engine.MaxPositionSize)
+	src, err := textfile.Read(file, "a position file", position.MaxPositionSize)
 	if err != nil {
 		return err
 	}
-	s, piles, err := engine.ParseSetup(file, src, func(ref string) (*rules.Army, error) {
+	s, piles, err := position.ParseSetup(file, src, func(ref string) (*rules.Army, error) {
 		return positionArmy(relativeTo(file, ref))
 	})
 	if err == nil {

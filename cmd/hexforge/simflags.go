@@ -11,6 +11,7 @@ import (
 
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/player"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/textfile"
@@ -151,7 +152,7 @@ func (o *simOptions) check() ([2]player.Spec, sim.Shard, error) {
 		return specs, shard, fmt.Errorf("--start: %w", err)
 	}
 	o.startRule = rule
-	if o.boardB, err = engine.LoadBoard(o.board, ""); err != nil {
+	if o.boardB, err = position.LoadBoard(o.board, ""); err != nil {
 		return specs, shard, fmt.Errorf("--board: %w", err)
 	}
 	if o.leaderL, o.leaderTwo, err = parseLeaders(o.leaders); err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/player"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/study"
 )
@@ -98,7 +99,7 @@ func runMulti(cmd *cobra.Command, o *simOptions, mo *multiOptions, rec *recordOp
 	}
 	if rec.games > 0 || rec.losses > 0 {
 		// Refused now, not after the run: the traces are written last.
-		if _, err := engine.BoardByName(o.boardB.Name); err != nil {
+		if _, err := position.BoardByName(o.boardB.Name); err != nil {
 			return fmt.Errorf("--record, --record-losses: a multiplayer trace names an embedded board, not the file %s", o.board)
 		}
 	}

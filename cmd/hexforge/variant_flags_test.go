@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/hexforge/hexforge/armies"
-	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/study"
 	"github.com/hexforge/hexforge/workbench"
@@ -101,7 +101,7 @@ func TestWatchSimBoardAndLeaders(t *testing.T) {
 		return before
 	}
 	std := line(workbench.Quick{})
-	duel := line(workbench.Quick{Board: engine.Duel})
+	duel := line(workbench.Quick{Board: position.Duel})
 	led := line(workbench.Quick{Leaders: [2]*rules.Leader{medyk, nil}})
 	if strings.Contains(std, "board") || strings.Contains(std, "leaders") {
 		t.Errorf("the standard game's line names a board or leaders: %s", std)
