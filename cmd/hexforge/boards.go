@@ -67,15 +67,6 @@ func boardFlag(ref string) (*engine.Board, error) {
 	return b, nil
 }
 
-// boardWords names a board that is not the standard one for a title: ", on
-// the duel board", or "".
-func boardWords(b *engine.Board) string {
-	if b == nil || b == position.Standard {
-		return ""
-	}
-	return ", on the " + b.Name + " board"
-}
-
 // boardSpecials says what a board has beyond its hexes.
 func boardSpecials(b *engine.Board) string {
 	var ts []string
