@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -85,34 +84,6 @@ func positionArmy(ref string) (*rules.Army, error) {
 	return l.Army, nil
 }
 
-type unitJSON struct {
-	Player     int    `json:"player"`
-	Token      string `json:"token"`
-	At         string `json:"at"`
-	Facing     string `json:"facing"`
-	Wounds     int    `json:"wounds"`
-	NetMarker  bool   `json:"net_marker,omitempty"` // a net marker thrown by an ability holds it
-	Controlled bool   `json:"taken_over,omitempty"` // the other player controls it
-	// ControlledBy is the player who took the unit over, in a position of
-	// more than two players (with two it is the other one).
-	ControlledBy int `json:"taken_over_by,omitempty"`
-}
-
-// foundationJSON is a foundation on the board (a Mine): under a unit or alone.
-type foundationJSON struct {
-	Player int    `json:"player"`
-	Token  string `json:"token"`
-	At     string `json:"at"`
-	Wounds int    `json:"wounds"`
-}
-
-type battleJSON struct {
-	HQ          []int            `json:"hq"`             // each player's HQ points (scores in a points game)
-	Mode        string           `json:"mode,omitempty"` // a position of more than two players: its mode
-	Units       []unitJSON       `json:"units"`
-	Foundations []foundationJSON `json:"foundations"`
-}
-
 func runBattle(out, errw io.Writer, file string, asJSON bool) error {
 	src, err := textfile.Read(file, "a position file", position.MaxPositionSize)
 	if err != nil {
@@ -132,31 +103,7 @@ func runBattle(out, errw io.Writer, file string, asJSON bool) error {
 	var log engine.BattleLog
 	r.Resolve(s, engine.OwnerBest{}, &log)
 	if asJSON {
-		res := battleJSON{Units: []unitJSON{}, Foundations: []foundationJSON{}}
-		for p := range s.Players() {
-			res.HQ = append(res.HQ, s.HQPoints(uint8(p)))
-		}
-		if s.N > 2 {
-			res.Mode = s.Mode.String()
-		}
-		for h := 0; h < s.Board.Size; h++ {
-			if f := s.Cells[h].Ground; !f.Empty() {
-				res.Foundations = append(res.Foundations, foundationJSON{Player: int(f.Owner) + 1, Token: s.Tok(f).Name, At: s.Board.Names[h], Wounds: int(f.Wounds)})
-			}
-			p := s.Cells[h].Unit
-			if p.Empty() {
-				continue
-			}
-			u := unitJSON{Player: int(p.Owner) + 1, Token: s.Tok(p).Name, At: s.Board.Names[h], Facing: p.Facing.String(), Wounds: int(p.Wounds),
-				NetMarker: p.Marks&engine.NetMarker != 0, Controlled: p.Marks&engine.Controlled != 0}
-			if u.Controlled && s.N > 2 {
-				u.ControlledBy = int(p.Controller()) + 1
-			}
-			res.Units = append(res.Units, u)
-		}
-		enc := json.NewEncoder(out)
-		enc.SetIndent("", "  ")
-		return enc.Encode(res)
+		return position.WriteJSON(out, s)
 	}
 	log.Write(out, s.Board)
 	return nil
