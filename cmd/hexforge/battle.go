@@ -3,14 +3,10 @@ package main
 import (
 	"fmt"
 	"io"
-	"path/filepath"
 
-	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/diag"
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/position"
-	"github.com/hexforge/hexforge/rules"
-	"github.com/hexforge/hexforge/textfile"
 	"github.com/spf13/cobra"
 )
 
@@ -60,44 +56,10 @@ func jsonFormat(format string, asJSON bool) (bool, error) {
 	return false, fmt.Errorf("unknown format %q: use text or json", format)
 }
 
-// relativeTo resolves an army path written in the position file pos
-// against the directory of that file, as `extends` does for army files, so
-// a position and its armies can be moved together; embedded names and
-// absolute paths are left as they are.
-func relativeTo(pos, ref string) string {
-	if !armies.IsPath(ref) || filepath.IsAbs(ref) {
-		return ref
-	}
-	return filepath.Join(filepath.Dir(pos), ref)
-}
-
-// positionArmy resolves an army reference for a position file.
-func positionArmy(ref string) (*rules.Army, error) {
-	l, err := loader.Load(ref)
-	if list, ok := err.(diag.List); ok && len(list) > 1 {
-		// The position names the first mistake; check shows them all.
-		return nil, fmt.Errorf("%v (and %d more: hexforge check %s shows them all)", list[0], len(list)-1, ref)
-	}
-	if err != nil {
-		return nil, err
-	}
-	return l.Army, nil
-}
-
 func runBattle(out, errw io.Writer, file string, asJSON bool) error {
-	src, err := textfile.Read(file, "a position file", position.MaxPositionSize)
+	s, src, err := position.ReadPosition(file, loader)
 	if err != nil {
-		return err
-	}
-	s, err := position.ParsePosition(file, src, func(ref string) (*rules.Army, error) {
-		return positionArmy(relativeTo(file, ref))
-	})
-	if err != nil {
-		if l, ok := err.(diag.List); ok {
-			l.Render(errw, map[string][]byte{file: src})
-			return exitError{1}
-		}
-		return err
+		return positionError(errw, file, src, err)
 	}
 	var r engine.Resolver
 	var log engine.BattleLog
@@ -107,4 +69,14 @@ func runBattle(out, errw io.Writer, file string, asJSON bool) error {
 	}
 	log.Write(out, s.Board)
 	return nil
+}
+
+// positionError is how a command that reads a position file fails: the
+// file's mistakes shown against its lines, exit status 1.
+func positionError(stderr io.Writer, file string, src []byte, err error) error {
+	if l, ok := err.(diag.List); ok {
+		l.Render(stderr, map[string][]byte{file: src})
+		return exitError{1}
+	}
+	return err
 }
