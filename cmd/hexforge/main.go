@@ -12,6 +12,7 @@ import (
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/diag"
+	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/spf13/cobra"
 )
@@ -40,7 +41,7 @@ func main() {
 
 // prose is the command's standard output when it wraps prose to the
 // terminal (see wrapsProse); execute flushes its last line.
-var prose *proseWriter
+var prose *report.ProseWriter
 
 // errorText is how a command's error is shown: "hexforge: " and the
 // error, wrapped to the terminal when standard error is one (an unknown
@@ -50,7 +51,7 @@ func errorText(err error, stderr io.Writer) string {
 	if n := terminalWidth(stderr); n > 0 {
 		lines := strings.Split(msg, "\n")
 		for i, l := range lines {
-			lines[i] = wrapProse(l, n)
+			lines[i] = report.WrapProse(l, n)
 		}
 		msg = strings.Join(lines, "\n")
 	}
@@ -179,7 +180,7 @@ func fitOutput(cmd *cobra.Command, _ []string) {
 	}
 	if n := terminalWidth(stdout); n > 0 {
 		if wrapsProse(cmd) {
-			prose = newProseWriter(cmd.OutOrStdout(), n)
+			prose = report.NewProseWriter(cmd.OutOrStdout(), n)
 			cmd.SetOut(prose)
 		} else {
 			cmd.SetOut(sim.WithWidth(cmd.OutOrStdout(), n))
