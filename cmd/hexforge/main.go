@@ -154,18 +154,6 @@ army name is accepted, a path to an .army file works too.`,
 	return root
 }
 
-func newVersion() *cobra.Command {
-	return &cobra.Command{
-		Use:     "version",
-		Short:   "Print the hexforge version, module version and VCS revision",
-		Example: "  hexforge version",
-		Args:    cobra.NoArgs,
-		Run: func(cmd *cobra.Command, _ []string) {
-			printVersion(cmd.OutOrStdout())
-		},
-	}
-}
-
 // fitOutput readies a command's output for whoever reads it (the root's
 // PersistentPreRun): token names and notes come from strangers' files, so
 // what a person reads shows their control characters escaped (CSV and
