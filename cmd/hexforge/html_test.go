@@ -97,20 +97,7 @@ func TestLadderHTML(t *testing.T) {
 func goldenSkeleton(t *testing.T, name, page string) {
 	t.Helper()
 	got := htmltest.Skeleton(page)
-	path := filepath.Join("testdata", name)
-	if *update { // the flag of ladder_test.go: -update rewrites every golden file of the package
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./cmd/hexforge -run HTML -update)", err)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs (run go test ./cmd/hexforge -run HTML -update if the change is meant); got:\n%s", path, got)
-	}
+	checkGolden(t, filepath.Join("testdata", name), got)
 }
 
 // The study pages, from fixed rows (no games): importance as bars sorted

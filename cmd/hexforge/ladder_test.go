@@ -1,13 +1,10 @@
 package main
 
 import (
-	"flag"
 	"path/filepath"
 	"strings"
 	"testing"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files of the ladder test")
 
 // A small ladder's whole report is compared with a golden file: the levels,
 // their intervals from pair scores and the verdict.
