@@ -261,7 +261,7 @@ func (g *Game) asideOrNext(d Decider) {
 func (g *Game) program() *rules.Trigger {
 	pe := &g.pend
 	if pe.leader {
-		return &g.Leader[pe.owner].Steps
+		return &g.Leader(pe.owner).Steps
 	}
 	return &g.S.Armies[pe.owner].Tokens[pe.token].Triggers[pe.trig]
 }

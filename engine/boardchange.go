@@ -17,7 +17,7 @@ func (g *Game) removeUnit(h Hex) {
 		return
 	}
 	m := NoHex
-	if g.Structures {
+	if g.cfg.Structures {
 		m = mateOn(&g.S, h) // both parts leave together, one unit destroyed
 	}
 	g.tracePiece(TrRemove, h, 0, false)

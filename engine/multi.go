@@ -23,23 +23,91 @@ const (
 	ModeOneVsTeam             // player 1 alone against players 2 and 3, order 1-2-1-3
 )
 
-var modeNames = [...]string{"standard", "ffa", "points", "teams", "one-vs-team"}
+// modeRules is what a mode is: how many play, who is whose ally, the turn
+// order, the HQ tracks, and how the game ends and is scored. Every rule of
+// the turn flow (multi_turn.go) reads its mode's row; the two-player game
+// is the row ModeStandard, and its rules are the general ones with n = 2.
+type modeRules struct {
+	name        string
+	minSeats    int
+	maxSeats    int
+	seats       string  // the numbers of players, as an error names them
+	teams       []uint8 // each seat's team by default; nil: every seat on a side of their own
+	order       []uint8 // the turn order's cycle, as seats; nil: 0, 1, ..., n-1
+	hqStart     []uint8 // the HQ points each seat starts with; nil: the printed toughness
+	leaders     bool    // leader cards are played (allies share one)
+	customTeams bool    // the teams may be given (Config.Teams) and the feud rule used
+	fall        fallRule
+	bothFall    int8 // fallTeam: when HQs of both teams fall in one battle, the team that wins; -1: the HQ points left decide
+	final       finalRule
+	scoreWins   bool // a battle's end with a score of PointsToWin ends the game (pointsWin)
+	trackFalls  bool // an HQ falls when its track is at 0, even if a toughness bonus keeps it on the board (else: when it leaves the board)
+	namedResult bool // the Result names the winner (Win1, Win2, Draw), not only Winners
+}
+
+// fallRule is what a fallen HQ does to the game.
+type fallRule uint8
+
+const (
+	fallOut  fallRule = iota // its player is out; the last ones standing win (they share when the last fall together)
+	fallTeam                 // its team loses
+	fallNone                 // HQs do not fall: their hits score points
+)
+
+// finalRule decides a game at the final battle.
+type finalRule uint8
+
+const (
+	finalBest  finalRule = iota // the most HQ points (score) win; the tied play one more turn each, then a battle
+	finalTeams                  // the team with the most HQ points left wins; when tied, every player plays one more turn, then a battle
+)
+
+var modes = [...]modeRules{
+	ModeStandard:  {name: "standard", minSeats: 2, maxSeats: 2, seats: "2", leaders: true, fall: fallOut, final: finalBest, trackFalls: true, namedResult: true},
+	ModeFFA:       {name: "ffa", minSeats: 3, maxSeats: 4, seats: "3 or 4", fall: fallOut, final: finalBest},
+	ModePoints:    {name: "points", minSeats: 3, maxSeats: 4, seats: "3 or 4", fall: fallNone, final: finalBest, scoreWins: true},
+	ModeTeams:     {name: "teams", minSeats: 4, maxSeats: 4, seats: "4", teams: []uint8{0, 1, 0, 1}, leaders: true, customTeams: true, fall: fallTeam, bothFall: -1, final: finalTeams},
+	ModeOneVsTeam: {name: "one-vs-team", minSeats: 3, maxSeats: 3, seats: "3", teams: []uint8{0, 1, 1}, order: []uint8{0, 1, 0, 2}, hqStart: []uint8{SoloHQ, TeamHQ, TeamHQ}, fall: fallTeam, bothFall: 1, final: finalTeams},
+}
+
+// rules is the mode's row of modes.
+func (m Mode) rules() *modeRules { return &modes[m] }
 
 func (m Mode) String() string {
-	if int(m) < len(modeNames) {
-		return modeNames[m]
+	if int(m) < len(modes) {
+		return modes[m].name
 	}
 	return "?"
 }
 
+// Teams reports whether the mode is played by two teams.
+func (m Mode) Teams() bool { return int(m) < len(modes) && modes[m].teams != nil }
+
+// Seats is the fewest and the most players of the mode.
+func (m Mode) Seats() (lo, hi int) {
+	if int(m) < len(modes) {
+		return modes[m].minSeats, modes[m].maxSeats
+	}
+	return 0, 0
+}
+
+// ModeNames lists the modes' names, as ParseMode reads them.
+func ModeNames() []string {
+	names := make([]string, len(modes))
+	for i := range modes {
+		names[i] = modes[i].name
+	}
+	return names
+}
+
 // ParseMode reads a mode's name as String spells it.
 func ParseMode(s string) (Mode, error) {
-	for i, n := range modeNames {
-		if s == n {
+	for i := range modes {
+		if s == modes[i].name {
 			return Mode(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown mode %q (want one of %s)", s, strings.Join(modeNames[:], ", "))
+	return 0, fmt.Errorf("unknown mode %q (want one of %s)", s, strings.Join(ModeNames(), ", "))
 }
 
 // PointsToWin is the score that wins the points game ("Wygrywa gracz,
@@ -101,26 +169,30 @@ func (s *Sides) Team(p uint8) uint8 { return p ^ s.team[p] }
 // one faction, docs/rules.md): its units wound and net their ally's, and
 // push and are pushed by them, while the bonuses still reach both ways.
 func (s *Sides) SetSides(n int, m Mode, team []uint8, feud uint8) error {
+	if int(m) >= len(modes) {
+		return fmt.Errorf("unknown mode %d", m)
+	}
+	r := m.rules()
 	switch {
 	case m == ModeStandard && n != 2:
 		return fmt.Errorf("the standard game is for 2 players, not %d", n)
-	case (m == ModeFFA || m == ModePoints) && (n < 3 || n > 4):
-		return fmt.Errorf("mode %s is for 3 or 4 players, not %d", m, n)
-	case m == ModeTeams && n != 4:
-		return fmt.Errorf("mode teams is for 4 players, not %d", n)
-	case m == ModeOneVsTeam && n != 3:
-		return fmt.Errorf("mode one-vs-team is for 3 players, not %d", n)
-	case m > ModeOneVsTeam:
-		return fmt.Errorf("unknown mode %d", m)
+	case n < r.minSeats || n > r.maxSeats:
+		return fmt.Errorf("mode %s is for %s players, not %d", m, r.seats, n)
 	}
 	*s = Sides{N: uint8(n), Mode: m}
-	switch m {
-	case ModeTeams:
-		if team == nil {
-			team = []uint8{0, 1, 0, 1}
+	copy(s.hqStart[:], r.hqStart)
+	if r.teams == nil {
+		if feud != 0 {
+			return fmt.Errorf("the feud rule is for a game with teams, not %s", m)
 		}
+		return nil
+	}
+	if !r.customTeams || team == nil {
+		team = r.teams
+	}
+	if r.customTeams {
 		if len(team) != n {
-			return fmt.Errorf("mode teams needs a team for each of the 4 players, got %d", len(team))
+			return fmt.Errorf("mode %s needs a team for each of the %d players, got %d", m, n, len(team))
 		}
 		count := [2]int{}
 		for i, t := range team {
@@ -135,16 +207,8 @@ func (s *Sides) SetSides(n int, m Mode, team []uint8, feud uint8) error {
 			}
 		}
 		if count[0] != 2 || count[1] != 2 {
-			return fmt.Errorf("mode teams needs two teams of two, got %d and %d", count[0], count[1])
+			return fmt.Errorf("mode %s needs two teams of two, got %d and %d", m, count[0], count[1])
 		}
-	case ModeOneVsTeam:
-		team = []uint8{0, 1, 1}
-		s.hqStart = [MaxPlayers]uint8{SoloHQ, TeamHQ, TeamHQ}
-	default:
-		if feud != 0 {
-			return fmt.Errorf("the feud rule is for a game with teams, not %s", m)
-		}
-		return nil
 	}
 	for p, t := range team {
 		s.team[p] = t ^ uint8(p)

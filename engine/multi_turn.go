@@ -1,68 +1,10 @@
 package engine
 
-import (
-	"fmt"
-	"math/bits"
-
-	"github.com/hexforge/hexforge/rules"
-)
+import "math/bits"
 
 // The turn flow of a game of more than two players (docs/rules.md, "Three
 // and four players"). The two-player game never comes here: every entry
 // point tests S.N > 2 first, so its paths and numbers are those of before.
-
-// NewGameN sets up a game of len(armies) players (2 to 4) in mode m, as
-// NewGame does: team gives each player's team (teams; nil for the usual
-// A1-B1-A2-B2 seating), feud a bit per player under the feud rule.
-func NewGameN(b *Board, armies []*rules.Army, m Mode, team []uint8, feud uint8, seed uint64) (*Game, error) {
-	g := &Game{}
-	if err := g.InitN(b, armies, m, team, feud, seed); err != nil {
-		return nil, err
-	}
-	return g, nil
-}
-
-// InitN starts a new game of len(armies) players in g, as Init does.
-func (g *Game) InitN(b *Board, armies []*rules.Army, m Mode, team []uint8, feud uint8, seed uint64) error {
-	n := len(armies)
-	if n < 2 || n > MaxPlayers {
-		return fmt.Errorf("a game has 2 to %d players, not %d", MaxPlayers, n)
-	}
-	if n > 2 && b.Duel {
-		return fmt.Errorf("the %s board is for two players", b.Name)
-	}
-	var sides Sides
-	if err := sides.SetSides(n, m, team, feud); err != nil {
-		return err
-	}
-	if err := g.Init(b, armies[0], armies[1], seed); err != nil {
-		return err
-	}
-	for p := 2; p < n; p++ {
-		a := armies[p]
-		if a == nil {
-			return fmt.Errorf("player %d has no army", p+1)
-		}
-		if a.Total() > MaxArmyTokens {
-			return fmt.Errorf("army %q has %d tokens; the engine plays at most %d", a.Name, a.Total(), MaxArmyTokens)
-		}
-		if a.HQ < 0 {
-			return fmt.Errorf("army %q has no HQ", a.Name)
-		}
-		g.S.Armies[p] = a
-		if g.more == nil {
-			g.more = new(morePlayers)
-		}
-		if err := g.initPlayer(p); err != nil {
-			return err
-		}
-	}
-	if n == 2 {
-		sides.N = 0 // the two-player game keeps its zero Sides
-	}
-	g.S.Sides = sides
-	return nil
-}
 
 // oneVsTeamOrder is the turn order of one player against a team: "pierwszy
 // gracz, drugi gracz, znów pierwszy gracz i dopiero trzeci gracz".

@@ -52,12 +52,12 @@ func (ss *sideSpec) add(lineNo int, w []word, errs *diag.List, pos func(int, int
 		return
 	}
 	if len(w) < 2 {
-		errs.Errorf(pos(lineNo, w[0].col), "mode needs one of %s", strings.Join(modeNames[:], ", "))
+		errs.Errorf(pos(lineNo, w[0].col), "mode needs one of %s", strings.Join(ModeNames(), ", "))
 		return
 	}
 	m, err := ParseMode(strings.ToLower(w[1].text))
 	if err != nil {
-		errs.Add(diag.Error, pos(lineNo, w[1].col), diag.Suggest(w[1].text, modeNames[:]), "%s", err)
+		errs.Add(diag.Error, pos(lineNo, w[1].col), diag.Suggest(w[1].text, ModeNames()), "%s", err)
 		return
 	}
 	for _, x := range w[2:] {

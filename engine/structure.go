@@ -75,7 +75,7 @@ func keepsWhole(s *State, from, to Hex) bool {
 // swój ostatni żeton"), and not while an enemy's terror forbids placing
 // units.
 func (g *Game) structureOK(p uint8) bool {
-	if !g.Structures || g.Phase != PhaseDiscard || g.StructPlaced&(1<<p) != 0 || g.LastDrawn ||
+	if !g.cfg.Structures || g.Phase != PhaseDiscard || g.StructPlaced&(1<<p) != 0 || g.LastDrawn ||
 		int(g.HandLen[p]) < structureDiscard || len(g.S.Armies[p].Structures) == 0 || g.Forbid[p] {
 		return false
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/hexforge/hexforge/armies"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/rules"
 )
 
 func benchGames(b *testing.B, pa, pb string) { benchGamesOn(b, nil, "moloch", "moloch", pa, pb) }
@@ -52,7 +53,7 @@ func BenchmarkDuelBoardGame(b *testing.B) {
 // budget) in the middle of a game.
 func BenchmarkSearchDecision(b *testing.B) {
 	m := match(b, "moloch", "moloch", "greedy", "greedy", 1, 3)
-	g, _ := engine.NewGame(engine.Standard, m.A, m.B, 3)
+	g, _ := engine.NewGame(engine.Config{}, []*rules.Army{m.A, m.B}, 3)
 	res := new(engine.Resolver)
 	g.SetWorkspace(res)
 	gp := newGreedy(1, res)

@@ -143,13 +143,10 @@ func TestRolloutPlaysThroughOpponentDraw(t *testing.T) {
 		t.Fatal(res.Diags)
 	}
 	m := match(t, "moloch", "borgo", "greedy", "greedy", 1, 3)
-	g, err := engine.NewGame(engine.Standard, m.A, m.B, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
 	// Player 0 (Moloch) holds the leader, so it answers the draw of
 	// player 1 in every turn of player 1 while a use is left.
-	if err := g.SetLeaders(res.Leaders[0], nil); err != nil {
+	g, err := engine.NewGame(engine.Config{Leaders: []*rules.Leader{res.Leaders[0], nil}}, []*rules.Army{m.A, m.B}, 3)
+	if err != nil {
 		t.Fatal(err)
 	}
 	r := new(engine.Resolver)

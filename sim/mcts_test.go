@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/rules"
 )
 
 // midGame plays greedy moves from seed into the middle game, to a decision
 // with many choices, as BenchmarkSearchDecision does.
 func midGame(b testing.TB) (*engine.Game, *engine.Resolver, []engine.Action) {
 	m := match(b, "moloch", "moloch", "greedy", "greedy", 1, 3)
-	g, err := engine.NewGame(engine.Standard, m.A, m.B, 3)
+	g, err := engine.NewGame(engine.Config{}, []*rules.Army{m.A, m.B}, 3)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -23,7 +23,7 @@ var mctsNMode = flag.String("mctsn-mode", "ffa", "ffa or points (TestMCTSMultipl
 // win: 1 alone, 1/k among k winners, 0 for a loser (valuesN).
 func TestMCTSValuesOfFinishedGames(t *testing.T) {
 	as := multiArmies(t, "moloch", "borgo", "hegemony")
-	g, err := engine.NewGameN(engine.Standard, as, engine.ModeFFA, nil, 0, 1)
+	g, err := engine.NewGame(engine.Config{Mode: engine.ModeFFA}, as, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +44,7 @@ func TestMCTSValuesOfFinishedGames(t *testing.T) {
 // root is the searching player's move, and its average lies in [0, 1].
 func TestMCTSMultiplayerTree(t *testing.T) {
 	as := multiArmies(t, "moloch", "borgo", "hegemony")
-	g, err := engine.NewGameN(engine.Standard, as, engine.ModeFFA, nil, 0, 7)
+	g, err := engine.NewGame(engine.Config{Mode: engine.ModeFFA}, as, 7)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +109,7 @@ func TestMCTSMultiplayerStrength(t *testing.T) {
 		for s, a := range seating {
 			ordered[s] = as[a]
 		}
-		g, err := engine.NewGameN(engine.Standard, ordered, mode, nil, 0, round)
+		g, err := engine.NewGame(engine.Config{Mode: mode}, ordered, round)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -56,7 +56,7 @@ func TestSearchPlayersPlayMultiplayer(t *testing.T) {
 // next player's, and keeps what each player holds.
 func TestDeterminiseEveryOpponent(t *testing.T) {
 	as := multiArmies(t, "moloch", "borgo", "hegemony", "outpost")
-	g, err := engine.NewGameN(engine.Standard, as, engine.ModeFFA, nil, 0, 5)
+	g, err := engine.NewGame(engine.Config{Mode: engine.ModeFFA}, as, 5)
 	if err != nil {
 		t.Fatal(err)
 	}

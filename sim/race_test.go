@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/rules"
 )
 
 // A seed gives the same race games with one worker and with two.
@@ -16,7 +17,7 @@ func TestRaceIsDeterministic(t *testing.T) {
 // plays before dropping any.
 func TestRaceSpendsWorldsWhereClose(t *testing.T) {
 	m := match(t, "moloch", "borgo", "race:8", "race:8", 1, 5)
-	g, err := engine.NewGame(engine.Standard, m.A, m.B, 3)
+	g, err := engine.NewGame(engine.Config{}, []*rules.Army{m.A, m.B}, 3)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/rules"
 )
 
 // The search player's caches (memo.go) must never change a decision: with
@@ -52,7 +53,7 @@ func TestMemosKeepDecisions(t *testing.T) {
 // or without their caches, on board, and returns the actions taken.
 func playLog(t *testing.T, m *Match, board *engine.Board, spec PlayerSpec, seed uint64, memos bool) []engine.Action {
 	t.Helper()
-	g, err := engine.NewGame(board, m.A, m.B, seed)
+	g, err := engine.NewGame(engine.Config{Board: board}, []*rules.Army{m.A, m.B}, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
