@@ -135,7 +135,7 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 	}
 	r.anyTough = false
 	r.feud = s.side != s.team
-	r.points = s.Mode == ModePoints
+	r.points = s.Mode.rules().scores
 	r.load()
 	r.usedInit = [MaxHexes]uint8{}
 	r.lastNormal = noNormal

@@ -190,13 +190,12 @@ func (r *Resolver) applyTakeover() bool {
 				continue
 			}
 		}
-		if r.s.N > 2 {
-			// Two players' takeovers on one unit cancel, as two nets facing
-			// each other do (docs/rules.md, "Three and four players").
-			for m := targets & taken; m != 0; m &= m - 1 {
-				if x := bits.TrailingZeros64(m); by[x] != p.Controller() {
-					contested |= 1 << uint(x)
-				}
+		// Two players' takeovers on one unit cancel, as two nets facing
+		// each other do (docs/rules.md, "Three and four players"); two
+		// players have one enemy each, so with them it never happens.
+		for m := targets & taken; m != 0; m &= m - 1 {
+			if x := bits.TrailingZeros64(m); by[x] != p.Controller() {
+				contested |= 1 << uint(x)
 			}
 		}
 		for m := targets; m != 0; m &= m - 1 {

@@ -61,10 +61,6 @@ func (g *Game) draw(n int) {
 func (g *Game) lastDrawn() {
 	g.LastDrawn = true
 	if g.FinalAfter == 0 {
-		if g.S.N > 2 {
-			g.FinalAfter = g.Turn + g.turnsForOthers()
-			return
-		}
-		g.FinalAfter = g.Turn + 1
+		g.FinalAfter = g.Turn + g.turnsForOthers(g.TurnPlayer())
 	}
 }

@@ -205,7 +205,7 @@ type Game struct {
 
 	cfg *Config // the variant: board, mode, start, reinforcements, Structures, leaders (config.go); never changed by the game
 
-	orderAt uint8 // the position of the turn in the turn order's cycle (multi_turn.go)
+	orderAt uint8 // the position of the turn in the turn order's cycle (turnorder.go)
 
 	fresh bool             // nothing has been done since the last draw (bad-draw rule)
 	used  [MaxHexes]uint16 // abilities used this turn by the unit on each hex

@@ -44,9 +44,6 @@ func (g *Game) checkLeader(l *rules.Leader, i int) error {
 func (g *Game) spendLeader(p uint8) {
 	g.LeaderUsed[p]++
 	g.leaderTurn[p] = g.Turn
-	if g.S.N <= 2 {
-		return
-	}
 	for q := range uint8(g.S.Players()) {
 		if q != p && g.S.Allies(p, q) {
 			g.LeaderUsed[q], g.leaderTurn[q] = g.LeaderUsed[p], g.leaderTurn[p]
@@ -104,9 +101,6 @@ func (g *Game) interrupt() {
 // enemy after them in the turn order, which in the A1-B1-A2-B2 order is
 // the next seat.
 func (g *Game) answerer() uint8 {
-	if g.S.N <= 2 {
-		return Opp(g.Player)
-	}
 	return g.firstEnemy(g.Player)
 }
 
@@ -126,9 +120,6 @@ func (g *Game) TurnPlayer() uint8 {
 // the opponent of the player deciding, or, with more players, the player
 // of the turn order's current position (kept in the key: orderAt).
 func (g *Game) turnOwner() uint8 {
-	if g.S.N <= 2 {
-		return Opp(g.Player)
-	}
 	return g.seat(int(g.orderAt))
 }
 

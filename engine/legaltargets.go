@@ -248,10 +248,7 @@ func (g *Game) centre(at rules.At, p uint8, src Hex) Hex {
 	case rules.AtOwnHQ:
 		return g.S.HQ[p]
 	case rules.AtEnemyHQ:
-		if g.S.N > 2 {
-			return g.S.HQ[g.firstEnemy(p)]
-		}
-		return g.S.HQ[Opp(p)]
+		return g.S.HQ[g.firstEnemy(p)]
 	case rules.AtSelf:
 		return src
 	}

@@ -10,7 +10,7 @@ import "github.com/hexforge/hexforge/rules"
 // the game is over.
 func (g *Game) afterBattle(d Decider) {
 	s := &g.S
-	if g.Phase == PhaseOver || (s.N <= 2 && (s.HQPoints(0) == 0 || s.HQPoints(1) == 0)) {
+	if g.Phase == PhaseOver {
 		return
 	}
 	if g.anyFx&factScavenger == 0 { // no token is or makes a scavenger

@@ -32,7 +32,7 @@ func (ps *pileSpec) resolveLeaders(s *State, p *Piles, errs *diag.List) {
 	if n <= 2 || first.name == "" {
 		return
 	}
-	if s.Mode != ModeTeams {
+	if !s.Mode.rules().leaders {
 		errs.Errorf(first.at, "leaders are played with 2 players or in mode teams (allies share one card), not in mode %s", s.Mode)
 		return
 	}
@@ -95,12 +95,10 @@ func (g *Game) startAt(piles *Piles) error {
 		return fmt.Errorf("turn: player %d of a game of %d", piles.ToMove+1, n)
 	}
 	g.Player = piles.ToMove
-	if n > 2 {
-		for i := range g.cycle() {
-			if g.seat(i) == piles.ToMove {
-				g.orderAt = uint8(i)
-				break
-			}
+	for i := range g.cycle() {
+		if g.seat(i) == piles.ToMove {
+			g.orderAt = uint8(i)
+			break
 		}
 	}
 	return nil

@@ -431,7 +431,7 @@ func (m *MultiMatch) Report(recs []MultiRecord, partial bool) *MultiReport {
 		k := bits.OnesCount8(rec.Winners)
 		// Shared: more than one winner every man for himself; in the team
 		// modes a side wins as a whole, and only a draw shares.
-		if team := m.Mode == engine.ModeTeams || m.Mode == engine.ModeOneVsTeam; !team && k > 1 || team && k == n {
+		if team := m.Mode.Teams(); !team && k > 1 || team && k == n {
 			r.Shared++
 		}
 		var teamShare [2]float64

@@ -49,7 +49,7 @@ func evaluateN(g *engine.Game, me uint8, res *engine.Resolver, scratch *engine.S
 			score -= v
 		}
 	}
-	team := s.Mode == engine.ModeTeams || s.Mode == engine.ModeOneVsTeam
+	team := s.Mode.Teams()
 	if team && enemyZero && mine > 0 {
 		score += winScore / 2
 	}
@@ -65,7 +65,7 @@ func evaluateN(g *engine.Game, me uint8, res *engine.Resolver, scratch *engine.S
 // any enemy HQ counts, not only on the strongest), and whether an enemy
 // HQ is at 0.
 func sideHQ(g *engine.Game, s *engine.State, me uint8) (mine, theirs float64, enemyZero bool) {
-	team := s.Mode == engine.ModeTeams || s.Mode == engine.ModeOneVsTeam
+	team := s.Mode.Teams()
 	enemies := 0
 	for p := range uint8(s.Players()) {
 		if g.Out&(1<<p) != 0 {

@@ -25,7 +25,7 @@ const (
 
 // modeRules is what a mode is: how many play, who is whose ally, the turn
 // order, the HQ tracks, and how the game ends and is scored. Every rule of
-// the turn flow (multi_turn.go) reads its mode's row; the two-player game
+// the turn flow (turnorder.go) reads its mode's row; the two-player game
 // is the row ModeStandard, and its rules are the general ones with n = 2.
 type modeRules struct {
 	name        string
@@ -40,7 +40,7 @@ type modeRules struct {
 	fall        fallRule
 	bothFall    int8 // fallTeam: when HQs of both teams fall in one battle, the team that wins; -1: the HQ points left decide
 	final       finalRule
-	scoreWins   bool // a battle's end with a score of PointsToWin ends the game (pointsWin)
+	scores      bool // HQ hits score points for the hitter instead of wounding (Sides.Score); a battle's end with PointsToWin ends the game (pointsWin)
 	trackFalls  bool // an HQ falls when its track is at 0, even if a toughness bonus keeps it on the board (else: when it leaves the board)
 	namedResult bool // the Result names the winner (Win1, Win2, Draw), not only Winners
 }
@@ -65,7 +65,7 @@ const (
 var modes = [...]modeRules{
 	ModeStandard:  {name: "standard", minSeats: 2, maxSeats: 2, seats: "2", leaders: true, fall: fallOut, final: finalBest, trackFalls: true, namedResult: true},
 	ModeFFA:       {name: "ffa", minSeats: 3, maxSeats: 4, seats: "3 or 4", fall: fallOut, final: finalBest},
-	ModePoints:    {name: "points", minSeats: 3, maxSeats: 4, seats: "3 or 4", fall: fallNone, final: finalBest, scoreWins: true},
+	ModePoints:    {name: "points", minSeats: 3, maxSeats: 4, seats: "3 or 4", fall: fallNone, final: finalBest, scores: true},
 	ModeTeams:     {name: "teams", minSeats: 4, maxSeats: 4, seats: "4", teams: []uint8{0, 1, 0, 1}, leaders: true, customTeams: true, fall: fallTeam, bothFall: -1, final: finalTeams},
 	ModeOneVsTeam: {name: "one-vs-team", minSeats: 3, maxSeats: 3, seats: "3", teams: []uint8{0, 1, 1}, order: []uint8{0, 1, 0, 2}, hqStart: []uint8{SoloHQ, TeamHQ, TeamHQ}, fall: fallTeam, bothFall: 1, final: finalTeams},
 }
@@ -82,14 +82,6 @@ func (m Mode) String() string {
 
 // Teams reports whether the mode is played by two teams.
 func (m Mode) Teams() bool { return int(m) < len(modes) && modes[m].teams != nil }
-
-// Seats is the fewest and the most players of the mode.
-func (m Mode) Seats() (lo, hi int) {
-	if int(m) < len(modes) {
-		return modes[m].minSeats, modes[m].maxSeats
-	}
-	return 0, 0
-}
 
 // ModeNames lists the modes' names, as ParseMode reads them.
 func ModeNames() []string {
