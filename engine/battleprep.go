@@ -233,16 +233,14 @@ func (r *Resolver) applyTakeover() bool {
 
 // computeBonuses sets every unit's link bonuses for the segment: each
 // effect of a unit that is not netted reaches the units on its edges that
-// are on the effect's side. A board with a Structure takes its own pass
-// (computePairBonuses), which gives to both parts once: folding it into
-// this loop (a mask of the units reached, mates added) cost the battle
-// without a Structure about 5% (BenchmarkBattle, A/B).
+// are on the effect's side. On a board with a Structure (r.pairs) a link
+// reaching either part of a Structure reaches both, once: the units reached
+// are gathered in a mask, mates added, and given in hex order. Without one
+// they are given at once: the mask's second loop cost the battle without a
+// Structure about 5% (BenchmarkBattle, A/B).
 func (r *Resolver) computeBonuses() {
-	if r.pairs {
-		r.computePairBonuses() // structure.go; kept apart, off the path of the battles without a Structure
-		return
-	}
 	s := r.s
+	pairs := r.pairs
 	r.meleeB, r.rangedB, r.initB, r.toughB = [MaxHexes]int8{}, [MaxHexes]int8{}, [MaxHexes]int8{}, [MaxHexes]int8{}
 	r.extra, r.armorAll = [MaxHexes]bool{}, [MaxHexes]bool{}
 	r.conv = [MaxHexes]uint8{}
@@ -255,6 +253,7 @@ func (r *Resolver) computeBonuses() {
 		me := r.ctl[h]
 		for i := range t.Effects {
 			e := &t.Effects[i]
+			var reached uint64 // on a board with a Structure: the units the effect reaches, with their mates
 			for m := uint(e.Dirs) & 0x3f; m != 0; m &= m - 1 {
 				d := rules.Dir(bits.TrailingZeros(m))
 				nb := s.Board.Nb[h][edgeDir(p, d)]
@@ -272,7 +271,17 @@ func (r *Resolver) computeBonuses() {
 				if e.Side&side == 0 {
 					continue
 				}
-				r.give(nb, e)
+				if !pairs {
+					r.give(nb, e)
+					continue
+				}
+				reached |= 1 << uint(nb)
+				if mt := r.mate[nb]; mt != NoHex {
+					reached |= 1 << uint(mt)
+				}
+			}
+			for ; reached != 0; reached &= reached - 1 {
+				r.give(Hex(bits.TrailingZeros64(reached)), e)
 			}
 		}
 	}
