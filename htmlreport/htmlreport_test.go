@@ -1,35 +1,19 @@
 package htmlreport
 
 import (
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hexforge/hexforge/htmlreport/htmltest"
+	"github.com/hexforge/hexforge/internal/golden"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files")
-
 // Golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name, got string) {
+func checkGolden(t *testing.T, name, got string) {
 	t.Helper()
 	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./htmlreport -update)", err)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs (run go test ./htmlreport -update if the change is meant):\n%s", path, got)
-	}
+	golden.Check(t, path, []byte(got))
 }
 
 func TestNum(t *testing.T) {
@@ -107,8 +91,8 @@ func TestPageStructure(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := b.String()
-	golden(t, "sample.skeleton", Skeleton(page))
-	if u := URLs(page); len(u) > 0 {
+	checkGolden(t, "sample.skeleton", htmltest.Skeleton(page))
+	if u := htmltest.URLs(page); len(u) > 0 {
 		t.Errorf("the page names URLs: %v", u)
 	}
 	// Three cells drawn (one muted), one empty; the key's eleven swatches.
@@ -123,22 +107,5 @@ func TestPageStructure(t *testing.T) {
 	}
 	if !strings.Contains(page, "<title>T &lt;1&gt;</title>") {
 		t.Error("title not escaped")
-	}
-}
-
-func TestURLsFindsAddresses(t *testing.T) {
-	if len(URLs(`<img src="https://example.com/x.png"> //cdn.example.org/a.js`)) != 2 {
-		t.Error("URLs missed an address")
-	}
-	if len(URLs("ratio 1//2 and a // comment")) != 0 {
-		t.Error("URLs found an address in plain text")
-	}
-}
-
-func TestSkeleton(t *testing.T) {
-	got := Skeleton(`<html><head><style>p{}</style></head><body class="a b"><p id="x">hi <b>1</b></p><br><svg><rect/></svg><script>if (a<b) {}</script></body></html>`)
-	want := "html\n  head\n    style\n  body.a.b\n    p#x\n      b\n    br\n    svg\n      rect\n    script\n"
-	if got != want {
-		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }

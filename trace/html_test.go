@@ -3,7 +3,6 @@ package trace
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -13,10 +12,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hexforge/hexforge/htmlreport"
-)
+	"github.com/hexforge/hexforge/internal/golden"
 
-var updateHTML = flag.Bool("update", false, "rewrite the golden files of the replay page")
+	"github.com/hexforge/hexforge/htmlreport/htmltest"
+)
 
 // Frames gives one board per event, and the last is the final line's.
 func TestFramesEndOnTheFinalBoard(t *testing.T) {
@@ -85,23 +84,15 @@ func TestReplayHTML(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := b.String()
-	if u := htmlreport.URLs(page); len(u) > 0 {
+	if u := htmltest.URLs(page); len(u) > 0 {
 		t.Errorf("the page names URLs: %v", u)
 	}
-	skel := htmlreport.Skeleton(page)
+	skel := htmltest.Skeleton(page)
 	if n := len(logLine.FindAllString(skel, -1)); n != len(tr.Events) {
 		t.Errorf("%d log lines for %d events", n, len(tr.Events))
 	}
 	skel = logLine.ReplaceAllString(skel, "")
-	if *updateHTML {
-		if err := os.WriteFile("testdata/replay.skeleton", []byte(skel), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	} else if want, err := os.ReadFile("testdata/replay.skeleton"); err != nil {
-		t.Fatalf("%v (run go test ./trace -run HTML -update)", err)
-	} else if string(want) != skel {
-		t.Errorf("testdata/replay.skeleton differs (run go test ./trace -run HTML -update if the change is meant); got:\n%s", skel)
-	}
+	golden.Check(t, "testdata/replay.skeleton", []byte(skel))
 	for _, want := range []string{`id="step"`, `id="pieces"`, `id="arrows"`, `<script type="application/json" id="game">`, "ArrowRight", "<dd>hexforge replay game.jsonl --format html</dd>"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %q", want)
