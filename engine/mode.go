@@ -80,6 +80,10 @@ func (m Mode) String() string {
 	return "?"
 }
 
+// Scores reports whether HQ hits score points in the mode (the points
+// game), whose HQ track counts the score up.
+func (m Mode) Scores() bool { return int(m) < len(modes) && modes[m].scores }
+
 // Teams reports whether the mode is played by two teams.
 func (m Mode) Teams() bool { return int(m) < len(modes) && modes[m].teams != nil }
 
