@@ -13,7 +13,7 @@ import (
 
 var updateHTML = flag.Bool("update", false, "rewrite the golden files of the HTML pages")
 
-// goldenSkeleton pins a page's structure (htmlreport.Skeleton: elements
+// goldenSkeleton pins a page's structure (htmltest.Skeleton: elements
 // and classes, no figures) in testdata/name.
 func goldenSkeleton(t *testing.T, name, page string) {
 	t.Helper()

@@ -9,10 +9,6 @@ import (
 	"github.com/hexforge/hexforge/rules"
 )
 
-// LeaderLoader loads a leader card a trace's header names (an embedded
-// leader's name, or FILE:Name); hexforge sets it to armies.LoadLeader.
-var LeaderLoader func(ref string) (*rules.Leader, error)
-
 // LeaderRef is how a trace names a leader card: an embedded one by its
 // name, one of a file by FILE:Name; "" for none.
 func LeaderRef(l *rules.Leader) string {
@@ -25,9 +21,9 @@ func LeaderRef(l *rules.Leader) string {
 	return filepath.ToSlash(l.File) + ":" + l.Name
 }
 
-// loadLeaders loads the leaders a header names, by seat, for a game of
-// seats players in cfg's mode and teams.
-func loadLeaders(refs []string, cfg *engine.Config, seats int) ([]*rules.Leader, error) {
+// loadLeaders loads with load the leaders a header names, by seat, for a
+// game of seats players in cfg's mode and teams.
+func loadLeaders(refs []string, cfg *engine.Config, seats int, load func(ref string) (*rules.Leader, error)) ([]*rules.Leader, error) {
 	if len(refs) != seats {
 		return nil, fmt.Errorf("leaders: want one per seat, got %d", len(refs))
 	}
@@ -36,7 +32,7 @@ func loadLeaders(refs []string, cfg *engine.Config, seats int) ([]*rules.Leader,
 		if ref == "" {
 			continue
 		}
-		if LeaderLoader == nil {
+		if load == nil {
 			return nil, fmt.Errorf("leader %q: no leader loader", ref)
 		}
 		if file, _, ok := strings.Cut(ref, ".army:"); ok && (filepath.IsAbs(file) || strings.Contains(file, "..")) {
@@ -44,7 +40,7 @@ func loadLeaders(refs []string, cfg *engine.Config, seats int) ([]*rules.Leader,
 			return nil, fmt.Errorf("leader %q: a leader file must lie inside the current directory", ref)
 		}
 		var err error
-		if l[p], err = LeaderLoader(ref); err != nil {
+		if l[p], err = load(ref); err != nil {
 			return nil, fmt.Errorf("player %d's leader %q: %w", p+1, ref, err)
 		}
 	}
