@@ -27,7 +27,11 @@ func (r *Resolver) prepare(takeover bool) bool {
 		}
 		r.computeNets()
 	}
-	r.computeBonuses()
+	if r.pairs { // bonuses' pass (a call of its own would cost every battle)
+		bonuses[pairPass](r)
+	} else {
+		bonuses[plainPass](r)
+	}
 	return settled
 }
 
@@ -232,15 +236,6 @@ func (r *Resolver) applyTakeover() bool {
 	return changed
 }
 
-// computeBonuses sets every unit's link bonuses for the segment (bonuses).
-func (r *Resolver) computeBonuses() {
-	if r.pairs {
-		bonuses[pairPass](r)
-		return
-	}
-	bonuses[plainPass](r)
-}
-
 // plainPass and pairPass are bonuses' two passes, without and with a
 // Structure on the board. Their sizes differ, so Go compiles bonuses once
 // for each (generic code is compiled once per shape) with the test of the
@@ -252,7 +247,7 @@ type (
 	pairPass  uint16
 )
 
-// bonuses sets every unit's link bonuses: each effect of a unit that is
+// bonuses sets every unit's link bonuses for the segment: each effect of a unit that is
 // not netted reaches the units on its edges that are on the effect's side.
 // With a Structure on the board (pass pairPass) a link reaching either part
 // of a Structure reaches both, once: the units reached are gathered in a

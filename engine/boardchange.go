@@ -58,7 +58,7 @@ func (g *Game) wound(h Hex, n int, ground bool) {
 	if p.Empty() {
 		return
 	}
-	if !ground && g.S.Mode.rules().scores && g.S.Tok(*p).Kind == rules.HQ {
+	if !ground && g.S.scores && g.S.Tok(*p).Kind == rules.HQ {
 		// "zamiast zadawać rany, otrzymuje odpowiednią liczbę punktów"
 		if !g.S.Friends(g.Player, p.Controller()) {
 			g.S.score(g.Player, n)

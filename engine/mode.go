@@ -134,6 +134,9 @@ type Sides struct {
 	hqStart [MaxPlayers]uint8
 	// Score is each player's points in the points game (PointsToWin at most).
 	Score [MaxPlayers]uint8
+	// scores: HQ hits score points (the mode's scores, kept here for
+	// HQPoints, which evaluations call at every step).
+	scores bool
 }
 
 // Players is how many play.
@@ -175,7 +178,7 @@ func (s *Sides) SetSides(n int, m Mode, team []uint8, feud uint8) error {
 	case n < r.minSeats || n > r.maxSeats:
 		return fmt.Errorf("mode %s is for %s players, not %d", m, r.seats, n)
 	}
-	*s = Sides{N: uint8(n), Mode: m}
+	*s = Sides{N: uint8(n), Mode: m, scores: r.scores}
 	copy(s.hqStart[:], r.hqStart)
 	if r.teams == nil {
 		if feud != 0 {

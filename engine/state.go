@@ -160,11 +160,17 @@ func (s *State) Remove(h Hex) {
 	s.Cells[h].Unit = emptyPiece
 }
 
-// HQPoints is what is left of a player's HQ toughness (0 when it is gone).
+// HQPoints is what is left of a player's HQ toughness (0 when it is gone),
+// or their score in a mode where HQ hits score points (the points game).
 func (s *State) HQPoints(player uint8) int {
-	if s.Mode.rules().scores {
+	if s.scores {
 		return int(s.Score[player]) // a points game's track counts up
 	}
+	return s.hqTrack(player)
+}
+
+// hqTrack is what is left of a player's HQ toughness (0 when it is gone).
+func (s *State) hqTrack(player uint8) int {
 	h := s.HQ[player]
 	if h == NoHex {
 		return 0

@@ -340,7 +340,7 @@ func (g *Game) eachLinkedGrant(h Hex, u Piece, nets *[MaxHexes]bool, f func(from
 	}
 }
 
-// give adds the bonus of effect e to the unit on nb (computeBonuses).
+// give adds the bonus of effect e to the unit on nb (bonuses).
 func (r *Resolver) give(nb Hex, e *rules.Effect) {
 	switch e.Op {
 	case rules.EffMelee:

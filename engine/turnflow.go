@@ -117,17 +117,22 @@ func (g *Game) battle(d Decider) bool {
 	if g.S.Mode.rules().scores {
 		g.pointsWin()
 	}
-	order, n := g.inOrder()
-	for _, q := range order[:n] {
+	if g.checkHQ() {
+		return changed
+	}
+	if g.anyFx&factAfterBattle != 0 {
+		order, n := g.inOrder()
+		for i, q := range order[:n] {
+			if i > 0 && g.checkHQ() {
+				return changed
+			}
+			if g.Out&(1<<q) == 0 {
+				g.fireUnits(rules.AfterBattle, factAfterBattle, q, d)
+			}
+		}
 		if g.checkHQ() {
 			return changed
 		}
-		if g.Out&(1<<q) == 0 {
-			g.fireUnits(rules.AfterBattle, factAfterBattle, q, d)
-		}
-	}
-	if g.checkHQ() {
-		return changed
 	}
 	g.afterBattle(d)
 	return changed

@@ -69,36 +69,38 @@ func (g *Game) placedHQ(p uint8) {
 	}
 }
 
-// hqLeft reports whether player p's HQ stands.
-func (g *Game) hqLeft(p uint8) bool { return g.S.HQ[p] != NoHex }
-
-// fallen reports whether player p's HQ has fallen: it left the board, or,
-// in a mode whose tracks fall at 0 (the two-player game), its track is at
-// 0 though a toughness bonus keeps it standing.
-func (g *Game) fallen(p uint8, r *modeRules) bool {
-	if r.trackFalls {
-		return g.S.HQPoints(p) == 0
-	}
-	return !g.hqLeft(p)
-}
-
 // hqFell ends the game, or takes players out, when HQs have fallen (the
 // mode's fall rule); it reports whether the game ended. A destroyed HQ ends
 // the game of teams, and takes its player out of a game every man for
 // himself, whose last players standing win.
 func (g *Game) hqFell() bool {
-	r := g.S.Mode.rules()
-	if r.fall == fallNone {
-		return false // HQs have no toughness to lose; scores end the game (pointsWin)
-	}
+	// An HQ has fallen when it left the board, or, in a mode whose tracks
+	// fall at 0 (the two-player game), when its track is at 0 though a
+	// toughness bonus keeps it standing. First the track at 0 for any
+	// mode, the test after every action: nothing has fallen then.
+	s := &g.S
 	var gone uint8
-	for p := range uint8(g.S.Players()) {
-		if g.Out&(1<<p) == 0 && g.fallen(p, r) {
+	for p := range uint8(s.Players()) {
+		if s.hqTrack(p) == 0 {
 			gone |= 1 << p
 		}
 	}
-	if gone == 0 {
+	if gone &^= g.Out; gone == 0 {
 		return false
+	}
+	r := s.Mode.rules()
+	if r.fall == fallNone {
+		return false // HQs have no toughness to lose; scores end the game (pointsWin)
+	}
+	if !r.trackFalls {
+		for p := range uint8(s.Players()) {
+			if s.HQ[p] != NoHex {
+				gone &^= 1 << p
+			}
+		}
+		if gone == 0 {
+			return false
+		}
 	}
 	if r.fall == fallTeam {
 		return g.teamHQGone(gone, r)
