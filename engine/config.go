@@ -11,8 +11,8 @@ import (
 // game keeps it and asks it, and never changes it, so that copies of a game
 // share it.
 type Config struct {
-	Board *Board // nil: the Standard board
-	Mode  Mode   // ModeStandard for two players
+	Board *Board
+	Mode  Mode // ModeStandard for two players
 	// Teams gives each seat's team (mode teams; nil for the usual
 	// A1-B1-A2-B2 seating); Feud is a bit per seat under the feud rule
 	// (Sides.SetSides).
@@ -25,14 +25,6 @@ type Config struct {
 	// leader.go; nil: none, and a nil slice for a game without leaders).
 	// Allies share one card: give both the same.
 	Leaders []*rules.Leader
-}
-
-// board is the board the game is played on.
-func (c *Config) board() *Board {
-	if c.Board == nil {
-		return Standard
-	}
-	return c.Board
 }
 
 // Config is the variant the game is played in (do not change it).

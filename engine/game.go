@@ -153,7 +153,7 @@ const usedGranted0 = usedTrig0 << 4
 // Game is a whole game of 2 to 4 players: the position, decks, hands, discards and
 // turn flow. A simulator drives it like this:
 //
-//	g, err := engine.NewGame(engine.Config{Board: engine.Standard}, []*rules.Army{a0, a1}, seed)
+//	g, err := engine.NewGame(engine.Config{Board: position.Standard}, []*rules.Army{a0, a1}, seed)
 //	buf := make([]engine.Action, 0, 4096)
 //	for !g.Over() {
 //		buf = g.LegalActions(buf[:0])   // for g.Player
@@ -269,7 +269,10 @@ func (g *Game) Init(cfg *Config, armies []*rules.Army, seed uint64) error {
 	if n < 2 || n > MaxPlayers {
 		return fmt.Errorf("a game has 2 to %d players, not %d", MaxPlayers, n)
 	}
-	b := cfg.board()
+	b := cfg.Board
+	if b == nil {
+		return errors.New("the game has no board")
+	}
 	if n > 2 && b.Duel {
 		return fmt.Errorf("the %s board is for two players", b.Name)
 	}

@@ -11,7 +11,7 @@ import (
 // board token and an instant.
 func midGame(t testing.TB) *Game {
 	a0, a1 := testArmies(t)
-	g, err := NewGame(Config{}, []*rules.Army{a0, a1}, 12345)
+	g, err := NewGame(Config{Board: Standard}, []*rules.Army{a0, a1}, 12345)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func BenchmarkApply(b *testing.B) {
 // random legal actions, reusing one Game.
 func BenchmarkRandomGame(b *testing.B) {
 	a0, a1 := testArmies(b)
-	cfg, armies := &Config{}, []*rules.Army{a0, a1}
+	cfg, armies := &Config{Board: Standard}, []*rules.Army{a0, a1}
 	g, _ := NewGame(*cfg, armies, 0)
 	d := NewRandomDecider(1)
 	buf := make([]Action, 0, 4096)

@@ -287,8 +287,8 @@ func TestDeterminism(t *testing.T) {
 		}
 	}
 	// Different seeds give different decks.
-	g1, _ := NewGame(Config{}, []*rules.Army{a0, a1}, 1)
-	g2, _ := NewGame(Config{}, []*rules.Army{a0, a1}, 2)
+	g1, _ := NewGame(Config{Board: Standard}, []*rules.Army{a0, a1}, 1)
+	g2, _ := NewGame(Config{Board: Standard}, []*rules.Army{a0, a1}, 2)
 	if g1.Deck == g2.Deck {
 		t.Fatal("seeds 1 and 2 shuffle the same decks")
 	}
@@ -296,7 +296,7 @@ func TestDeterminism(t *testing.T) {
 
 func TestIllegalRejected(t *testing.T) {
 	a0, a1 := testArmies(t)
-	g, _ := NewGame(Config{}, []*rules.Army{a0, a1}, 7)
+	g, _ := NewGame(Config{Board: Standard}, []*rules.Army{a0, a1}, 7)
 	before := *g
 	err := g.Apply(Action{Kind: KEndTurn, Hex: NoHex, To: NoHex}, FirstOption{})
 	if !errors.Is(err, ErrIllegal) {
@@ -314,7 +314,7 @@ var sprintf = fmt.Sprintf
 // Player 1's first turn follows.
 func setUpGame(t *testing.T, a, b *rules.Army, seed uint64, hq0, hq1 string) *Game {
 	t.Helper()
-	g, err := NewGame(Config{}, []*rules.Army{a, b}, seed)
+	g, err := NewGame(Config{Board: Standard}, []*rules.Army{a, b}, seed)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 // most, and three stay in hand; the first two turns draw as usual.
 func TestReinforcements(t *testing.T) {
 	a, b := loadArmy(t, "testdata/game_a.army"), loadArmy(t, "testdata/game_b.army")
-	g, err := NewGame(Config{Reinforce: true}, []*rules.Army{a, b}, 5)
+	g, err := NewGame(Config{Board: Standard, Reinforce: true}, []*rules.Army{a, b}, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +78,7 @@ func TestReinforcementsBadDraw(t *testing.T) {
 func TestRandomGamesReinforcements(t *testing.T) {
 	a, b := loadArmy(t, "testdata/game_a.army"), loadArmy(t, "testdata/game_b.army")
 	for seed := uint64(1); seed <= 100; seed++ {
-		g, err := NewGame(Config{Reinforce: true, Start: StartRule(seed % 2)}, []*rules.Army{a, b}, seed)
+		g, err := NewGame(Config{Board: Standard, Reinforce: true, Start: StartRule(seed % 2)}, []*rules.Army{a, b}, seed)
 		if err != nil {
 			t.Fatal(err)
 		}

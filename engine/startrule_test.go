@@ -16,7 +16,7 @@ import (
 func TestAlternativeStart(t *testing.T) {
 	a, b := loadArmy(t, "testdata/game_a.army"), loadArmy(t, "testdata/game_b.army")
 	for _, rule := range []StartRule{StartStandard, StartAlternative} {
-		g, err := NewGame(Config{Start: rule}, []*rules.Army{a, b}, 3)
+		g, err := NewGame(Config{Board: Standard, Start: rule}, []*rules.Army{a, b}, 3)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -67,7 +67,7 @@ func TestAlternativeStart(t *testing.T) {
 func TestRandomGamesAlternativeStart(t *testing.T) {
 	a, b := loadArmy(t, "testdata/game_a.army"), loadArmy(t, "testdata/game_b.army")
 	for seed := uint64(1); seed <= 100; seed++ {
-		g, err := NewGame(Config{Start: StartAlternative}, []*rules.Army{a, b}, seed)
+		g, err := NewGame(Config{Board: Standard, Start: StartAlternative}, []*rules.Army{a, b}, seed)
 		if err != nil {
 			t.Fatal(err)
 		}

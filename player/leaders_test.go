@@ -5,6 +5,7 @@ import (
 
 	"github.com/hexforge/hexforge/compiler"
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 )
 
@@ -23,7 +24,7 @@ func TestRolloutPlaysThroughOpponentDraw(t *testing.T) {
 	ma, mb := testArmy(t, "moloch"), testArmy(t, "borgo")
 	// Player 0 (Moloch) holds the leader, so it answers the draw of
 	// player 1 in every turn of player 1 while a use is left.
-	g, err := engine.NewGame(engine.Config{Leaders: []*rules.Leader{res.Leaders[0], nil}}, []*rules.Army{ma, mb}, 3)
+	g, err := engine.NewGame(engine.Config{Board: position.Standard, Leaders: []*rules.Leader{res.Leaders[0], nil}}, []*rules.Army{ma, mb}, 3)
 	if err != nil {
 		t.Fatal(err)
 	}

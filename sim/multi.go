@@ -11,6 +11,7 @@ import (
 
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/player"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 )
 
@@ -126,6 +127,10 @@ func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
 	for s, a := range seating {
 		as[s] = m.Armies[a]
 	}
+	board := m.Board
+	if board == nil {
+		board = position.Standard
+	}
 	var team []uint8
 	if m.Mode == engine.ModeTeams {
 		team = make([]uint8, len(seating))
@@ -135,7 +140,7 @@ func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
 			}
 		}
 	}
-	w.cfg = engine.Config{Board: m.Board, Mode: m.Mode, Teams: team, Structures: m.Structures}
+	w.cfg = engine.Config{Board: board, Mode: m.Mode, Teams: team, Structures: m.Structures}
 	if m.Leaders[0] != nil || m.Leaders[1] != nil {
 		if team == nil {
 			return MultiRecord{}, fmt.Errorf("leaders are played with 2 players or in the teams mode, not in mode %s", m.Mode)
@@ -402,7 +407,7 @@ func (m *MultiMatch) Report(recs []MultiRecord, partial bool) *MultiReport {
 	r := &MultiReport{Mode: m.Mode.String(), Players: m.Player.String(), Seed: m.Seed, Games: len(recs), Seatings: len(seats),
 		Partial: partial, Armies: m.Names, Army: make([]Share, n), BySeat: make([][]Share, n), Seat: make([]Share, n), Structures: m.Structures}
 	r.Rotation = m.Rotation()
-	r.Board = engine.Standard.Name
+	r.Board = position.Standard.Name
 	if m.Board != nil {
 		r.Board = m.Board.Name
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/player"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 )
 
@@ -100,7 +101,7 @@ func TestMCTSMultiplayerStrength(t *testing.T) {
 		for s, a := range seating {
 			ordered[s] = as[a]
 		}
-		g, err := engine.NewGame(engine.Config{Mode: mode}, ordered, round)
+		g, err := engine.NewGame(engine.Config{Board: position.Standard, Mode: mode}, ordered, round)
 		if err != nil {
 			t.Fatal(err)
 		}

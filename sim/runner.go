@@ -10,6 +10,7 @@ import (
 
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/player"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 )
 
@@ -111,9 +112,13 @@ func (m *Match) play(k int, aFirst bool, w *worker) (GameRecord, error) {
 		specs[0], specs[1] = specs[1], specs[0]
 		side = [2]int{1, 0}
 	}
+	board := m.Board
+	if board == nil {
+		board = position.Standard
+	}
 	// The worker's config: its games (and their copies in the players)
 	// end before the next game changes it.
-	w.cfg = engine.Config{Board: m.Board, Start: m.Start, Reinforce: m.Reinforce, Structures: m.Structures}
+	w.cfg = engine.Config{Board: board, Start: m.Start, Reinforce: m.Reinforce, Structures: m.Structures}
 	if m.Leaders[0] != nil || m.Leaders[1] != nil {
 		w.leaders = m.Leaders
 		if !aFirst {

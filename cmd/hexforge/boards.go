@@ -2,12 +2,12 @@ package main
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hexforge/hexforge/diag"
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/position"
 )
 
 // newBoards lists the embedded boards, or prints one board file: an
@@ -26,17 +26,17 @@ reported with its line and column, and the exit status is 1.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out := cmd.OutOrStdout()
 			if len(args) == 0 {
-				for _, n := range engine.BoardNames {
-					b, _ := engine.BoardByName(n)
-					fmt.Fprintf(out, "%-9s %2d hexes%s\n", n, b.Size, boardSpecials(b))
+				for _, n := range position.BoardNames {
+					b, _ := position.BoardByName(n)
+					fmt.Fprintf(out, "%-9s %2d hexes%s\n", n, b.Size, position.Specials(b))
 				}
 				return nil
 			}
-			if src, ok := engine.EmbeddedBoardSource(args[0]); ok {
+			if src, ok := position.EmbeddedBoardSource(args[0]); ok {
 				_, err := out.Write(src)
 				return err
 			}
-			b, err := engine.ReadBoardFile(args[0])
+			b, err := position.ReadBoardFile(args[0])
 			if err != nil {
 				if l, ok := err.(diag.List); ok {
 					l.Render(cmd.ErrOrStderr(), nil)
@@ -44,7 +44,7 @@ reported with its line and column, and the exit status is 1.`,
 				}
 				return err
 			}
-			fmt.Fprint(out, engine.FormatBoard(b))
+			fmt.Fprint(out, position.FormatBoard(b))
 			return nil
 		},
 	}
@@ -56,39 +56,12 @@ reported with its line and column, and the exit status is 1.`,
 // stays as it was). It is called before any work, so a bad value is the
 // command's error.
 func boardFlag(ref string) (*engine.Board, error) {
-	b, err := engine.LoadBoard(ref, "")
+	b, err := position.LoadBoard(ref, "")
 	if err != nil {
 		return nil, fmt.Errorf("--board: %w", err)
 	}
-	if b == engine.Standard {
+	if b == position.Standard {
 		return nil, nil
 	}
 	return b, nil
-}
-
-// boardWords names a board that is not the standard one for a title: ", on
-// the duel board", or "".
-func boardWords(b *engine.Board) string {
-	if b == nil || b == engine.Standard {
-		return ""
-	}
-	return ", on the " + b.Name + " board"
-}
-
-// boardSpecials says what a board has beyond its hexes.
-func boardSpecials(b *engine.Board) string {
-	var ts []string
-	for h := 0; h < b.Size; h++ {
-		if b.Terminal[h] {
-			ts = append(ts, b.Names[h])
-		}
-	}
-	s := ""
-	if len(ts) > 0 {
-		s += ", Terminals " + strings.Join(ts, " ")
-	}
-	if b.EnergyMax > 0 {
-		s += fmt.Sprintf(", Energy 0-%d and Procedures", b.EnergyMax)
-	}
-	return s
 }

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/hexforge/hexforge/card"
+	"github.com/hexforge/hexforge/textfile"
 	"github.com/spf13/cobra"
 )
 
@@ -31,7 +32,7 @@ or print it.`,
 				return err
 			}
 			if out != "" {
-				if err := checkOutDir(out); err != nil {
+				if err := textfile.CheckWritable(out); err != nil {
 					return fmt.Errorf("--out: %w", err)
 				}
 			}

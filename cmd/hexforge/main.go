@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/diag"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/spf13/cobra"
@@ -104,7 +105,7 @@ func wrapsProse(cmd *cobra.Command) bool {
 }
 
 func newRoot() *cobra.Command {
-	setUse.used, setUse.loaded, prose = nil, nil, nil
+	setUse, prose = armies.SetUse{}, nil
 	root := &cobra.Command{
 		Use:   "hexforge",
 		Short: "Design, check and balance Neuroshima Hex armies",
@@ -120,27 +121,7 @@ army name is accepted, a path to an .army file works too.`,
 		Version: versionLine(),
 	}
 	root.SetVersionTemplate("{{.Version}}\n")
-	// Token names and notes come from strangers' files: what a person reads
-	// shows their control characters escaped. CSV and HTML stay exact (HTML
-	// escapes them itself), and JSON escapes them anyway.
-	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) {
-		stdout := cmd.OutOrStdout()
-		cmd.SetErr(diag.Printable(cmd.ErrOrStderr()))
-		if f := cmd.Flags().Lookup("format"); f == nil || (f.Value.String() != "csv" && f.Value.String() != "html") {
-			cmd.SetOut(diag.Printable(stdout))
-		}
-		// Tables fit a terminal narrower than they are, and prose lines
-		// wrap to it; piped or redirected output (no width) keeps its full
-		// width for tools and files.
-		if n := terminalWidth(stdout); n > 0 {
-			if wrapsProse(cmd) {
-				prose = newProseWriter(cmd.OutOrStdout(), n)
-				cmd.SetOut(prose)
-			} else {
-				cmd.SetOut(sim.WithWidth(cmd.OutOrStdout(), n))
-			}
-		}
-	}
+	root.PersistentPreRun = fitOutput
 	root.PersistentFlags().BoolVar(&loader.AllowExtendsOutside, "allow-extends-outside", false,
 		"let extends name a base army outside the directory of the file that extends it (docs/security.md)")
 	// One command per line keeps parallel work from colliding here.
@@ -181,5 +162,27 @@ func newVersion() *cobra.Command {
 		Run: func(cmd *cobra.Command, _ []string) {
 			printVersion(cmd.OutOrStdout())
 		},
+	}
+}
+
+// fitOutput readies a command's output for whoever reads it (the root's
+// PersistentPreRun): token names and notes come from strangers' files, so
+// what a person reads shows their control characters escaped (CSV and
+// HTML stay exact: HTML escapes them itself, and JSON escapes them anyway);
+// tables fit a terminal narrower than they are, and prose lines wrap to
+// it, while piped or redirected output (no width) keeps its full width.
+func fitOutput(cmd *cobra.Command, _ []string) {
+	stdout := cmd.OutOrStdout()
+	cmd.SetErr(diag.Printable(cmd.ErrOrStderr()))
+	if f := cmd.Flags().Lookup("format"); f == nil || (f.Value.String() != "csv" && f.Value.String() != "html") {
+		cmd.SetOut(diag.Printable(stdout))
+	}
+	if n := terminalWidth(stdout); n > 0 {
+		if wrapsProse(cmd) {
+			prose = newProseWriter(cmd.OutOrStdout(), n)
+			cmd.SetOut(prose)
+		} else {
+			cmd.SetOut(sim.WithWidth(cmd.OutOrStdout(), n))
+		}
 	}
 }
