@@ -12,6 +12,7 @@ import (
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/diag"
+	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/spf13/cobra"
 )
@@ -40,7 +41,7 @@ func main() {
 
 // prose is the command's standard output when it wraps prose to the
 // terminal (see wrapsProse); execute flushes its last line.
-var prose *proseWriter
+var prose *report.ProseWriter
 
 // errorText is how a command's error is shown: "hexforge: " and the
 // error, wrapped to the terminal when standard error is one (an unknown
@@ -50,7 +51,7 @@ func errorText(err error, stderr io.Writer) string {
 	if n := terminalWidth(stderr); n > 0 {
 		lines := strings.Split(msg, "\n")
 		for i, l := range lines {
-			lines[i] = wrapProse(l, n)
+			lines[i] = report.WrapProse(l, n)
 		}
 		msg = strings.Join(lines, "\n")
 	}
@@ -153,18 +154,6 @@ army name is accepted, a path to an .army file works too.`,
 	return root
 }
 
-func newVersion() *cobra.Command {
-	return &cobra.Command{
-		Use:     "version",
-		Short:   "Print the hexforge version, module version and VCS revision",
-		Example: "  hexforge version",
-		Args:    cobra.NoArgs,
-		Run: func(cmd *cobra.Command, _ []string) {
-			printVersion(cmd.OutOrStdout())
-		},
-	}
-}
-
 // fitOutput readies a command's output for whoever reads it (the root's
 // PersistentPreRun): token names and notes come from strangers' files, so
 // what a person reads shows their control characters escaped (CSV and
@@ -179,7 +168,7 @@ func fitOutput(cmd *cobra.Command, _ []string) {
 	}
 	if n := terminalWidth(stdout); n > 0 {
 		if wrapsProse(cmd) {
-			prose = newProseWriter(cmd.OutOrStdout(), n)
+			prose = report.NewProseWriter(cmd.OutOrStdout(), n)
 			cmd.SetOut(prose)
 		} else {
 			cmd.SetOut(sim.WithWidth(cmd.OutOrStdout(), n))
