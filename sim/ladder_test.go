@@ -68,38 +68,3 @@ func TestPairRate(t *testing.T) {
 		t.Errorf("all won: %+v", lr)
 	}
 }
-
-func TestLadderVerdict(t *testing.T) {
-	even := PairRate(pairs(100, 0, 2))    // 50%, wide
-	evenToo := PairRate(pairs(100, 2, 0)) // 50%
-	strong := PairRate(pairs(100, 2, 1.5, 2, 2))
-	slight := PairRate(pairs(100, 0, 2, 1.5, 0.5, 1.5)) // 55%
-	draws := PairRate(pairs(30, 1))
-	for _, c := range []struct {
-		name   string
-		levels []LevelRate
-		stable bool
-	}{
-		{"agreeing top two", []LevelRate{strong, even, evenToo}, true},
-		{"weak levels may differ", []LevelRate{PairRate(pairs(100, 0)), slight, even}, true},
-		{"top moved", []LevelRate{even, even, strong}, false},
-		{"top moved down", []LevelRate{strong, even}, false},
-		{"zero games", []LevelRate{PairRate(nil), PairRate(nil)}, false},
-		{"one pair each", []LevelRate{PairRate([]float64{1}), PairRate([]float64{1})}, false},
-		{"all draws at both", []LevelRate{draws, draws}, true},
-		{"all draws then all wins", []LevelRate{draws, PairRate(pairs(30, 2))}, false},
-		{"one level only", []LevelRate{even}, false},
-		{"no levels", nil, false},
-	} {
-		v := LadderVerdict(c.levels)
-		if v.Stable != c.stable {
-			t.Errorf("%s: stable %v, want %v (%s)", c.name, v.Stable, c.stable, v.Reason)
-		}
-		if v.Stable != v.DiffCI.Contains(0) && len(c.levels) >= 2 && c.levels[0].Pairs >= 2 {
-			t.Errorf("%s: verdict %v disagrees with its interval %+v", c.name, v.Stable, v.DiffCI)
-		}
-		if v.Reason == "" {
-			t.Errorf("%s: no reason", c.name)
-		}
-	}
-}
