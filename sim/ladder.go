@@ -10,21 +10,6 @@ import (
 // games of a pair share their draws, so they are not independent, and a
 // pair's score (0, 1/2, 1, 1 1/2 or 2 points for army A) is.
 
-// PairScores turns game records, in the order Match.Run returns them (the
-// two games of each pair next to each other), into one score per pair from
-// army A's side: a win is 1, a draw 1/2, a loss 0. A pair with a game stopped
-// at the length cap is left out, as capped games are left out of win rates.
-func PairScores(recs []GameRecord) []float64 {
-	out := make([]float64, 0, len(recs)/2)
-	var c PairCounts
-	for i := 0; i+1 < len(recs); i += 2 {
-		if k, ok := c.score(recs[i], recs[i+1]); ok {
-			out = append(out, float64(k)/2)
-		}
-	}
-	return out
-}
-
 // PairCounts counts decided pairs by score (0, 1/2, 1, 3/2, 2 as 0..4) and
 // capped pairs: all a level of a ladder needs, in constant memory however
 // many games it plays.

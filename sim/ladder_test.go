@@ -17,7 +17,7 @@ func pairs(n int, s ...float64) []float64 {
 func TestPairScores(t *testing.T) {
 	recs := []GameRecord{{Outcome: Win}, {Outcome: Win}, {Outcome: Win}, {Outcome: Draw}, {Outcome: Loss}, {Outcome: Draw},
 		{Outcome: Capped}, {Outcome: Win}, {Outcome: Loss}, {Outcome: Loss}}
-	got := PairScores(recs)
+	got := pairScores(recs)
 	want := []float64{2, 1.5, 0.5, 0}
 	if len(got) != len(want) {
 		t.Fatalf("got %v, want %v", got, want)
@@ -40,7 +40,7 @@ func TestPairCountsMatchScores(t *testing.T) {
 	var c PairCounts
 	c.Add(recs[:100])
 	c.Add(recs[100:])
-	want, got := PairRate(PairScores(recs)), c.Rate()
+	want, got := PairRate(pairScores(recs)), c.Rate()
 	if got.Pairs != want.Pairs || c.Capped != len(recs)/2-want.Pairs ||
 		math.Abs(got.Rate-want.Rate) > 1e-12 || math.Abs(got.SE-want.SE) > 1e-12 {
 		t.Errorf("counts give %+v (capped %d), scores give %+v", got, c.Capped, want)
@@ -67,4 +67,19 @@ func TestPairRate(t *testing.T) {
 	if lr := PairRate(pairs(10, 2)); lr.Interval != (Interval{1, 1}) {
 		t.Errorf("all won: %+v", lr)
 	}
+}
+
+// pairScores, the test oracle of PairCounts, turns game records, in the order Match.Run returns them (the
+// two games of each pair next to each other), into one score per pair from
+// army A's side: a win is 1, a draw 1/2, a loss 0. A pair with a game stopped
+// at the length cap is left out, as capped games are left out of win rates.
+func pairScores(recs []GameRecord) []float64 {
+	out := make([]float64, 0, len(recs)/2)
+	var c PairCounts
+	for i := 0; i+1 < len(recs); i += 2 {
+		if k, ok := c.score(recs[i], recs[i+1]); ok {
+			out = append(out, float64(k)/2)
+		}
+	}
+	return out
 }
