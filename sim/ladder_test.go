@@ -69,10 +69,11 @@ func TestPairRate(t *testing.T) {
 	}
 }
 
-// pairScores, the test oracle of PairCounts, turns game records, in the order Match.Run returns them (the
-// two games of each pair next to each other), into one score per pair from
-// army A's side: a win is 1, a draw 1/2, a loss 0. A pair with a game stopped
-// at the length cap is left out, as capped games are left out of win rates.
+// pairScores, the test oracle of PairCounts, turns game records, in the
+// order Match.Run returns them (the two games of each pair next to each
+// other), into one score per pair from army A's side: a win is 1, a draw
+// 1/2, a loss 0. A pair with a game stopped at the length cap is left out,
+// as capped games are left out of win rates.
 func pairScores(recs []GameRecord) []float64 {
 	out := make([]float64, 0, len(recs)/2)
 	var c PairCounts
