@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/htmlreport"
 )
 
@@ -128,7 +129,7 @@ func WriteHTML(w io.Writer, t *Trace, frames []Frame, cells []Cell, command stri
 		steps = append(steps, viewStep{Board: len(boards) - 1, Arrows: append([][3]string(nil), arrows...)})
 	}
 	track := "HQ"
-	if h.Mode == "points" {
+	if m, err := engine.ParseMode(h.Mode); err == nil && m.Scores() {
 		track = "points" // a points game's track counts the score up
 	}
 	data, err := json.Marshal(struct {
