@@ -1,7 +1,10 @@
 package main
 
 import (
+	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -46,5 +49,53 @@ func TestReadmeSetupAndInstall(t *testing.T) {
 	}
 	if !strings.Contains(setup[1], "`go install ./cmd/hexforge`") {
 		t.Error("Set-up does not say how to install the binary (go install ./cmd/hexforge)")
+	}
+}
+
+// TestLayoutNamesEveryPackage: the README's layout table and
+// docs/architecture.md's package table name every directory that holds Go
+// code (and name none that is gone), so the map stays true as packages are
+// added, moved or removed.
+func TestLayoutNamesEveryPackage(t *testing.T) {
+	root := "../.."
+	dirs := map[string]bool{}
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") && path != root {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(path, ".go") {
+			rel, _ := filepath.Rel(root, filepath.Dir(path))
+			dirs[filepath.ToSlash(rel)] = true
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, doc := range []struct{ file, row string }{
+		{"README.md", "| `%s/` |"},
+		{"docs/architecture.md", "| `%s` |"},
+	} {
+		text, err := os.ReadFile(filepath.Join(root, doc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		named := map[string]bool{}
+		for _, m := range regexp.MustCompile("(?m)^\\| `([a-z/]+?)/?` \\|").FindAllStringSubmatch(string(text), -1) {
+			named[m[1]] = true
+		}
+		for dir := range dirs {
+			if !named[dir] {
+				t.Errorf("%s has no row for %s/ (want a line starting %q)", doc.file, dir, fmt.Sprintf(doc.row, dir))
+			}
+		}
+		for dir := range named {
+			if _, err := os.Stat(filepath.Join(root, dir)); err != nil {
+				t.Errorf("%s names %s/, which does not exist", doc.file, dir)
+			}
+		}
 	}
 }
