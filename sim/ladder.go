@@ -3,6 +3,8 @@ package sim
 import (
 	"fmt"
 	"math"
+
+	"github.com/hexforge/hexforge/stats"
 )
 
 // The ladder plays the same seat-swapped pairs (same seeds, same draws) at
@@ -97,7 +99,7 @@ type LevelRate struct {
 	Pairs    int      // pairs counted (capped pairs left out)
 	Rate     float64  // mean pair score / 2: the win rate, a draw counting 1/2
 	SE       float64  // standard error of Rate; NaN when fewer than two pairs
-	Interval Interval // Rate ± Z95·SE clipped to [0, 1]; [0, 1] when SE is unknown
+	Interval Interval // Rate ± stats.Z95·SE clipped to [0, 1]; [0, 1] when SE is unknown
 }
 
 // PairRate estimates the win rate and its 95% interval from pair scores by
@@ -130,7 +132,7 @@ func rateFrom(n int, mean, ss float64) LevelRate {
 	}
 	// Variance of a pair score is of a 0..2 quantity; the rate is half of it.
 	lr.SE = math.Sqrt(ss/float64(n-1)/float64(n)) / 2
-	lr.Interval = Interval{math.Max(0, lr.Rate-Z95*lr.SE), math.Min(1, lr.Rate+Z95*lr.SE)}
+	lr.Interval = Interval{math.Max(0, lr.Rate-stats.Z95*lr.SE), math.Min(1, lr.Rate+stats.Z95*lr.SE)}
 	return lr
 }
 
@@ -155,7 +157,7 @@ func (v Verdict) VerdictText() string {
 // the last two: with Diff = rate(top) - rate(second) and, the two levels'
 // games being played by different players and so independent,
 // SE(Diff) = sqrt(SE(top)² + SE(second)²), the verdict is stable when the
-// interval Diff ± Z95·SE(Diff) contains 0. It is never stable with fewer
+// interval Diff ± stats.Z95·SE(Diff) contains 0. It is never stable with fewer
 // than two levels or fewer than two counted pairs at either of the top two
 // (no variance, no interval).
 func LadderVerdict(levels []LevelRate) Verdict {
@@ -168,7 +170,7 @@ func LadderVerdict(levels []LevelRate) Verdict {
 		v.Reason = "fewer than two decided pairs at a top level: no interval"
 		return v
 	}
-	half := Z95 * math.Hypot(top.SE, second.SE)
+	half := stats.Z95 * math.Hypot(top.SE, second.SE)
 	v.DiffCI = Interval{v.Diff - half, v.Diff + half}
 	v.Stable = v.DiffCI.Contains(0)
 	if v.Stable {

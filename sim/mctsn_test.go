@@ -8,6 +8,7 @@ import (
 
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/rules"
+	"github.com/hexforge/hexforge/stats"
 )
 
 // mctsNGames is how many games TestMCTSMultiplayerStrength plays (0: the
@@ -140,6 +141,6 @@ func TestMCTSMultiplayerStrength(t *testing.T) {
 		shares = append(shares, x)
 	}
 	n := float64(len(shares))
-	iv := Wilson(share, n, Z95)
+	iv := Wilson(share, n, stats.Z95)
 	t.Logf("mcts:32 against greedy, 3 players %s, %d games: win share %.3f [%.3f, %.3f] (par 1/3)", mode, len(shares), share/n, iv.Lo, iv.Hi)
 }

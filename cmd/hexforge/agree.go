@@ -6,11 +6,13 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/sim"
 )
 
 func newAgree() *cobra.Command {
-	var format, out string
+	var format report.Format
+	var out string
 	var within, tau float64
 	cmd := &cobra.Command{
 		Use:   "agree BASE.json STRONG.json",
@@ -27,8 +29,8 @@ and is marked significant only after Holm's correction over all matchups.`,
   hexforge agree base.json strong.json`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if format != "table" && format != "markdown" && format != "csv" && format != "json" {
-				return fmt.Errorf("unknown format %q: use table, markdown, csv or json", format)
+			if err := format.Only(report.Table, report.Markdown, report.CSV, report.JSON); err != nil {
+				return err
 			}
 			if within <= 0 || within >= 100 {
 				return fmt.Errorf("--within %g: want points between 0 and 100", within)
@@ -58,11 +60,11 @@ and is marked significant only after Holm's correction over all matchups.`,
 			if err != nil {
 				return fmt.Errorf("%s and %s: %w", args[0], args[1], err)
 			}
-			return writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error { return sim.WriteAgreement(w, ag, format) })
+			return writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error { return report.WriteAgreement(w, ag, format) })
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&format, "format", "table", "output format: table, markdown, csv or json")
+	f.Var(&format, "format", "output format: table, markdown, csv or json")
 	f.StringVar(&out, "out", "", "write the report to FILE (atomically)")
 	f.Float64Var(&within, "within", 5, "the largest difference of a matchup's win rate, in points, for the verdicts to agree")
 	f.Float64Var(&tau, "tau", 0.85, "the smallest Kendall's τ between the two rankings for the verdicts to agree")

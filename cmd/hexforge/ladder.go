@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/olekukonko/tablewriter"
 	"github.com/spf13/cobra"
@@ -44,7 +45,8 @@ func newLadder() *cobra.Command {
 	var (
 		games, workers int
 		seed           uint64
-		levels, format string
+		levels         string
+		format         report.Format
 		out            string
 		all            bool
 		board, leaders string
@@ -70,8 +72,8 @@ out). Results do not depend on --workers.`,
   hexforge ladder smart vegas --board duel --levels greedy,plan:2
   hexforge ladder moloch borgo --leaders medyk,taktyk`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if format != "table" && format != "json" && format != "csv" && format != "html" {
-				return fmt.Errorf("unknown format %q: use table, json, csv or html", format)
+			if err := format.Only(report.Table, report.JSON, report.CSV, report.HTML); err != nil {
+				return err
 			}
 			if out != "" {
 				if err := checkOutDir(out); err != nil {
@@ -159,7 +161,7 @@ out). Results do not depend on --workers.`,
 			}
 			bar.finish()
 			return writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error {
-				if format == "html" {
+				if format == report.HTML {
 					return ladderHTML(w, ms, levels, commandLine(cmd, args))
 				}
 				return writeLadder(w, ms, format)
@@ -171,7 +173,7 @@ out). Results do not depend on --workers.`,
 	f.StringVar(&levels, "levels", "random,greedy,search:16,"+sim.DefaultPlayer+","+sim.StrongPlayer, "player levels, weakest first, separated by commas")
 	f.Uint64Var(&seed, "seed", 1, "seed of every random choice; every level plays the same seeds")
 	f.IntVar(&workers, "workers", 0, "parallel workers (0 = one per core); results do not depend on it")
-	f.StringVar(&format, "format", "table", "output format: table, json, csv (one tidy table: a row per matchup and level) or html (one self-contained page: a line per matchup over the levels)")
+	f.Var(&format, "format", "output format: table, json, csv (one tidy table: a row per matchup and level) or html (one self-contained page: a line per matchup over the levels)")
 	f.StringVar(&out, "out", "", "write the report to FILE (atomically) instead of standard output")
 	f.BoolVar(&all, "all", false, "climb every matchup of the embedded armies")
 	f.StringVar(&board, "board", "standard", "the board: standard, large, duel (Terminals, Energy and Procedures) or a board FILE (docs/dsl.md)")
@@ -180,13 +182,13 @@ out). Results do not depend on --workers.`,
 	return cmd
 }
 
-func writeLadder(w io.Writer, ms []ladderMatch, format string) error {
-	if format == "json" {
+func writeLadder(w io.Writer, ms []ladderMatch, format report.Format) error {
+	if format == report.JSON {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(map[string]any{"ladder": ms})
 	}
-	if format == "csv" {
+	if format == report.CSV {
 		return ladderCSV(w, ms)
 	}
 	for k, m := range ms {

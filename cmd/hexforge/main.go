@@ -12,6 +12,7 @@ import (
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/diag"
+	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/spf13/cobra"
 )
@@ -138,7 +139,7 @@ army name is accepted, a path to an .army file works too.`,
 				prose = newProseWriter(cmd.OutOrStdout(), n)
 				cmd.SetOut(prose)
 			} else {
-				cmd.SetOut(sim.WithWidth(cmd.OutOrStdout(), n))
+				cmd.SetOut(report.WithWidth(cmd.OutOrStdout(), n))
 			}
 		}
 	}

@@ -7,13 +7,15 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/textfile"
 	"github.com/spf13/cobra"
 )
 
 func newMerge() *cobra.Command {
-	var format, out string
+	var format report.Format
+	var out string
 	cmd := &cobra.Command{
 		Use:   "merge RESULT.json...",
 		Short: "Combine JSON results of sharded runs into one report",
@@ -26,9 +28,6 @@ and ratings go to FILE-tokens.csv and FILE-ratings.csv beside it.`,
   hexforge merge shard-*.json --format json --out study.json`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := sim.CheckFormat(format); err != nil {
-				return err
-			}
 			if out != "" {
 				if err := checkOutDir(out); err != nil {
 					return fmt.Errorf("--out: %w", err)
@@ -47,12 +46,9 @@ and ratings go to FILE-tokens.csv and FILE-ratings.csv beside it.`,
 			if len(order) == 1 {
 				s := merged[order[0]]
 				err := writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error {
-					if format == "html" {
-						return sim.WriteMatchHTML(w, s, commandLine(cmd, args))
-					}
-					return sim.WriteMatch(w, s, format)
+					return report.WriteMatch(w, s, format, commandLine(cmd, args))
 				})
-				if err == nil && format == "csv" {
+				if err == nil && format == report.CSV {
 					err = writeCSVTables(cmd.OutOrStdout(), out, []*sim.Summary{s}, nil)
 				}
 				return err
@@ -62,18 +58,15 @@ and ratings go to FILE-tokens.csv and FILE-ratings.csv beside it.`,
 				return err
 			}
 			err = writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error {
-				if format == "html" {
-					return sim.WriteRoundRobinHTML(w, rr, commandLine(cmd, args))
-				}
-				return sim.WriteRoundRobin(w, rr, format)
+				return report.WriteRoundRobin(w, rr, format, commandLine(cmd, args))
 			})
-			if err == nil && format == "csv" {
+			if err == nil && format == report.CSV {
 				err = writeCSVTables(cmd.OutOrStdout(), out, rr.Sums(), rr)
 			}
 			return err
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "table", "output format: table, markdown, csv (one tidy table), html (one self-contained page with plots) or json")
+	cmd.Flags().Var(&format, "format", "output format: table, markdown, csv (one tidy table), html (one self-contained page with plots) or json")
 	cmd.Flags().StringVar(&out, "out", "", "write the report to FILE (atomically)")
 	return cmd
 }

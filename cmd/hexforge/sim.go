@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/spf13/cobra"
@@ -160,12 +161,9 @@ exits with status 130.`,
 					}
 				}
 				err = writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
-					if o.format == "html" {
-						return sim.WriteMatchHTML(w, s, commandLine(cmd, args))
-					}
-					return sim.WriteMatch(w, s, o.format)
+					return report.WriteMatch(w, s, o.format, commandLine(cmd, args))
 				})
-				if err == nil && o.format == "csv" {
+				if err == nil && o.format == report.CSV {
 					err = writeCSVTables(cmd.OutOrStdout(), o.out, []*sim.Summary{s}, nil)
 				}
 				return interrupted(ctx, cmd.ErrOrStderr(), err)
@@ -186,12 +184,9 @@ exits with status 130.`,
 			}
 			bar.finish()
 			err = writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
-				if o.format == "html" {
-					return sim.WriteRoundRobinHTML(w, rr, commandLine(cmd, args))
-				}
-				return sim.WriteRoundRobin(w, rr, o.format)
+				return report.WriteRoundRobin(w, rr, o.format, commandLine(cmd, args))
 			})
-			if err == nil && o.format == "csv" {
+			if err == nil && o.format == report.CSV {
 				err = writeCSVTables(cmd.OutOrStdout(), o.out, rr.Sums(), rr)
 			}
 			return interrupted(ctx, cmd.ErrOrStderr(), err)

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/spf13/cobra"
@@ -41,7 +42,7 @@ type simOptions struct {
 	players    string
 	seed       uint64
 	workers    int
-	format     string
+	format     report.Format
 	out        string
 	untilCI    float64
 	shard      string
@@ -75,7 +76,7 @@ func (o *simOptions) register(cmd *cobra.Command, defGames int) {
 	if o.html {
 		formats = "output format: table, markdown, csv (one tidy table), html (one self-contained page with plots) or json"
 	}
-	f.StringVar(&o.format, "format", "table", formats)
+	f.Var(&o.format, "format", formats)
 	f.StringVar(&o.out, "out", "", "write the report to FILE (atomically) instead of standard output")
 	f.Float64Var(&o.untilCI, "until-ci", 0, "keep playing until every 95% interval's half-width is below this (e.g. 0.02); shards of a run play fixed parts and merge judges it (docs/scaling.md)")
 	f.StringVar(&o.shard, "shard", "", "play only shard i of n (i/n, from 0): shards together give exactly the games of one run")
@@ -145,13 +146,12 @@ func (o *simOptions) checkSequential(cmd *cobra.Command) error {
 func (o *simOptions) check() ([2]sim.PlayerSpec, sim.Shard, error) {
 	var specs [2]sim.PlayerSpec
 	var shard sim.Shard
-	if err := sim.CheckFormat(o.format); err != nil {
-		return specs, shard, err
-	}
-	if o.format == "html" && !o.html {
+	if !o.html {
 		// Refused before any game: a study would otherwise play for minutes
 		// and then have no page to write.
-		return specs, shard, fmt.Errorf("unknown format %q: use table, markdown, csv or json", o.format)
+		if err := o.format.Only(report.Table, report.Markdown, report.CSV, report.JSON); err != nil {
+			return specs, shard, err
+		}
 	}
 	if o.games < 1 || o.games > maxGames {
 		return specs, shard, fmt.Errorf("--games %d: want 1 to %d", o.games, maxGames)

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/textfile"
 	"github.com/hexforge/hexforge/trace"
@@ -189,13 +190,13 @@ func runMulti(cmd *cobra.Command, o *simOptions, mo *multiOptions, rec *recordOp
 		}
 	}
 	r := mm.Report(recs, partial)
-	err = writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error { return sim.WriteMulti(w, r, o.format, commandLine(cmd, args)) })
+	err = writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error { return report.WriteMulti(w, r, o.format, commandLine(cmd, args)) })
 	return interrupted(ctx, cmd.ErrOrStderr(), err)
 }
 
 // mergeMulti merges the JSON reports of a sharded multiplayer run, when
 // the first file is one (ok false otherwise: two-player results).
-func mergeMulti(cmd *cobra.Command, files []string, format, out string) (ok bool, err error) {
+func mergeMulti(cmd *cobra.Command, files []string, format report.Format, out string) (ok bool, err error) {
 	var reports []*sim.MultiReport
 	for i, f := range files {
 		raw, err := textfile.Read(f, "a result (the JSON written by sim --format json)", sim.MaxResultSize)
@@ -222,7 +223,7 @@ func mergeMulti(cmd *cobra.Command, files []string, format, out string) (ok bool
 	for _, w := range warnings {
 		fmt.Fprintln(cmd.ErrOrStderr(), "merge:", w)
 	}
-	return true, writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error { return sim.WriteMulti(w, r, format, commandLine(cmd, files)) })
+	return true, writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error { return report.WriteMulti(w, r, format, commandLine(cmd, files)) })
 }
 
 // recordMulti writes the traces of the given games of the run to dir

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/diag"
+	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/stats"
@@ -163,18 +164,18 @@ token.`,
 			return interrupted(ctx, cmd.ErrOrStderr(), writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
 				partial := ctx.Err() != nil
 				title := fmt.Sprintf("%s vs %s, players %s vs %s, %d games per opponent and variant, seed %d%s", base.Army.Name, strings.Join(oppNames, ", "), specs[0], specs[1], 2*((o.games+1)/2), o.seed, o.leaderWords())
-				if o.format == "html" {
+				if o.format == report.HTML {
 					return importanceHTML(w, importancePage{army: base.Army.Name, opponents: oppNames, players: [2]string{specs[0].String(), specs[1].String()},
 						seed: o.seed, games: 2 * ((o.games + 1) / 2), partial: partial, base: baseT, rows: out, command: commandLine(cmd, args)})
 				}
-				if o.format == "json" {
+				if o.format == report.JSON {
 					biv := baseT.Interval()
 					enc := json.NewEncoder(w)
 					enc.SetIndent("", "  ")
 					return enc.Encode(map[string]any{"army": base.Army.Name, "opponents": oppNames, "players": [2]string{specs[0].String(), specs[1].String()},
 						"seed": o.seed, "games": 2 * ((o.games + 1) / 2), "partial": partial, "win_rate": baseT.Rate(), "interval": [2]float64{biv.Lo, biv.Hi}, "variants": out})
 				}
-				if o.format == "csv" {
+				if o.format == report.CSV {
 					return importanceCSV(w, base.Army.Name, oppNames, specs, o.seed, 2*((o.games+1)/2), partial, baseT, out)
 				}
 				if partial {
@@ -191,7 +192,7 @@ token.`,
 					rows = append(rows, []string{r.Without, fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*r.WinRate, 100*r.Interval[0], 100*r.Interval[1]),
 						fmt.Sprintf("%+.1f [%+.1f, %+.1f]", 100*r.Change, 100*r.ChangeCI[0], 100*r.ChangeCI[1]), sig})
 				}
-				return simTable(w, o.format, header, rows)
+				return report.WriteTable(w, o.format, header, rows)
 			}))
 		},
 	}
@@ -385,19 +386,19 @@ is written as for --set.`,
 			}
 			bar.finish()
 			return interrupted(ctx, cmd.ErrOrStderr(), writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
-				if o.format == "html" {
+				if o.format == report.HTML {
 					return sweepHTML(w, sweepPage{army: armyName, token: tmpl.Token, field: tmpl.Field, opponents: oppNames,
 						players: [2]string{specs[0].String(), specs[1].String()}, seed: o.seed, games: 2 * ((o.games + 1) / 2),
 						partial: ctx.Err() != nil, rows: out, command: commandLine(cmd, args)})
 				}
-				if o.format == "json" {
+				if o.format == report.JSON {
 					enc := json.NewEncoder(w)
 					enc.SetIndent("", "  ")
 					return enc.Encode(map[string]any{"army": armyName, "token": tmpl.Token, "field": tmpl.Field, "opponents": oppNames,
 						"players": [2]string{specs[0].String(), specs[1].String()}, "seed": o.seed, "games": 2 * ((o.games + 1) / 2),
 						"partial": ctx.Err() != nil, "rows": out})
 				}
-				if o.format == "csv" {
+				if o.format == report.CSV {
 					return sweepCSV(w, armyName, tmpl, specs, o.seed, 2*((o.games+1)/2), ctx.Err() != nil, out)
 				}
 				fmt.Fprintf(w, "%s / %s: %s over %s; players %s vs %s; %d games per cell; seed %d%s\n", armyName, tmpl.Token, tmpl.Field, strings.Join(values, ", "), specs[0], specs[1], 2*((o.games+1)/2), o.seed, o.leaderWords())
@@ -422,7 +423,7 @@ is written as for --set.`,
 					}
 					rows = append(rows, row)
 				}
-				return simTable(w, o.format, header, rows)
+				return report.WriteTable(w, o.format, header, rows)
 			}))
 		},
 	}
@@ -436,10 +437,6 @@ is written as for --set.`,
 func mustSets() []armies.Set {
 	s, _ := parsedSets()
 	return s
-}
-
-func simTable(w io.Writer, format string, header []string, rows [][]string) error {
-	return sim.Table(w, format, header, rows)
 }
 
 // num is a number in a CSV cell: plain decimals rounded to six places
