@@ -45,12 +45,6 @@ func CompileSource(filename string, src []byte) Result {
 	return CompileWith(filename, src, Options{})
 }
 
-// Compile compiles a parsed file. Armies with errors are left out of the
-// result; their diagnostics say why.
-func Compile(filename string, f *dsl.File) Result {
-	return compileFile(filename, f, Options{})
-}
-
 func compileFile(filename string, f *dsl.File, opts Options) Result {
 	c := &compiler{file: filename, opts: opts, sources: map[string][]byte{}}
 	var armies []*rules.Army

@@ -119,39 +119,6 @@ func (r *Resolver) act(h Hex, log *BattleLog) {
 	}
 }
 
-// act is Resolver.act for the reference resolver.
-func (ref *reference) act(h Hex) {
-	s := ref.s
-	tr := battleAbility(ref.tok(h))
-	if tr == nil || !chooseAbility(s, ref.d, h, tr, make([]Option, 2), ref.toughBonuses()) {
-		ref.attack(h)
-		return
-	}
-	ref.acted[h] = true
-	for i := range tr.Actions {
-		a := &tr.Actions[i]
-		switch a.Op {
-		case rules.ActDamage:
-			for _, x := range ref.units() {
-				if x == h || int(s.Board.Dist[h][x]) > int(a.Radius) {
-					continue
-				}
-				enemy := ref.isEnemy(h, x)
-				if enemy && a.Side&rules.Enemies == 0 || !enemy && a.Side&rules.Friends == 0 {
-					continue
-				}
-				if ref.tok(x).Kind == rules.HQ && (!a.HitsHQ || ref.tok(h).Kind == rules.HQ) {
-					continue
-				}
-				d, _ := s.Board.DirTo(h, x)
-				ref.hits = append(ref.hits, refHit{target: x, src: h, dir: d, wounds: int(a.Value)})
-			}
-		case rules.ActDestroy:
-			ref.killed[h] = true
-		}
-	}
-}
-
 func (l *BattleLog) ability(s *State, h Hex) {
 	if l == nil {
 		return
@@ -167,14 +134,4 @@ func (l *BattleLog) blast(s *State, src, target Hex, wounds int) {
 	pl, tok := l.unit(s, src)
 	tp, tt := l.unit(s, target)
 	l.add(Event{Kind: EvBlast, Hex: src, Target: target, Player: pl, Token: tok, TargetPlayer: tp, TargetToken: tt, Wounds: wounds})
-}
-
-// toughBonuses is the toughness bonus of every unit, as the fast resolver
-// keeps it.
-func (ref *reference) toughBonuses() *[MaxHexes]int8 {
-	var tb [MaxHexes]int8
-	for _, h := range ref.units() {
-		tb[h] = int8(ref.bonus(h, rules.EffToughness))
-	}
-	return &tb
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hexforge/hexforge/htmlreport/htmltest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -107,8 +109,8 @@ func TestPageStructure(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := b.String()
-	golden(t, "sample.skeleton", Skeleton(page))
-	if u := URLs(page); len(u) > 0 {
+	golden(t, "sample.skeleton", htmltest.Skeleton(page))
+	if u := htmltest.URLs(page); len(u) > 0 {
 		t.Errorf("the page names URLs: %v", u)
 	}
 	// Three cells drawn (one muted), one empty; the key's eleven swatches.
@@ -123,22 +125,5 @@ func TestPageStructure(t *testing.T) {
 	}
 	if !strings.Contains(page, "<title>T &lt;1&gt;</title>") {
 		t.Error("title not escaped")
-	}
-}
-
-func TestURLsFindsAddresses(t *testing.T) {
-	if len(URLs(`<img src="https://example.com/x.png"> //cdn.example.org/a.js`)) != 2 {
-		t.Error("URLs missed an address")
-	}
-	if len(URLs("ratio 1//2 and a // comment")) != 0 {
-		t.Error("URLs found an address in plain text")
-	}
-}
-
-func TestSkeleton(t *testing.T) {
-	got := Skeleton(`<html><head><style>p{}</style></head><body class="a b"><p id="x">hi <b>1</b></p><br><svg><rect/></svg><script>if (a<b) {}</script></body></html>`)
-	want := "html\n  head\n    style\n  body.a.b\n    p#x\n      b\n    br\n    svg\n      rect\n    script\n"
-	if got != want {
-		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }

@@ -7,17 +7,17 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hexforge/hexforge/htmlreport"
+	"github.com/hexforge/hexforge/htmlreport/htmltest"
 	"github.com/hexforge/hexforge/sim"
 )
 
 var updateHTML = flag.Bool("update", false, "rewrite the golden files of the HTML pages")
 
-// goldenSkeleton pins a page's structure (htmlreport.Skeleton: elements
+// goldenSkeleton pins a page's structure (htmltest.Skeleton: elements
 // and classes, no figures) in testdata/name.
 func goldenSkeleton(t *testing.T, name, page string) {
 	t.Helper()
-	got := htmlreport.Skeleton(page)
+	got := htmltest.Skeleton(page)
 	path := filepath.Join("testdata", name)
 	if *updateHTML {
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
@@ -73,7 +73,7 @@ func TestRoundRobinHTML(t *testing.T) {
 	}
 	page := b.String()
 	goldenSkeleton(t, "roundrobin.skeleton", page)
-	if u := htmlreport.URLs(page); len(u) > 0 {
+	if u := htmltest.URLs(page); len(u) > 0 {
 		t.Errorf("the page names URLs: %v", u)
 	}
 	// Strong beats both others clearly (4 significant cells of 9, both
@@ -112,7 +112,7 @@ func TestMatchHTML(t *testing.T) {
 	}
 	page := b.String()
 	goldenSkeleton(t, "match.skeleton", page)
-	if u := htmlreport.URLs(page); len(u) > 0 {
+	if u := htmltest.URLs(page); len(u) > 0 {
 		t.Errorf("the page names URLs: %v", u)
 	}
 	for _, want := range []string{"<dd>hexforge sim strong middle --format html</dd>", "greedy (Strong) vs random (Middle)", "<dd>dev</dd>"} {
@@ -135,7 +135,7 @@ func TestMatchHTMLDrawsTokens(t *testing.T) {
 	if n := strings.Count(page, `<span class="card-hex"><svg class="token"`); n < 5 {
 		t.Errorf("%d token drawings beside the figures, want one per token played", n)
 	}
-	if u := htmlreport.URLs(page); len(u) > 0 {
+	if u := htmltest.URLs(page); len(u) > 0 {
 		t.Errorf("the page names URLs: %v", u)
 	}
 }

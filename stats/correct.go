@@ -29,20 +29,3 @@ func Holm(ps []float64) []float64 {
 	}
 	return out
 }
-
-// BH returns the Benjamini–Hochberg adjusted p-values, in the order of ps:
-// the k-th smallest (k from 1) is multiplied by m/k, made monotone from the
-// largest down and capped at 1. Rejecting where the adjusted value is at most
-// q controls the false discovery rate at q.
-func BH(ps []float64) []float64 {
-	m := len(ps)
-	out := make([]float64, m)
-	idx := order(ps)
-	run := 1.0
-	for k := m - 1; k >= 0; k-- {
-		i := idx[k]
-		run = min(run, float64(m)/float64(k+1)*ps[i])
-		out[i] = run
-	}
-	return out
-}

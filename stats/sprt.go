@@ -11,16 +11,6 @@ const (
 	AcceptH1
 )
 
-func (v Verdict) String() string {
-	switch v {
-	case AcceptH0:
-		return "H0"
-	case AcceptH1:
-		return "H1"
-	}
-	return "continue"
-}
-
 // SPRT is a generalised sequential probability ratio test on pairs of H0:
 // win rate = P0 against H1: win rate = P1, with error rates Alpha (accepting
 // H1 when H0 holds) and Beta (accepting H0 when H1 holds).
@@ -28,9 +18,6 @@ type SPRT struct {
 	P0, P1      float64
 	Alpha, Beta float64
 }
-
-// NewSPRT is a test with alpha = beta = 0.05.
-func NewSPRT(p0, p1 float64) SPRT { return SPRT{P0: p0, P1: p1, Alpha: 0.05, Beta: 0.05} }
 
 // Bounds are Wald's stopping bounds on the log-likelihood ratio:
 // ln(β/(1-α)) below which H0 is accepted, ln((1-β)/α) above which H1 is.
@@ -87,18 +74,6 @@ const (
 	TooWeak
 )
 
-func (v BandVerdict) String() string {
-	switch v {
-	case InsideBand:
-		return "inside the band"
-	case TooStrong:
-		return "too strong"
-	case TooWeak:
-		return "too weak"
-	}
-	return "continue"
-}
-
 // FairBand tests whether the first army's win rate lies inside [Lo, Hi] with
 // two one-sided SPRTs that share the pairs, each against the band's centre
 // c = (Lo+Hi)/2:
@@ -115,9 +90,6 @@ type FairBand struct {
 	Lo, Hi      float64
 	Alpha, Beta float64
 }
-
-// NewFairBand is a band test with alpha = beta = 0.05.
-func NewFairBand(lo, hi float64) FairBand { return FairBand{Lo: lo, Hi: hi, Alpha: 0.05, Beta: 0.05} }
 
 // Tests are the two one-sided SPRTs the band test runs.
 func (b FairBand) Tests() (low, high SPRT) {

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hexforge/hexforge/htmlreport"
+	"github.com/hexforge/hexforge/htmlreport/htmltest"
 )
 
 var updateHTML = flag.Bool("update", false, "rewrite the golden files of the replay page")
@@ -85,10 +85,10 @@ func TestReplayHTML(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := b.String()
-	if u := htmlreport.URLs(page); len(u) > 0 {
+	if u := htmltest.URLs(page); len(u) > 0 {
 		t.Errorf("the page names URLs: %v", u)
 	}
-	skel := htmlreport.Skeleton(page)
+	skel := htmltest.Skeleton(page)
 	if n := len(logLine.FindAllString(skel, -1)); n != len(tr.Events) {
 		t.Errorf("%d log lines for %d events", n, len(tr.Events))
 	}

@@ -60,10 +60,6 @@ type Watcher struct {
 	ready  chan struct{}
 }
 
-// Ready is closed once the first check has been reported and the watcher is
-// listening for changes (tests use it).
-func (w *Watcher) Ready() <-chan struct{} { return w.readyChan() }
-
 func (w *Watcher) readyChan() chan struct{} {
 	w.mu.Lock()
 	defer w.mu.Unlock()

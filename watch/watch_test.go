@@ -64,7 +64,7 @@ func TestWatchSurvivesEditorSaves(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
 	go func() { done <- w.Run(ctx) }()
-	<-w.Ready()
+	<-w.readyChan()
 	waitFor(t, out, `army "W" ok: 2 tokens`)
 
 	// 1. Write in place.
@@ -122,7 +122,7 @@ func TestWatchRechecksVariantsOfAChangedBase(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go w.Run(ctx)
-	<-w.Ready()
+	<-w.readyChan()
 	waitFor(t, out, `army "V" ok`)
 	os.WriteFile(base, []byte(army(3)), 0o644)
 	waitFor(t, out, `army "V" changed:`)
@@ -146,7 +146,7 @@ func TestWatchCancelsARunningSimulation(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go w.Run(ctx)
-	<-w.Ready()
+	<-w.readyChan()
 	os.WriteFile(file, []byte(army(2)), 0o644)
 	select {
 	case <-cancelled:

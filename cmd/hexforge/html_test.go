@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hexforge/hexforge/htmlreport"
+	"github.com/hexforge/hexforge/htmlreport/htmltest"
 	"github.com/hexforge/hexforge/sim"
 )
 
@@ -23,7 +23,7 @@ func TestSimHTML(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := string(raw)
-	if u := htmlreport.URLs(page); len(u) > 0 {
+	if u := htmltest.URLs(page); len(u) > 0 {
 		t.Errorf("the page names URLs: %v", u)
 	}
 	cells := strings.Count(page, `<g class="cell">`) + strings.Count(page, `<g class="cell muted">`)
@@ -87,14 +87,14 @@ func TestLadderHTML(t *testing.T) {
 		t.Fatal(err)
 	}
 	goldenSkeleton(t, "ladder.skeleton", b.String())
-	if u := htmlreport.URLs(b.String()); len(u) > 0 || strings.Count(b.String(), `class="band"`) != 1 {
+	if u := htmltest.URLs(b.String()); len(u) > 0 || strings.Count(b.String(), `class="band"`) != 1 {
 		t.Errorf("URLs %v, or not one band", u)
 	}
 }
 
 func goldenSkeleton(t *testing.T, name, page string) {
 	t.Helper()
-	got := htmlreport.Skeleton(page)
+	got := htmltest.Skeleton(page)
 	path := filepath.Join("testdata", name)
 	if *update { // the flag of ladder_test.go: -update rewrites every golden file of the package
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
@@ -146,7 +146,7 @@ func TestStudyHTML(t *testing.T) {
 		t.Errorf("%d interval bands, want 1 (all opponents)", n)
 	}
 	for _, p := range []string{page, b.String()} {
-		if u := htmlreport.URLs(p); len(u) > 0 {
+		if u := htmltest.URLs(p); len(u) > 0 {
 			t.Errorf("a page names URLs: %v", u)
 		}
 	}
@@ -185,7 +185,7 @@ func TestReplayHTML(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if u := htmlreport.URLs(string(raw)); len(u) > 0 || !strings.Contains(string(raw), `id="pieces"`) {
+	if u := htmltest.URLs(string(raw)); len(u) > 0 || !strings.Contains(string(raw), `id="pieces"`) {
 		t.Errorf("page: URLs %v", u)
 	}
 	for _, args := range [][]string{

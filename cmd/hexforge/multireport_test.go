@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hexforge/hexforge/htmlreport"
+	"github.com/hexforge/hexforge/htmlreport/htmltest"
 )
 
 var (
@@ -105,7 +105,7 @@ func TestMultiTextAndHTML(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := string(raw)
-	if u := htmlreport.URLs(p); len(u) > 0 {
+	if u := htmltest.URLs(p); len(u) > 0 {
 		t.Errorf("the page names URLs: %v", u)
 	}
 	for _, want := range []string{"<!DOCTYPE html>", "hexforge sim moloch borgo hegemony outpost --format html --games 8 --mode teams", `class="dotplot"`,

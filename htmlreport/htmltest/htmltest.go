@@ -1,4 +1,7 @@
-package htmlreport
+// Package htmltest checks HTML pages in tests: a page's skeleton (its
+// structure without content, for golden files) and the web addresses it
+// names (a report page must open with no network). Only tests import it.
+package htmltest
 
 import (
 	"regexp"
