@@ -30,8 +30,8 @@ var ruleTerms = map[string]bool{
 // TestNoOfficialNamesInEngineOrCompiler is the issue's `grep -ri` check: no
 // official army or token name (English or Polish) appears, as a word, in
 // any file under engine/ or compiler/ (code, tests and test data). Engine
-// and compiler tests use invented test armies; scripts/neutral_names.py
-// renames names borrowed from the official armies (re-run it after a merge).
+// and compiler tests use invented test armies (the one-off script that once
+// renamed borrowed names was retired when none was left).
 func TestNoOfficialNamesInEngineOrCompiler(t *testing.T) {
 	names := map[string]string{} // lower-case name -> army it comes from
 	for _, ref := range armies.Names() {

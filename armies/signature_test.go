@@ -2,7 +2,6 @@ package armies_test
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,12 +9,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hexforge/hexforge/internal/golden"
+
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/rules"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden battle logs in testdata/signatures")
 
 // loader resolves army names in positions the way the CLI does: embedded
 // short names or paths.
@@ -86,20 +85,7 @@ func runSignatures(t *testing.T, sigs []signature) {
 			l.Write(&b, s.Board)
 			b.WriteString("--- after the battle\n")
 			b.WriteString(engine.FormatPosition(s, [2]string{s.Armies[0].Name, s.Armies[1].Name}))
-			golden := filepath.Join("testdata", "signatures", sc.name+".golden")
-			if *update {
-				if err := os.WriteFile(golden, b.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want2, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test ./armies -update)", err)
-			}
-			if !bytes.Equal(b.Bytes(), want2) {
-				t.Errorf("battle log differs from %s:\n%s", golden, b.String())
-			}
+			golden.Check(t, filepath.Join("testdata", "signatures", sc.name+".golden"), b.Bytes())
 		})
 	}
 }

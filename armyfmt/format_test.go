@@ -2,16 +2,15 @@ package armyfmt
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/hexforge/hexforge/internal/golden"
+
 	"github.com/hexforge/hexforge/compiler"
 )
-
-var update = flag.Bool("update", false, "rewrite the .golden files")
 
 // TestGolden formats each testdata/*.input and compares with its .golden.
 func TestGolden(t *testing.T) {
@@ -29,19 +28,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden := strings.TrimSuffix(in, ".input") + ".golden"
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("got:\n%s\nwant:\n%s", got, want)
-			}
+			golden.Check(t, strings.TrimSuffix(in, ".input")+".golden", got)
 			if again, _ := Source(in, got); !bytes.Equal(again, got) {
 				t.Errorf("not idempotent:\n%s", Diff(in, got, again))
 			}

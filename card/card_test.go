@@ -3,21 +3,19 @@ package card
 import (
 	"bytes"
 	"encoding/xml"
-	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/hexforge/hexforge/internal/golden"
+
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/rules"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden cards in testdata/")
 
 // molochArmy loads testdata/moloch.army, a frozen copy of armies/moloch.army:
 // the goldens test the renderer, so they must not change when the official
@@ -46,20 +44,7 @@ func TestGolden(t *testing.T) {
 			if err := write(&buf); err != nil {
 				t.Fatal(err)
 			}
-			golden := filepath.Join("testdata", "moloch."+f+".golden")
-			if *update {
-				if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test ./card -update)", err)
-			}
-			if !bytes.Equal(buf.Bytes(), want) {
-				t.Errorf("%s card differs from %s (run go test ./card -update and read the diff)\n%s", f, golden, buf.String())
-			}
+			golden.Check(t, filepath.Join("testdata", "moloch."+f+".golden"), buf.Bytes())
 		})
 	}
 }

@@ -2,14 +2,13 @@ package compiler
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden outputs in testdata/")
+	"github.com/hexforge/hexforge/internal/golden"
+)
 
 // archive is a tiny txtar-style file: a comment, then sections headed by
 // "-- name --" lines. Each testdata case holds `in.army` and `out`.
@@ -93,7 +92,7 @@ func TestGolden(t *testing.T) {
 			}
 			got := compileOutput("in.army", []byte(in))
 			want, _ := a.get("out")
-			if *update {
+			if golden.Update() {
 				found := false
 				for i := range a.sections {
 					if a.sections[i].name == "out" {

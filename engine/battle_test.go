@@ -2,7 +2,6 @@ package engine
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,12 +9,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hexforge/hexforge/internal/golden"
+
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/compiler"
 	"github.com/hexforge/hexforge/rules"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files of the battle scenarios")
 
 // testLoader resolves army names: a file in testdata (amber, beta, ...) or
 // an embedded army.
@@ -91,18 +90,6 @@ func runScenario(t *testing.T, sc scenario) {
 	l.Write(&b, s.Board)
 	b.WriteString("--- after the battle\n")
 	b.WriteString(FormatPosition(s, [2]string{s.Armies[0].Name, s.Armies[1].Name}))
-	golden := filepath.Join("testdata", "battles", sc.name+sc.variant+".golden")
-	if *update {
-		if err := os.WriteFile(golden, b.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want2, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run go test ./engine -run Scenario -update)", err)
-	}
-	if !bytes.Equal(b.Bytes(), want2) {
-		t.Errorf("battle log differs from %s:\n%s", golden, b.String())
-	}
+	file := filepath.Join("testdata", "battles", sc.name+sc.variant+".golden")
+	golden.Check(t, file, b.Bytes())
 }

@@ -1,37 +1,19 @@
 package htmlreport
 
 import (
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/hexforge/hexforge/htmlreport/htmltest"
+	"github.com/hexforge/hexforge/internal/golden"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files")
-
 // Golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name, got string) {
+func checkGolden(t *testing.T, name, got string) {
 	t.Helper()
 	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./htmlreport -update)", err)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs (run go test ./htmlreport -update if the change is meant):\n%s", path, got)
-	}
+	golden.Check(t, path, []byte(got))
 }
 
 func TestNum(t *testing.T) {
@@ -109,7 +91,7 @@ func TestPageStructure(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := b.String()
-	golden(t, "sample.skeleton", htmltest.Skeleton(page))
+	checkGolden(t, "sample.skeleton", htmltest.Skeleton(page))
 	if u := htmltest.URLs(page); len(u) > 0 {
 		t.Errorf("the page names URLs: %v", u)
 	}

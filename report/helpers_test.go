@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/sim"
 )
 
@@ -29,7 +30,7 @@ func rrOf(seats map[[2]int][3][3]int) *sim.RoundRobin {
 // and b between random players, and sums them.
 func playedSummary(t *testing.T, a, b string, pairs int) *sim.Summary {
 	t.Helper()
-	p, err := sim.ParsePlayer("random")
+	p, err := player.Parse("random")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +40,7 @@ func playedSummary(t *testing.T, a, b string, pairs int) *sim.Summary {
 			t.Fatal(err)
 		}
 	}
-	m := &sim.Match{A: list[0].Army, B: list[1].Army, Players: [2]sim.PlayerSpec{p, p}, Seed: 1, Pairs: pairs}
+	m := &sim.Match{A: list[0].Army, B: list[1].Army, Players: [2]player.Spec{p, p}, Seed: 1, Pairs: pairs}
 	s, err := m.RunSummary(context.Background(), 1, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -1,37 +1,20 @@
 package report
 
 import (
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/hexforge/hexforge/htmlreport/htmltest"
+	"github.com/hexforge/hexforge/internal/golden"
 	"github.com/hexforge/hexforge/sim"
 )
 
-var updateHTML = flag.Bool("update", false, "rewrite the golden files of the HTML pages")
-
-// goldenSkeleton pins a page's structure (htmltest.Skeleton: elements
-// and classes, no figures) in testdata/name.
+// goldenSkeleton pins a page's structure (htmltest.Skeleton: elements and
+// classes, no figures) in testdata/name.
 func goldenSkeleton(t *testing.T, name, page string) {
 	t.Helper()
-	got := htmltest.Skeleton(page)
-	path := filepath.Join("testdata", name)
-	if *updateHTML {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./report -run HTML -update)", err)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs (run go test ./report -run HTML -update if the change is meant); got:\n%s", path, got)
-	}
+	golden.Check(t, filepath.Join("testdata", name), []byte(htmltest.Skeleton(page)))
 }
 
 func htmlRoundRobin() *sim.RoundRobin {

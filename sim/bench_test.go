@@ -48,33 +48,6 @@ func BenchmarkDuelBoardGame(b *testing.B) {
 	benchGamesOn(b, engine.Duel, "smart", "vegas", "greedy", "greedy")
 }
 
-// BenchmarkSearchDecision is one decision of the search player (default
-// budget) in the middle of a game.
-func BenchmarkSearchDecision(b *testing.B) {
-	m := match(b, "moloch", "moloch", "greedy", "greedy", 1, 3)
-	g, _ := engine.NewGame(engine.Standard, m.A, m.B, 3)
-	res := new(engine.Resolver)
-	g.SetWorkspace(res)
-	gp := newGreedy(1, res)
-	buf := make([]engine.Action, 0, 1024)
-	// Play into the middle game, to a decision with many choices.
-	for n := 0; !g.Over(); n++ {
-		buf = g.LegalActions(buf[:0])
-		if n > 20 && len(buf) > 50 {
-			break
-		}
-		g.Apply(buf[gp.Act(g, buf)], gp)
-	}
-	sp := newSearch(5, res, 64)
-	buf = g.LegalActions(buf[:0])
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		sp.forget() // a decision met for the first time, not looked up
-		sp.Act(g, buf)
-	}
-}
-
 // BenchmarkThroughput plays greedy games on all cores, as hexforge sim does.
 func BenchmarkThroughput(b *testing.B) {
 	m := match(b, "moloch", "moloch", "greedy", "greedy", 0, 9)
@@ -82,20 +55,6 @@ func BenchmarkThroughput(b *testing.B) {
 	b.ResetTimer()
 	if _, _, err := m.Run(context.Background(), 0, nil); err != nil {
 		b.Fatal(err)
-	}
-}
-
-// BenchmarkPlanDecision is one decision of the default plan player in the
-// same middle-game position, its caches emptied each time.
-func BenchmarkPlanDecision(b *testing.B) {
-	g, res, legal := midGame(b)
-	pp := newPlan(5, res, DefaultPlanWorlds)
-	pp.Act(g, legal) // grow the buffers once
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		pp.forget()
-		pp.Act(g, legal)
 	}
 }
 

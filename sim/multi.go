@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/stats"
 )
@@ -24,8 +25,8 @@ type MultiMatch struct {
 	Mode       engine.Mode
 	Teams      [2][]int // teams mode: the armies (indices into Armies) of each team
 	Board      *engine.Board
-	Player     PlayerSpec // every seat's player
-	Games      int        // rounded up to a whole number of rotations
+	Player     player.Spec // every seat's player
+	Games      int         // rounded up to a whole number of rotations
 	Seed       uint64
 	MaxActions int
 	Shard      Shard // play only this shard's rotations (Span)
@@ -161,15 +162,13 @@ func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
 		}
 	}
 	ShuffleMulti(g, round, seating)
-	players := make([]Player, len(seating))
+	players := make([]player.Player, len(seating))
 	for s := range seating {
 		players[s] = m.Player.New(multiSeed(round, 16*k+s), w.res)
 	}
 	defer func() {
 		for _, p := range players {
-			if r, ok := p.(releaser); ok {
-				r.release() // the search caches go back to the pool
-			}
+			player.Release(p) // the search caches go back to the pool
 		}
 	}()
 	d := multiDecider{players}
@@ -180,7 +179,7 @@ func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
 	}
 	var dec engine.Decider = d
 	if w.obs != nil {
-		info := GameInfo{Seed: m.Seed, GameSeed: round, Players: [2]PlayerSpec{m.Player, m.Player}, MaxActions: m.MaxActions,
+		info := GameInfo{Seed: m.Seed, GameSeed: round, Players: [2]player.Spec{m.Player, m.Player}, MaxActions: m.MaxActions,
 			Multi: &MultiGame{Game: k, Seatings: len(seats), Seating: seating, Teams: team}}
 		dec = w.obs.Begin(g, info, d)
 	}
@@ -234,7 +233,7 @@ func (m *MultiMatch) PlayObserved(k int, res *engine.Resolver, obs Observer) (Mu
 }
 
 // multiDecider routes each rule question to the seat it is asked of.
-type multiDecider struct{ players []Player }
+type multiDecider struct{ players []player.Player }
 
 func (d multiDecider) Choose(s *engine.State, player uint8, q engine.Question, opts []engine.Option) int {
 	return d.players[int(player)%len(d.players)].Choose(s, player, q, opts)

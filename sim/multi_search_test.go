@@ -3,10 +3,10 @@ package sim
 import (
 	"context"
 	"reflect"
-	"slices"
 	"testing"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/player"
 )
 
 // The searching players play games of three and four players: every game
@@ -24,7 +24,7 @@ func TestSearchPlayersPlayMultiplayer(t *testing.T) {
 		{"mcts:6", engine.ModeOneVsTeam, []string{"moloch", "borgo", "hegemony"}},
 		{"mcts:6", engine.ModePoints, []string{"moloch", "borgo", "hegemony"}},
 	} {
-		spec, err := ParsePlayer(tc.player)
+		spec, err := player.Parse(tc.player)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -48,65 +48,6 @@ func TestSearchPlayersPlayMultiplayer(t *testing.T) {
 			if r.Capped || r.Winners == 0 {
 				t.Errorf("%s: game %d ended without a result (capped %v)", tc.player, i, r.Capped)
 			}
-		}
-	}
-}
-
-// determinise deals every other player's hidden tokens anew, not only the
-// next player's, and keeps what each player holds.
-func TestDeterminiseEveryOpponent(t *testing.T) {
-	as := multiArmies(t, "moloch", "borgo", "hegemony", "outpost")
-	g, err := engine.NewGameN(engine.Standard, as, engine.ModeFFA, nil, 0, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for s := range 4 {
-		shuffleDeck(g, s, uint64(10+s))
-	}
-	// Play on until every player has drawn a hand.
-	r := newRng(1)
-	var buf []engine.Action
-	for n := 0; n < 400 && !g.Over() && g.Turn < 6; n++ {
-		buf = g.LegalActions(buf[:0])
-		if err := g.ApplyLegal(buf[r.intn(len(buf))], engine.FirstOption{}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	held := func(w *engine.Game, p uint8) []uint8 {
-		h := slices.Concat(w.Hand[p][:w.HandLen[p]], w.Deck[p][:w.DeckLen[p]])
-		slices.Sort(h)
-		return h
-	}
-	// A player who played out their hand holds tokens again: the top
-	// two of their deck, as if drawn.
-	for p := range uint8(4) {
-		for g.HandLen[p] < 2 {
-			g.DeckLen[p]--
-			g.Hand[p][g.HandLen[p]] = g.Deck[p][g.DeckLen[p]]
-			g.HandLen[p]++
-		}
-	}
-	const me = 1
-	changed := [4]bool{}
-	for seed := range uint64(20) {
-		w := *g
-		wr := newRng(seed)
-		determinise(&wr, &w, me)
-		for p := uint8(0); p < 4; p++ {
-			if w.HandLen[p] != g.HandLen[p] || w.DeckLen[p] != g.DeckLen[p] || !slices.Equal(held(&w, p), held(g, p)) {
-				t.Fatalf("player %d: hand and deck are not the same tokens after determinise", p+1)
-			}
-			if w.Hand[p] != g.Hand[p] {
-				changed[p] = true
-			}
-		}
-	}
-	if changed[me] {
-		t.Errorf("the searching player's own hand was dealt anew")
-	}
-	for p := range uint8(4) {
-		if p != me && !changed[p] {
-			t.Errorf("player %d's hidden hand was never dealt anew in 20 worlds", p+1)
 		}
 	}
 }

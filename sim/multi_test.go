@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/rules"
 )
 
@@ -58,7 +59,7 @@ func TestMultiSeatings(t *testing.T) {
 // plays every seat equally often, and the shares of a game add up to one.
 func TestMultiRunDeterministic(t *testing.T) {
 	m := &MultiMatch{Armies: multiArmies(t, "moloch", "borgo", "hegemony"), Names: []string{"a", "b", "c"}, Mode: engine.ModeFFA,
-		Player: PlayerSpec{Kind: "random"}, Games: 12, Seed: 7}
+		Player: player.Spec{Kind: "random"}, Games: 12, Seed: 7}
 	r1, _, err := m.Run(context.Background(), 1, nil)
 	if err != nil {
 		t.Fatal(err)

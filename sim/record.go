@@ -1,16 +1,19 @@
 package sim
 
-import "github.com/hexforge/hexforge/engine"
+import (
+	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/player"
+)
 
 // GameInfo says which game of a match is being played, for an Observer.
 type GameInfo struct {
 	Pair       int
-	AFirst     bool          // army A has the first seat
-	Seed       uint64        // the match's seed
-	GameSeed   uint64        // the seed the game was set up with (engine.Game.Init)
-	Players    [2]PlayerSpec // a multiplayer game: the first is every seat's
-	MaxActions int           // 0: DefaultMaxActions
-	Multi      *MultiGame    // a game of 3 or 4 players (MultiMatch), else nil
+	AFirst     bool           // army A has the first seat
+	Seed       uint64         // the match's seed
+	GameSeed   uint64         // the seed the game was set up with (engine.Game.Init)
+	Players    [2]player.Spec // a multiplayer game: the first is every seat's
+	MaxActions int            // 0: DefaultMaxActions
+	Multi      *MultiGame     // a game of 3 or 4 players (MultiMatch), else nil
 }
 
 // MultiGame says which game of a multiplayer run is being played: its

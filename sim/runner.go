@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/rules"
 )
 
@@ -19,7 +20,7 @@ const DefaultMaxActions = 4000
 // Match is a series of games between two armies.
 type Match struct {
 	A, B       *rules.Army
-	Players    [2]PlayerSpec // the players of army A and army B
+	Players    [2]player.Spec // the players of army A and army B
 	Board      *engine.Board
 	Seed       uint64
 	Pairs      int // games are played in pairs with seats swapped
@@ -132,15 +133,13 @@ func (m *Match) play(k int, aFirst bool, w *worker) (GameRecord, error) {
 		}
 	}
 	ShuffleDecks(g, seed, aFirst)
-	var players [2]Player
+	var players [2]player.Player
 	for seat := 0; seat < 2; seat++ {
 		players[seat] = specs[seat].New(seed^uint64(side[seat]+7)*0xe7037ed1a0b428db, res)
 	}
 	defer func() {
 		for _, p := range players {
-			if r, ok := p.(releaser); ok {
-				r.release()
-			}
+			player.Release(p) // the search caches go back to the pool
 		}
 	}()
 	var dec engine.Decider = seatDecider{players} // boxed once per game, not per action
@@ -231,7 +230,7 @@ func (m *Match) play(k int, aFirst bool, w *worker) (GameRecord, error) {
 // shuffleDeck reorders a seat's deck from seed: the same army gets the same
 // order whichever seat it plays.
 func shuffleDeck(g *engine.Game, seat int, seed uint64) {
-	r := newRng(seed)
+	r := player.NewRand(seed)
 	d := g.Deck[seat][:g.DeckLen[seat]]
 	// Sort first so the result does not depend on the engine's own shuffle.
 	for i := 1; i < len(d); i++ {
@@ -240,13 +239,13 @@ func shuffleDeck(g *engine.Game, seat int, seed uint64) {
 		}
 	}
 	for i := len(d) - 1; i > 0; i-- {
-		j := r.intn(i + 1)
+		j := r.Intn(i + 1)
 		d[i], d[j] = d[j], d[i]
 	}
 }
 
 // seatDecider routes each rule question to the player it is asked of.
-type seatDecider struct{ players [2]Player }
+type seatDecider struct{ players [2]player.Player }
 
 func (d seatDecider) Choose(s *engine.State, player uint8, q engine.Question, opts []engine.Option) int {
 	return d.players[player&1].Choose(s, player, q, opts)
@@ -374,10 +373,10 @@ func (m *Match) Stream(ctx context.Context, workers int, progress Progress, fold
 // players specs[p&1]), every random choice
 // from seed, at most maxActions actions. It reports the engine's result and
 // whether the cap stopped the game.
-func PlayFrom(s *engine.State, piles *engine.Piles, specs [2]PlayerSpec, seed uint64, maxActions int) (g *engine.Game, actions int, capped bool, err error) {
+func PlayFrom(s *engine.State, piles *engine.Piles, specs [2]player.Spec, seed uint64, maxActions int) (g *engine.Game, actions int, capped bool, err error) {
 	res := new(engine.Resolver)
 	n := s.Players()
-	players := make([]Player, n)
+	players := make([]player.Player, n)
 	for p := range n {
 		// A position of more than two players is played with one player
 		// for every seat (the CLI refuses two): seat p takes specs[p&1].
@@ -385,7 +384,7 @@ func PlayFrom(s *engine.State, piles *engine.Piles, specs [2]PlayerSpec, seed ui
 	}
 	var dec engine.Decider = multiDecider{players}
 	if n == 2 {
-		dec = seatDecider{[2]Player{players[0], players[1]}}
+		dec = seatDecider{[2]player.Player{players[0], players[1]}}
 	}
 	g, err = engine.NewGameFrom(s, piles, seed, dec)
 	if err != nil {

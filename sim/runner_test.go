@@ -9,6 +9,7 @@ import (
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/compiler"
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/rules"
 )
 
@@ -29,15 +30,15 @@ func testArmy(t testing.TB, ref string) *rules.Army {
 }
 
 func match(t testing.TB, a, b string, pa, pb string, pairs int, seed uint64) *Match {
-	sa, err := ParsePlayer(pa)
+	sa, err := player.Parse(pa)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sb, err := ParsePlayer(pb)
+	sb, err := player.Parse(pb)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Match{A: testArmy(t, a), B: testArmy(t, b), Players: [2]PlayerSpec{sa, sb}, Seed: seed, Pairs: pairs}
+	return &Match{A: testArmy(t, a), B: testArmy(t, b), Players: [2]player.Spec{sa, sb}, Seed: seed, Pairs: pairs}
 }
 
 // The same seed gives the same games whatever the number of workers.

@@ -16,6 +16,10 @@ import (
 // against Moloch must stay within the intervals of the old one's.
 // HEXFORGE_FACINGS_PAIRS sets the pairs (100 by default, 200 games);
 // HEXFORGE_FACINGS_PLAYER the player ("greedy" by default, e.g. "race:8").
+// allFacings is the suffix of player's kinds that score every placement
+// of a Structure (player/structprune.go).
+const allFacings = "/all-facings"
+
 func TestStructureFacingsStrength(t *testing.T) {
 	pairs, pl := 100, "greedy"
 	if n, err := strconv.Atoi(os.Getenv("HEXFORGE_FACINGS_PAIRS")); err == nil && n > 0 {

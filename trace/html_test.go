@@ -3,7 +3,6 @@ package trace
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -13,10 +12,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hexforge/hexforge/internal/golden"
+
 	"github.com/hexforge/hexforge/htmlreport/htmltest"
 )
-
-var updateHTML = flag.Bool("update", false, "rewrite the golden files of the replay page")
 
 // Frames gives one board per event, and the last is the final line's.
 func TestFramesEndOnTheFinalBoard(t *testing.T) {
@@ -93,15 +92,7 @@ func TestReplayHTML(t *testing.T) {
 		t.Errorf("%d log lines for %d events", n, len(tr.Events))
 	}
 	skel = logLine.ReplaceAllString(skel, "")
-	if *updateHTML {
-		if err := os.WriteFile("testdata/replay.skeleton", []byte(skel), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	} else if want, err := os.ReadFile("testdata/replay.skeleton"); err != nil {
-		t.Fatalf("%v (run go test ./trace -run HTML -update)", err)
-	} else if string(want) != skel {
-		t.Errorf("testdata/replay.skeleton differs (run go test ./trace -run HTML -update if the change is meant); got:\n%s", skel)
-	}
+	golden.Check(t, "testdata/replay.skeleton", []byte(skel))
 	for _, want := range []string{`id="step"`, `id="pieces"`, `id="arrows"`, `<script type="application/json" id="game">`, "ArrowRight", "<dd>hexforge replay game.jsonl --format html</dd>"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %q", want)

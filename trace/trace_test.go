@@ -9,6 +9,7 @@ import (
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 )
@@ -40,10 +41,10 @@ func record(t testing.TB, a, b string, players string, seed uint64, pair int, aF
 	if err != nil {
 		t.Fatal(err)
 	}
-	var specs [2]sim.PlayerSpec // one player for both seats, or A,B
+	var specs [2]player.Spec // one player for both seats, or A,B
 	parts := strings.Split(players, ",")
 	for i := range specs {
-		if specs[i], err = sim.ParsePlayer(parts[min(i, len(parts)-1)]); err != nil {
+		if specs[i], err = player.Parse(parts[min(i, len(parts)-1)]); err != nil {
 			t.Fatal(err)
 		}
 	}

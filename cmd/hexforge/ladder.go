@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/olekukonko/tablewriter"
@@ -86,9 +87,9 @@ out). Results do not depend on --workers.`,
 			if err := checkWorkers(workers); err != nil {
 				return err
 			}
-			var specs []sim.PlayerSpec
+			var specs []player.Spec
 			for _, l := range strings.Split(levels, ",") {
-				p, err := sim.ParsePlayer(l)
+				p, err := player.Parse(l)
 				if err != nil {
 					return fmt.Errorf("--levels %q: %w", levels, err)
 				}
@@ -139,7 +140,7 @@ out). Results do not depend on --workers.`,
 					}
 					var rates []sim.LevelRate
 					for _, p := range specs {
-						m := &sim.Match{A: list[i], B: list[j], Players: [2]sim.PlayerSpec{p, p}, Seed: seed, Pairs: games, Board: boardB, Leaders: leaderL, Structures: structures}
+						m := &sim.Match{A: list[i], B: list[j], Players: [2]player.Spec{p, p}, Seed: seed, Pairs: games, Board: boardB, Leaders: leaderL, Structures: structures}
 						// Pairs are counted as they finish, never kept: memory
 						// stays constant at any --games.
 						var counts sim.PairCounts
@@ -170,7 +171,7 @@ out). Results do not depend on --workers.`,
 	}
 	f := cmd.Flags()
 	f.IntVar(&games, "games", 100, "seat-swapped pairs per level and matchup")
-	f.StringVar(&levels, "levels", "random,greedy,search:16,"+sim.DefaultPlayer+","+sim.StrongPlayer, "player levels, weakest first, separated by commas")
+	f.StringVar(&levels, "levels", "random,greedy,search:16,"+player.Default+","+player.Strong, "player levels, weakest first, separated by commas")
 	f.Uint64Var(&seed, "seed", 1, "seed of every random choice; every level plays the same seeds")
 	f.IntVar(&workers, "workers", 0, "parallel workers (0 = one per core); results do not depend on it")
 	f.Var(&format, "format", "output format: table, json, csv (one tidy table: a row per matchup and level) or html (one self-contained page: a line per matchup over the levels)")

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/stats"
@@ -138,7 +139,7 @@ with its paired 95% interval and whether it is significant.`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			doSim, _ := cmd.Flags().GetBool("sim")
-			var specs [2]sim.PlayerSpec
+			var specs [2]player.Spec
 			if doSim {
 				// Every flag is checked before any army is compiled or game played.
 				if len(vs) == 0 {
@@ -152,7 +153,7 @@ with its paired 95% interval and whether it is significant.`,
 					return fmt.Errorf("--players %q: give one player for both sides or two separated by a comma", players)
 				}
 				for i := range specs {
-					p, err := sim.ParsePlayer(parts[min(i, len(parts)-1)])
+					p, err := player.Parse(parts[min(i, len(parts)-1)])
 					if err != nil {
 						return err
 					}
@@ -232,7 +233,7 @@ with its paired 95% interval and whether it is significant.`,
 	f.Bool("sim", false, "also play both armies against the --vs opponents on the same seeds and report the paired change in win rate")
 	f.StringArrayVar(&vs, "vs", nil, "opponent for --sim (repeatable)")
 	f.IntVar(&games, "games", 400, "games per opponent and army for --sim")
-	f.StringVar(&players, "players", sim.DefaultPlayer, "computer players for --sim: one for both sides or A,B")
+	f.StringVar(&players, "players", player.Default, "computer players for --sim: one for both sides or A,B")
 	f.Uint64Var(&seed, "seed", 1, "seed of every random choice of --sim")
 	return cmd
 }

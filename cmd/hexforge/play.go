@@ -9,6 +9,7 @@ import (
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/diag"
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/textfile"
@@ -173,7 +174,7 @@ too) is played with one --players player for every seat.`,
 	f := cmd.Flags()
 	f.Uint64Var(&seed, "seed", 1, "seed of every random choice, as sim's --seed")
 	f.IntVar(&game, "game", 1, "which game of the sim run with this seed (from 1; odd: A moves first)")
-	f.StringVar(&players, "players", sim.DefaultPlayer, "computer players: random, greedy, search[:playouts], plan[:worlds], race[:worlds] or mcts[:iterations]; one for both sides or A,B")
+	f.StringVar(&players, "players", player.Default, "computer players: random, greedy, search[:playouts], plan[:worlds], race[:worlds] or mcts[:iterations]; one for both sides or A,B")
 	f.StringVar(&tracePath, "trace", "", "write the game's trace to FILE as JSON lines (docs/trace.md)")
 	f.IntVar(&maxActions, "max-actions", sim.DefaultMaxActions, "cap on the game's actions")
 	f.StringVar(&start, "start", "standard", "how the first turns draw: standard or alternative (as sim's --start)")
@@ -187,7 +188,7 @@ too) is played with one --players player for every seat.`,
 }
 
 // playFrom plays one game from a position file and prints how it ended.
-func playFrom(cmd *cobra.Command, file string, specs [2]sim.PlayerSpec, seed uint64, maxActions int, structures bool) error {
+func playFrom(cmd *cobra.Command, file string, specs [2]player.Spec, seed uint64, maxActions int, structures bool) error {
 	src, err := textfile.Read(file, "a position file", engine.MaxPositionSize)
 	if err != nil {
 		return err

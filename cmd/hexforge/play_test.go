@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hexforge/hexforge/sim"
+	"github.com/hexforge/hexforge/player"
 )
 
 func TestPlaySummary(t *testing.T) {
@@ -15,14 +15,14 @@ func TestPlaySummary(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"game 1, seed 7: Moloch (" + sim.DefaultPlayer + ") moves first", "HQ Moloch", "turns"} {
+	for _, want := range []string{"game 1, seed 7: Moloch (" + player.Default + ") moves first", "HQ Moloch", "turns"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("summary lacks %q:\n%s", want, stdout)
 		}
 	}
 	// Game 2 is the seat-swapped game of the same pair.
 	stdout, _, _ = run(t, "play", "moloch", "borgo", "--seed", "7", "--game", "2")
-	if !strings.Contains(stdout, "Borgo ("+sim.DefaultPlayer+") moves first") {
+	if !strings.Contains(stdout, "Borgo ("+player.Default+") moves first") {
 		t.Errorf("game 2 does not give army B the first seat:\n%s", stdout)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 )
@@ -13,7 +14,7 @@ import (
 // playFromN is play --from for a position of 3 or 4 players: one player
 // for every seat, the mode and teams of the position, and a summary of who
 // won with every HQ (score, in a points game) at the end.
-func playFromN(out io.Writer, file string, s *engine.State, piles *engine.Piles, specs [2]sim.PlayerSpec, seed uint64, maxActions int) error {
+func playFromN(out io.Writer, file string, s *engine.State, piles *engine.Piles, specs [2]player.Spec, seed uint64, maxActions int) error {
 	g, actions, capped, err := sim.PlayFrom(s, piles, specs, seed, maxActions)
 	if err != nil {
 		return fmt.Errorf("%s: %w", file, err)

@@ -17,8 +17,8 @@ import (
 
 	"github.com/hexforge/hexforge/card"
 	"github.com/hexforge/hexforge/compiler"
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/rules"
-	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/watch"
 	"github.com/spf13/cobra"
 )
@@ -81,7 +81,7 @@ stay. Ctrl-C stops it.`,
 	}
 	cmd.Flags().StringArrayVar(&q.vs, "vs", nil, "opponent army for the quick simulation (repeatable)")
 	cmd.Flags().IntVar(&q.games, "games", 100, "games per opponent in each quick simulation")
-	cmd.Flags().StringVar(&players, "players", sim.DefaultPlayer, "computer players of the quick simulations: random, greedy, search[:playouts], plan[:worlds], race[:worlds] or mcts[:iterations]; one for both sides or A,B")
+	cmd.Flags().StringVar(&players, "players", player.Default, "computer players of the quick simulations: random, greedy, search[:playouts], plan[:worlds], race[:worlds] or mcts[:iterations]; one for both sides or A,B")
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8377", "address to listen on (HOST:PORT); the default answers this machine only")
 	addVariantFlags(cmd, &board, &leaders, &q.structures)
 	return cmd

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
@@ -69,7 +70,7 @@ type simOptions struct {
 func (o *simOptions) register(cmd *cobra.Command, defGames int) {
 	f := cmd.Flags()
 	f.IntVar(&o.games, "games", defGames, "games per matchup (played in seat-swapped pairs, so rounded up to even)")
-	f.StringVar(&o.players, "players", sim.DefaultPlayer, "computer players: random, greedy, search[:playouts], plan[:worlds], race[:worlds] or mcts[:iterations]; one for both sides or A,B")
+	f.StringVar(&o.players, "players", player.Default, "computer players: random, greedy, search[:playouts], plan[:worlds], race[:worlds] or mcts[:iterations]; one for both sides or A,B")
 	f.Uint64Var(&o.seed, "seed", 1, "seed of every random choice; the same seed gives the same games")
 	f.IntVar(&o.workers, "workers", 0, "parallel workers (0 = one per core); results do not depend on it")
 	formats := "output format: table, markdown, csv (one tidy table) or json"
@@ -143,8 +144,8 @@ func (o *simOptions) checkSequential(cmd *cobra.Command) error {
 	return nil
 }
 
-func (o *simOptions) check() ([2]sim.PlayerSpec, sim.Shard, error) {
-	var specs [2]sim.PlayerSpec
+func (o *simOptions) check() ([2]player.Spec, sim.Shard, error) {
+	var specs [2]player.Spec
 	var shard sim.Shard
 	if !o.html {
 		// Refused before any game: a study would otherwise play for minutes
@@ -198,14 +199,14 @@ func (o *simOptions) check() ([2]sim.PlayerSpec, sim.Shard, error) {
 }
 
 // parsePlayers reads --players: one player for both sides, or A,B.
-func parsePlayers(s string) ([2]sim.PlayerSpec, error) {
-	var specs [2]sim.PlayerSpec
+func parsePlayers(s string) ([2]player.Spec, error) {
+	var specs [2]player.Spec
 	parts := strings.Split(s, ",")
 	if len(parts) > 2 {
 		return specs, fmt.Errorf("--players %q: give one player for both sides or two separated by a comma", s)
 	}
 	for i := range specs {
-		p, err := sim.ParsePlayer(parts[min(i, len(parts)-1)])
+		p, err := player.Parse(parts[min(i, len(parts)-1)])
 		if err != nil {
 			return specs, err
 		}

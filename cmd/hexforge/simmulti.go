@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/textfile"
@@ -37,32 +38,32 @@ var flagsNotForMulti = []string{"all", "sprt", "fair-band", "reinforcements", "s
 // checkMulti validates a multiplayer run before any game is played: the
 // mode, the number of armies, the teams, the player and the flags that do
 // not apply. It returns the teams as indices into args.
-func (mo *multiOptions) check(cmd *cobra.Command, o *simOptions, args []string) (engine.Mode, [2][]int, sim.PlayerSpec, error) {
+func (mo *multiOptions) check(cmd *cobra.Command, o *simOptions, args []string) (engine.Mode, [2][]int, player.Spec, error) {
 	var teams [2][]int
 	if mo.mode == "" {
-		return 0, teams, sim.PlayerSpec{}, fmt.Errorf("--teams is for --mode teams")
+		return 0, teams, player.Spec{}, fmt.Errorf("--teams is for --mode teams")
 	}
 	m, err := engine.ParseMode(strings.ToLower(mo.mode))
 	if err != nil {
-		return m, teams, sim.PlayerSpec{}, fmt.Errorf("--mode: %w", err)
+		return m, teams, player.Spec{}, fmt.Errorf("--mode: %w", err)
 	}
 	want := map[engine.Mode]string{engine.ModeStandard: "", engine.ModeFFA: "3 or 4", engine.ModePoints: "3 or 4", engine.ModeTeams: "4", engine.ModeOneVsTeam: "3"}[m]
 	switch {
 	case m == engine.ModeStandard:
-		return m, teams, sim.PlayerSpec{}, fmt.Errorf("--mode standard is the two-army game: leave --mode out")
+		return m, teams, player.Spec{}, fmt.Errorf("--mode standard is the two-army game: leave --mode out")
 	case (m == engine.ModeFFA || m == engine.ModePoints) && (len(args) < 3 || len(args) > 4),
 		m == engine.ModeTeams && len(args) != 4, m == engine.ModeOneVsTeam && len(args) != 3:
-		return m, teams, sim.PlayerSpec{}, fmt.Errorf("--mode %s takes %s armies, not %d", m, want, len(args))
+		return m, teams, player.Spec{}, fmt.Errorf("--mode %s takes %s armies, not %d", m, want, len(args))
 	}
 	for _, f := range flagsNotForMulti {
 		if cmd.Flags().Changed(f) {
-			return m, teams, sim.PlayerSpec{}, fmt.Errorf("--%s is not read by a multiplayer run (--mode %s)", f, m)
+			return m, teams, player.Spec{}, fmt.Errorf("--%s is not read by a multiplayer run (--mode %s)", f, m)
 		}
 	}
 	if o.boardB.Duel {
-		return m, teams, sim.PlayerSpec{}, fmt.Errorf("--board %s: the Duel board is for two players", o.board)
+		return m, teams, player.Spec{}, fmt.Errorf("--board %s: the Duel board is for two players", o.board)
 	}
-	spec, err := sim.ParsePlayer(o.players) // one player for every seat (mcts as max^n: sim/mctsn.go)
+	spec, err := player.Parse(o.players) // one player for every seat (mcts as max^n: player/mctsn.go)
 	if err != nil {
 		return m, teams, spec, fmt.Errorf("--players: %w", err)
 	}

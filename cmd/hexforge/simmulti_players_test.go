@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hexforge/hexforge/sim"
+	"github.com/hexforge/hexforge/player"
 )
 
 // A multiplayer run plays the default player, or any searching player
@@ -14,14 +14,14 @@ func TestSimModePlayers(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("default player: exit %d: %s", code, errOut)
 	}
-	if !strings.Contains(out, "players "+sim.DefaultPlayer) {
+	if !strings.Contains(out, "players "+player.Default) {
 		t.Errorf("the report does not name the default player:\n%s", out)
 	}
 	out, errOut, code = run(t, "sim", "--mode", "one-vs-team", "moloch", "borgo", "hegemony", "--games", "6", "--players", "search:4")
 	if code != 0 || !strings.Contains(out, "players search:4") {
 		t.Errorf("search:4: exit %d: %s\n%s", code, errOut, out)
 	}
-	// mcts plays max^n with more than two players (sim/mctsn.go).
+	// mcts plays max^n with more than two players (player/mctsn.go).
 	out, errOut, code = run(t, "sim", "--mode", "ffa", "moloch", "borgo", "hegemony", "--games", "6", "--players", "mcts:4")
 	if code != 0 || !strings.Contains(out, "players mcts:4") {
 		t.Errorf("mcts:4 in a multiplayer run: exit %d, %q\n%s", code, errOut, out)

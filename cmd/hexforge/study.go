@@ -12,6 +12,7 @@ import (
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/diag"
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
@@ -459,7 +460,7 @@ func writeCSV(w io.Writer, header []string, rows [][]string) error {
 // importanceCSV writes importance as one tidy table: a row per variant,
 // the army as it is in base_* columns on every row, so that each row reads
 // alone and every number is a number.
-func importanceCSV(w io.Writer, army string, opps []string, specs [2]sim.PlayerSpec, seed uint64, games int, partial bool, base sim.Tally, rows []importanceRow) error {
+func importanceCSV(w io.Writer, army string, opps []string, specs [2]player.Spec, seed uint64, games int, partial bool, base sim.Tally, rows []importanceRow) error {
 	header := []string{"army", "opponents", "player_a", "player_b", "seed", "games", "token", "copies_removed", "copies_left",
 		"win_rate", "lo", "hi", "base_win_rate", "base_lo", "base_hi", "change", "change_lo", "change_hi", "p_value", "p_holm", "significant", "partial"}
 	biv := base.Interval()
@@ -476,7 +477,7 @@ func importanceCSV(w io.Writer, army string, opps []string, specs [2]sim.PlayerS
 // sweepCSV writes a sweep as one tidy table: a row per value and opponent,
 // the value's figures against all opponents (and its change against the
 // first value, 0 for the first itself) repeated on each of its rows.
-func sweepCSV(w io.Writer, army string, set armies.Set, specs [2]sim.PlayerSpec, seed uint64, games int, partial bool, rows []sweepRow) error {
+func sweepCSV(w io.Writer, army string, set armies.Set, specs [2]player.Spec, seed uint64, games int, partial bool, rows []sweepRow) error {
 	header := []string{"army", "token", "field", "value", "opponent", "player_a", "player_b", "seed", "games", "win_rate", "lo", "hi",
 		"all_win_rate", "all_lo", "all_hi", "change", "change_lo", "change_hi", "p_value", "p_holm", "significant", "partial"}
 	var out [][]string

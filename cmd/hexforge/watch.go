@@ -8,6 +8,7 @@ import (
 	"syscall"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/watch"
@@ -63,7 +64,7 @@ they name, on every save. Ctrl-C stops it.`,
 	}
 	cmd.Flags().StringArrayVar(&q.vs, "vs", nil, "opponent army to simulate against after each good save (repeatable)")
 	cmd.Flags().IntVar(&q.games, "games", 200, "games per opponent in each quick simulation")
-	cmd.Flags().StringVar(&players, "players", sim.DefaultPlayer, "computer players of the quick simulations: random, greedy, search[:playouts], plan[:worlds], race[:worlds] or mcts[:iterations]; one for both sides or A,B")
+	cmd.Flags().StringVar(&players, "players", player.Default, "computer players of the quick simulations: random, greedy, search[:playouts], plan[:worlds], race[:worlds] or mcts[:iterations]; one for both sides or A,B")
 	addVariantFlags(cmd, &board, &leaders, &q.structures)
 	addSetFlag(cmd)
 	return cmd
@@ -74,7 +75,7 @@ they name, on every save. Ctrl-C stops it.`,
 type quickSim struct {
 	vs      []string
 	games   int
-	players [2]sim.PlayerSpec
+	players [2]player.Spec
 	board   *engine.Board    // --board; nil: the standard board
 	leaders [2]*rules.Leader // --leaders: the watched army's and the opponent's
 	// structures is --structures: the Structures variant, for a designer

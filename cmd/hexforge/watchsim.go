@@ -7,6 +7,7 @@ import (
 	"io"
 	"sync"
 
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/stats"
@@ -91,7 +92,7 @@ func watchChange(old, cur []int8) string {
 
 // playersWords names the players of a quick simulation: "race:8" when both
 // sides play the same, "race:8 vs greedy" otherwise.
-func playersWords(p [2]sim.PlayerSpec) string {
+func playersWords(p [2]player.Spec) string {
 	if p[0] == p[1] {
 		return p[0].String()
 	}

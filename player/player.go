@@ -1,4 +1,4 @@
-package sim
+package player
 
 import (
 	"fmt"
@@ -21,19 +21,19 @@ type Player interface {
 	engine.Decider
 }
 
-// PlayerSpec names a player and its budget, e.g. "greedy" or "search:200".
-type PlayerSpec struct {
+// Spec names a player and its budget, e.g. "greedy" or "search:200".
+type Spec struct {
 	Kind   string // random, greedy, search, plan, mcts
 	Budget int    // search: playouts per decision; plan: sampled worlds per decision; mcts: iterations per decision
 }
 
-// PlayerKinds are the players hexforge has.
-var PlayerKinds = []string{"random", "greedy", "search", "plan", "race", "mcts"}
+// Kinds are the players hexforge has.
+var Kinds = []string{"random", "greedy", "search", "plan", "race", "mcts"}
 
-// ParsePlayer reads "random", "greedy", "search[:N]", "plan[:N]", "race[:N]" or "mcts[:N]".
-func ParsePlayer(s string) (PlayerSpec, error) {
+// Parse reads "random", "greedy", "search[:N]", "plan[:N]", "race[:N]" or "mcts[:N]".
+func Parse(s string) (Spec, error) {
 	kind, budget, hasBudget := strings.Cut(strings.ToLower(strings.TrimSpace(s)), ":")
-	spec := PlayerSpec{Kind: kind}
+	spec := Spec{Kind: kind}
 	switch kind {
 	case "random", "greedy":
 		if hasBudget {
@@ -81,7 +81,7 @@ func ParsePlayer(s string) (PlayerSpec, error) {
 	return spec, nil
 }
 
-func (p PlayerSpec) String() string {
+func (p Spec) String() string {
 	if p.Kind == "search" || p.Kind == "plan" || p.Kind == "race" || p.Kind == "mcts" {
 		return fmt.Sprintf("%s:%d", p.Kind, p.Budget)
 	}
@@ -90,9 +90,9 @@ func (p PlayerSpec) String() string {
 
 // New makes a player for one game and seat. Everything random it does flows
 // from seed.
-func (p PlayerSpec) New(seed uint64, res *engine.Resolver) Player {
+func (p Spec) New(seed uint64, res *engine.Resolver) Player {
 	if kind, ok := strings.CutSuffix(p.Kind, allFacings); ok {
-		pl := PlayerSpec{Kind: kind, Budget: p.Budget}.New(seed, res)
+		pl := Spec{Kind: kind, Budget: p.Budget}.New(seed, res)
 		switch x := pl.(type) {
 		case *greedyPlayer:
 			x.allFacings = true
@@ -120,41 +120,45 @@ func (p PlayerSpec) New(seed uint64, res *engine.Resolver) Player {
 // budget.
 const DefaultPlanWorlds = 4
 
-// DefaultPlayer is the player of sim, importance, sweep, watch and serve
+// Default is the player of sim, importance, sweep, watch and serve
 // unless --players says otherwise: the cheapest setting whose round robin
 // of the eight embedded armies agrees with a four times stronger one, and
 // at least as strong as search:64 (the evidence, with its commands, is in
 // docs/players.md).
-const DefaultPlayer = "race:8"
+const Default = "race:8"
 
-// StrongPlayer is the strongest setting hexforge measures against: four
+// Strong is the strongest setting hexforge measures against: four
 // times the default's budget. The ladder's top level; the default's round
 // robin is checked against its round robin (docs/players.md).
-const StrongPlayer = "race:32"
+const Strong = "race:32"
 
-// rng is a small seeded generator with a uniform Intn.
-type rng struct{ pcg rand.PCG }
+// Rand is a small seeded generator with a uniform Intn. The players draw
+// from it, and sim shuffles the decks with it, so that a seed reproduces a
+// game.
+type Rand struct{ pcg rand.PCG }
 
-func newRng(seed uint64) rng {
-	var r rng
+// NewRand returns the generator of seed.
+func NewRand(seed uint64) Rand {
+	var r Rand
 	r.pcg.Seed(seed, seed^0x853c49e6748fea9b)
 	return r
 }
 
-func (r *rng) intn(n int) int {
+// Intn is uniform in [0, n).
+func (r *Rand) Intn(n int) int {
 	hi, _ := bits.Mul64(r.pcg.Uint64(), uint64(n))
 	return int(hi)
 }
 
 // randomPlayer picks uniformly among legal actions: a baseline and a fuzzer.
-type randomPlayer struct{ r rng }
+type randomPlayer struct{ r Rand }
 
-func newRandom(seed uint64) *randomPlayer { return &randomPlayer{r: newRng(seed)} }
+func newRandom(seed uint64) *randomPlayer { return &randomPlayer{r: NewRand(seed)} }
 
-func (p *randomPlayer) Act(_ *engine.Game, legal []engine.Action) int { return p.r.intn(len(legal)) }
+func (p *randomPlayer) Act(_ *engine.Game, legal []engine.Action) int { return p.r.Intn(len(legal)) }
 
 func (p *randomPlayer) Choose(_ *engine.State, _ uint8, _ engine.Question, options []engine.Option) int {
-	return p.r.intn(len(options))
+	return p.r.Intn(len(options))
 }
 
 // Evaluation weights: an HQ point is worth more than a unit, since HQ points
@@ -293,7 +297,7 @@ func evaluateWith(g *engine.Game, me uint8, res *engine.Resolver, scratch *engin
 // of the game and keeps the one whose position scores best after a
 // hypothetical battle. Ties are broken at random.
 type greedyPlayer struct {
-	r       rng
+	r       Rand
 	res     *engine.Resolver
 	scratch engine.State
 	copyG   engine.Game
@@ -323,7 +327,7 @@ type boardScore struct {
 }
 
 func newGreedy(seed uint64, res *engine.Resolver) *greedyPlayer {
-	return &greedyPlayer{r: newRng(seed), res: res}
+	return &greedyPlayer{r: NewRand(seed), res: res}
 }
 
 func (p *greedyPlayer) Act(g *engine.Game, legal []engine.Action) int {
@@ -353,7 +357,7 @@ func (p *greedyPlayer) Act(g *engine.Game, legal []engine.Action) int {
 			best, bestScore, ties = i, sc, 1
 		case sc > bestScore-1e-9:
 			ties++
-			if p.r.intn(ties) == 0 {
+			if p.r.Intn(ties) == 0 {
 				best = i
 			}
 		}
@@ -399,7 +403,7 @@ func (p *greedyPlayer) structures(g *engine.Game, legal []engine.Action, i, j in
 			best, bestScore, ties = k, sc, 1
 		case sc > bestScore-1e-9:
 			ties++
-			if p.r.intn(ties) == 0 {
+			if p.r.Intn(ties) == 0 {
 				best = k
 			}
 		}

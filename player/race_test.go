@@ -1,4 +1,4 @@
-package sim
+package player
 
 import (
 	"testing"
@@ -6,23 +6,18 @@ import (
 	"github.com/hexforge/hexforge/engine"
 )
 
-// A seed gives the same race games with one worker and with two.
-func TestRaceIsDeterministic(t *testing.T) {
-	sameWithOneAndTwoWorkers(t, match(t, "hegemony", "moloch", "race:3", "greedy", 3, 17))
-}
-
 // The race player drops candidates that are clearly behind, so a decision
 // costs less than its whole budget, yet more than the fewest worlds it
 // plays before dropping any.
 func TestRaceSpendsWorldsWhereClose(t *testing.T) {
-	m := match(t, "moloch", "borgo", "race:8", "race:8", 1, 5)
-	g, err := engine.NewGame(engine.Standard, m.A, m.B, 3)
+	ma, mb := testArmy(t, "moloch"), testArmy(t, "borgo")
+	g, err := engine.NewGame(engine.Standard, ma, mb, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
 	res := new(engine.Resolver)
 	g.SetWorkspace(res)
-	spec, err := ParsePlayer("race:8")
+	spec, err := Parse("race:8")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package sim
+package player
 
 import (
 	"math"
@@ -86,7 +86,7 @@ const mctsDepth = 32
 
 func newMCTS(seed uint64, res *engine.Resolver, budget int) *mctsPlayer {
 	return &mctsPlayer{
-		greedyPlayer: greedyPlayer{r: newRng(seed), res: res},
+		greedyPlayer: greedyPlayer{r: NewRand(seed), res: res},
 		budget:       budget,
 		legal:        make([]engine.Action, 0, 1024),
 	}
@@ -253,7 +253,7 @@ func (p *mctsPlayer) iterate(w *engine.Game, me uint8, startTurn int) {
 		if len(p.legal) == 1 || (w.Phase == engine.PhaseDiscard && w.Player != me) {
 			a := p.legal[0]
 			if len(p.legal) > 1 {
-				a = p.legal[p.r.intn(len(p.legal))]
+				a = p.legal[p.r.Intn(len(p.legal))]
 			}
 			if err := w.ApplyLegal(a, p); err != nil {
 				leaf()

@@ -1,4 +1,4 @@
-package sim
+package player
 
 import (
 	"cmp"
@@ -41,7 +41,7 @@ type searchPlayer struct {
 	// worlds > 0 makes the plan player: the candidates are played out on
 	// the same worlds (common random numbers), worlds of them each.
 	worlds int
-	wr     rng
+	wr     Rand
 
 	// raceWorlds > 0 makes the race player (race.go): at most that many
 	// worlds, candidates dropped once clearly behind.
@@ -75,7 +75,7 @@ func newPlan(seed uint64, res *engine.Resolver, worlds int) *searchPlayer {
 
 func newSearch(seed uint64, res *engine.Resolver, budget int) *searchPlayer {
 	return &searchPlayer{
-		greedyPlayer: greedyPlayer{r: newRng(seed), res: res},
+		greedyPlayer: greedyPlayer{r: NewRand(seed), res: res},
 		budget:       budget,
 		buf:          make([]engine.Action, 0, 1024),
 		memos:        getMemos(),
@@ -179,7 +179,7 @@ func (p *searchPlayer) Act(g *engine.Game, legal []engine.Action) int {
 		base := p.r.pcg.Uint64()
 		for w := 0; w < p.worlds; w++ {
 			for i := range cands {
-				p.wr = newRng(base + uint64(w))
+				p.wr = NewRand(base + uint64(w))
 				cands[i].sum += p.rollout(g, legal[cands[i].idx], me, &p.wr)
 				cands[i].n++
 			}
@@ -240,7 +240,7 @@ func (p *searchPlayer) bestStructure(w *engine.Game, pos uint64, legal []engine.
 
 // rollout plays action a on a world sampled from r and continues greedily
 // to the end of the opponent's next turn, returning the evaluation for me.
-func (p *searchPlayer) rollout(g *engine.Game, a engine.Action, me uint8, r *rng) float64 {
+func (p *searchPlayer) rollout(g *engine.Game, a engine.Action, me uint8, r *Rand) float64 {
 	p.rollouts++
 	p.world = *g
 	determinise(r, &p.world, me)
@@ -321,10 +321,10 @@ func (p *searchPlayer) greedyPick(w *engine.Game, legal []engine.Action) int {
 // deck is shuffled, and every other player's hand and deck are refilled
 // from that player's unseen tokens. Counts stay what a player can see. The search
 // and mcts players look ahead in such worlds.
-func determinise(r *rng, w *engine.Game, me uint8) {
+func determinise(r *Rand, w *engine.Game, me uint8) {
 	shuffle := func(d []uint8) {
 		for i := len(d) - 1; i > 0; i-- {
-			j := r.intn(i + 1)
+			j := r.Intn(i + 1)
 			d[i], d[j] = d[j], d[i]
 		}
 	}

@@ -1,4 +1,4 @@
-package sim
+package player
 
 import (
 	"math"
@@ -53,7 +53,7 @@ func (p *searchPlayer) race(g *engine.Game, legal []engine.Action, cands []candi
 			if alive&(1<<i) == 0 {
 				continue
 			}
-			p.wr = newRng(base + uint64(w))
+			p.wr = NewRand(base + uint64(w))
 			v := p.rollout(g, legal[cands[i].idx], me, &p.wr)
 			vals[i*p.raceWorlds+w] = v
 			cands[i].sum += v

@@ -1,4 +1,4 @@
-package sim
+package player
 
 import (
 	"math"
@@ -92,6 +92,14 @@ func (m *memos) forget() {
 
 // releaser is a player holding memory to give back when its game is over.
 type releaser interface{ release() }
+
+// Release gives back the memory p holds for its game (the search players'
+// caches, for the next game to reuse); the game is over.
+func Release(p Player) {
+	if r, ok := p.(releaser); ok {
+		r.release()
+	}
+}
 
 // actionKey packs an action for a key: the hand slot of a hand action is
 // replaced by the token type in it (mctsKey), since what the action does to

@@ -1,4 +1,4 @@
-package sim
+package player
 
 import (
 	"math/bits"

@@ -1,4 +1,4 @@
-package sim
+package player
 
 import (
 	"cmp"
@@ -11,7 +11,7 @@ import (
 // allFacings, after a player kind ("greedy"+allFacings, "race"+allFacings),
 // makes the player score every placement of a Structure, as the players
 // did before scoreStructureRun: the old logic, kept for
-// TestStructureFacingsStrength's games against the new. ParsePlayer does
+// TestStructureFacingsStrength's games against the new. Parse does
 // not accept it.
 const allFacings = "/all-facings"
 

@@ -1,0 +1,49 @@
+package player
+
+import (
+	"os"
+	"testing"
+
+	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/compiler"
+	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/rules"
+)
+
+// testArmy is an embedded army by name, or an army file compiled.
+func testArmy(t testing.TB, ref string) *rules.Army {
+	t.Helper()
+	if src, err := os.ReadFile(ref); err == nil {
+		res := compiler.CompileSource(ref, src)
+		if res.Diags.HasErrors() {
+			t.Fatal(res.Diags)
+		}
+		return res.Armies[0]
+	}
+	l, err := armies.Load(ref)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l.Army
+}
+
+// testArmies is testArmy of each ref.
+func testArmies(t testing.TB, refs ...string) []*rules.Army {
+	t.Helper()
+	as := make([]*rules.Army, len(refs))
+	for i, r := range refs {
+		as[i] = testArmy(t, r)
+	}
+	return as
+}
+
+// seats answers each rule question with the player of the seat it is asked
+// of.
+type seats []Player
+
+func (s seats) Choose(st *engine.State, p uint8, q engine.Question, opts []engine.Option) int {
+	return s[p].Choose(st, p, q, opts)
+}
+
+// maxActions caps a test's game, as sim caps a match's games.
+const maxActions = 4000
