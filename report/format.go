@@ -25,11 +25,15 @@ const (
 	CSV                    // one tidy table per file, for programs
 	HTML                   // one self-contained page with plots
 	JSON                   // everything, for programs and merge
+	// Text is the plain lines of the commands that print no table (a
+	// replayed trace, a battle, a check); no report is written in it.
+	Text
 )
 
-var formatNames = [...]string{Table: "table", Markdown: "markdown", CSV: "csv", HTML: "html", JSON: "json"}
+var formatNames = [...]string{Table: "table", Markdown: "markdown", CSV: "csv", HTML: "html", JSON: "json", Text: "text"}
 
-// Formats are every format, in the order of their names' list.
+// Formats are the formats of the reports, in the order of their names'
+// list.
 var Formats = []Format{Table, Markdown, CSV, HTML, JSON}
 
 // String is the format's name, as --format takes it.
@@ -40,14 +44,14 @@ func (f Format) String() string {
 	return formatNames[f]
 }
 
-// ParseFormat reads a format's name; allowed narrows the formats accepted
-// (every format when empty), for a report that has no form in some.
+// ParseFormat reads a format's name; allowed are the formats accepted
+// (when none are given, the reports' Formats).
 func ParseFormat(name string, allowed ...Format) (Format, error) {
 	if len(allowed) == 0 {
 		allowed = Formats
 	}
 	for _, f := range allowed {
-		if formatNames[f] == name {
+		if f.String() == name {
 			return f, nil
 		}
 	}
@@ -55,27 +59,46 @@ func ParseFormat(name string, allowed ...Format) (Format, error) {
 	for i, f := range allowed {
 		names[i] = f.String()
 	}
-	return 0, fmt.Errorf("unknown format %q: use %s", name, strings.Join(names, ", "))
+	list := names[0]
+	if n := len(names); n > 1 {
+		list = strings.Join(names[:n-1], ", ") + " or " + names[n-1]
+	}
+	return 0, fmt.Errorf("unknown format %q: use %s", name, list)
 }
 
-// Only checks that f is one of allowed, with ParseFormat's error.
-func (f Format) Only(allowed ...Format) error {
-	_, err := ParseFormat(f.String(), allowed...)
-	return err
+// FormatFlag is a command's --format flag (a pflag.Value): it reads a
+// format's name into the command's Format, accepting only the formats the
+// command writes, so that a wrong one is refused before any work.
+type FormatFlag struct {
+	f       *Format
+	allowed []Format
 }
 
-// Set parses a --format value (the flag.Value of a command's --format).
-func (f *Format) Set(name string) error {
-	g, err := ParseFormat(name)
+// Flag makes the --format flag that sets f; allowed are the formats the
+// command writes (when none are given, the reports' Formats). f keeps its
+// value, the default, until the flag is given.
+func (f *Format) Flag(allowed ...Format) *FormatFlag {
+	return &FormatFlag{f, allowed}
+}
+
+// Format is the format the flag holds.
+func (v *FormatFlag) Format() Format { return *v.f }
+
+// String is the name of the format the flag holds.
+func (v *FormatFlag) String() string { return v.f.String() }
+
+// Set reads a format's name.
+func (v *FormatFlag) Set(name string) error {
+	g, err := ParseFormat(name, v.allowed...)
 	if err != nil {
 		return err
 	}
-	*f = g
+	*v.f = g
 	return nil
 }
 
 // Type is the flag's type in help: a format is written as a string.
-func (f *Format) Type() string { return "string" }
+func (v *FormatFlag) Type() string { return "string" }
 
 // WriteTable writes rows as a terminal table (narrowed to a terminal, see
 // WithWidth) or as Markdown; CSV and the other formats have no such

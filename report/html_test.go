@@ -51,7 +51,7 @@ func htmlRoundRobin() *sim.RoundRobin {
 func TestRoundRobinHTML(t *testing.T) {
 	rr := htmlRoundRobin()
 	var b strings.Builder
-	if err := WriteRoundRobin(&b, rr, HTML, ""); err != nil {
+	if err := Write(&b, Report{RoundRobin: rr}, HTML); err != nil {
 		t.Fatal(err)
 	}
 	page := b.String()
@@ -80,7 +80,7 @@ func TestRoundRobinHTML(t *testing.T) {
 		t.Errorf("heat map not sorted by rating (Strong at %d, Weak at %d)", i, j)
 	}
 	var again strings.Builder
-	WriteRoundRobin(&again, htmlRoundRobin(), HTML, "")
+	Write(&again, Report{RoundRobin: htmlRoundRobin()}, HTML)
 	if again.String() != page {
 		t.Error("the same round robin gave another page")
 	}
@@ -90,7 +90,7 @@ func TestMatchHTML(t *testing.T) {
 	s := htmlRoundRobin().Matches[[2]int{0, 1}]
 	s.Players = [2]string{"greedy", "random"}
 	var b strings.Builder
-	if err := WriteMatch(&b, s, HTML, "hexforge sim strong middle --format html"); err != nil {
+	if err := Write(&b, Report{Match: s, Command: "hexforge sim strong middle --format html"}, HTML); err != nil {
 		t.Fatal(err)
 	}
 	page := b.String()
@@ -111,7 +111,7 @@ func TestMatchHTML(t *testing.T) {
 func TestMatchHTMLDrawsTokens(t *testing.T) {
 	s := playedSummary(t, "moloch", "borgo", 4)
 	var b strings.Builder
-	if err := WriteMatch(&b, s, HTML, "hexforge sim a b --format html"); err != nil {
+	if err := Write(&b, Report{Match: s, Command: "hexforge sim a b --format html"}, HTML); err != nil {
 		t.Fatal(err)
 	}
 	page := b.String()

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -36,19 +35,9 @@ func jsonView(s *sim.Summary) SummaryJSON {
 		FirstSeat: s.First.Rate(), AvgMargin: s.AvgHQMargin(), AvgTurns: s.AvgTurns(), AvgBattles: s.AvgBattles()}
 }
 
-// WriteMatch writes one match's report. command is the command line that
-// produced it, shown on the HTML page ("" when not known).
-func WriteMatch(w io.Writer, s *sim.Summary, f Format, command string) error {
-	switch f {
-	case HTML:
-		return writeMatchHTML(w, s, command)
-	case JSON:
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(jsonView(s))
-	case CSV:
-		return writeMatchCSV(w, s)
-	}
+// matchText writes one match's report as a terminal table or Markdown:
+// the run, the figures, the tokens.
+func matchText(w io.Writer, s *sim.Summary, f Format) error {
 	partial := ""
 	if s.Partial {
 		partial = "  [PARTIAL: stopped early]"

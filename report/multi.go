@@ -1,40 +1,32 @@
 package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
 
+	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/htmlreport"
 	"github.com/hexforge/hexforge/sim"
 )
 
-// WriteMulti writes a multiplayer report as a table, Markdown, CSV, a
-// self-contained HTML page or JSON. command is the command line that
-// produced it, shown on the HTML page ("" when not known).
-func WriteMulti(w io.Writer, r *sim.MultiReport, f Format, command string) error {
-	switch f {
-	case JSON:
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(r)
-	case CSV:
-		return writeMultiCSV(w, r)
-	case HTML:
-		return writeMultiHTML(w, r, command)
-	}
-	_, err := io.WriteString(w, multiText(r, f == Markdown))
-	return err
-}
-
 // seatLabel names seat s (0-based) as the report does.
 func seatLabel(r *sim.MultiReport, s int) string {
-	if r.Mode == "one-vs-team" && s == 0 {
+	if modeOf(r) == engine.ModeOneVsTeam && s == 0 {
 		return "seat 1 (alone)"
 	}
 	return fmt.Sprintf("seat %d", s+1)
+}
+
+// modeOf is the mode of a run, by the name its report records (a result
+// read from JSON may name none the engine knows: then no mode of its own).
+func modeOf(r *sim.MultiReport) engine.Mode {
+	m, err := engine.ParseMode(r.Mode)
+	if err != nil {
+		return engine.ModeStandard
+	}
+	return m
 }
 
 // runLine is the report's first line: what was played, how often, by whom.
@@ -61,7 +53,7 @@ func rotationLine(r *sim.MultiReport) string {
 // footLines say how the figures are counted.
 func footLines(r *sim.MultiReport) []string {
 	shared := "shared wins"
-	if len(r.Team) > 0 || r.Mode == "one-vs-team" {
+	if len(r.Team) > 0 || modeOf(r) == engine.ModeOneVsTeam {
 		shared = "draws between the sides (a shared win)"
 	}
 	return []string{

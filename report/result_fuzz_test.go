@@ -46,8 +46,8 @@ func FuzzReadResult(f *testing.F) {
 				t.Fatalf("accepted a match without names: %+v", s)
 			}
 			for _, format := range Formats {
-				if err := WriteMatch(io.Discard, s, format, ""); err != nil {
-					t.Fatalf("WriteMatch %s: %v", format, err)
+				if err := Write(io.Discard, Report{Match: s}, format); err != nil {
+					t.Fatalf("match as %s: %v", format, err)
 				}
 			}
 			key := fmt.Sprintf("%s\x00%s\x00%d\x00%v", s.A, s.B, s.Seed, s.Players)
@@ -68,8 +68,8 @@ func FuzzReadResult(f *testing.F) {
 		}
 		var b bytes.Buffer
 		for _, format := range Formats {
-			if err := WriteRoundRobin(&b, rr, format, ""); err != nil {
-				t.Fatalf("WriteRoundRobin %s: %v", format, err)
+			if err := Write(&b, Report{RoundRobin: rr}, format); err != nil {
+				t.Fatalf("round robin as %s: %v", format, err)
 			}
 		}
 	})

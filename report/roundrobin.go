@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -9,48 +8,43 @@ import (
 	"github.com/hexforge/hexforge/sim"
 )
 
-// WriteRoundRobin writes the matchup matrix and the ranking.
-// command is the command line that produced it, shown on the HTML page (""
-// when not known).
-func WriteRoundRobin(w io.Writer, rr *sim.RoundRobin, f Format, command string) error {
-	switch f {
-	case HTML:
-		return writeRoundRobinHTML(w, rr, command)
-	case CSV:
-		return writeRoundRobinCSV(w, rr)
-	case JSON:
-		type cell struct {
-			A        string     `json:"a"`
-			B        string     `json:"b"`
-			Rate     float64    `json:"rate"`
-			Interval [2]float64 `json:"interval"`
-			Tally    sim.Tally  `json:"tally"`
-		}
-		var cells []cell
-		for i := range rr.Armies {
-			for j := range rr.Armies {
-				if t, ok := rr.Rate(i, j); ok {
-					iv := t.Interval()
-					cells = append(cells, cell{rr.Armies[i], rr.Armies[j], t.Rate(), [2]float64{iv.Lo, iv.Hi}, t})
-				}
-			}
-		}
-		var matches []SummaryJSON
-		for i := range rr.Armies {
-			for j := i; j < len(rr.Armies); j++ {
-				if s, ok := rr.Matches[[2]int{i, j}]; ok {
-					matches = append(matches, jsonView(s))
-				}
-			}
-		}
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		out := map[string]any{"players": rr.Players, "armies": rr.Armies, "matrix": cells, "ranking": rr.Ranking(), "matches": matches}
-		if r, err := rr.Ratings(); err == nil {
-			out["ratings"] = r
-		}
-		return enc.Encode(out)
+// roundRobinJSON is a round robin's JSON: the matrix as cells, the
+// ranking, the ratings when they fit, and every match (for merge).
+func roundRobinJSON(rr *sim.RoundRobin) map[string]any {
+	type cell struct {
+		A        string     `json:"a"`
+		B        string     `json:"b"`
+		Rate     float64    `json:"rate"`
+		Interval [2]float64 `json:"interval"`
+		Tally    sim.Tally  `json:"tally"`
 	}
+	var cells []cell
+	for i := range rr.Armies {
+		for j := range rr.Armies {
+			if t, ok := rr.Rate(i, j); ok {
+				iv := t.Interval()
+				cells = append(cells, cell{rr.Armies[i], rr.Armies[j], t.Rate(), [2]float64{iv.Lo, iv.Hi}, t})
+			}
+		}
+	}
+	var matches []SummaryJSON
+	for i := range rr.Armies {
+		for j := i; j < len(rr.Armies); j++ {
+			if s, ok := rr.Matches[[2]int{i, j}]; ok {
+				matches = append(matches, jsonView(s))
+			}
+		}
+	}
+	out := map[string]any{"players": rr.Players, "armies": rr.Armies, "matrix": cells, "ranking": rr.Ranking(), "matches": matches}
+	if r, err := rr.Ratings(); err == nil {
+		out["ratings"] = r
+	}
+	return out
+}
+
+// roundRobinText writes the matchup matrix, the ratings and the ranking as
+// terminal tables or Markdown.
+func roundRobinText(w io.Writer, rr *sim.RoundRobin, f Format) error {
 	games, partial, board, lead := 0, false, "", ""
 	for _, s := range rr.Matches {
 		games += s.Games()

@@ -29,9 +29,6 @@ and is marked significant only after Holm's correction over all matchups.`,
   hexforge agree base.json strong.json`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := format.Only(report.Table, report.Markdown, report.CSV, report.JSON); err != nil {
-				return err
-			}
 			if within <= 0 || within >= 100 {
 				return fmt.Errorf("--within %g: want points between 0 and 100", within)
 			}
@@ -64,7 +61,7 @@ and is marked significant only after Holm's correction over all matchups.`,
 		},
 	}
 	f := cmd.Flags()
-	f.Var(&format, "format", "output format: table, markdown, csv or json")
+	f.Var(format.Flag(report.Table, report.Markdown, report.CSV, report.JSON), "format", "output format: table, markdown, csv or json")
 	f.StringVar(&out, "out", "", "write the report to FILE (atomically)")
 	f.Float64Var(&within, "within", 5, "the largest difference of a matchup's win rate, in points, for the verdicts to agree")
 	f.Float64Var(&tau, "tau", 0.85, "the smallest Kendall's τ between the two rankings for the verdicts to agree")

@@ -45,7 +45,7 @@ or print it.`,
 			})
 		},
 	}
-	cmd.Flags().Var(&format, "format", "output format: table, markdown, csv, html or json")
+	cmd.Flags().Var(format.Flag(), "format", "output format: table, markdown, csv, html or json")
 	cmd.Flags().StringVar(&out, "out", "", "write the card to FILE (atomically) instead of standard output")
 	addSetFlag(cmd)
 	return cmd

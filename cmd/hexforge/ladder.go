@@ -73,9 +73,6 @@ out). Results do not depend on --workers.`,
   hexforge ladder smart vegas --board duel --levels greedy,plan:2
   hexforge ladder moloch borgo --leaders medyk,taktyk`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := format.Only(report.Table, report.JSON, report.CSV, report.HTML); err != nil {
-				return err
-			}
 			if out != "" {
 				if err := checkOutDir(out); err != nil {
 					return err
@@ -174,7 +171,7 @@ out). Results do not depend on --workers.`,
 	f.StringVar(&levels, "levels", "random,greedy,search:16,"+player.Default+","+player.Strong, "player levels, weakest first, separated by commas")
 	f.Uint64Var(&seed, "seed", 1, "seed of every random choice; every level plays the same seeds")
 	f.IntVar(&workers, "workers", 0, "parallel workers (0 = one per core); results do not depend on it")
-	f.Var(&format, "format", "output format: table, json, csv (one tidy table: a row per matchup and level) or html (one self-contained page: a line per matchup over the levels)")
+	f.Var(format.Flag(report.Table, report.JSON, report.CSV, report.HTML), "format", "output format: table, json, csv (one tidy table: a row per matchup and level) or html (one self-contained page: a line per matchup over the levels)")
 	f.StringVar(&out, "out", "", "write the report to FILE (atomically) instead of standard output")
 	f.BoolVar(&all, "all", false, "climb every matchup of the embedded armies")
 	f.StringVar(&board, "board", "standard", "the board: standard, large, duel (Terminals, Energy and Procedures) or a board FILE (docs/dsl.md)")

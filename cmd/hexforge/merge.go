@@ -46,7 +46,7 @@ and ratings go to FILE-tokens.csv and FILE-ratings.csv beside it.`,
 			if len(order) == 1 {
 				s := merged[order[0]]
 				err := writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error {
-					return report.WriteMatch(w, s, format, commandLine(cmd, args))
+					return report.Write(w, report.Report{Match: s, Command: commandLine(cmd, args)}, format)
 				})
 				if err == nil && format == report.CSV {
 					err = writeCSVTables(cmd.OutOrStdout(), out, []*sim.Summary{s}, nil)
@@ -58,7 +58,7 @@ and ratings go to FILE-tokens.csv and FILE-ratings.csv beside it.`,
 				return err
 			}
 			err = writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error {
-				return report.WriteRoundRobin(w, rr, format, commandLine(cmd, args))
+				return report.Write(w, report.Report{RoundRobin: rr, Command: commandLine(cmd, args)}, format)
 			})
 			if err == nil && format == report.CSV {
 				err = writeCSVTables(cmd.OutOrStdout(), out, rr.Sums(), rr)
@@ -66,7 +66,7 @@ and ratings go to FILE-tokens.csv and FILE-ratings.csv beside it.`,
 			return err
 		},
 	}
-	cmd.Flags().Var(&format, "format", "output format: table, markdown, csv (one tidy table), html (one self-contained page with plots) or json")
+	cmd.Flags().Var(format.Flag(), "format", "output format: table, markdown, csv (one tidy table), html (one self-contained page with plots) or json")
 	cmd.Flags().StringVar(&out, "out", "", "write the report to FILE (atomically)")
 	return cmd
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/textfile"
 	"github.com/hexforge/hexforge/trace"
@@ -22,7 +23,8 @@ const maxTraceSize = 256 << 20
 
 func newReplay() *cobra.Command {
 	var quiet bool
-	var format, outFile string
+	format := report.Text
+	var outFile string
 	cmd := &cobra.Command{
 		Use:   "replay TRACE",
 		Short: "Print a game trace and check it by playing the game again",
@@ -49,10 +51,7 @@ difference is shown), 2 when the trace cannot be read.`,
   hexforge replay game.jsonl --format html --out game.html`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if format != "text" && format != "html" {
-				return fmt.Errorf("unknown format %q: use text or html", format)
-			}
-			if outFile != "" && format != "html" {
+			if outFile != "" && format != report.HTML {
 				return fmt.Errorf("--out writes the html page: give --format html with it")
 			}
 			if outFile != "" {
@@ -70,7 +69,7 @@ difference is shown), 2 when the trace cannot be read.`,
 				return fmt.Errorf("%s: %w", file, err)
 			}
 			out := cmd.OutOrStdout()
-			if !quiet && format == "text" {
+			if !quiet && format == report.Text {
 				if err := trace.Print(out, t); err != nil {
 					return err
 				}
@@ -113,7 +112,7 @@ difference is shown), 2 when the trace cannot be read.`,
 			trace.LeaderLoader = armies.LoadLeader // a leader file: relative to the current directory, as play was given it
 			defer func() { trace.LeaderLoader = nil }()
 			var g *engine.Game
-			if format == "html" {
+			if format == report.HTML {
 				var frames []trace.Frame
 				var cells []trace.Cell
 				g, frames, cells, err = trace.Frames(t, load)
@@ -162,7 +161,7 @@ difference is shown), 2 when the trace cannot be read.`,
 		},
 	}
 	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "only check the trace; do not print it")
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text (the trace one event a line) or html (a page stepping through the game on a drawn board)")
+	cmd.Flags().Var(format.Flag(report.Text, report.HTML), "format", "output format: text (the trace one event a line) or html (a page stepping through the game on a drawn board)")
 	cmd.Flags().StringVar(&outFile, "out", "", "write the html page to FILE (atomically) instead of standard output")
 	return cmd
 }

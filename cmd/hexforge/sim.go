@@ -161,7 +161,7 @@ exits with status 130.`,
 					}
 				}
 				err = writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
-					return report.WriteMatch(w, s, o.format, commandLine(cmd, args))
+					return report.Write(w, report.Report{Match: s, Command: commandLine(cmd, args)}, o.format)
 				})
 				if err == nil && o.format == report.CSV {
 					err = writeCSVTables(cmd.OutOrStdout(), o.out, []*sim.Summary{s}, nil)
@@ -184,7 +184,7 @@ exits with status 130.`,
 			}
 			bar.finish()
 			err = writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
-				return report.WriteRoundRobin(w, rr, o.format, commandLine(cmd, args))
+				return report.Write(w, report.Report{RoundRobin: rr, Command: commandLine(cmd, args)}, o.format)
 			})
 			if err == nil && o.format == report.CSV {
 				err = writeCSVTables(cmd.OutOrStdout(), o.out, rr.Sums(), rr)

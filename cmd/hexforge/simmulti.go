@@ -191,7 +191,9 @@ func runMulti(cmd *cobra.Command, o *simOptions, mo *multiOptions, rec *recordOp
 		}
 	}
 	r := mm.Report(recs, partial)
-	err = writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error { return report.WriteMulti(w, r, o.format, commandLine(cmd, args)) })
+	err = writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
+		return report.Write(w, report.Report{Multi: r, Command: commandLine(cmd, args)}, o.format)
+	})
 	return interrupted(ctx, cmd.ErrOrStderr(), err)
 }
 
@@ -224,7 +226,9 @@ func mergeMulti(cmd *cobra.Command, files []string, format report.Format, out st
 	for _, w := range warnings {
 		fmt.Fprintln(cmd.ErrOrStderr(), "merge:", w)
 	}
-	return true, writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error { return report.WriteMulti(w, r, format, commandLine(cmd, files)) })
+	return true, writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error {
+		return report.Write(w, report.Report{Multi: r, Command: commandLine(cmd, files)}, format)
+	})
 }
 
 // recordMulti writes the traces of the given games of the run to dir
