@@ -74,7 +74,7 @@ func IsPath(ref string) bool {
 // Load resolves ref, an embedded army's short name or a path to an .army
 // file, and compiles it. A file with several armies yields the first; name
 // one with "file.army:Army Name".
-func Load(ref string) (*Loaded, error) {
+func (ld Loader) Load(ref string) (*Loaded, error) {
 	file, want := ref, ""
 	if i := strings.LastIndex(ref, ".army:"); i >= 0 {
 		file, want = ref[:i+5], ref[i+6:]
@@ -91,7 +91,7 @@ func Load(ref string) (*Loaded, error) {
 	} else {
 		return nil, NotFound(ref)
 	}
-	res := compiler.CompileWith(file, src, compiler.Options{Resolve: Resolve})
+	res := compiler.CompileWith(file, src, compiler.Options{Resolve: ld.Resolve})
 	res.Sources[file] = src
 	l := &Loaded{File: file, Source: src, Sources: res.Sources, Diags: res.Diags}
 	if res.Diags.HasErrors() {
@@ -140,13 +140,17 @@ func ReadFile(name string) ([]byte, error) {
 	return b, nil
 }
 
-// AllowExtendsOutside lets `extends` name a base outside the directory
-// tree of the file that extends it (the --allow-extends-outside flag).
-var AllowExtendsOutside bool
+// Loader loads armies and leader cards. Its zero value keeps every rule of
+// docs/security.md; the command line sets its fields from its flags.
+type Loader struct {
+	// AllowExtendsOutside lets `extends` name a base outside the directory
+	// tree of the file that extends it (the --allow-extends-outside flag).
+	AllowExtendsOutside bool
+}
 
 // Resolve finds the base army of an `extends`: an embedded army's short
 // name, or a path relative to the file that names it.
-func Resolve(ref, fromFile string) (string, []byte, error) {
+func (ld Loader) Resolve(ref, fromFile string) (string, []byte, error) {
 	if !IsPath(ref) {
 		if b, ok := Source(ref); ok {
 			return path.Join("armies", strings.ToLower(ref)+".army"), b, nil
@@ -159,7 +163,7 @@ func Resolve(ref, fromFile string) (string, []byte, error) {
 	if !strings.EqualFold(filepath.Ext(ref), ".army") {
 		return "", nil, fmt.Errorf("extends %q: a base army is an embedded army's short name or a path ending in .army", ref)
 	}
-	if !AllowExtendsOutside && !filepath.IsLocal(filepath.FromSlash(ref)) {
+	if !ld.AllowExtendsOutside && !filepath.IsLocal(filepath.FromSlash(ref)) {
 		return "", nil, fmt.Errorf("extends %q: the base must be in the directory of the army file that extends it, or below (run with --allow-extends-outside to lift this)", ref)
 	}
 	p := ref

@@ -49,7 +49,7 @@ func LeaderNames() []string {
 // LoadLeader resolves ref, an embedded leader's name (or alias,
 // case-insensitive) or a path to a file of the army language with leader
 // statements: its first leader, or the one named with "file.army:Leader".
-func LoadLeader(ref string) (*rules.Leader, error) {
+func (ld Loader) LoadLeader(ref string) (*rules.Leader, error) {
 	if !IsPath(ref) && !strings.Contains(ref, ".army:") {
 		for _, l := range Leaders() {
 			if strings.EqualFold(l.Name, ref) || slices.ContainsFunc(l.Aliases, func(a string) bool { return strings.EqualFold(a, ref) }) {
@@ -66,7 +66,7 @@ func LoadLeader(ref string) (*rules.Leader, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := compiler.CompileWith(file, src, compiler.Options{Resolve: Resolve})
+	res := compiler.CompileWith(file, src, compiler.Options{Resolve: ld.Resolve})
 	if res.Diags.HasErrors() {
 		return nil, res.Diags
 	}

@@ -35,7 +35,7 @@ var ruleTerms = map[string]bool{
 func TestNoOfficialNamesInEngineOrCompiler(t *testing.T) {
 	names := map[string]string{} // lower-case name -> army it comes from
 	for _, ref := range armies.Names() {
-		l, err := armies.Load(ref)
+		l, err := armies.Loader{}.Load(ref)
 		if err != nil {
 			t.Fatal(err)
 		}

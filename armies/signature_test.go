@@ -19,7 +19,7 @@ import (
 // loader resolves army names in positions the way the CLI does: embedded
 // short names or paths.
 func loader(ref string) (*rules.Army, error) {
-	l, err := armies.Load(ref)
+	l, err := armies.Loader{}.Load(ref)
 	if err != nil {
 		return nil, err
 	}

@@ -68,8 +68,8 @@ func (s Set) Matches(ref string, a *rules.Army) bool {
 
 // LoadVariant loads ref and applies the overrides that name it. With none,
 // it is Load.
-func LoadVariant(ref string, sets []Set) (*Loaded, error) {
-	base, err := Load(ref)
+func (ld Loader) LoadVariant(ref string, sets []Set) (*Loaded, error) {
+	base, err := ld.Load(ref)
 	if err != nil {
 		return base, err
 	}
@@ -121,7 +121,7 @@ func LoadVariant(ref string, sets []Set) (*Loaded, error) {
 			b, err := ReadFile(r)
 			return r, b, err
 		}
-		return Resolve(r, from)
+		return ld.Resolve(r, from)
 	}
 	res := compiler.CompileWith(name, src, compiler.Options{Resolve: resolve})
 	res.Sources[name] = src

@@ -35,7 +35,7 @@ func FuzzParseSet(f *testing.F) {
 		if !strings.EqualFold(st.Army, "moloch") {
 			return
 		}
-		l, err := LoadVariant("moloch", []Set{st})
+		l, err := Loader{}.LoadVariant("moloch", []Set{st})
 		if err != nil {
 			if err.Error() == "" {
 				t.Fatalf("%q: empty error", s)

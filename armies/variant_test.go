@@ -35,7 +35,7 @@ func TestLoadVariant(t *testing.T) {
 		}
 		sets = append(sets, st)
 	}
-	l, err := LoadVariant("moloch", sets)
+	l, err := Loader{}.LoadVariant("moloch", sets)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,12 +48,12 @@ func TestLoadVariant(t *testing.T) {
 	}
 	// A bad value is reported with its position in the synthetic source.
 	bad, _ := ParseSet("moloch/Gauss Cannon.initiative=fast")
-	_, err = LoadVariant("moloch", []Set{bad})
+	_, err = Loader{}.LoadVariant("moloch", []Set{bad})
 	if err == nil || !strings.Contains(err.Error(), `--set:2:41: error: unknown initiative kind "fast"`) {
 		t.Errorf("bad override: %v", err)
 	}
 	unknown, _ := ParseSet("moloch/Gaus Cannon.initiative=2")
-	if _, err := LoadVariant("moloch", []Set{unknown}); err == nil || !strings.Contains(err.Error(), `no token "Gaus Cannon"`) {
+	if _, err := (Loader{}).LoadVariant("moloch", []Set{unknown}); err == nil || !strings.Contains(err.Error(), `no token "Gaus Cannon"`) {
 		t.Errorf("unknown token: %v", err)
 	}
 }

@@ -22,7 +22,7 @@ import (
 // army is corrected.
 func molochArmy(t *testing.T) *rules.Army {
 	t.Helper()
-	l, err := armies.Load("testdata/moloch.army")
+	l, err := armies.Loader{}.Load("testdata/moloch.army")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +151,7 @@ func TestHTMLStructure(t *testing.T) {
 // TestCardNamesStructureParts: a Structure's part (count 0) says on the
 // card which Structure it belongs to.
 func TestCardNamesStructureParts(t *testing.T) {
-	l, err := armies.Load("../engine/testdata/struct.army")
+	l, err := armies.Loader{}.Load("../engine/testdata/struct.army")
 	if err != nil {
 		t.Fatal(err)
 	}

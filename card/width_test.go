@@ -62,7 +62,7 @@ func TestCardFitsTheTerminal(t *testing.T) {
 // named on it.
 func TestEveryCardFitsTheTerminal(t *testing.T) {
 	for _, name := range armies.Names() {
-		l, err := armies.Load(name)
+		l, err := armies.Loader{}.Load(name)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -27,7 +27,7 @@ func testLoader(ref string) (*rules.Army, error) {
 		}
 		return res.Armies[0], nil
 	}
-	l, err := armies.Load(ref)
+	l, err := armies.Loader{}.Load(ref)
 	if err != nil {
 		return nil, err
 	}

@@ -11,7 +11,7 @@ import (
 
 func loadArmy(t testing.TB, ref string) *rules.Army {
 	t.Helper()
-	l, err := armies.Load(ref)
+	l, err := armies.Loader{}.Load(ref)
 	if err != nil {
 		t.Fatalf("loading %s: %v", ref, err)
 	}

@@ -36,6 +36,7 @@ const Source = "hexforge"
 type Server struct {
 	conn    jsonrpc2.Conn
 	version string
+	loader  armies.Loader // resolves extends (the --allow-extends-outside flag)
 
 	mu      sync.Mutex
 	docs    map[protocol.DocumentURI]*document
@@ -64,8 +65,8 @@ func (d *document) name() string {
 
 // Serve answers one editor on rwc until the editor sends exit or closes the
 // stream. version is reported to the editor as the server's version.
-func Serve(ctx context.Context, rwc io.ReadWriteCloser, version string) error {
-	s := &Server{version: version, docs: map[protocol.DocumentURI]*document{}}
+func Serve(ctx context.Context, rwc io.ReadWriteCloser, version string, loader armies.Loader) error {
+	s := &Server{version: version, loader: loader, docs: map[protocol.DocumentURI]*document{}}
 	s.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(rwc))
 	s.conn.Go(ctx, s.handle)
 	select {
@@ -243,7 +244,7 @@ func filePath(u protocol.DocumentURI) string {
 // diagnostics.
 func (s *Server) update(ctx context.Context, d *document, src string) error {
 	d.text = newText(src)
-	d.res = compile(d)
+	d.res = compile(d, s.loader)
 	if !d.res.Diags.HasErrors() && len(d.res.Armies) > 0 {
 		d.good = d.res
 	}
@@ -256,12 +257,12 @@ func (s *Server) update(ctx context.Context, d *document, src string) error {
 
 // compile compiles a document as `hexforge check` compiles a file, with
 // `extends` resolved relative to the document's file on disk.
-func compile(d *document) compiler.Result {
+func compile(d *document, loader armies.Loader) compiler.Result {
 	resolve := func(ref, from string) (string, []byte, error) {
 		if d.path == "" && armies.IsPath(ref) {
 			return "", nil, fmt.Errorf("extends %q: save the file first; a base given by path is found next to the file that extends it", ref)
 		}
-		return armies.Resolve(ref, from)
+		return loader.Resolve(ref, from)
 	}
 	return compiler.CompileWith(d.name(), []byte(d.text.src), compiler.Options{Resolve: resolve})
 }

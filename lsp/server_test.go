@@ -33,7 +33,7 @@ func start(t *testing.T) *client {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	srvEnd, cliEnd := net.Pipe()
 	served := make(chan error, 1)
-	go func() { served <- Serve(ctx, srvEnd, "test") }()
+	go func() { served <- Serve(ctx, srvEnd, "test", armies.Loader{}) }()
 	c := &client{t: t, conn: jsonrpc2.NewConn(jsonrpc2.NewStream(cliEnd)), diags: make(chan protocol.PublishDiagnosticsParams, 64)}
 	c.conn.Go(ctx, func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
 		if req.Method() == protocol.MethodTextDocumentPublishDiagnostics {
@@ -443,7 +443,7 @@ func TestGarbage(t *testing.T) {
 	} {
 		srvEnd, cliEnd := net.Pipe()
 		served := make(chan error, 1)
-		go func() { served <- Serve(context.Background(), srvEnd, "test") }()
+		go func() { served <- Serve(context.Background(), srvEnd, "test", armies.Loader{}) }()
 		go func() {
 			cliEnd.Write([]byte(in))
 			cliEnd.Close() // the editor goes away mid-message

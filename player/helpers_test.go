@@ -20,7 +20,7 @@ func testArmy(t testing.TB, ref string) *rules.Army {
 		}
 		return res.Armies[0]
 	}
-	l, err := armies.Load(ref)
+	l, err := armies.Loader{}.Load(ref)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -36,7 +36,7 @@ func playedSummary(t *testing.T, a, b string, pairs int) *sim.Summary {
 	}
 	var list [2]*armies.Loaded
 	for i, name := range [2]string{a, b} {
-		if list[i], err = armies.Load(name); err != nil {
+		if list[i], err = (armies.Loader{}).Load(name); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -72,7 +72,7 @@ func BenchmarkStructureGame(b *testing.B) {
 func structureMatch(t testing.TB, pa, pb string) *Match {
 	t.Helper()
 	m := match(t, "moloch", "moloch", pa, pb, 1, 1)
-	l, err := armies.Load("../cmd/hexforge/testdata/fortress.army")
+	l, err := armies.Loader{}.Load("../cmd/hexforge/testdata/fortress.army")
 	if err != nil {
 		t.Fatal(err)
 	}

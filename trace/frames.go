@@ -51,7 +51,7 @@ type Cell struct {
 // the final game and the board as each event was taken up, so a viewer can step through the
 // game; the board's hexes come with them. A trace that does not replay
 // gives no frames: a page must not show a game that did not happen.
-func Frames(t *Trace, load Loader) (*engine.Game, []Frame, []Cell, error) {
+func Frames(t *Trace, load Loaders) (*engine.Game, []Frame, []Cell, error) {
 	var frames []Frame
 	var board *engine.Board
 	g, err := replay(t, load, func(i int, g *engine.Game) {

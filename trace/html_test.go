@@ -24,7 +24,7 @@ func TestFramesEndOnTheFinalBoard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, frames, cells, err := Frames(tr, loadEmbedded)
+	_, frames, cells, err := Frames(tr, Loaders{Army: loadEmbedded})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func TestFramesEndOnTheFinalBoard(t *testing.T) {
 	// A trace that does not replay gives no frames.
 	bad := tamper(t, raw, 0, `"act":"place"`, `"act":"place","n":3`)
 	if tb, err := Parse(bytes.NewReader(bad)); err == nil {
-		if _, f, _, err := Frames(tb, loadEmbedded); err == nil || f != nil {
+		if _, f, _, err := Frames(tb, Loaders{Army: loadEmbedded}); err == nil || f != nil {
 			t.Errorf("a tampered trace gave %d frames, err %v", len(f), err)
 		}
 	}
@@ -75,7 +75,7 @@ func TestReplayHTML(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, frames, cells, err := Frames(tr, loadEmbedded)
+	_, frames, cells, err := Frames(tr, Loaders{Army: loadEmbedded})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +117,7 @@ func TestReplayScriptSteps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, frames, cells, err := Frames(tr, loadEmbedded)
+	_, frames, cells, err := Frames(tr, Loaders{Army: loadEmbedded})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +178,7 @@ func checkBattles(t *testing.T, seed uint64) (hits, destroyed int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, frames, cells, err := Frames(tr, loadEmbedded)
+	_, frames, cells, err := Frames(tr, Loaders{Army: loadEmbedded})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,10 +9,6 @@ import (
 	"github.com/hexforge/hexforge/rules"
 )
 
-// LeaderLoader loads a leader card a trace's header names (an embedded
-// leader's name, or FILE:Name); hexforge sets it to armies.LoadLeader.
-var LeaderLoader func(ref string) (*rules.Leader, error)
-
 // LeaderRef is how a trace names a leader card: an embedded one by its
 // name, one of a file by FILE:Name; "" for none.
 func LeaderRef(l *rules.Leader) string {
@@ -25,8 +21,8 @@ func LeaderRef(l *rules.Leader) string {
 	return filepath.ToSlash(l.File) + ":" + l.Name
 }
 
-// setLeaders gives g the leaders a header names, by seat.
-func setLeaders(g *engine.Game, refs []string) error {
+// setLeaders gives g the leaders a header names, by seat, loaded with load.
+func setLeaders(g *engine.Game, refs []string, load func(ref string) (*rules.Leader, error)) error {
 	if len(refs) != g.S.Players() {
 		return fmt.Errorf("leaders: want one per seat, got %d", len(refs))
 	}
@@ -35,7 +31,7 @@ func setLeaders(g *engine.Game, refs []string) error {
 		if ref == "" {
 			continue
 		}
-		if LeaderLoader == nil {
+		if load == nil {
 			return fmt.Errorf("leader %q: no leader loader", ref)
 		}
 		if file, _, ok := strings.Cut(ref, ".army:"); ok && (filepath.IsAbs(file) || strings.Contains(file, "..")) {
@@ -43,7 +39,7 @@ func setLeaders(g *engine.Game, refs []string) error {
 			return fmt.Errorf("leader %q: a leader file must lie inside the current directory", ref)
 		}
 		var err error
-		if l[p], err = LeaderLoader(ref); err != nil {
+		if l[p], err = load(ref); err != nil {
 			return fmt.Errorf("player %d's leader %q: %w", p+1, ref, err)
 		}
 	}

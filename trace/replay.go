@@ -11,14 +11,20 @@ import (
 	"github.com/hexforge/hexforge/sim"
 )
 
-// Loader loads the army a trace's header names (Army.Ref).
-type Loader func(ref string) (*rules.Army, error)
-
-// BoardLoader resolves a header's board that is not an embedded one (the
-// path of a board file, as play wrote it); hexforge replay sets it to read
-// the path relative to the trace's directory. When nil, a path inside the
-// current directory is read.
-var BoardLoader func(ref string) (*engine.Board, error)
+// Loaders resolve what a trace's header names. Army is required; the
+// others are asked only when a header needs them.
+type Loaders struct {
+	// Army loads an army a header names (Army.Ref).
+	Army func(ref string) (*rules.Army, error)
+	// Board resolves a header's board that is not an embedded one (the
+	// path of a board file, as play wrote it); hexforge replay reads the
+	// path relative to the trace's directory. When nil, a path inside the
+	// current directory is read.
+	Board func(ref string) (*engine.Board, error)
+	// Leader loads a leader card a header names (an embedded leader's
+	// name, or FILE:Name); when nil, a header with leaders does not replay.
+	Leader func(ref string) (*rules.Leader, error)
+}
 
 // ErrMismatch is wrapped by Replay's error when the replayed game differs
 // from the trace.
@@ -29,13 +35,13 @@ var ErrMismatch = errors.New("the replay differs from the trace")
 // event the game gives is the next one of the trace, field for field, and
 // that the final state (its digest included) is the recorded one. It
 // returns the replayed game.
-func Replay(t *Trace, load Loader) (*engine.Game, error) {
+func Replay(t *Trace, load Loaders) (*engine.Game, error) {
 	return replay(t, load, nil)
 }
 
 // replay is Replay calling watch (when not nil) with the game each time it
 // takes up the trace's event i, before that event's effect.
-func replay(t *Trace, load Loader, watch func(i int, g *engine.Game)) (*engine.Game, error) {
+func replay(t *Trace, load Loaders, watch func(i int, g *engine.Game)) (*engine.Game, error) {
 	h := &t.Header
 	want := 2
 	if h.Mode != "" {
@@ -49,7 +55,7 @@ func replay(t *Trace, load Loader, watch func(i int, g *engine.Game)) (*engine.G
 	}
 	armies := make([]*rules.Army, want)
 	for p, a := range h.Armies {
-		army, err := load(a.Ref)
+		army, err := load.Army(a.Ref)
 		if err != nil {
 			return nil, fmt.Errorf("player %d's army %q: %w", p+1, a.Ref, err)
 		}
@@ -59,8 +65,8 @@ func replay(t *Trace, load Loader, watch func(i int, g *engine.Game)) (*engine.G
 		armies[p] = army
 	}
 	board, err := engine.BoardByName(h.Board)
-	if err != nil && BoardLoader != nil {
-		board, err = BoardLoader(h.Board)
+	if err != nil && load.Board != nil {
+		board, err = load.Board(h.Board)
 	} else if err != nil && filepath.IsLocal(filepath.FromSlash(h.Board)) {
 		// A board file, relative to the current directory; never one
 		// outside it (a hostile trace must not make the replay read it).
@@ -91,7 +97,7 @@ func replay(t *Trace, load Loader, watch func(i int, g *engine.Game)) (*engine.G
 	g.Reinforce = h.Reinforce
 	g.Structures = h.Structures
 	if len(h.Leaders) > 0 {
-		if err := setLeaders(g, h.Leaders); err != nil {
+		if err := setLeaders(g, h.Leaders, load.Leader); err != nil {
 			return nil, fmt.Errorf("header: %w", err)
 		}
 	}

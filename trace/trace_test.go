@@ -22,7 +22,7 @@ func loadEmbedded(ref string) (*rules.Army, error) {
 	if armies.IsPath(ref) && ref != vocab {
 		return nil, errors.New("tests replay embedded armies only") // a fuzzed trace must not read files
 	}
-	l, err := armies.Load(ref)
+	l, err := armies.Loader{}.Load(ref)
 	if err != nil {
 		return nil, err
 	}
@@ -95,14 +95,14 @@ func TestReplayDuel(t *testing.T) {
 		if tr.Header.Board != "duel" {
 			t.Fatalf("header board %q", tr.Header.Board)
 		}
-		g, err := Replay(tr, loadEmbedded)
+		g, err := Replay(tr, Loaders{Army: loadEmbedded})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if Digest(g) != digest {
 			t.Fatal("replayed digest differs")
 		}
-		_, frames, cells, err := Frames(tr, loadEmbedded)
+		_, frames, cells, err := Frames(tr, Loaders{Army: loadEmbedded})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -175,7 +175,7 @@ func TestReplayBitExact(t *testing.T) {
 				for _, e := range tr.Events {
 					seen[e.E] = true
 				}
-				g, err := Replay(tr, loadEmbedded)
+				g, err := Replay(tr, Loaders{Army: loadEmbedded})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -229,7 +229,7 @@ func TestReplayVocabulary(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := Replay(tr, loadEmbedded)
+		g, err := Replay(tr, Loaders{Army: loadEmbedded})
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
@@ -278,7 +278,7 @@ func TestTamperedTraceRejected(t *testing.T) {
 			if err != nil {
 				return // refused as it is read: fine too
 			}
-			_, err = Replay(tr, loadEmbedded)
+			_, err = Replay(tr, Loaders{Army: loadEmbedded})
 			if err == nil {
 				t.Fatal("a tampered trace replays without an error")
 			}
@@ -323,6 +323,6 @@ func FuzzParse(f *testing.F) {
 		var out bytes.Buffer
 		_ = Print(&out, tr)
 		// A trace that parses replays or fails with an error, never a panic.
-		_, _ = Replay(tr, loadEmbedded)
+		_, _ = Replay(tr, Loaders{Army: loadEmbedded})
 	})
 }

@@ -48,6 +48,7 @@ type Watcher struct {
 	Debounce time.Duration // quiet time after the last event before re-checking (default 150ms)
 	OnGood   OnGood        // optional
 	Sets     []armies.Set  // --set overrides applied to the watched armies they name
+	Loader   armies.Loader // loads the watched armies and their bases (the --allow-extends-outside flag)
 	Also     string        // what the start line adds about OnGood, e.g. "then a quick simulation against Borgo"
 	// OnChecked, optional, is told each file's compile result as soon as
 	// it is checked, good or not (the live page shows its diagnostics).
@@ -183,7 +184,7 @@ func (w *Watcher) keeping(file string) string {
 }
 
 // applySets replaces each army of a file that a --set names by its
-// variant, compiled as sim and card compile one (armies.LoadVariant), so
+// variant, compiled as sim and card compile one (armies.Loader.LoadVariant), so
 // that every save is checked and simulated with the overrides on top. A
 // variant is built from the file's first army, which is what a path names;
 // a set naming another army of the file is refused rather than ignored.
@@ -202,7 +203,7 @@ func (w *Watcher) applySets(file string, list []*rules.Army) error {
 		if i > 0 {
 			return fmt.Errorf("--set names army %q, the %d. army of the file; --set applies to a file's first army", a.Name, i+1)
 		}
-		l, err := armies.LoadVariant(file, w.Sets)
+		l, err := w.Loader.LoadVariant(file, w.Sets)
 		if l != nil && len(l.Diags) > 0 {
 			l.Diags.Render(w.Out, l.Sources)
 		}
@@ -238,7 +239,7 @@ func (w *Watcher) checkAll(ctx context.Context) {
 			fmt.Fprintf(w.Out, "%s: %v (%s)\n", file, err, w.keeping(file))
 			continue
 		}
-		res := compiler.CompileWith(file, src, compiler.Options{Resolve: armies.Resolve})
+		res := compiler.CompileWith(file, src, compiler.Options{Resolve: w.Loader.Resolve})
 		res.Sources[file] = src
 		res.Diags.Render(w.Out, res.Sources)
 		if w.OnChecked != nil {

@@ -59,7 +59,7 @@ func relativeTo(pos, ref string) string {
 
 // positionArmy resolves an army reference for a position file.
 func positionArmy(ref string) (*rules.Army, error) {
-	l, err := armies.Load(ref)
+	l, err := loader.Load(ref)
 	if list, ok := err.(diag.List); ok && len(list) > 1 {
 		// The position names the first mistake; check shows them all.
 		return nil, fmt.Errorf("%v (and %d more: hexforge check %s shows them all)", list[0], len(list)-1, ref)

@@ -36,7 +36,7 @@ func TestCardSetAndOut(t *testing.T) {
 	if !strings.Contains(page, "<h2>Gauss Cannon</h2>") || !strings.Contains(page, "initiative 3 · toughness 2") {
 		t.Error("the HTML card does not show the --set initiative of Gauss Cannon")
 	}
-	l, err := armies.Load("moloch")
+	l, err := armies.Loader{}.Load("moloch")
 	if err != nil {
 		t.Fatal(err)
 	}

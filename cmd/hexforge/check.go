@@ -92,7 +92,7 @@ func expand(args []string) ([]unit, error) {
 // compileUnit compiles one source; `extends` finds embedded armies by short
 // name and files relative to the source.
 func compileUnit(u unit) compiler.Result {
-	res := compiler.CompileWith(u.name, u.src, compiler.Options{Resolve: armies.Resolve})
+	res := compiler.CompileWith(u.name, u.src, compiler.Options{Resolve: loader.Resolve})
 	if res.Sources == nil {
 		res.Sources = map[string][]byte{}
 	}
@@ -215,7 +215,7 @@ func newArmies() *cobra.Command {
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			out := cmd.OutOrStdout()
 			for _, n := range armies.Names() {
-				l, err := armies.Load(n)
+				l, err := loader.Load(n)
 				if err != nil {
 					return fmt.Errorf("embedded army %s: %w", n, err)
 				}

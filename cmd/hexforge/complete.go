@@ -73,7 +73,7 @@ func completeSet(_ *cobra.Command, _ []string, toComplete string) ([]string, cob
 		}
 		return out, cobra.ShellCompDirectiveNoSpace | cobra.ShellCompDirectiveNoFileComp
 	}
-	l, err := armies.Load(army)
+	l, err := loader.Load(army)
 	if err != nil || l.Army == nil {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}

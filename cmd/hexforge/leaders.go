@@ -27,7 +27,7 @@ func parseLeaders(s string) (l [2]*rules.Leader, two bool, err error) {
 		if strings.EqualFold(ref, "none") {
 			continue
 		}
-		if l[i], err = armies.LoadLeader(ref); err != nil {
+		if l[i], err = loader.LoadLeader(ref); err != nil {
 			return l, false, fmt.Errorf("--leaders: %w", err)
 		}
 	}

@@ -16,6 +16,10 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// loader loads every army and leader card the command line names, with
+// the root's --allow-extends-outside flag.
+var loader armies.Loader
+
 // setFlags holds the --set overrides given on the command line; commands that
 // load armies apply them with loadArmy.
 var setFlags []string
@@ -105,7 +109,7 @@ func loadArmy(stderr io.Writer, ref string) (*armies.Loaded, error) {
 	if err != nil {
 		return nil, err
 	}
-	l, err := armies.LoadVariant(ref, sets)
+	l, err := loader.LoadVariant(ref, sets)
 	if l != nil && len(l.Diags) > 0 {
 		l.Diags.Render(stderr, l.Sources)
 	}
@@ -162,7 +166,7 @@ with its paired 95% interval and whether it is significant.`,
 			} else if len(vs) > 0 || cmd.Flags().Changed("games") {
 				return fmt.Errorf("--vs and --games are for --sim")
 			}
-			a, err := armies.Load(args[0])
+			a, err := loader.Load(args[0])
 			if err != nil {
 				if a != nil {
 					a.Diags.Render(cmd.ErrOrStderr(), a.Sources)

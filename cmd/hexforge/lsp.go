@@ -20,7 +20,7 @@ docs/editors.md sets it up in VS Code, Neovim and Helix.`,
 		Example: `  hexforge lsp   # started by the editor, not by hand`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return lsp.Serve(cmd.Context(), lspStdio(), version)
+			return lsp.Serve(cmd.Context(), lspStdio(), version, loader)
 		},
 	}
 }

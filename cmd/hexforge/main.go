@@ -10,7 +10,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/diag"
 	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/sim"
@@ -153,7 +152,7 @@ army name is accepted, a path to an .army file works too.`,
 			}
 		}
 	}
-	root.PersistentFlags().BoolVar(&armies.AllowExtendsOutside, "allow-extends-outside", false,
+	root.PersistentFlags().BoolVar(&loader.AllowExtendsOutside, "allow-extends-outside", false,
 		"let extends name a base army outside the directory of the file that extends it (docs/security.md)")
 	// One command per line keeps parallel work from colliding here.
 	root.AddCommand(newCheck())

@@ -198,7 +198,7 @@ func playFrom(cmd *cobra.Command, file string, specs [2]player.Spec, seed uint64
 	})
 	if err == nil {
 		// A leader file is named relative to the position, as its armies.
-		err = piles.LoadLeaders(func(ref string) (*rules.Leader, error) { return armies.LoadLeader(relativeTo(file, ref)) })
+		err = piles.LoadLeaders(func(ref string) (*rules.Leader, error) { return loader.LoadLeader(relativeTo(file, ref)) })
 	}
 	if err != nil {
 		if l, ok := err.(diag.List); ok {

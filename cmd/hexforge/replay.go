@@ -82,12 +82,13 @@ difference is shown), 2 when the trace cannot be read.`,
 				}
 				sets = append(sets, st)
 			}
-			load := func(ref string) (*rules.Army, error) {
+			load := trace.Loaders{Leader: loader.LoadLeader} // a leader file: relative to the current directory, as play was given it
+			load.Army = func(ref string) (*rules.Army, error) {
 				path, err := traceArmyPath(ref, file)
 				if err != nil {
 					return nil, err
 				}
-				l, err := armies.LoadVariant(path, sets)
+				l, err := loader.LoadVariant(path, sets)
 				if l != nil && len(l.Diags) > 0 && err != nil {
 					l.Diags.Render(cmd.ErrOrStderr(), l.Sources)
 				}
@@ -96,7 +97,7 @@ difference is shown), 2 when the trace cannot be read.`,
 				}
 				return l.Army, nil
 			}
-			trace.BoardLoader = func(ref string) (*engine.Board, error) {
+			load.Board = func(ref string) (*engine.Board, error) {
 				path, err := traceBoardPath(ref, file)
 				if err != nil {
 					return nil, err
@@ -108,9 +109,6 @@ difference is shown), 2 when the trace cannot be read.`,
 				b.Name = ref
 				return b, nil
 			}
-			defer func() { trace.BoardLoader = nil }()
-			trace.LeaderLoader = armies.LoadLeader // a leader file: relative to the current directory, as play was given it
-			defer func() { trace.LeaderLoader = nil }()
 			var g *engine.Game
 			if format == report.HTML {
 				var frames []trace.Frame
@@ -178,7 +176,7 @@ func traceArmyPath(ref, traceFile string) (string, error) {
 		return "", errors.New("a trace names an embedded army or a path ending in .army")
 	}
 	p := filepath.FromSlash(ref)
-	if !armies.AllowExtendsOutside && !filepath.IsLocal(p) {
+	if !loader.AllowExtendsOutside && !filepath.IsLocal(p) {
 		return "", errors.New("the file is outside the trace's directory (run with --allow-extends-outside to read it)")
 	}
 	if !filepath.IsAbs(p) {
@@ -195,7 +193,7 @@ func traceBoardPath(ref, traceFile string) (string, error) {
 		return "", fmt.Errorf("unknown board %q: a trace names an embedded board or a path ending in .board", ref)
 	}
 	p := filepath.FromSlash(ref)
-	if !armies.AllowExtendsOutside && !filepath.IsLocal(p) {
+	if !loader.AllowExtendsOutside && !filepath.IsLocal(p) {
 		return "", fmt.Errorf("board %s: the file is outside the trace's directory (run with --allow-extends-outside to read it)", ref)
 	}
 	if !filepath.IsAbs(p) {

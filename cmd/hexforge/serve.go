@@ -136,7 +136,7 @@ func (b *bench) close() {
 // watch runs the file watcher until ctx is done.
 func (b *bench) watch(ctx context.Context) error {
 	sims := watchSim(b.q)
-	w := &watch.Watcher{Paths: []string{b.file}, Out: io.Discard,
+	w := &watch.Watcher{Paths: []string{b.file}, Out: io.Discard, Loader: loader,
 		OnChecked: func(file string, res compiler.Result) {
 			var diags bytes.Buffer
 			res.Diags.Render(&diags, res.Sources)

@@ -330,7 +330,7 @@ is written as for --set.`,
 			for _, val := range values {
 				set := tmpl
 				set.Value, set.Raw = val, fmt.Sprintf("%s/%s.%s=%s", tmpl.Army, tmpl.Token, tmpl.Field, val)
-				l, err := armies.LoadVariant(tmpl.Army, append(mustSets(), set))
+				l, err := loader.LoadVariant(tmpl.Army, append(mustSets(), set))
 				if err != nil {
 					if l != nil {
 						l.Diags.Render(cmd.ErrOrStderr(), l.Sources)

@@ -79,11 +79,11 @@ func TestLadderBoardAndLeaders(t *testing.T) {
 // TestWatchSimBoardAndLeaders: the quick simulation of watch and serve
 // plays on their --board with their --leaders, and its line says so.
 func TestWatchSimBoardAndLeaders(t *testing.T) {
-	moloch, err := armies.Load("moloch")
+	moloch, err := armies.Loader{}.Load("moloch")
 	if err != nil {
 		t.Fatal(err)
 	}
-	medyk, err := armies.LoadLeader("medyk")
+	medyk, err := armies.Loader{}.LoadLeader("medyk")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -67,7 +67,7 @@ func TestWatchSimStructures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	moloch, err := armies.Load("moloch")
+	moloch, err := armies.Loader{}.Load("moloch")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -58,7 +58,7 @@ they name, on every save. Ctrl-C stops it.`,
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			w := &watch.Watcher{Paths: args, Out: cmd.OutOrStdout(), OnGood: watchSim(q), Sets: sets, Also: also}
+			w := &watch.Watcher{Paths: args, Out: cmd.OutOrStdout(), OnGood: watchSim(q), Sets: sets, Loader: loader, Also: also}
 			return w.Run(ctx)
 		},
 	}

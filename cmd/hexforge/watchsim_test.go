@@ -32,7 +32,7 @@ func TestWatchChange(t *testing.T) {
 // change"; a version stripped of most of its warriors is a significant drop.
 func TestWatchSimComparesPaired(t *testing.T) {
 	on := watchSim(quickSim{vs: []string{"borgo"}, games: 60, players: greedyBoth})
-	base, err := armies.Load("moloch")
+	base, err := armies.Loader{}.Load("moloch")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +44,7 @@ func TestWatchSimComparesPaired(t *testing.T) {
 		}
 		sets = append(sets, st)
 	}
-	weak, err := armies.LoadVariant("moloch", sets)
+	weak, err := armies.Loader{}.LoadVariant("moloch", sets)
 	if err != nil {
 		t.Fatal(err)
 	}
