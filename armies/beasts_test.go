@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 )
 
@@ -48,7 +49,7 @@ func TestBeastsCerberusSetUp(t *testing.T) {
 	if n := beasts.Total(); n != 36 {
 		t.Fatalf("Beasts has %d tokens, want 36", n)
 	}
-	g, err := engine.NewGame(engine.Standard, beasts, moloch, 1)
+	g, err := engine.NewGame(position.Standard, beasts, moloch, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +73,7 @@ func TestBeastsCerberusSetUp(t *testing.T) {
 		if a.Kind != engine.KPlaceAside {
 			t.Fatalf("set-up offers %v", a)
 		}
-		hexes[engine.Standard.Names[a.Hex]]++
+		hexes[position.Standard.Names[a.Hex]]++
 	}
 	// Three hexes, three facings each (the Cerberus looks the same turned by half a turn).
 	if len(hexes) != 3 || hexes["a2"] != 3 || hexes["b1"] != 3 || hexes["b2"] != 3 {
@@ -88,7 +89,7 @@ func TestBeastsCerberusSetUp(t *testing.T) {
 	}
 
 	// The Beasts as player 2: the Cerberus follows their HQ.
-	g2, err := engine.NewGame(engine.Standard, moloch, beasts, 1)
+	g2, err := engine.NewGame(position.Standard, moloch, beasts, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +103,7 @@ func TestBeastsCerberusSetUp(t *testing.T) {
 		t.Fatalf("Beasts as player 2: phase %d player %d, %d placements; want 6 hexes x 3 facings", g2.Phase, g2.Player+1, len(acts))
 	}
 	apply(t, g2, acts[0], nil)
-	if g2.Turn != 1 || g2.Player != 0 || engine.Standard.Dist[acts[0].Hex][hexAt(t, "c3")] != 1 || unitName(g2, acts[0].Hex) != "Cerberus" {
+	if g2.Turn != 1 || g2.Player != 0 || position.Standard.Dist[acts[0].Hex][hexAt(t, "c3")] != 1 || unitName(g2, acts[0].Hex) != "Cerberus" {
 		t.Fatal("Beasts as player 2: Cerberus not beside the HQ, or the game did not start")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 )
 
@@ -38,7 +39,7 @@ func TestBorgoGrenade(t *testing.T) {
 	var targets []string
 	for _, a := range g.LegalActions(nil) {
 		if a.Kind == engine.KInstant {
-			targets = append(targets, engine.Standard.Names[a.Hex])
+			targets = append(targets, position.Standard.Names[a.Hex])
 		}
 	}
 	if len(targets) != 1 || targets[0] != "d3" {

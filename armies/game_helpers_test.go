@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 )
 
@@ -24,7 +25,7 @@ func loadArmy(t *testing.T, name string) *rules.Army {
 // hexAt is the hex of the standard board called name ("c3").
 func hexAt(t *testing.T, name string) engine.Hex {
 	t.Helper()
-	h, ok := engine.Standard.Hex(name)
+	h, ok := position.Standard.Hex(name)
 	if !ok {
 		t.Fatalf("no hex %s", name)
 	}
@@ -42,7 +43,7 @@ func placeHQ(t *testing.T, hex string) engine.Action {
 // checks that player 1's first turn has begun.
 func startGame(t *testing.T, a0, a1 string, seed uint64, setup ...engine.Action) *engine.Game {
 	t.Helper()
-	g, err := engine.NewGame(engine.Standard, loadArmy(t, a0), loadArmy(t, a1), seed)
+	g, err := engine.NewGame(position.Standard, loadArmy(t, a0), loadArmy(t, a1), seed)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/hexforge/hexforge/internal/golden"
+	"github.com/hexforge/hexforge/position"
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/engine"
@@ -45,7 +46,7 @@ func loadSignaturePosition(t testing.TB, name string) *engine.State {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := engine.ParsePosition(p, src, loader)
+	s, err := position.ParsePosition(p, src, loader)
 	if err != nil {
 		t.Fatalf("%v", err)
 	}
@@ -84,7 +85,7 @@ func runSignatures(t *testing.T, sigs []signature) {
 			var b bytes.Buffer
 			l.Write(&b, s.Board)
 			b.WriteString("--- after the battle\n")
-			b.WriteString(engine.FormatPosition(s, [2]string{s.Armies[0].Name, s.Armies[1].Name}))
+			b.WriteString(position.FormatPosition(s, []string{s.Armies[0].Name, s.Armies[1].Name}))
 			golden.Check(t, filepath.Join("testdata", "signatures", sc.name+".golden"), b.Bytes())
 		})
 	}

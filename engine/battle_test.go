@@ -89,7 +89,7 @@ func runScenario(t *testing.T, sc scenario) {
 	var b bytes.Buffer
 	l.Write(&b, s.Board)
 	b.WriteString("--- after the battle\n")
-	b.WriteString(FormatPosition(s, [2]string{s.Armies[0].Name, s.Armies[1].Name}))
+	b.WriteString(FormatPosition(s, []string{s.Armies[0].Name, s.Armies[1].Name}))
 	file := filepath.Join("testdata", "battles", sc.name+sc.variant+".golden")
 	golden.Check(t, file, b.Bytes())
 }

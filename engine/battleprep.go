@@ -219,7 +219,7 @@ func (r *Resolver) applyTakeover() bool {
 		p := &s.Cells[h].Unit
 		q := *p
 		if taken&(1<<uint(h)) != 0 {
-			q.takeBy(by[h])
+			q.TakeBy(by[h])
 		} else {
 			q.release()
 		}

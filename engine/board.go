@@ -37,7 +37,7 @@ type Board struct {
 	byName map[string]Hex   // lower-case name -> hex
 	Dist   [MaxHexes][MaxHexes]int8
 
-	// Special hexes and rules (board files, boardfile.go). Terminal marks
+	// Special hexes and rules (board files: package position). Terminal marks
 	// the Terminals of the Duel board; EnergyMax is the top of each
 	// player's Energy track (0: no energy); Duel is set when the board
 	// plays the Terminal rules (energy, Nodes, Procedures: duel.go), and
@@ -50,7 +50,10 @@ type Board struct {
 var dq = [6]int8{0, 1, 1, 0, -1, -1}
 var dr = [6]int8{-1, -1, 0, 1, 1, 0}
 
-func newBoard(name string, radius int) *Board {
+// NewBoard builds the geometry of a board of the given radius (2: the 19
+// hexes of the standard board, 3: the 37 of the enlarged one), with no
+// special hexes; package position reads board files into one.
+func NewBoard(name string, radius int) *Board {
 	b := &Board{Name: name, Radius: radius, index: map[[2]int8]Hex{}, byName: map[string]Hex{}}
 	n := 0
 	for q := -radius; q <= radius; q++ {

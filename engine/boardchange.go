@@ -18,7 +18,7 @@ func (g *Game) removeUnit(h Hex) {
 	}
 	m := NoHex
 	if g.Structures {
-		m = mateOn(&g.S, h) // both parts leave together, one unit destroyed
+		m = MateOn(&g.S, h) // both parts leave together, one unit destroyed
 	}
 	g.tracePiece(TrRemove, h, 0, false)
 	g.deed(DeedRemoved, u.Controller(), 1)

@@ -153,7 +153,7 @@ const usedGranted0 = usedTrig0 << 4
 // Game is a whole two-player game: the position, decks, hands, discards and
 // turn flow. A simulator drives it like this:
 //
-//	g, err := engine.NewGame(engine.Standard, a0, a1, seed)
+//	g, err := engine.NewGame(position.Standard, a0, a1, seed)
 //	buf := make([]engine.Action, 0, 4096)
 //	for !g.Over() {
 //		buf = g.LegalActions(buf[:0])   // for g.Player

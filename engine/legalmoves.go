@@ -15,7 +15,7 @@ func (g *Game) moves(buf []Action, tmpl Action, h Hex, dist int) []Action {
 	u := s.Cells[h].Unit
 	per := rules.Dir(g.symOf(u))
 	heavy := s.Tok(u).Traits.Has(rules.Heavy)
-	whole := g.Structures && mateOn(s, h) != NoHex // a part moves only next to its mate
+	whole := g.Structures && MateOn(s, h) != NoHex // a part moves only next to its mate
 	tmpl.Hex = h
 	for to := Hex(0); int(to) < b.Size; to++ {
 		if to != h && (heavy || int(b.Dist[h][to]) > dist || !s.Cells[to].Unit.Empty() || (whole && !keepsWhole(s, h, to))) {

@@ -25,7 +25,7 @@ func (g *Game) moveDist(h Hex, base int, nets *[MaxHexes]bool) int {
 	}
 	paired := false // a Structure's part: the links to either part count, once each (pairLinkSum)
 	if g.Structures {
-		if m := mateOn(s, h); m != NoHex {
+		if m := MateOn(s, h); m != NoHex {
 			bonus, paired = pairLinkSum(s, h, m, rules.EffMove, func(x Hex) bool { return nets[x] }), true
 		}
 	}
@@ -88,7 +88,7 @@ func (g *Game) eachGrant(h Hex, nets *[MaxHexes]bool, f func(from Hex, grant rul
 		// A grant linked to the mate of a part reaches the part too; a
 		// granter linked to both is one granter (from), as the callers
 		// count granters by hex.
-		if m := mateOn(s, h); m != NoHex {
+		if m := MateOn(s, h); m != NoHex {
 			g.eachLinkedGrant(m, u, nets, f)
 		}
 	}
@@ -137,7 +137,7 @@ func (g *Game) freeGrantedMove(h Hex, nets *[MaxHexes]bool) bool {
 func (g *Game) grantsUsed(h Hex) uint64 {
 	used := g.grantUsed[h]
 	if g.Structures {
-		if m := mateOn(&g.S, h); m != NoHex {
+		if m := MateOn(&g.S, h); m != NoHex {
 			used |= g.grantUsed[m]
 		}
 	}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -24,6 +25,9 @@ const (
 )
 
 var modeNames = [...]string{"standard", "ffa", "points", "teams", "one-vs-team"}
+
+// ModeNames are the modes' names, as String spells them.
+func ModeNames() []string { return slices.Clone(modeNames[:]) }
 
 func (m Mode) String() string {
 	if int(m) < len(modeNames) {

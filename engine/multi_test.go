@@ -410,7 +410,7 @@ func TestSetSidesErrors(t *testing.T) {
 }
 
 // A multiplayer position file reads its mode, teams, scores and takers, and
-// FormatPositionN writes it back the same.
+// FormatPosition writes it back the same.
 func TestMultiPositionRoundTrip(t *testing.T) {
 	src := `armies amber beta amber beta
 mode teams feud=1
@@ -429,7 +429,7 @@ hq 20 18 20 13
 		t.Fatalf("players %d mode %s friends(2,4) %v friends(1,3) %v allies(1,3) %v hq4 %d",
 			s.Players(), s.Mode, s.Friends(1, 3), s.Friends(0, 2), s.Allies(0, 2), s.HQPoints(3))
 	}
-	out := FormatPositionN(s, []string{"amber", "beta", "amber", "beta"})
+	out := FormatPosition(s, []string{"amber", "beta", "amber", "beta"})
 	again, err := ParsePosition("m2.pos", []byte(out), testLoader)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)

@@ -17,7 +17,7 @@ func TestPositionStructure(t *testing.T) {
 	}
 	c2, _ := s.Board.Hex("c2")
 	c3, _ := s.Board.Hex("c3")
-	if mateOn(s, c2) != c3 || mateOn(s, c3) != c2 {
+	if MateOn(s, c2) != c3 || MateOn(s, c3) != c2 {
 		t.Fatalf("the parts on c2 and c3 are not paired")
 	}
 	if !piles.Structures {

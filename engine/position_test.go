@@ -47,7 +47,7 @@ func TestParsePositionOK(t *testing.T) {
 	if p := s.Unit(d2); s.Tok(p).Name != "Prism" || p.Wounds != 1 || p.Facing.String() != "NW" {
 		t.Errorf("d2 = %+v", p)
 	}
-	again, err := ParsePosition("q", []byte(FormatPosition(s, [2]string{"amber", "beta"})), testLoader)
+	again, err := ParsePosition("q", []byte(FormatPosition(s, []string{"amber", "beta"})), testLoader)
 	if err != nil {
 		t.Fatal(err)
 	}

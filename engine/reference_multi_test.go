@@ -59,7 +59,7 @@ func randomMultiPosition(rng *rand.Rand, pool []*rules.Army) *State {
 			s.Cells[h].Unit.Marks |= NetMarker
 		}
 		if rng.IntN(60) == 0 && t.Kind != rules.HQ {
-			s.Cells[h].Unit.takeBy((pl + 1 + uint8(rng.IntN(n-1))) % uint8(n))
+			s.Cells[h].Unit.TakeBy((pl + 1 + uint8(rng.IntN(n-1))) % uint8(n))
 		}
 		left[pl][ti]--
 	}

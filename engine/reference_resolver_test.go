@@ -323,7 +323,7 @@ func (ref *reference) takeover() bool {
 	for _, h := range ref.units() {
 		p := ref.piece(h)
 		if by, ok := should[h]; ok {
-			p.takeBy(by)
+			p.TakeBy(by)
 		} else {
 			p.release()
 		}

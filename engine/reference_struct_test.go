@@ -84,7 +84,7 @@ func TestReferenceMatchesFastStructures(t *testing.T) {
 		x, y := pick(i)
 		start := randomStructPosition(rng, x, y)
 		for h := range start.Board.Size {
-			if mateOn(start, Hex(h)) != NoHex {
+			if MateOn(start, Hex(h)) != NoHex {
 				withPair++
 				break
 			}

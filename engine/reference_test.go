@@ -69,7 +69,7 @@ func TestReferenceMatchesFast(t *testing.T) {
 
 // dumpState is FormatPosition with marks, for failure messages.
 func dumpState(s *State) string {
-	out := FormatPosition(s, [2]string{s.Armies[0].Name, s.Armies[1].Name})
+	out := FormatPosition(s, []string{s.Armies[0].Name, s.Armies[1].Name})
 	for h := 0; h < s.Board.Size; h++ {
 		if p := s.Cells[h].Unit; !p.Empty() && p.Marks != 0 {
 			out += "# " + s.Board.Names[h] + " marks " + string(rune('0'+p.Marks)) + "\n"
@@ -102,7 +102,7 @@ func compareResolvers(t *testing.T, rng *rand.Rand, n int, pick func(i int) (*ru
 		ReferenceResolve(&slow, d)
 		if fast.Cells != slow.Cells || fast.HQ != slow.HQ {
 			t.Fatalf("position %d: fast and reference resolvers differ\nstart:\n%s\nfast:\n%s\nreference:\n%s",
-				i, FormatPosition(start, [2]string{x.Name, y.Name}), dumpState(&fast), dumpState(&slow))
+				i, FormatPosition(start, []string{x.Name, y.Name}), dumpState(&fast), dumpState(&slow))
 		}
 	}
 }

@@ -2,59 +2,7 @@ package engine
 
 import (
 	"fmt"
-	"strings"
-
-	"github.com/hexforge/hexforge/diag"
 )
-
-// resolveLeaders checks a position's leader lines against its players and
-// mode. With more than two players leaders are played only in the teams
-// mode, where allies share one card ("Liderów można używać w grach dla 2
-// oraz 4 graczy w trybie drużynowym", docs/rules.md, "Leaders"): a card
-// given for one ally is its partner's too, with the same uses left, and
-// two lines for the allies must name the same card alike.
-func (ps *pileSpec) resolveLeaders(s *State, p *Piles, errs *diag.List) {
-	n := s.Players()
-	first := leaderRef{}
-	for i, r := range ps.leaders {
-		if r.name == "" {
-			continue
-		}
-		if i >= n {
-			errs.Errorf(r.at, "the armies line names %d players; this leader line names player %d", n, i+1)
-			continue
-		}
-		if first.name == "" {
-			first = r
-		}
-	}
-	if n <= 2 || first.name == "" {
-		return
-	}
-	if s.Mode != ModeTeams {
-		errs.Errorf(first.at, "leaders are played with 2 players or in mode teams (allies share one card), not in mode %s", s.Mode)
-		return
-	}
-	for q := 1; q < n; q++ {
-		for a := range q {
-			if !s.Allies(uint8(a), uint8(q)) {
-				continue
-			}
-			ra, rq := ps.leaders[a], ps.leaders[q]
-			switch {
-			case ra.name == "" && rq.name == "":
-			case ra.name != "" && rq.name != "" && (!strings.EqualFold(ra.name, rq.name) || ps.leaderUsed[a] != ps.leaderUsed[q]):
-				errs.Errorf(rq.at, "players %d and %d are allies: they share one leader card; give it once, or alike for both (line %d)", a+1, q+1, ra.line)
-			case rq.name == "":
-				p.leaderRef[q], p.LeaderUsed[q], p.sharedWith[q] = ra, ps.leaderUsed[a], uint8(a+1)
-			case ra.name == "":
-				p.leaderRef[a], p.LeaderUsed[a], p.sharedWith[a] = rq, ps.leaderUsed[q], uint8(q+1)
-			default:
-				p.sharedWith[q] = uint8(a + 1)
-			}
-		}
-	}
-}
 
 // newGameAt sets up the game NewGameFrom starts: two players as NewGame
 // does, more with the position's mode, teams and feud (its Sides, scores

@@ -56,8 +56,8 @@ func (p Piece) Controller() uint8 {
 	return p.Owner
 }
 
-// takeBy marks the piece as taken over by player c (c != Owner).
-func (p *Piece) takeBy(c uint8) {
+// TakeBy marks the piece as taken over by player c (c != Owner).
+func (p *Piece) TakeBy(c uint8) {
 	p.Marks = p.Marks&^ctlMask | Controlled | Marks((c^p.Owner^1)&(MaxPlayers-1))<<ctlShift
 }
 

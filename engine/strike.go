@@ -36,7 +36,7 @@ func (g *Game) medics(opts []Option, h Hex, hit *[MaxHexes]bool) []Option {
 	s := &g.S
 	nets := g.computeNets()
 	if g.Structures {
-		if mate := mateOn(s, h); mate != NoHex {
+		if mate := MateOn(s, h); mate != NoHex {
 			return g.pairMedics(opts, h, mate, hit, nets) // structure.go
 		}
 	}
@@ -131,7 +131,7 @@ func (g *Game) attackBonus(h Hex) (melee, ranged int) {
 	u := s.Cells[h].Unit
 	nets := g.computeNets()
 	if g.Structures {
-		if m := mateOn(s, h); m != NoHex { // the links to either part of a Structure, once each
+		if m := MateOn(s, h); m != NoHex { // the links to either part of a Structure, once each
 			netted := func(x Hex) bool { return nets[x] }
 			return pairLinkSum(s, h, m, rules.EffMelee, netted), pairLinkSum(s, h, m, rules.EffRanged, netted)
 		}

@@ -15,7 +15,7 @@ import (
 // unit is done here and wherever a unit is moved, removed, netted or linked:
 // when one leaves the board the other leaves with it, a net on one nets
 // both, a link to one gives its bonus to both, and a move keeps them
-// adjacent. Every such place asks mateOn, which finds nothing unless an
+// adjacent. Every such place asks MateOn, which finds nothing unless an
 // army has Structures, so games without them take the same paths as before.
 
 // structureDiscard is how many tokens of the hand pay for a Structure: "gracz
@@ -23,11 +23,11 @@ import (
 // Strukturę".
 const structureDiscard = 3
 
-// mateOn is the hex of the other part of the Structure whose part stands on
+// MateOn is the hex of the other part of the Structure whose part stands on
 // h, or NoHex when the unit on h is no part (or h is empty). A player places
 // one Structure a game, so the part of the mate's token type next to it is
 // the mate.
-func mateOn(s *State, h Hex) Hex {
+func MateOn(s *State, h Hex) Hex {
 	u := s.Cells[h].Unit
 	if u.Empty() {
 		return NoHex
@@ -64,7 +64,7 @@ func isPart(s *State, u Piece) bool {
 // and a part only next to its mate ("tylko takie przemieszczenie po którym
 // Struktura wciąż będzie całością jest dopuszczalne").
 func keepsWhole(s *State, from, to Hex) bool {
-	m := mateOn(s, from)
+	m := MateOn(s, from)
 	return m == NoHex || (to != m && s.Board.Dist[to][m] == 1)
 }
 
@@ -191,7 +191,7 @@ func (r *Resolver) loadPairs() {
 		r.mate[h] = NoHex
 	}
 	for _, h := range r.occ[:r.nocc] {
-		if m := mateOn(r.s, h); m != NoHex {
+		if m := MateOn(r.s, h); m != NoHex {
 			r.mate[h] = m
 			r.pairs = true
 		}
@@ -260,7 +260,7 @@ func swapKeeps(s *State, h, n Hex) bool {
 		return x
 	}
 	for _, x := range [2]Hex{h, n} {
-		if m := mateOn(s, x); m != NoHex && s.Board.Dist[at(x)][at(m)] != 1 {
+		if m := MateOn(s, x); m != NoHex && s.Board.Dist[at(x)][at(m)] != 1 {
 			return false
 		}
 	}
@@ -273,7 +273,7 @@ func swapKeeps(s *State, h, n Hex) bool {
 // for the whole unit.
 func (g *Game) mateUsed(h Hex) uint16 {
 	const traitUses = usedMove | usedRotate | usedPush | usedPull | usedGranted0<<AbRotate | usedGranted0<<AbPush | usedGranted0<<AbPull
-	if m := mateOn(&g.S, h); m != NoHex {
+	if m := MateOn(&g.S, h); m != NoHex {
 		return g.used[m] & traitUses
 	}
 	return 0

@@ -127,8 +127,8 @@ func TestStructurePlace(t *testing.T) {
 	if g.Player != 1 || g.Battles != 0 {
 		t.Errorf("after the placement: player %d to move, %d battles; want the turn over and no battle (no boarding)", g.Player+1, g.Battles)
 	}
-	if mateOn(&g.S, c3) != c2 || mateOn(&g.S, c2) != c3 {
-		t.Errorf("mates: %d %d", mateOn(&g.S, c3), mateOn(&g.S, c2))
+	if MateOn(&g.S, c3) != c2 || MateOn(&g.S, c2) != c3 {
+		t.Errorf("mates: %d %d", MateOn(&g.S, c3), MateOn(&g.S, c2))
 	}
 	// Player 2 has no Structure; player 1's next turn offers none: placed.
 	for g.Player != 0 || g.Phase != PhaseDiscard {
@@ -401,7 +401,7 @@ func TestStructurePushed(t *testing.T) {
 		t.Fatalf("push destinations %+v, want c4 only", opts)
 	}
 	must(t, g, Action{Kind: KAbility, Slot: AbPush, Hex: brute, To: hatch})
-	if g.S.Cells[hexOf(t, "c4")].Unit.Empty() || mateOn(&g.S, gun) != hexOf(t, "c4") {
+	if g.S.Cells[hexOf(t, "c4")].Unit.Empty() || MateOn(&g.S, gun) != hexOf(t, "c4") {
 		t.Fatalf("after the push the Structure is not whole")
 	}
 	// Heavy: the Bulk is never pushed.
@@ -447,7 +447,7 @@ func checkStructures(g *Game) error {
 			continue
 		}
 		parts[u.Owner]++
-		if mateOn(s, Hex(h)) == NoHex {
+		if MateOn(s, Hex(h)) == NoHex {
 			return errorf("part %q on %s stands apart from its mate", s.Tok(u).Name, s.Board.Names[h])
 		}
 		if g.StructPlaced&(1<<u.Owner) == 0 {

@@ -55,7 +55,7 @@ func (g *Game) toughness(h Hex) int {
 	nets := g.computeNets()
 	netted := func(x Hex) bool { return nets[x] }
 	if g.Structures {
-		if m := mateOn(&g.S, h); m != NoHex {
+		if m := MateOn(&g.S, h); m != NoHex {
 			return effTough(g.S.Tok(u), pairLinkSum(&g.S, h, m, rules.EffToughness, netted))
 		}
 	}

@@ -4,13 +4,14 @@ import (
 	"testing"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/position"
 )
 
 // BenchmarkSearchDecision is one decision of the search player (default
 // budget) in the middle of a game.
 func BenchmarkSearchDecision(b *testing.B) {
 	ma, mb := testArmy(b, "moloch"), testArmy(b, "moloch")
-	g, _ := engine.NewGame(engine.Standard, ma, mb, 3)
+	g, _ := engine.NewGame(position.Standard, ma, mb, 3)
 	res := new(engine.Resolver)
 	g.SetWorkspace(res)
 	gp := newGreedy(1, res)

@@ -5,13 +5,14 @@ import (
 	"testing"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/position"
 )
 
 // determinise deals every other player's hidden tokens anew, not only the
 // next player's, and keeps what each player holds.
 func TestDeterminiseEveryOpponent(t *testing.T) {
 	as := testArmies(t, "moloch", "borgo", "hegemony", "outpost")
-	g, err := engine.NewGameN(engine.Standard, as, engine.ModeFFA, nil, 0, 5)
+	g, err := engine.NewGameN(position.Standard, as, engine.ModeFFA, nil, 0, 5)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 )
 
@@ -84,7 +85,7 @@ func TestRefitEnergy(t *testing.T) {
 	if !*refitEnergy {
 		t.Skip("refits the energy weight only with -refit-energy")
 	}
-	duel, err := engine.BoardByName("duel")
+	duel, err := position.BoardByName("duel")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 )
 
@@ -44,7 +45,7 @@ func selfPlay(t testing.TB, as []*rules.Army, games int, spec Spec) []sample {
 	var out []sample
 	res := new(engine.Resolver)
 	var scratch engine.State
-	ys, _ := selfPlayResults(t, as, games, spec, engine.Standard, func(g *engine.Game, me uint8) bool {
+	ys, _ := selfPlayResults(t, as, games, spec, position.Standard, func(g *engine.Game, me uint8) bool {
 		out = append(out, sample{f: features(g, me, res, &scratch)})
 		return true
 	})

@@ -5,6 +5,7 @@ import (
 
 	"github.com/hexforge/hexforge/compiler"
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/position"
 )
 
 // TestRolloutPlaysThroughOpponentDraw: a search rollout plays to the end
@@ -20,7 +21,7 @@ func TestRolloutPlaysThroughOpponentDraw(t *testing.T) {
 		t.Fatal(res.Diags)
 	}
 	ma, mb := testArmy(t, "moloch"), testArmy(t, "borgo")
-	g, err := engine.NewGame(engine.Standard, ma, mb, 3)
+	g, err := engine.NewGame(position.Standard, ma, mb, 3)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,13 +5,14 @@ import (
 	"testing"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/position"
 )
 
 // A player's value in a finished multiplayer game is its share of the
 // win: 1 alone, 1/k among k winners, 0 for a loser (valuesN).
 func TestMCTSValuesOfFinishedGames(t *testing.T) {
 	as := testArmies(t, "moloch", "borgo", "hegemony")
-	g, err := engine.NewGameN(engine.Standard, as, engine.ModeFFA, nil, 0, 1)
+	g, err := engine.NewGameN(position.Standard, as, engine.ModeFFA, nil, 0, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +33,7 @@ func TestMCTSValuesOfFinishedGames(t *testing.T) {
 // root is the searching player's move, and its average lies in [0, 1].
 func TestMCTSMultiplayerTree(t *testing.T) {
 	as := testArmies(t, "moloch", "borgo", "hegemony")
-	g, err := engine.NewGameN(engine.Standard, as, engine.ModeFFA, nil, 0, 7)
+	g, err := engine.NewGameN(position.Standard, as, engine.ModeFFA, nil, 0, 7)
 	if err != nil {
 		t.Fatal(err)
 	}

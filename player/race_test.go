@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/position"
 )
 
 // The race player drops candidates that are clearly behind, so a decision
@@ -11,7 +12,7 @@ import (
 // plays before dropping any.
 func TestRaceSpendsWorldsWhereClose(t *testing.T) {
 	ma, mb := testArmy(t, "moloch"), testArmy(t, "borgo")
-	g, err := engine.NewGame(engine.Standard, ma, mb, 3)
+	g, err := engine.NewGame(position.Standard, ma, mb, 3)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 )
 
@@ -12,7 +13,7 @@ import (
 // action. The armies cover takeovers, recover steps (the fan army) and
 // plain attacks; both the search and the plan player are checked.
 func TestMemosKeepDecisions(t *testing.T) {
-	duel, err := engine.BoardByName("duel")
+	duel, err := position.BoardByName("duel")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -20,12 +21,12 @@ func TestMemosKeepDecisions(t *testing.T) {
 		a, b, player string
 		board        *engine.Board
 	}{
-		{"moloch", "borgo", "search:4", engine.Standard},
-		{"vegas", "smart", "search:4", engine.Standard},
-		{"../sim/testdata/bastion.army", "outpost", "plan:1", engine.Standard},
-		{"steelpolice", "beasts", "plan:1", engine.Standard},
+		{"moloch", "borgo", "search:4", position.Standard},
+		{"vegas", "smart", "search:4", position.Standard},
+		{"../sim/testdata/bastion.army", "outpost", "plan:1", position.Standard},
+		{"steelpolice", "beasts", "plan:1", position.Standard},
 		{"smart", "vegas", "plan:1", duel}, // energy and Procedures
-		{"moloch", "borgo", "race:3", engine.Standard},
+		{"moloch", "borgo", "race:3", position.Standard},
 	} {
 		ma, mb := testArmy(t, c.a), testArmy(t, c.b)
 		spec, err := Parse(c.player)

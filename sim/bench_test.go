@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/position"
 
 	"github.com/hexforge/hexforge/engine"
 )
@@ -45,7 +46,7 @@ func BenchmarkGreedyGame(b *testing.B) { benchGames(b, "greedy", "greedy") }
 // the Duel board (energy and Procedures among the actions), Smart against
 // Vegas, the armies of the Duel box.
 func BenchmarkDuelBoardGame(b *testing.B) {
-	benchGamesOn(b, engine.Duel, "smart", "vegas", "greedy", "greedy")
+	benchGamesOn(b, position.Duel, "smart", "vegas", "greedy", "greedy")
 }
 
 // BenchmarkThroughput plays greedy games on all cores, as hexforge sim does.

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/position"
 )
 
 // TestDuelBoardPlayers: on the Duel board every player (random, greedy,
@@ -16,7 +16,7 @@ import (
 func TestDuelBoardPlayers(t *testing.T) {
 	for _, pl := range []string{"random", "greedy", "search:4", "mcts:8"} {
 		m := match(t, "smart", "vegas", pl, pl, 2, 3)
-		m.Board = engine.Duel
+		m.Board = position.Duel
 		recs, _, err := m.Run(context.Background(), 1, nil)
 		if err != nil {
 			t.Fatal(err)

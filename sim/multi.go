@@ -11,6 +11,7 @@ import (
 
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/player"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/stats"
 )
@@ -129,7 +130,7 @@ func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
 	}
 	board := m.Board
 	if board == nil {
-		board = engine.Standard
+		board = position.Standard
 	}
 	var team []uint8
 	if m.Mode == engine.ModeTeams {
@@ -409,7 +410,7 @@ func (m *MultiMatch) Report(recs []MultiRecord, partial bool) *MultiReport {
 	r := &MultiReport{Mode: m.Mode.String(), Players: m.Player.String(), Seed: m.Seed, Games: len(recs), Seatings: len(seats),
 		Partial: partial, Armies: m.Names, Army: make([]Share, n), BySeat: make([][]Share, n), Seat: make([]Share, n), Structures: m.Structures}
 	r.Rotation = m.Rotation()
-	r.Board = engine.Standard.Name
+	r.Board = position.Standard.Name
 	if m.Board != nil {
 		r.Board = m.Board.Name
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/player"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/stats"
 )
@@ -101,7 +102,7 @@ func TestMCTSMultiplayerStrength(t *testing.T) {
 		for s, a := range seating {
 			ordered[s] = as[a]
 		}
-		g, err := engine.NewGameN(engine.Standard, ordered, mode, nil, 0, round)
+		g, err := engine.NewGameN(position.Standard, ordered, mode, nil, 0, round)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 )
 
@@ -172,7 +173,7 @@ func (t TokenStat) Deeds() bool {
 func Summarize(m *Match, recs []GameRecord, partial bool) *Summary {
 	s := &Summary{A: m.A.Name, B: m.B.Name, Seed: m.Seed, Pairs: m.Pairs, Partial: partial,
 		Players: [2]string{m.Players[0].String(), m.Players[1].String()}}
-	board := engine.Standard
+	board := position.Standard
 	if m.Board != nil {
 		board = m.Board
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/player"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 )
 
@@ -109,7 +110,7 @@ func (m *Match) play(k int, aFirst bool, w *worker) (GameRecord, error) {
 	}
 	board := m.Board
 	if board == nil {
-		board = engine.Standard
+		board = position.Standard
 	}
 	if w.g == nil {
 		g, err := engine.NewGame(board, armies[0], armies[1], seed)

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/hexforge/hexforge/stats"
@@ -24,6 +25,37 @@ type Sequential struct {
 	LLR         []float64  `json:"llr"`    // the test's log-likelihood ratio (two for a band: low, high)
 	Bounds      [2]float64 `json:"bounds"` // Wald's lower and upper bounds
 	FixedLength bool       `json:"fixed_length,omitempty"`
+}
+
+// ParseSequential reads sim's --sprt P0,P1 (with P0 < 0.5 < P1 the
+// fair-band test of [P0, P1]) or --fair-band LO-HI in percent, the one
+// that is not empty, into its test with error rates alpha and beta.
+func ParseSequential(sprt, band string, alpha, beta float64) (*Sequential, error) {
+	q := &Sequential{Alpha: alpha, Beta: beta, Verdict: VerdictUndecided}
+	if sprt != "" {
+		a, b, ok := strings.Cut(sprt, ",")
+		p0, err0 := strconv.ParseFloat(strings.TrimSpace(a), 64)
+		p1, err1 := strconv.ParseFloat(strings.TrimSpace(b), 64)
+		if !ok || err0 != nil || err1 != nil || p0 <= 0 || p1 >= 1 || p0 >= p1 || p1 <= 0 || p0 >= 1 {
+			return nil, fmt.Errorf("--sprt %q: want P0,P1 with 0 < P0 < P1 < 1, e.g. 0.45,0.55", sprt)
+		}
+		q.Kind, q.P0, q.P1 = "sprt", p0, p1
+		if p0 < 0.5 && p1 > 0.5 {
+			// H0 below even and H1 above it is the balance question "is A
+			// fair?", which an SPRT between the two edges cannot answer
+			// (a fair army sits between them): it is the band test.
+			q.Kind, q.Lo, q.Hi, q.P0, q.P1 = "fair-band", p0, p1, 0, 0
+		}
+	} else {
+		a, b, ok := strings.Cut(band, "-")
+		lo, err0 := strconv.ParseFloat(strings.TrimSpace(a), 64)
+		hi, err1 := strconv.ParseFloat(strings.TrimSpace(b), 64)
+		if !ok || err0 != nil || err1 != nil || lo <= 0 || hi >= 100 || lo >= hi {
+			return nil, fmt.Errorf("--fair-band %q: want LO-HI in percent with 0 < LO < HI < 100, e.g. 45-55", band)
+		}
+		q.Kind, q.Lo, q.Hi = "fair-band", lo/100, hi/100
+	}
+	return q, nil
 }
 
 // Verdicts of a sequential test, in a designer's words.

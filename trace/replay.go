@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 )
@@ -64,13 +65,13 @@ func replay(t *Trace, load Loaders, watch func(i int, g *engine.Game)) (*engine.
 		}
 		armies[p] = army
 	}
-	board, err := engine.BoardByName(h.Board)
+	board, err := position.BoardByName(h.Board)
 	if err != nil && load.Board != nil {
 		board, err = load.Board(h.Board)
 	} else if err != nil && filepath.IsLocal(filepath.FromSlash(h.Board)) {
 		// A board file, relative to the current directory; never one
 		// outside it (a hostile trace must not make the replay read it).
-		board, err = engine.LoadBoard(filepath.FromSlash(h.Board), "")
+		board, err = position.LoadBoard(filepath.FromSlash(h.Board), "")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("header: %w", err)

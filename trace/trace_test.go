@@ -10,6 +10,7 @@ import (
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/player"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 )
@@ -79,7 +80,7 @@ var recordBoard *engine.Board
 // TestReplayDuel: games on the Duel board, with energy purchases and
 // procedures, replay bit for bit and print them in words.
 func TestReplayDuel(t *testing.T) {
-	recordBoard = engine.Duel
+	recordBoard = position.Duel
 	defer func() { recordBoard = nil }()
 	seen := map[string]bool{}
 	for seed := uint64(1); seed <= 6; seed++ {

@@ -8,6 +8,8 @@ import (
 
 	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/sim"
+	"github.com/hexforge/hexforge/study"
+	"github.com/hexforge/hexforge/textfile"
 )
 
 func newAgree() *cobra.Command {
@@ -36,20 +38,20 @@ and is marked significant only after Holm's correction over all matchups.`,
 				return fmt.Errorf("--tau %g: want a value from -1 to 1", tau)
 			}
 			if out != "" {
-				if err := checkOutDir(out); err != nil {
+				if err := textfile.CheckWritable(out); err != nil {
 					return fmt.Errorf("--out: %w", err)
 				}
 			}
 			var rrs [2]*sim.RoundRobin
 			for i, file := range args {
-				merged, order, _, err := mergeFiles([]string{file})
+				sums, _, err := study.MergeResults([]string{file})
 				if err != nil {
 					return err
 				}
-				if len(order) < 2 {
+				if len(sums) < 2 {
 					return fmt.Errorf("%s: a match, not a round robin: agree compares two round robins (sim --all --format json)", file)
 				}
-				if rrs[i], err = roundRobinOf(merged, order); err != nil {
+				if rrs[i], err = sim.RoundRobinOf(sums); err != nil {
 					return fmt.Errorf("%s: %w", file, err)
 				}
 			}

@@ -9,6 +9,7 @@ import (
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/diag"
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/textfile"
@@ -99,11 +100,11 @@ type battleJSON struct {
 }
 
 func runBattle(out, errw io.Writer, file string, asJSON bool) error {
-	src, err := textfile.Read(file, "a position file", engine.MaxPositionSize)
+	src, err := textfile.Read(file, "a position file", position.MaxPositionSize)
 	if err != nil {
 		return err
 	}
-	s, err := engine.ParsePosition(file, src, func(ref string) (*rules.Army, error) {
+	s, err := position.ParsePosition(file, src, func(ref string) (*rules.Army, error) {
 		return positionArmy(relativeTo(file, ref))
 	})
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hexforge/hexforge/diag"
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/position"
 )
 
 // newBoards lists the embedded boards, or prints one board file: an
@@ -26,17 +27,17 @@ reported with its line and column, and the exit status is 1.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out := cmd.OutOrStdout()
 			if len(args) == 0 {
-				for _, n := range engine.BoardNames {
-					b, _ := engine.BoardByName(n)
+				for _, n := range position.BoardNames {
+					b, _ := position.BoardByName(n)
 					fmt.Fprintf(out, "%-9s %2d hexes%s\n", n, b.Size, boardSpecials(b))
 				}
 				return nil
 			}
-			if src, ok := engine.EmbeddedBoardSource(args[0]); ok {
+			if src, ok := position.EmbeddedBoardSource(args[0]); ok {
 				_, err := out.Write(src)
 				return err
 			}
-			b, err := engine.ReadBoardFile(args[0])
+			b, err := position.ReadBoardFile(args[0])
 			if err != nil {
 				if l, ok := err.(diag.List); ok {
 					l.Render(cmd.ErrOrStderr(), nil)
@@ -44,7 +45,7 @@ reported with its line and column, and the exit status is 1.`,
 				}
 				return err
 			}
-			fmt.Fprint(out, engine.FormatBoard(b))
+			fmt.Fprint(out, position.FormatBoard(b))
 			return nil
 		},
 	}
@@ -56,23 +57,14 @@ reported with its line and column, and the exit status is 1.`,
 // stays as it was). It is called before any work, so a bad value is the
 // command's error.
 func boardFlag(ref string) (*engine.Board, error) {
-	b, err := engine.LoadBoard(ref, "")
+	b, err := position.LoadBoard(ref, "")
 	if err != nil {
 		return nil, fmt.Errorf("--board: %w", err)
 	}
-	if b == engine.Standard {
+	if b == position.Standard {
 		return nil, nil
 	}
 	return b, nil
-}
-
-// boardWords names a board that is not the standard one for a title: ", on
-// the duel board", or "".
-func boardWords(b *engine.Board) string {
-	if b == nil || b == engine.Standard {
-		return ""
-	}
-	return ", on the " + b.Name + " board"
 }
 
 // boardSpecials says what a board has beyond its hexes.

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/hexforge/hexforge/report"
+	"github.com/hexforge/hexforge/textfile"
 	"github.com/spf13/cobra"
 )
 
@@ -29,7 +30,7 @@ or print it.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out != "" {
-				if err := checkOutDir(out); err != nil {
+				if err := textfile.CheckWritable(out); err != nil {
 					return fmt.Errorf("--out: %w", err)
 				}
 			}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/spf13/cobra"
 )
@@ -119,7 +120,7 @@ func installCompletions(root *cobra.Command) {
 		reg("levels", fixed(playerValues...))
 		reg("start", fixed(engine.StartNames[:]...))
 		reg("board", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-			return engine.BoardNames, cobra.ShellCompDirectiveDefault // or a board file
+			return position.BoardNames, cobra.ShellCompDirectiveDefault // or a board file
 		})
 		reg("vs", completeArmies)
 		reg("set", completeSet)

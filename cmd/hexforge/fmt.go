@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/armyfmt"
 	"github.com/hexforge/hexforge/textfile"
 	"github.com/spf13/cobra"
@@ -121,15 +122,15 @@ func runFmt(stdout, stderr io.Writer, args []string, write, diff, list bool) err
 // checkFmt is `check --fmt`: it names every source among args that is not in
 // canonical layout. Sources that do not parse were reported by check already.
 func checkFmt(stdout io.Writer, args []string) error {
-	units, err := expand(args)
+	units, err := armies.Files(args)
 	if err != nil {
 		return err
 	}
 	bad := false
 	for _, u := range units {
-		res, err := armyfmt.Source(u.name, u.src)
-		if err == nil && !bytes.Equal(res, u.src) {
-			fmt.Fprintf(stdout, "%s: not formatted (run: hexforge fmt -w %s)\n", u.name, u.name)
+		res, err := armyfmt.Source(u.Name, u.Src)
+		if err == nil && !bytes.Equal(res, u.Src) {
+			fmt.Fprintf(stdout, "%s: not formatted (run: hexforge fmt -w %s)\n", u.Name, u.Name)
 			bad = true
 		}
 	}

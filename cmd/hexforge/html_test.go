@@ -7,7 +7,10 @@ import (
 	"testing"
 
 	"github.com/hexforge/hexforge/htmlreport/htmltest"
+	"github.com/hexforge/hexforge/player"
+	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/sim"
+	"github.com/hexforge/hexforge/study"
 )
 
 // sim --format html writes one self-contained page naming the command that
@@ -78,12 +81,12 @@ func TestHTMLOnlyWhereWritten(t *testing.T) {
 // The ladder's page: a line per matchup over the levels, with bands when
 // there are few; its structure is pinned.
 func TestLadderHTML(t *testing.T) {
-	ms := []ladderMatch{{A: "Moloch", B: "Borgo", Seed: 1, Verdict: "stable", Reason: "r", Levels: []ladderLevel{
+	ms := []study.LadderMatch{{A: "Moloch", B: "Borgo", Seed: 1, Verdict: "stable", Reason: "r", Levels: []study.LadderLevel{
 		{Player: "random", Pairs: 10, WinRate: 0.5, Interval: [2]float64{0.4, 0.6}},
 		{Player: "greedy", Pairs: 10, WinRate: 0.6, Interval: [2]float64{0.5, 0.7}},
 	}}}
 	var b strings.Builder
-	if err := ladderHTML(&b, ms, "random,greedy", "hexforge ladder moloch borgo --format html"); err != nil {
+	if err := study.WriteLadder(&b, ms, report.HTML, "random,greedy", "hexforge ladder moloch borgo --format html"); err != nil {
 		t.Fatal(err)
 	}
 	goldenSkeleton(t, "ladder.skeleton", b.String())
@@ -116,13 +119,16 @@ func goldenSkeleton(t *testing.T, name, page string) {
 // pinned and they name no URL.
 func TestStudyHTML(t *testing.T) {
 	var b strings.Builder
-	rows := []importanceRow{
+	rows := []study.ImportanceRow{
 		{Without: "Scout", WinRate: 0.5, Interval: [2]float64{0.4, 0.6}, Change: -0.01, ChangeCI: [2]float64{-0.05, 0.03}, PHolm: 0.8},
 		{Without: "Gauss Cannon", WinRate: 0.3, Interval: [2]float64{0.25, 0.35}, Change: -0.2, ChangeCI: [2]float64{-0.25, -0.15}, PHolm: 0.001, Significant: true},
 	}
 	var base sim.Tally
 	base.Wins, base.Losses = 6, 4
-	if err := importanceHTML(&b, importancePage{army: "Moloch", opponents: []string{"Borgo"}, players: [2]string{"greedy", "greedy"}, seed: 1, games: 10, base: base, rows: rows, command: "hexforge importance moloch --vs borgo --format html"}); err != nil {
+	g, _ := player.Parse("greedy")
+	greedy := [2]player.Spec{g, g}
+	imp := &study.Importance{Army: "Moloch", Opponents: []string{"Borgo"}, Players: greedy, Seed: 1, Games: 10, Base: base, Rows: rows}
+	if err := imp.Write(&b, report.HTML, "hexforge importance moloch --vs borgo --format html"); err != nil {
 		t.Fatal(err)
 	}
 	page := b.String()
@@ -134,11 +140,12 @@ func TestStudyHTML(t *testing.T) {
 		t.Error("want one strong bar and one muted")
 	}
 	b.Reset()
-	sw := []sweepRow{
-		{Value: "1", Cells: []sweepCell{{"Borgo", 0.4, [2]float64{0.3, 0.5}}, {"Outpost", 0.5, [2]float64{0.4, 0.6}}}, WinRate: 0.45, Interval: [2]float64{0.38, 0.52}},
-		{Value: "2", Cells: []sweepCell{{"Borgo", 0.5, [2]float64{0.4, 0.6}}, {"Outpost", 0.6, [2]float64{0.5, 0.7}}}, WinRate: 0.55, Interval: [2]float64{0.48, 0.62}, Change: 0.1, ChangeCI: [2]float64{0.02, 0.18}, Significant: true},
+	sw := []study.SweepRow{
+		{Value: "1", Cells: []study.SweepCell{{Opponent: "Borgo", WinRate: 0.4, Interval: [2]float64{0.3, 0.5}}, {Opponent: "Outpost", WinRate: 0.5, Interval: [2]float64{0.4, 0.6}}}, WinRate: 0.45, Interval: [2]float64{0.38, 0.52}},
+		{Value: "2", Cells: []study.SweepCell{{Opponent: "Borgo", WinRate: 0.5, Interval: [2]float64{0.4, 0.6}}, {Opponent: "Outpost", WinRate: 0.6, Interval: [2]float64{0.5, 0.7}}}, WinRate: 0.55, Interval: [2]float64{0.48, 0.62}, Change: 0.1, ChangeCI: [2]float64{0.02, 0.18}, Significant: true},
 	}
-	if err := sweepHTML(&b, sweepPage{army: "moloch", token: "Gauss Cannon", field: "initiative", opponents: []string{"Borgo", "Outpost"}, players: [2]string{"greedy", "greedy"}, seed: 1, games: 10, rows: sw}); err != nil {
+	swp := &study.Sweep{Army: "moloch", Token: "Gauss Cannon", Field: "initiative", Opponents: []string{"Borgo", "Outpost"}, Players: greedy, Seed: 1, Games: 10, Rows: sw}
+	if err := swp.Write(&b, report.HTML, ""); err != nil {
 		t.Fatal(err)
 	}
 	goldenSkeleton(t, "sweep.skeleton", b.String())

@@ -8,7 +8,6 @@ import (
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/rules"
-	"github.com/hexforge/hexforge/sim"
 )
 
 // parseLeaders reads --leaders: "" (no leaders), one leader for both
@@ -59,13 +58,4 @@ func leadersCmd() *cobra.Command {
 			return nil
 		},
 	}
-}
-
-// leaderWords names --leaders for a report's title: "" without leaders,
-// else "; leaders A vs B" (the studied army's first).
-func (o *simOptions) leaderWords() string {
-	if o.leaderL[0] == nil && o.leaderL[1] == nil {
-		return ""
-	}
-	return fmt.Sprintf("; leaders %s vs %s", sim.LeaderName(o.leaderL[0]), sim.LeaderName(o.leaderL[1]))
 }

@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/diag"
 	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/sim"
@@ -115,7 +116,7 @@ func formatOf(cmd *cobra.Command) (report.Format, bool) {
 }
 
 func newRoot() *cobra.Command {
-	setUse.used, setUse.loaded, prose = nil, nil, nil
+	setUse, prose = armies.SetUse{}, nil
 	root := &cobra.Command{
 		Use:   "hexforge",
 		Short: "Design, check and balance Neuroshima Hex armies",
@@ -131,27 +132,7 @@ army name is accepted, a path to an .army file works too.`,
 		Version: versionLine(),
 	}
 	root.SetVersionTemplate("{{.Version}}\n")
-	// Token names and notes come from strangers' files: what a person reads
-	// shows their control characters escaped. CSV and HTML stay exact (HTML
-	// escapes them itself), and JSON escapes them anyway.
-	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) {
-		stdout := cmd.OutOrStdout()
-		cmd.SetErr(diag.Printable(cmd.ErrOrStderr()))
-		if f, ok := formatOf(cmd); !ok || (f != report.CSV && f != report.HTML) {
-			cmd.SetOut(diag.Printable(stdout))
-		}
-		// Tables fit a terminal narrower than they are, and prose lines
-		// wrap to it; piped or redirected output (no width) keeps its full
-		// width for tools and files.
-		if n := terminalWidth(stdout); n > 0 {
-			if wrapsProse(cmd) {
-				prose = newProseWriter(cmd.OutOrStdout(), n)
-				cmd.SetOut(prose)
-			} else {
-				cmd.SetOut(report.WithWidth(cmd.OutOrStdout(), n))
-			}
-		}
-	}
+	root.PersistentPreRun = fitOutput
 	root.PersistentFlags().BoolVar(&loader.AllowExtendsOutside, "allow-extends-outside", false,
 		"let extends name a base army outside the directory of the file that extends it (docs/security.md)")
 	// One command per line keeps parallel work from colliding here.
@@ -192,5 +173,27 @@ func newVersion() *cobra.Command {
 		Run: func(cmd *cobra.Command, _ []string) {
 			printVersion(cmd.OutOrStdout())
 		},
+	}
+}
+
+// fitOutput readies a command's output for whoever reads it (the root's
+// PersistentPreRun): token names and notes come from strangers' files, so
+// what a person reads shows their control characters escaped (CSV and
+// HTML stay exact: HTML escapes them itself, and JSON escapes them anyway);
+// tables fit a terminal narrower than they are, and prose lines wrap to
+// it, while piped or redirected output (no width) keeps its full width.
+func fitOutput(cmd *cobra.Command, _ []string) {
+	stdout := cmd.OutOrStdout()
+	cmd.SetErr(diag.Printable(cmd.ErrOrStderr()))
+	if f, ok := formatOf(cmd); !ok || (f != report.CSV && f != report.HTML) {
+		cmd.SetOut(diag.Printable(stdout))
+	}
+	if n := terminalWidth(stdout); n > 0 {
+		if wrapsProse(cmd) {
+			prose = newProseWriter(cmd.OutOrStdout(), n)
+			cmd.SetOut(prose)
+		} else {
+			cmd.SetOut(report.WithWidth(cmd.OutOrStdout(), n))
+		}
 	}
 }

@@ -34,7 +34,4 @@ func TestNewWritesAnArmyThatChecks(t *testing.T) {
 	if _, _, code := run(t, "new", "two\nlines"); code == 0 {
 		t.Error("a name with a newline was accepted")
 	}
-	if got := fileName("Iron  Wółves!"); got != "iron-wółves" {
-		t.Errorf("fileName = %q", got)
-	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+	"github.com/hexforge/hexforge/workbench"
 )
 
 // browser starts headless Chromium (Debian's package; .ci/run installs it)
@@ -90,13 +91,13 @@ func TestServePageInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(file, good, 0o644)
-	bench := newBench(file, quickSim{vs: []string{"borgo"}, games: 10, players: greedyBoth})
+	bench := workbench.NewBench(file, &workbench.Quick{Vs: []string{"borgo"}, Games: 10, Players: greedyBoth})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go bench.watch(ctx)
-	srv := httptest.NewServer(bench.handler())
+	go bench.Watch(ctx)
+	srv := httptest.NewServer(bench.Handler())
 	defer srv.Close()
-	defer bench.close()
+	defer bench.Close()
 
 	br := newBrowser(t, srv.URL)
 	var results string

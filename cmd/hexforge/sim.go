@@ -6,14 +6,15 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/hexforge/hexforge/armies"
-	"github.com/hexforge/hexforge/report"
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
+	"github.com/hexforge/hexforge/study"
 	"github.com/spf13/cobra"
 )
 
@@ -91,105 +92,7 @@ exits with status 130.`,
 			if mo.mode != "" || mo.teams != "" {
 				return runMulti(cmd, o, mo, rec, args) // simmulti.go
 			}
-			quick := len(args) == 0 && !o.all
-			if quick && !cmd.Flags().Changed("games") {
-				o.games = 40
-			}
-			specs, shard, err := o.check()
-			if err != nil {
-				return err
-			}
-			if err := o.checkSequential(cmd); err != nil {
-				return err
-			}
-			if o.seq != nil && len(args) != 2 {
-				return fmt.Errorf("--sprt and --fair-band test one match: give two armies")
-			}
-			refs := args
-			if o.all || quick {
-				if len(args) > 0 {
-					return fmt.Errorf("--all plays every embedded army; give no army names with it")
-				}
-				refs = armies.Names()
-			}
-			if len(args) == 1 {
-				return fmt.Errorf("give two armies (or more for a round robin, or --all)")
-			}
-			if o.leaderTwo && len(refs) != 2 {
-				return fmt.Errorf("--leaders %s: two leaders are for a match of two armies; a round robin takes one leader, which every army has", o.leaders)
-			}
-			if err := rec.check(o, len(refs) == 2); err != nil {
-				return err
-			}
-			list, names, err := loadAll(cmd.ErrOrStderr(), refs)
-			if err != nil {
-				return err
-			}
-			if err := checkStructures(cmd.ErrOrStderr(), o.structures, list...); err != nil {
-				return err
-			}
-			if err := checkSetsUsed(); err != nil {
-				return err
-			}
-			ctx, bar, done := startRun(cmd)
-			defer done()
-			matches := len(list) * (len(list) + 1) / 2
-			if len(list) == 2 {
-				matches = 1
-			}
-			bar.expect(matches * o.jobGames())
-			mk := func(a, b *rules.Army) *sim.Match {
-				return &sim.Match{A: a, B: b, Players: specs, Seed: o.seed, Shard: shard, MaxActions: o.maxActions, Start: o.startRule, Reinforce: o.reinforce, Structures: o.structures, Board: o.boardB, Leaders: o.leaderL}
-			}
-			if len(list) == 2 {
-				if rec.games > 0 {
-					if err := rec.record(cmd.ErrOrStderr(), mk(list[0], list[1]), [2]string{refs[0], refs[1]}); err != nil {
-						return err
-					}
-				}
-				if rec.losses > 0 {
-					o.losses = &lossTracker{k: rec.losses}
-				}
-				s, err := runMatch(ctx, o, mk(list[0], list[1]), bar)
-				if err != nil {
-					return err
-				}
-				bar.finish()
-				if o.losses != nil {
-					if err := o.losses.recordLosses(cmd.ErrOrStderr(), rec.dir, mk(list[0], list[1]), [2]string{refs[0], refs[1]}); err != nil {
-						return err
-					}
-				}
-				err = writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
-					return report.Write(w, report.Report{Match: s, Command: commandLine(cmd, args)}, o.format)
-				})
-				if err == nil && o.format == report.CSV {
-					err = writeCSVTables(cmd.OutOrStdout(), o.out, []*sim.Summary{s}, nil)
-				}
-				return interrupted(ctx, cmd.ErrOrStderr(), err)
-			}
-			rr := &sim.RoundRobin{Armies: names, Players: sim.RoundRobinPlayers(specs[0].String(), specs[1].String()), Matches: map[[2]int]*sim.Summary{}}
-			for i := range list {
-				for j := i; j < len(list); j++ {
-					if ctx.Err() != nil {
-						break
-					}
-					s, err := runMatch(ctx, o, mk(list[i], list[j]), bar)
-					if err != nil {
-						return err
-					}
-					s.A, s.B = names[i], names[j]
-					rr.Matches[[2]int{i, j}] = s
-				}
-			}
-			bar.finish()
-			err = writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
-				return report.Write(w, report.Report{RoundRobin: rr, Command: commandLine(cmd, args)}, o.format)
-			})
-			if err == nil && o.format == report.CSV {
-				err = writeCSVTables(cmd.OutOrStdout(), o.out, rr.Sums(), rr)
-			}
-			return interrupted(ctx, cmd.ErrOrStderr(), err)
+			return o.runSim(cmd, args, rec)
 		},
 	}
 	o.register(cmd, 200)
@@ -200,25 +103,106 @@ exits with status 130.`,
 	return cmd
 }
 
-// checkStructures checks the Structures variant against the armies of a
-// run, before any game is played. With --structures some army must have a
-// structure block, or the option would change nothing: that is an error.
-// Without it an army's structure blocks are not played, as at a table
-// that does not play the variant (the Structures are tokens besides the
-// army, not in its draw pile); a note on stderr says so, since every
-// figure of the report is then of the game without them.
-func checkStructures(stderr io.Writer, on bool, list ...*rules.Army) error {
-	var with []string
-	for _, a := range list {
-		if len(a.Structures) > 0 {
-			with = append(with, fmt.Sprintf("%q", a.Name))
+// simRefs checks sim's flags against its arguments and returns the armies
+// it plays: the ones named, or every embedded army (--all, or none named).
+func (o *simOptions) simRefs(cmd *cobra.Command, args []string, rec *recordOptions) (refs []string, specs [2]player.Spec, shard sim.Shard, err error) {
+	quick := len(args) == 0 && !o.all
+	if quick && !cmd.Flags().Changed("games") {
+		o.games = 40
+	}
+	if specs, shard, err = o.check(); err != nil {
+		return nil, specs, shard, err
+	}
+	if err := o.checkSequential(cmd); err != nil {
+		return nil, specs, shard, err
+	}
+	if o.seq != nil && len(args) != 2 {
+		return nil, specs, shard, fmt.Errorf("--sprt and --fair-band test one match: give two armies")
+	}
+	refs = args
+	if o.all || quick {
+		if len(args) > 0 {
+			return nil, specs, shard, fmt.Errorf("--all plays every embedded army; give no army names with it")
+		}
+		refs = armies.Names()
+	}
+	if len(args) == 1 {
+		return nil, specs, shard, fmt.Errorf("give two armies (or more for a round robin, or --all)")
+	}
+	if o.leaderTwo && len(refs) != 2 {
+		return nil, specs, shard, fmt.Errorf("--leaders %s: two leaders are for a match of two armies; a round robin takes one leader, which every army has", o.leaders)
+	}
+	return refs, specs, shard, rec.check(o, len(refs) == 2)
+}
+
+// runSim is sim of two armies or more: a match or a round robin.
+func (o *simOptions) runSim(cmd *cobra.Command, args []string, rec *recordOptions) error {
+	refs, specs, shard, err := o.simRefs(cmd, args, rec)
+	if err != nil {
+		return err
+	}
+	list, names, err := loadAll(cmd.ErrOrStderr(), refs)
+	if err != nil {
+		return err
+	}
+	if err := checkStructures(cmd.ErrOrStderr(), o.structures, list...); err != nil {
+		return err
+	}
+	if err := checkSetsUsed(); err != nil {
+		return err
+	}
+	ctx, bar, done := startRun(cmd)
+	defer done()
+	r := o.run(specs, shard, bar)
+	if len(list) == 2 {
+		s, err := runOne(ctx, cmd, r, bar, rec, list, [2]string{refs[0], refs[1]})
+		if err != nil {
+			return err
+		}
+		return interrupted(ctx, cmd.ErrOrStderr(), writeResult(cmd, args, o.out, o.format, s, nil, nil))
+	}
+	bar.expect(len(list) * (len(list) + 1) / 2 * r.JobGames())
+	rr, err := r.RoundRobin(ctx, list, names)
+	if err != nil {
+		return err
+	}
+	bar.finish()
+	return interrupted(ctx, cmd.ErrOrStderr(), writeResult(cmd, args, o.out, o.format, nil, rr, nil))
+}
+
+// runOne plays sim's match of two armies, recording the games --record and
+// --record-losses ask for.
+func runOne(ctx context.Context, cmd *cobra.Command, r *study.Run, bar *progressBar, rec *recordOptions, list []*rules.Army, refs [2]string) (*sim.Summary, error) {
+	bar.expect(r.JobGames())
+	if rec.games > 0 {
+		if err := rec.record(cmd.ErrOrStderr(), r.NewMatch(list[0], list[1]), refs); err != nil {
+			return nil, err
 		}
 	}
-	switch {
-	case on && len(with) == 0:
-		return fmt.Errorf("--structures: no army of this run has a structure block, so the variant would change nothing (docs/dsl.md, \"Structures\")")
-	case !on && len(with) > 0:
-		fmt.Fprintf(stderr, "note: %s %s structure blocks, played only with --structures; this run plays without them\n", strings.Join(with, ", "), map[bool]string{true: "has", false: "have"}[len(with) == 1])
+	var losses *study.LossTracker
+	if rec.losses > 0 {
+		losses = &study.LossTracker{K: rec.losses}
+		r.OnGames = losses.Add
 	}
-	return nil
+	s, err := r.Match(ctx, r.NewMatch(list[0], list[1]))
+	if err != nil {
+		return nil, err
+	}
+	bar.finish()
+	if losses == nil {
+		return s, nil
+	}
+	notes, err := losses.Record(rec.dir, r.NewMatch(list[0], list[1]), refs, rawSets())
+	printLines(cmd.ErrOrStderr(), notes)
+	return s, err
+}
+
+// checkStructures checks the Structures variant against the armies of a
+// run before any game (study.CheckStructures), its note on stderr.
+func checkStructures(stderr io.Writer, on bool, list ...*rules.Army) error {
+	note, err := study.CheckStructures(on, list...)
+	if note != "" {
+		fmt.Fprintln(stderr, note)
+	}
+	return err
 }

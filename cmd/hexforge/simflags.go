@@ -11,9 +11,11 @@ import (
 
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/player"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
+	"github.com/hexforge/hexforge/textfile"
 	"github.com/spf13/cobra"
 )
 
@@ -64,7 +66,6 @@ type simOptions struct {
 	leaderL    [2]*rules.Leader // the leaders it names (check)
 	leaderTwo  bool             // --leaders named two (one per army of a two-army match)
 	html       bool             // the command writes --format html (set before register)
-	losses     *lossTracker     // sim --record-losses: the worst losses, as games finish
 }
 
 func (o *simOptions) register(cmd *cobra.Command, defGames int) {
@@ -79,8 +80,8 @@ func (o *simOptions) register(cmd *cobra.Command, defGames int) {
 		formats = "output format: table, markdown, csv (one tidy table), html (one self-contained page with plots) or json"
 		allowed = report.Formats
 	}
-	// Refused before any game: a study would otherwise play for minutes
-	// and then have no page to write.
+	// Refused while the flags are read, before any game: a study would
+	// otherwise play for minutes and then have no page to write.
 	f.Var(o.format.Flag(allowed...), "format", formats)
 	f.StringVar(&o.out, "out", "", "write the report to FILE (atomically) instead of standard output")
 	f.Float64Var(&o.untilCI, "until-ci", 0, "keep playing until every 95% interval's half-width is below this (e.g. 0.02); shards of a run play fixed parts and merge judges it (docs/scaling.md)")
@@ -117,29 +118,9 @@ func (o *simOptions) checkSequential(cmd *cobra.Command) error {
 	if o.alpha <= 0 || o.alpha >= 0.5 || o.beta <= 0 || o.beta >= 0.5 {
 		return fmt.Errorf("--alpha %v --beta %v: want error rates between 0 and 0.5, e.g. 0.05", o.alpha, o.beta)
 	}
-	q := &sim.Sequential{Alpha: o.alpha, Beta: o.beta, Verdict: sim.VerdictUndecided}
-	if o.sprt != "" {
-		a, b, ok := strings.Cut(o.sprt, ",")
-		p0, err0 := strconv.ParseFloat(strings.TrimSpace(a), 64)
-		p1, err1 := strconv.ParseFloat(strings.TrimSpace(b), 64)
-		if !ok || err0 != nil || err1 != nil || p0 <= 0 || p1 >= 1 || p0 >= p1 || p1 <= 0 || p0 >= 1 {
-			return fmt.Errorf("--sprt %q: want P0,P1 with 0 < P0 < P1 < 1, e.g. 0.45,0.55", o.sprt)
-		}
-		q.Kind, q.P0, q.P1 = "sprt", p0, p1
-		if p0 < 0.5 && p1 > 0.5 {
-			// H0 below even and H1 above it is the balance question "is A
-			// fair?", which an SPRT between the two edges cannot answer
-			// (a fair army sits between them): it is the band test.
-			q.Kind, q.Lo, q.Hi, q.P0, q.P1 = "fair-band", p0, p1, 0, 0
-		}
-	} else {
-		a, b, ok := strings.Cut(o.band, "-")
-		lo, err0 := strconv.ParseFloat(strings.TrimSpace(a), 64)
-		hi, err1 := strconv.ParseFloat(strings.TrimSpace(b), 64)
-		if !ok || err0 != nil || err1 != nil || lo <= 0 || hi >= 100 || lo >= hi {
-			return fmt.Errorf("--fair-band %q: want LO-HI in percent with 0 < LO < HI < 100, e.g. 45-55", o.band)
-		}
-		q.Kind, q.Lo, q.Hi = "fair-band", lo/100, hi/100
+	q, err := sim.ParseSequential(o.sprt, o.band, o.alpha, o.beta)
+	if err != nil {
+		return err
 	}
 	if !cmd.Flags().Changed("games") {
 		o.games = 100_000 // the test decides; this is only its upper bound
@@ -168,14 +149,14 @@ func (o *simOptions) check() ([2]player.Spec, sim.Shard, error) {
 		return specs, shard, fmt.Errorf("--start: %w", err)
 	}
 	o.startRule = rule
-	if o.boardB, err = engine.LoadBoard(o.board, ""); err != nil {
+	if o.boardB, err = position.LoadBoard(o.board, ""); err != nil {
 		return specs, shard, fmt.Errorf("--board: %w", err)
 	}
 	if o.leaderL, o.leaderTwo, err = parseLeaders(o.leaders); err != nil {
 		return specs, shard, err
 	}
 	if o.out != "" {
-		if err := checkOutDir(o.out); err != nil {
+		if err := textfile.CheckWritable(o.out); err != nil {
 			return specs, shard, fmt.Errorf("--out: %w", err)
 		}
 	}

@@ -9,8 +9,10 @@ import (
 	"testing"
 
 	"github.com/hexforge/hexforge/armies"
-	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
+	"github.com/hexforge/hexforge/study"
+	"github.com/hexforge/hexforge/workbench"
 )
 
 // TestVariantFlagsRefusedFirst: ladder, watch and serve check --board and
@@ -43,7 +45,7 @@ func TestVariantFlagsRefusedFirst(t *testing.T) {
 // with the --leaders it names: the same seeds give other results than on
 // the standard board, and the report names the board and the leaders.
 func TestLadderBoardAndLeaders(t *testing.T) {
-	levels := func(args ...string) ([]ladderLevel, ladderMatch, string) {
+	levels := func(args ...string) ([]study.LadderLevel, study.LadderMatch, string) {
 		t.Helper()
 		base := []string{"ladder", "smart", "vegas", "--levels", "random,greedy", "--games", "3"}
 		out, stderr, code := run(t, append(base, args...)...)
@@ -51,9 +53,9 @@ func TestLadderBoardAndLeaders(t *testing.T) {
 			t.Fatalf("%v: exit %d, stderr %q", args, code, stderr)
 		}
 		if !strings.Contains(strings.Join(args, " "), "json") {
-			return nil, ladderMatch{}, out
+			return nil, study.LadderMatch{}, out
 		}
-		var r struct{ Ladder []ladderMatch }
+		var r struct{ Ladder []study.LadderMatch }
 		if err := json.Unmarshal([]byte(out), &r); err != nil || len(r.Ladder) != 1 {
 			t.Fatalf("%v: %v\n%s", args, err, out)
 		}
@@ -87,10 +89,10 @@ func TestWatchSimBoardAndLeaders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	line := func(q quickSim) string {
+	line := func(q workbench.Quick) string {
 		var out bytes.Buffer
-		q.vs, q.games, q.players = []string{"borgo"}, 20, greedyBoth
-		watchSim(q)(context.Background(), &out, "moloch.army", moloch.Army, nil)
+		q.Vs, q.Games, q.Players = []string{"borgo"}, 20, greedyBoth
+		q.OnGood()(context.Background(), &out, "moloch.army", moloch.Army, nil)
 		return strings.TrimSpace(out.String())
 	}
 	rate := func(s string) string { // "  vs Borgo: 62.5% [..." -> "62.5% [...]"
@@ -98,9 +100,9 @@ func TestWatchSimBoardAndLeaders(t *testing.T) {
 		before, _, _ := strings.Cut(after, " over ")
 		return before
 	}
-	std := line(quickSim{})
-	duel := line(quickSim{board: engine.Duel})
-	led := line(quickSim{leaders: [2]*rules.Leader{medyk, nil}})
+	std := line(workbench.Quick{})
+	duel := line(workbench.Quick{Board: position.Duel})
+	led := line(workbench.Quick{Leaders: [2]*rules.Leader{medyk, nil}})
 	if strings.Contains(std, "board") || strings.Contains(std, "leaders") {
 		t.Errorf("the standard game's line names a board or leaders: %s", std)
 	}

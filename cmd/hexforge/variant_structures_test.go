@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/study"
+	"github.com/hexforge/hexforge/workbench"
 )
 
 // TestStructuresFlagRefusedFirst: watch and serve refuse --structures
@@ -32,21 +34,21 @@ func TestStructuresFlagRefusedFirst(t *testing.T) {
 // TestLadderStructures: ladder --structures plays the variant: other
 // results than the same seeds without it, and the report says so.
 func TestLadderStructures(t *testing.T) {
-	ladder := func(args ...string) (ladderMatch, string) {
+	ladder := func(args ...string) (study.LadderMatch, string) {
 		t.Helper()
 		base := []string{"ladder", fortress, "moloch", "--levels", "random,greedy", "--games", "4"}
 		out, stderr, code := run(t, append(base, args...)...)
 		if code != 0 {
 			t.Fatalf("%v: exit %d, stderr %q", args, code, stderr)
 		}
-		var r struct{ Ladder []ladderMatch }
+		var r struct{ Ladder []study.LadderMatch }
 		if strings.Contains(strings.Join(args, " "), "json") {
 			if err := json.Unmarshal([]byte(out), &r); err != nil || len(r.Ladder) != 1 {
 				t.Fatalf("%v: %v\n%s", args, err, out)
 			}
 			return r.Ladder[0], out
 		}
-		return ladderMatch{}, out
+		return study.LadderMatch{}, out
 	}
 	plain, _ := ladder("--format", "json")
 	with, _ := ladder("--format", "json", "--structures")
@@ -71,25 +73,25 @@ func TestWatchSimStructures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	line := func(q quickSim, name string) string {
+	line := func(q workbench.Quick, name string) string {
 		var out bytes.Buffer
 		a := fort.Army
 		if name == "moloch" {
 			a = moloch.Army
 		}
-		q.vs, q.games, q.players = []string{"borgo"}, 20, greedyBoth
-		watchSim(q)(context.Background(), &out, name+".army", a, nil)
+		q.Vs, q.Games, q.Players = []string{"borgo"}, 20, greedyBoth
+		q.OnGood()(context.Background(), &out, name+".army", a, nil)
 		return strings.TrimSpace(out.String())
 	}
-	std := line(quickSim{}, "fortress")
-	with := line(quickSim{structures: true}, "fortress")
+	std := line(workbench.Quick{}, "fortress")
+	with := line(workbench.Quick{Structures: true}, "fortress")
 	if !strings.Contains(std, "played only with --structures") {
 		t.Errorf("no note without --structures: %s", std)
 	}
 	if !strings.Contains(with, "greedy games, Structures") || strings.Contains(with, "note") || with[strings.LastIndex(with, "vs Borgo"):] == std[strings.LastIndex(std, "vs Borgo"):] {
 		t.Errorf("--structures: %s\nwithout: %s", with, std)
 	}
-	if none := line(quickSim{structures: true}, "moloch"); !strings.Contains(none, "note: --structures: no army of this run has a structure block") {
+	if none := line(workbench.Quick{Structures: true}, "moloch"); !strings.Contains(none, "note: --structures: no army of this run has a structure block") {
 		t.Errorf("--structures without a Structure: %s", none)
 	}
 }

@@ -2,21 +2,21 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"strings"
 	"syscall"
 
-	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/rules"
-	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/watch"
+	"github.com/hexforge/hexforge/workbench"
 	"github.com/spf13/cobra"
 )
 
 func newWatch() *cobra.Command {
-	var q quickSim
+	q := &workbench.Quick{}
 	var players, board, leaders string
 	cmd := &cobra.Command{
 		Use:   "watch FILE|DIR...",
@@ -36,7 +36,7 @@ they name, on every save. Ctrl-C stops it.`,
   hexforge watch my-army.army --vs vegas --board duel --leaders medyk`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := q.parse(players, board, leaders); err != nil {
+			if err := parseQuick(q, players, board, leaders); err != nil {
 				return err
 			}
 			sets, err := parsedSets()
@@ -45,7 +45,7 @@ they name, on every save. Ctrl-C stops it.`,
 			}
 			// A bad opponent is a bad argument: say so now, not after the first save.
 			var oppNames []string
-			for _, ref := range q.vs {
+			for _, ref := range q.Vs {
 				l, err := loadArmy(cmd.ErrOrStderr(), ref)
 				if err != nil {
 					return err
@@ -53,8 +53,8 @@ they name, on every save. Ctrl-C stops it.`,
 				oppNames = append(oppNames, l.Army.Name)
 			}
 			also := ""
-			if len(q.vs) > 0 {
-				also = fmt.Sprintf("then %d games against %s%s", 2*((q.games+1)/2), strings.Join(oppNames, ", "), q.variantWords())
+			if len(q.Vs) > 0 {
+				also = fmt.Sprintf("then %d games against %s%s", 2*((q.Games+1)/2), strings.Join(oppNames, ", "), q.VariantWords())
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
@@ -62,63 +62,45 @@ they name, on every save. Ctrl-C stops it.`,
 			return w.Run(ctx)
 		},
 	}
-	cmd.Flags().StringArrayVar(&q.vs, "vs", nil, "opponent army to simulate against after each good save (repeatable)")
-	cmd.Flags().IntVar(&q.games, "games", 200, "games per opponent in each quick simulation")
+	cmd.Flags().StringArrayVar(&q.Vs, "vs", nil, "opponent army to simulate against after each good save (repeatable)")
+	cmd.Flags().IntVar(&q.Games, "games", 200, "games per opponent in each quick simulation")
 	cmd.Flags().StringVar(&players, "players", player.Default, "computer players of the quick simulations: random, greedy, search[:playouts], plan[:worlds], race[:worlds] or mcts[:iterations]; one for both sides or A,B")
-	addVariantFlags(cmd, &board, &leaders, &q.structures)
+	addVariantFlags(cmd, &board, &leaders, &q.Structures)
 	addSetFlag(cmd)
 	return cmd
 }
 
-// quickSim is what watch and serve simulate after each good save: the
-// opponents, the games against each, the players, and the variant.
-type quickSim struct {
-	vs      []string
-	games   int
-	players [2]player.Spec
-	board   *engine.Board    // --board; nil: the standard board
-	leaders [2]*rules.Leader // --leaders: the watched army's and the opponent's
-	// structures is --structures: the Structures variant, for a designer
-	// iterating on a structure block.
-	structures bool
-}
-
-// parse checks --games and reads --players, --board and --leaders (watch
-// and serve share it), before any work: a bad value is the
+// parseQuick checks --games and reads --players, --board and --leaders
+// (watch and serve share it), before any work: a bad value is the
 // command's error, not a line after the first save.
-func (q *quickSim) parse(players, board, leaders string) error {
-	if q.games < 1 || q.games > maxGames {
-		return fmt.Errorf("--games %d: want 1 to %d", q.games, maxGames)
+func parseQuick(q *workbench.Quick, players, board, leaders string) error {
+	if q.Games < 1 || q.Games > maxGames {
+		return fmt.Errorf("--games %d: want 1 to %d", q.Games, maxGames)
 	}
 	var err error
-	if q.players, err = parsePlayers(players); err != nil {
+	if q.Players, err = parsePlayers(players); err != nil {
 		return err
 	}
-	if q.board, err = boardFlag(board); err != nil {
+	if q.Board, err = boardFlag(board); err != nil {
 		return err
 	}
-	if q.leaders, _, err = parseLeaders(leaders); err != nil {
+	if q.Leaders, _, err = parseLeaders(leaders); err != nil {
 		return err
 	}
-	if q.structures && len(q.vs) == 0 {
+	q.Loader = loader
+	q.Load = func(w io.Writer, ref string) (*rules.Army, error) {
+		l, err := loadArmy(w, ref)
+		if err != nil {
+			return nil, err
+		}
+		return l.Army, nil
+	}
+	if q.Structures && len(q.Vs) == 0 {
 		// Only the quick simulations play the variant: without one the
 		// flag would do nothing.
 		return fmt.Errorf("--structures plays the Structures variant in the quick simulations: give an opponent with --vs")
 	}
 	return nil
-}
-
-// variantWords names the board and the leaders of the quick simulations
-// for the lines that report them ("" for the standard game).
-func (q *quickSim) variantWords() string {
-	s := boardWords(q.board)
-	if q.leaders[0] != nil || q.leaders[1] != nil {
-		s += fmt.Sprintf(", leaders %s vs %s", sim.LeaderName(q.leaders[0]), sim.LeaderName(q.leaders[1]))
-	}
-	if q.structures {
-		s += ", Structures"
-	}
-	return s
 }
 
 // addVariantFlags declares --board, --leaders and --structures of the
@@ -129,6 +111,6 @@ func addVariantFlags(cmd *cobra.Command, board, leaders *string, structures *boo
 	cmd.Flags().BoolVar(structures, "structures", false, "the Structures variant in the quick simulations: the armies' structure blocks may be placed (as sim's --structures)")
 }
 
-// watchSim returns the quick-simulation callback, or nil when no opponent is
-// given.
-var watchSim = func(q quickSim) watch.OnGood { return nil }
+// watchSim gives the quick simulation after each good save (a variable so
+// that a test can watch what the watched army is).
+var watchSim = (*workbench.Quick).OnGood

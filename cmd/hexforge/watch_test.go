@@ -12,6 +12,7 @@ import (
 
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/watch"
+	"github.com/hexforge/hexforge/workbench"
 )
 
 // TestWatchStartLineAndNoGoodVersion: watch says what it watches when it
@@ -70,7 +71,7 @@ func TestWatchSet(t *testing.T) {
 	// setFlags is the package's --set and outlives the run: tests that load
 	// armies directly must not inherit it.
 	defer func() { watchSim, setFlags = old, nil }()
-	watchSim = func(quickSim) watch.OnGood {
+	watchSim = func(*workbench.Quick) watch.OnGood {
 		return func(_ context.Context, _ io.Writer, _ string, a, _ *rules.Army) {
 			mu.Lock()
 			defer mu.Unlock()

@@ -1,4 +1,4 @@
-package main
+package study
 
 import (
 	"fmt"
@@ -7,29 +7,17 @@ import (
 	"strings"
 
 	"github.com/hexforge/hexforge/htmlreport"
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/sim"
 )
 
-// importancePage is what an importance report's page shows.
-type importancePage struct {
-	army      string
-	opponents []string
-	players   [2]string
-	seed      uint64
-	games     int
-	partial   bool
-	base      sim.Tally
-	rows      []importanceRow
-	command   string
-}
-
 // studyMeta are the lines that let a study's page be reproduced.
-func studyMeta(command string, seed uint64, players [2]string, games int, partial bool) [][2]string {
+func studyMeta(command string, seed uint64, players [2]player.Spec, games int, partial bool) [][2]string {
 	if command == "" {
 		command = "(not recorded)"
 	}
 	meta := [][2]string{{"command", command}, {"version", sim.Version}, {"seed", fmt.Sprint(seed)},
-		{"players", players[0] + " vs " + players[1]}, {"games", fmt.Sprintf("%d per cell", games)}}
+		{"players", players[0].String() + " vs " + players[1].String()}, {"games", fmt.Sprintf("%d per cell", games)}}
 	if partial {
 		meta = append(meta, [2]string{"partial", "stopped early: only the games finished are counted"})
 	}
@@ -39,11 +27,11 @@ func studyMeta(command string, seed uint64, players [2]string, games int, partia
 // importanceHTML writes an importance report as a page: the changes as
 // bars sorted from the largest drop (the tokens the army leans on most
 // first), each with its paired interval, the ones not significant muted.
-func importanceHTML(w io.Writer, r importancePage) error {
-	p := &htmlreport.Page{Title: fmt.Sprintf("Importance: %s vs %s", r.army, strings.Join(r.opponents, ", "))}
-	p.Meta = studyMeta(r.command, r.seed, r.players, r.games, r.partial)
-	rows := slices.Clone(r.rows)
-	slices.SortStableFunc(rows, func(a, b importanceRow) int {
+func importanceHTML(w io.Writer, r *Importance, command string) error {
+	p := &htmlreport.Page{Title: fmt.Sprintf("Importance: %s vs %s", r.Army, strings.Join(r.Opponents, ", "))}
+	p.Meta = studyMeta(command, r.Seed, r.Players, r.Games, r.Partial)
+	rows := slices.Clone(r.Rows)
+	slices.SortStableFunc(rows, func(a, b ImportanceRow) int {
 		switch {
 		case a.Change < b.Change:
 			return -1
@@ -52,10 +40,10 @@ func importanceHTML(w io.Writer, r importancePage) error {
 		}
 		return 0
 	})
-	iv := r.base.Interval()
+	iv := r.Base.Interval()
 	p.Heading("Change in win rate without each token")
 	p.Para(fmt.Sprintf("The army as it is wins %.1f%% [%.1f, %.1f]. Each bar is the change without the token, paired over the same seeds, with its 95%% interval; strong bars are significant (Holm-corrected p ≤ 0.05 over the %d variants), pale ones are not.",
-		100*r.base.Rate(), 100*iv.Lo, 100*iv.Hi, len(rows)))
+		100*r.Base.Rate(), 100*iv.Lo, 100*iv.Hi, len(rows)))
 	var bars []htmlreport.Bar
 	var table [][]string
 	for _, x := range rows {
@@ -72,32 +60,20 @@ func importanceHTML(w io.Writer, r importancePage) error {
 	return p.Write(w)
 }
 
-// sweepPage is what a sweep report's page shows.
-type sweepPage struct {
-	army, token, field string
-	opponents          []string
-	players            [2]string
-	seed               uint64
-	games              int
-	partial            bool
-	rows               []sweepRow
-	command            string
-}
-
 // sweepHTML writes a sweep as a page: the win rate against all opponents
 // as a line with its interval band over the values, each opponent's as a
 // thinner line, and the table.
-func sweepHTML(w io.Writer, r sweepPage) error {
-	p := &htmlreport.Page{Title: fmt.Sprintf("Sweep: %s / %s.%s", r.army, r.token, r.field)}
-	p.Meta = studyMeta(r.command, r.seed, r.players, r.games, r.partial)
-	xs := make([]string, len(r.rows))
+func sweepHTML(w io.Writer, r *Sweep, command string) error {
+	p := &htmlreport.Page{Title: fmt.Sprintf("Sweep: %s / %s.%s", r.Army, r.Token, r.Field)}
+	p.Meta = studyMeta(command, r.Seed, r.Players, r.Games, r.Partial)
+	xs := make([]string, len(r.Rows))
 	all := htmlreport.Series{Name: "all opponents"}
-	per := make([]htmlreport.Series, len(r.opponents))
-	for k, o := range r.opponents {
+	per := make([]htmlreport.Series, len(r.Opponents))
+	for k, o := range r.Opponents {
 		per[k].Name = "vs " + o
 	}
 	var table [][]string
-	for i, row := range r.rows {
+	for i, row := range r.Rows {
 		xs[i] = row.Value
 		all.Y = append(all.Y, 100*row.WinRate)
 		all.Lo = append(all.Lo, 100*row.Interval[0])
@@ -120,11 +96,11 @@ func sweepHTML(w io.Writer, r sweepPage) error {
 	if len(per) > 1 { // with one opponent its line is the "all" line
 		series = append(series, per...)
 	}
-	p.Heading("Win rate over " + r.field)
+	p.Heading("Win rate over " + r.Field)
 	p.Para(fmt.Sprintf("Win rate of %s (draw = 1/2) at each value of %s, the band its 95%% interval; the change is against %s = %s, paired over the same seeds (significant: Holm-corrected p ≤ 0.05).",
-		r.army, r.field, r.field, firstValue(xs)))
-	p.Figure(htmlreport.Lines(xs, series, 50, r.token+" "+r.field, "win rate (%)", "sweep"))
-	p.Table("", []string{r.field, "win rate (all opponents)", "change (points)", "significant"}, table)
+		r.Army, r.Field, r.Field, firstValue(xs)))
+	p.Figure(htmlreport.Lines(xs, series, 50, r.Token+" "+r.Field, "win rate (%)", "sweep"))
+	p.Table("", []string{r.Field, "win rate (all opponents)", "change (points)", "significant"}, table)
 	return p.Write(w)
 }
 
@@ -139,7 +115,7 @@ func firstValue(xs []string) string {
 // level as a line per matchup (with its interval band when there are few
 // enough lines to tell the bands apart), and a table per matchup with its
 // verdict.
-func ladderHTML(w io.Writer, ms []ladderMatch, levels, command string) error {
+func ladderHTML(w io.Writer, ms []LadderMatch, levels, command string) error {
 	p := &htmlreport.Page{Title: "Ladder: the win rate at each player level"}
 	if command == "" {
 		command = "(not recorded)"

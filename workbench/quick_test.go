@@ -1,4 +1,4 @@
-package main
+package workbench
 
 import (
 	"bytes"
@@ -22,7 +22,7 @@ func TestWatchChange(t *testing.T) {
 		{"better on every pair", []int8{0, 1, 2, 0, 1, 2}, []int8{2, 3, 4, 3, 3, 4}, "significant)"},
 		{"capped pairs left out", []int8{-1, 2, 2}, []int8{4, 2, 2}, "no significant change"},
 	} {
-		if got := watchChange(tc.old, tc.cur); (tc.want == "") != (got == "") || !strings.Contains(got, tc.want) {
+		if got := Change(tc.old, tc.cur); (tc.want == "") != (got == "") || !strings.Contains(got, tc.want) {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
 		}
 	}
@@ -31,7 +31,7 @@ func TestWatchChange(t *testing.T) {
 // TestWatchSimComparesPaired: the same version again is "no significant
 // change"; a version stripped of most of its warriors is a significant drop.
 func TestWatchSimComparesPaired(t *testing.T) {
-	on := watchSim(quickSim{vs: []string{"borgo"}, games: 60, players: greedyBoth})
+	on := (&Quick{Vs: []string{"borgo"}, Games: 60, Players: greedyBoth}).OnGood()
 	base, err := armies.Loader{}.Load("moloch")
 	if err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package engine
+package position
 
 import (
 	"bytes"
@@ -9,12 +9,14 @@ import (
 	"unicode/utf8"
 
 	"github.com/hexforge/hexforge/diag"
+	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/rules"
 )
 
 // ArmyLoader resolves an army reference (an embedded army's short name or a
-// path to an .army file) to a compiled army. Package armies provides one;
-// the engine takes it as a function to stay free of file reading.
+// path to an .army file) to a compiled army. Package armies provides one
+// (armies.Loader.Load); a position takes it as a function, so that it need
+// not know where armies come from.
 type ArmyLoader func(ref string) (*rules.Army, error)
 
 // MaxPositionSize is the largest position file ParsePosition reads.
@@ -82,16 +84,16 @@ func splitWords(line string) ([]word, string) {
 // ParsePosition reads a battle position (see docs/positions.md). Every
 // problem is reported as a positioned diagnostic; the returned error is a
 // diag.List when the text is wrong. It never panics.
-func ParsePosition(file string, src []byte, load ArmyLoader) (*State, error) {
+func ParsePosition(file string, src []byte, load ArmyLoader) (*engine.State, error) {
 	s, _, err := ParseSetup(file, src, load)
 	return s, err
 }
 
 // ParseSetup reads a position file as ParsePosition does, with what it says
 // about the tokens off the board: each player's hand, the top of the deck,
-// the discard pile and whose turn comes next (Piles), for a game that
-// starts from the position (NewGameFrom).
-func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error) {
+// the discard pile and whose turn comes next (engine.Piles), for a game that
+// starts from the position (engine.NewGameFrom).
+func ParseSetup(file string, src []byte, load ArmyLoader) (*engine.State, *engine.Piles, error) {
 	var errs diag.List
 	pos := func(line, col int) diag.Pos { return diag.Pos{File: file, Line: line, Column: col} }
 	if len(src) > MaxPositionSize {
@@ -115,7 +117,7 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 		wounds   int
 		hasWound bool
 		woundCol int
-		marks    Marks
+		marks    engine.Marks
 		taker    int // controlled=N: the player who took the unit over (0: the other of two)
 	}
 	var (
@@ -124,7 +126,7 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 		armyWords []word
 		boardName = "standard"
 		boardPos  = pos(0, 0)
-		hqPoints  [MaxPlayers]int
+		hqPoints  [engine.MaxPlayers]int
 		hqLine    int
 		hqWords   []word
 		energy    [2]uint8
@@ -132,7 +134,7 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 		enLine    int
 		places    []placement
 		pileLines pileSpec
-		sides     sideSpec // the mode and teams lines (multipos.go)
+		sides     sideSpec // the mode and teams lines (sides.go)
 	)
 	lines := strings.Split(string(src), "\n")
 	for ln, line := range lines {
@@ -152,7 +154,7 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 				errs.Errorf(pos(lineNo, w[0].col), "armies given twice (first on line %d)", armyLine)
 				continue
 			}
-			if len(w) < 3 || len(w) > MaxPlayers+1 {
+			if len(w) < 3 || len(w) > engine.MaxPlayers+1 {
 				errs.Errorf(pos(lineNo, w[0].col), "armies needs two to four army names, player 1's first, e.g. armies NAME1 NAME2, each an embedded army's short name or a path to an .army file")
 				continue
 			}
@@ -168,7 +170,7 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 			}
 			boardName, boardPos = w[1].text, pos(lineNo, w[1].col)
 		case "hq":
-			if len(w) < 3 || len(w) > MaxPlayers+1 {
+			if len(w) < 3 || len(w) > engine.MaxPlayers+1 {
 				errs.Errorf(pos(lineNo, w[0].col), "hq needs a number for each player: the HQ points of player 1, player 2, ..., e.g. hq 20 17 (the scores, in a points game)")
 				continue
 			}
@@ -176,7 +178,7 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 			for i := 0; i+1 < len(w); i++ {
 				n, err := strconv.Atoi(w[i+1].text)
 				if err != nil || n < 0 || n > 255 {
-					errs.Errorf(pos(lineNo, w[i+1].col), "HQ points must be a number from 1 to the HQ's toughness, not %q", clipWord(w[i+1].text))
+					errs.Errorf(pos(lineNo, w[i+1].col), "HQ points must be a number from 1 to the HQ's toughness, not %q", diag.Clip(w[i+1].text))
 					hqLine = 0
 					continue
 				}
@@ -192,7 +194,7 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 			}
 			d, ok := rules.ParseDir(w[3].text)
 			if !ok {
-				errs.Add(diag.Error, pos(lineNo, w[3].col), "facing is one of N, NE, SE, S, SW, NW", "bad facing %q", clipWord(w[3].text))
+				errs.Add(diag.Error, pos(lineNo, w[3].col), "facing is one of N, NE, SE, S, SW, NW", "bad facing %q", diag.Clip(w[3].text))
 				continue
 			}
 			pl.facing = d
@@ -200,32 +202,32 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 			for _, x := range w[4:] {
 				switch strings.ToLower(x.text) {
 				case "net":
-					pl.marks |= NetMarker
+					pl.marks |= engine.NetMarker
 					continue
 				case "controlled":
-					pl.marks |= Controlled
+					pl.marks |= engine.Controlled
 					continue
 				}
 				k, v, has := strings.Cut(x.text, "=")
 				if has && strings.EqualFold(k, "controlled") {
 					n, err := strconv.Atoi(v)
-					if err != nil || n < 1 || n > MaxPlayers || n == int(pl.player)+1 {
-						errs.Errorf(pos(lineNo, x.col+len(k)+1), "controlled=N names the player who took the unit over, another than its owner, not %q", clipWord(v))
+					if err != nil || n < 1 || n > engine.MaxPlayers || n == int(pl.player)+1 {
+						errs.Errorf(pos(lineNo, x.col+len(k)+1), "controlled=N names the player who took the unit over, another than its owner, not %q", diag.Clip(v))
 						okLine = false
 						continue
 					}
-					pl.marks |= Controlled
+					pl.marks |= engine.Controlled
 					pl.taker = n
 					continue
 				}
 				if !has || !strings.EqualFold(k, "wounds") {
-					errs.Errorf(pos(lineNo, x.col), "unexpected %q after the facing (only wounds=N, net, controlled and controlled=PLAYER may follow)", clipWord(x.text))
+					errs.Errorf(pos(lineNo, x.col), "unexpected %q after the facing (only wounds=N, net, controlled and controlled=PLAYER may follow)", diag.Clip(x.text))
 					okLine = false
 					continue
 				}
 				n, err := strconv.Atoi(v)
 				if err != nil || n < 0 || n > 255 {
-					errs.Errorf(pos(lineNo, x.col+len(k)+1), "wounds must be a number from 0, not %q", clipWord(v))
+					errs.Errorf(pos(lineNo, x.col+len(k)+1), "wounds must be a number from 0, not %q", diag.Clip(v))
 					okLine = false
 					continue
 				}
@@ -243,7 +245,7 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 			for i := 0; i < 2; i++ {
 				n, err := strconv.Atoi(w[i+1].text)
 				if err != nil || n < 0 || n > MaxEnergy {
-					errs.Errorf(pos(lineNo, w[i+1].col), "energy must be a number from 0 to the board's energy track top, not %q", clipWord(w[i+1].text))
+					errs.Errorf(pos(lineNo, w[i+1].col), "energy must be a number from 0 to the board's energy track top, not %q", diag.Clip(w[i+1].text))
 					enWords = nil
 					continue
 				}
@@ -253,7 +255,7 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 			pileLines.add(lineNo, w, &errs, pos)
 		default:
 			errs.Add(diag.Error, pos(lineNo, w[0].col), diag.Suggest(w[0].text, []string{"armies", "board", "hq", "mode", "teams", "energy", "hand", "deck", "discard", "turn", "leader"}),
-				"unknown line %q: expected armies, board, hq, mode, teams, energy, hand, deck, discard, turn, leader, or a unit line starting with a player (1 to 4)", clipWord(w[0].text))
+				"unknown line %q: expected armies, board, hq, mode, teams, energy, hand, deck, discard, turn, leader, or a unit line starting with a player (1 to 4)", diag.Clip(w[0].text))
 		}
 	}
 	if armyLine == 0 {
@@ -264,15 +266,15 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 	if err != nil && strings.ContainsAny(boardName, "./\\") {
 		b, err = LoadBoard(boardName, filepath.Dir(file))
 		if err != nil {
-			errs.Errorf(boardPos, "board %q: %v", clipWord(boardName), err)
+			errs.Errorf(boardPos, "board %q: %v", diag.Clip(boardName), err)
 			return nil, nil, errs
 		}
 	} else if err != nil {
-		errs.Add(diag.Error, boardPos, diag.Suggest(boardName, BoardNames), "unknown board %q: use standard, large, duel or a board file", clipWord(boardName))
+		errs.Add(diag.Error, boardPos, diag.Suggest(boardName, BoardNames), "unknown board %q: use standard, large, duel or a board file", diag.Clip(boardName))
 		return nil, nil, errs
 	}
 	n := len(armyRefs)
-	var as [MaxPlayers]*rules.Army
+	var as [engine.MaxPlayers]*rules.Army
 	for i := 0; i < n; i++ {
 		if load == nil {
 			errs.Errorf(pos(armyLine, armyWords[i+1].col), "no army loader")
@@ -284,7 +286,7 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 			if err != nil {
 				msg = err.Error()
 			}
-			errs.Errorf(pos(armyLine, armyWords[i+1].col), "army %q: %s", armyRefs[i], firstLine(msg))
+			errs.Errorf(pos(armyLine, armyWords[i+1].col), "army %q: %s", armyRefs[i], diag.FirstLine(msg))
 			continue
 		}
 		as[i] = a
@@ -294,7 +296,7 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 			return nil, nil, errs
 		}
 	}
-	s, err := NewState(b, as[0], as[1])
+	s, err := engine.NewState(b, as[0], as[1])
 	if err != nil {
 		errs.Errorf(pos(armyLine, 1), "%s", err)
 		return nil, nil, errs
@@ -303,11 +305,11 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 	if !sides.apply(s, n, &errs, pos) {
 		return nil, nil, errs
 	}
-	var used [MaxPlayers][]int
+	var used [engine.MaxPlayers][]int
 	for i := 0; i < n; i++ {
 		used[i] = make([]int, len(as[i].Tokens))
 	}
-	var firstAt [MaxHexes]int
+	var firstAt [engine.MaxHexes]int
 	var parts []placedPart
 	for _, pl := range places {
 		w := pl.w
@@ -323,13 +325,13 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 				names = append(names, a.Tokens[i].Name)
 				names = append(names, a.Tokens[i].Aliases...)
 			}
-			errs.Add(diag.Error, pos(pl.line, w[1].col), diag.Suggest(w[1].text, names), "army %q has no token %q", a.Name, clipWord(w[1].text))
+			errs.Add(diag.Error, pos(pl.line, w[1].col), diag.Suggest(w[1].text, names), "army %q has no token %q", a.Name, diag.Clip(w[1].text))
 			continue
 		}
 		t := &a.Tokens[ti]
 		h, ok := b.Hex(w[2].text)
 		if !ok {
-			errs.Add(diag.Error, pos(pl.line, w[2].col), fmt.Sprintf("the %s board has hexes %s..%s", b.Name, b.Names[0], b.Names[b.Size-1]), "unknown hex %q", clipWord(w[2].text))
+			errs.Add(diag.Error, pos(pl.line, w[2].col), fmt.Sprintf("the %s board has hexes %s..%s", b.Name, b.Names[0], b.Names[b.Size-1]), "unknown hex %q", diag.Clip(w[2].text))
 			continue
 		}
 		if !t.Kind.OnBoard() {
@@ -367,15 +369,15 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 		if t.Kind.IsUnit() {
 			u := &s.Cells[h].Unit
 			u.Wounds = uint8(pl.wounds)
-			u.Marks = pl.marks &^ Controlled
-			if pl.marks&Controlled != 0 {
+			u.Marks = pl.marks &^ engine.Controlled
+			if pl.marks&engine.Controlled != 0 {
 				switch {
 				case pl.taker != 0:
-					u.takeBy(uint8(pl.taker - 1))
+					u.TakeBy(uint8(pl.taker - 1))
 				case n > 2:
 					errs.Errorf(pos(pl.line, w[0].col), "with %d players, say who took the unit over: controlled=PLAYER", n)
 				default:
-					u.takeBy(pl.player ^ 1)
+					u.TakeBy(pl.player ^ 1)
 				}
 			}
 		} else {
@@ -384,7 +386,7 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 	}
 	checkPlacedStructures(s, parts, &errs, pos)
 	for i := uint8(0); int(i) < n; i++ {
-		if s.HQ[i] == NoHex && !errs.HasErrors() {
+		if s.HQ[i] == engine.NoHex && !errs.HasErrors() {
 			errs.Errorf(pos(armyLine, armyWords[i+1].col), "player %d has no HQ on the board: add a line like %d HQ c3 N", i+1, i+1)
 		}
 	}
@@ -392,10 +394,10 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 		errs.Errorf(pos(hqLine, hqWords[0].col), "hq gives %d numbers for %d players", len(hqWords)-1, n)
 		hqLine = 0
 	}
-	if hqLine != 0 && s.Mode == ModePoints {
+	if hqLine != 0 && s.Mode == engine.ModePoints {
 		for i := 0; i < n; i++ {
-			if hqPoints[i] > PointsToWin {
-				errs.Errorf(pos(hqLine, hqWords[i+1].col), "a points game's score goes from 0 to %d, not %d", PointsToWin, hqPoints[i])
+			if hqPoints[i] > engine.PointsToWin {
+				errs.Errorf(pos(hqLine, hqWords[i+1].col), "a points game's score goes from 0 to %d, not %d", engine.PointsToWin, hqPoints[i])
 				continue
 			}
 			s.Score[i] = uint8(hqPoints[i])
@@ -409,7 +411,7 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 				continue
 			}
 			h := s.HQ[i]
-			if h == NoHex {
+			if h == engine.NoHex {
 				continue
 			}
 			p := &s.Cells[h].Unit
@@ -428,7 +430,7 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 			}
 		}
 	}
-	piles := &Piles{ToMove: 0, Turn: 3}
+	piles := &engine.Piles{ToMove: 0, Turn: 3}
 	if n > 2 && !errs.HasErrors() && enWords != nil {
 		errs.Errorf(pos(enLine, 1), "an energy line is for two-player positions (the boards with an energy track are for two)")
 	}
@@ -450,24 +452,24 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*State, *Piles, error
 // every line is placed (checkPlacedStructures).
 type placedPart struct {
 	line, tokCol, hexCol int
-	h                    Hex
+	h                    engine.Hex
 }
 
 // checkPlacedStructures checks the Structures a position places: the
 // parts are written as unit lines of their own, and a part pairs with the
-// part of its mate's token next to it (as mateOn finds it in play), so each
+// part of its mate's token next to it (as engine.MateOn finds it in play), so each
 // part needs its mate on an adjacent hex, and a player places one Structure
 // a game (each gets "2 żetony Struktury swojej frakcji": one Structure).
-func checkPlacedStructures(s *State, parts []placedPart, errs *diag.List, pos func(line, col int) diag.Pos) {
-	var which [MaxPlayers]int // the line of the player's first part placed
-	var name [MaxPlayers]string
+func checkPlacedStructures(s *engine.State, parts []placedPart, errs *diag.List, pos func(line, col int) diag.Pos) {
+	var which [engine.MaxPlayers]int // the line of the player's first part placed
+	var name [engine.MaxPlayers]string
 	for _, pp := range parts {
 		u := s.Cells[pp.h].Unit
 		a := s.Armies[u.Owner]
 		t := &a.Tokens[u.Token]
 		m := a.Mate(int(u.Token))
 		st := structureOf(a, int(u.Token))
-		if mateOn(s, pp.h) == NoHex {
+		if engine.MateOn(s, pp.h) == engine.NoHex {
 			errs.Add(diag.Error, pos(pp.line, pp.hexCol), fmt.Sprintf("add a line like %d %s HEX FACING with HEX next to %s", u.Owner+1, quote(a.Tokens[m].Name), s.Board.Names[pp.h]),
 				"%q is a part of the Structure %q: its other part %q must stand on a hex next to %s (a Structure stands on two adjacent hexes)", t.Name, st, a.Tokens[m].Name, s.Board.Names[pp.h])
 			continue
@@ -489,65 +491,4 @@ func structureOf(a *rules.Army, t int) string {
 		}
 	}
 	return ""
-}
-
-// clipWord shortens a word quoted in a message: a line of garbage is named,
-// not repeated in full.
-func clipWord(s string) string {
-	if r := []rune(s); len(r) > 40 {
-		return string(r[:40]) + "..."
-	}
-	return s
-}
-
-func firstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
-}
-
-// FormatPosition writes s in the position format, with army references as
-// given.
-func FormatPosition(s *State, refs [2]string) string { return FormatPositionN(s, refs[:]) }
-
-// FormatPositionN is FormatPosition for any number of players: refs has
-// one army reference for each.
-func FormatPositionN(s *State, refs []string) string {
-	var b strings.Builder
-	if s.N <= 2 {
-		fmt.Fprintf(&b, "armies %s %s\nboard %s\nhq %d %d\n", quote(refs[0]), quote(refs[1]), quote(s.Board.Name), s.HQPoints(0), s.HQPoints(1))
-	} else {
-		formatSides(&b, s, refs)
-	}
-	for h := 0; h < s.Board.Size; h++ {
-		for _, p := range []Piece{s.Cells[h].Ground, s.Cells[h].Unit} {
-			if p.Empty() {
-				continue
-			}
-			t := s.Tok(p)
-			fmt.Fprintf(&b, "%d %s %s %s", p.Owner+1, quote(t.Name), s.Board.Names[h], p.Facing)
-			if p.Wounds > 0 && t.Kind != rules.HQ {
-				fmt.Fprintf(&b, " wounds=%d", p.Wounds)
-			}
-			if p.Marks&NetMarker != 0 {
-				b.WriteString(" net")
-			}
-			if p.Marks&Controlled != 0 {
-				b.WriteString(" controlled")
-				if s.N > 2 {
-					fmt.Fprintf(&b, "=%d", p.Controller()+1)
-				}
-			}
-			b.WriteByte('\n')
-		}
-	}
-	return b.String()
-}
-
-func quote(s string) string {
-	if s == "" || strings.ContainsAny(s, " \t#\"") {
-		return `"` + strings.ReplaceAll(s, `"`, "") + `"`
-	}
-	return s
 }

@@ -1,4 +1,9 @@
-package engine
+// Package position reads the files that describe a game's ground: board
+// files (the embedded standard, large and duel boards and a designer's own)
+// and position files (a battle or a game to start from, docs/positions.md),
+// and writes both back. The engine reads no files: it is given what this
+// package parses.
+package position
 
 import (
 	"bytes"
@@ -10,10 +15,11 @@ import (
 	"unicode/utf8"
 
 	"github.com/hexforge/hexforge/diag"
+	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/textfile"
 )
 
-// Board files (docs/dsl.md, "Board files"): a board is described by a few
+// engine.Board files (docs/dsl.md, "Board files"): a board is described by a few
 // lines of text, one statement a line, # starting a comment:
 //
 //	name duel                          # the board's name (required)
@@ -34,7 +40,7 @@ const MaxEnergy = 9
 
 // Standard is the 19-hex board; Large is the 37-hex enlarged board; Duel is
 // the 19-hex board with Terminals and Energy. All three are embedded board
-// files (engine/boards).
+// files (position/boards).
 var (
 	Standard = mustEmbedded("standard")
 	Large    = mustEmbedded("large")
@@ -44,7 +50,7 @@ var (
 // BoardNames are the embedded boards, in the order the help lists them.
 var BoardNames = []string{"standard", "large", "duel"}
 
-func mustEmbedded(name string) *Board {
+func mustEmbedded(name string) *engine.Board {
 	src, err := boardFiles.ReadFile("boards/" + name + ".board")
 	if err != nil {
 		panic(err)
@@ -65,7 +71,7 @@ func EmbeddedBoardSource(name string) ([]byte, bool) {
 
 // BoardByName returns the embedded board called name ("standard", "large"
 // or "duel"; "" is standard).
-func BoardByName(name string) (*Board, error) {
+func BoardByName(name string) (*engine.Board, error) {
 	switch strings.ToLower(name) {
 	case "standard", "":
 		return Standard, nil
@@ -81,7 +87,7 @@ func BoardByName(name string) (*Board, error) {
 // path to a board file (relative to dir when dir is not empty and the path
 // is relative). The board read from a file is named by its path as given,
 // so that a trace's header finds it again.
-func LoadBoard(ref, dir string) (*Board, error) {
+func LoadBoard(ref, dir string) (*engine.Board, error) {
 	if b, err := BoardByName(ref); err == nil {
 		return b, nil
 	}
@@ -104,7 +110,7 @@ func LoadBoard(ref, dir string) (*Board, error) {
 
 // ReadBoardFile reads and parses the board file at path (named by its own
 // name line).
-func ReadBoardFile(path string) (*Board, error) {
+func ReadBoardFile(path string) (*engine.Board, error) {
 	// Regular files only, bounded, never blocking (docs/security.md).
 	src, err := textfile.Read(path, "a board file", MaxBoardSize)
 	if err != nil {
@@ -115,7 +121,7 @@ func ReadBoardFile(path string) (*Board, error) {
 
 // ParseBoard reads a board file. Every problem is a positioned diagnostic;
 // the error is a diag.List. It never panics.
-func ParseBoard(file string, src []byte) (*Board, error) {
+func ParseBoard(file string, src []byte) (*engine.Board, error) {
 	var errs diag.List
 	pos := func(line, col int) diag.Pos { return diag.Pos{File: file, Line: line, Column: col} }
 	if len(src) > MaxBoardSize {
@@ -178,7 +184,7 @@ func ParseBoard(file string, src []byte) (*Board, error) {
 			energy = n
 		default:
 			errs.Add(diag.Error, pos(lineNo, w[0].col), diag.Suggest(w[0].text, []string{"name", "radius", "terminals", "energy"}),
-				"unknown line %q: expected name, radius, terminals or energy", clipWord(w[0].text))
+				"unknown line %q: expected name, radius, terminals or energy", diag.Clip(w[0].text))
 		}
 	}
 	if name == "" {
@@ -190,11 +196,11 @@ func ParseBoard(file string, src []byte) (*Board, error) {
 	if errs.HasErrors() {
 		return nil, errs
 	}
-	b := newBoard(name, radius)
+	b := engine.NewBoard(name, radius)
 	for _, t := range terms {
 		h, ok := b.Hex(t.text)
 		if !ok {
-			errs.Errorf(pos(termLine, t.col), "no hex %q on a board of radius %d", clipWord(t.text), radius)
+			errs.Errorf(pos(termLine, t.col), "no hex %q on a board of radius %d", diag.Clip(t.text), radius)
 			continue
 		}
 		if b.Terminal[h] {
@@ -214,7 +220,7 @@ func ParseBoard(file string, src []byte) (*Board, error) {
 }
 
 // FormatBoard writes b as a board file.
-func FormatBoard(b *Board) string {
+func FormatBoard(b *engine.Board) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "name %s\nradius %d\n", quoteWord(b.Name), b.Radius)
 	var ts []string

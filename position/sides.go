@@ -1,11 +1,11 @@
-package engine
+package position
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/hexforge/hexforge/diag"
+	"github.com/hexforge/hexforge/engine"
 )
 
 // sideSpec collects a position file's mode and teams lines (docs/positions.md):
@@ -15,7 +15,7 @@ import (
 type sideSpec struct {
 	modeLine, teamsLine int
 	modeWords           []word
-	mode                Mode
+	mode                engine.Mode
 	feud                uint8
 	team                []uint8
 	teamsWords          []word
@@ -31,13 +31,13 @@ func (ss *sideSpec) add(lineNo int, w []word, errs *diag.List, pos func(int, int
 			errs.Errorf(pos(lineNo, w[0].col), "teams needs the two teams, e.g. teams 1+3 2+4")
 			return
 		}
-		team := make([]uint8, MaxPlayers)
+		team := make([]uint8, engine.MaxPlayers)
 		seen := 0
 		for t, x := range w[1:] {
 			for _, part := range strings.Split(x.text, "+") {
 				n, err := strconv.Atoi(part)
-				if err != nil || n < 1 || n > MaxPlayers || seen&(1<<n) != 0 {
-					errs.Errorf(pos(lineNo, x.col), "a team is players joined by +, each once, e.g. 1+3; not %q", clipWord(x.text))
+				if err != nil || n < 1 || n > engine.MaxPlayers || seen&(1<<n) != 0 {
+					errs.Errorf(pos(lineNo, x.col), "a team is players joined by +, each once, e.g. 1+3; not %q", diag.Clip(x.text))
 					return
 				}
 				seen |= 1 << n
@@ -52,19 +52,19 @@ func (ss *sideSpec) add(lineNo int, w []word, errs *diag.List, pos func(int, int
 		return
 	}
 	if len(w) < 2 {
-		errs.Errorf(pos(lineNo, w[0].col), "mode needs one of %s", strings.Join(modeNames[:], ", "))
+		errs.Errorf(pos(lineNo, w[0].col), "mode needs one of %s", strings.Join(engine.ModeNames(), ", "))
 		return
 	}
-	m, err := ParseMode(strings.ToLower(w[1].text))
+	m, err := engine.ParseMode(strings.ToLower(w[1].text))
 	if err != nil {
-		errs.Add(diag.Error, pos(lineNo, w[1].col), diag.Suggest(w[1].text, modeNames[:]), "%s", err)
+		errs.Add(diag.Error, pos(lineNo, w[1].col), diag.Suggest(w[1].text, engine.ModeNames()), "%s", err)
 		return
 	}
 	for _, x := range w[2:] {
 		k, v, has := strings.Cut(x.text, "=")
 		n, err := strconv.Atoi(v)
-		if !has || !strings.EqualFold(k, "feud") || err != nil || n < 1 || n > MaxPlayers {
-			errs.Errorf(pos(lineNo, x.col), "after the mode only feud=PLAYER may follow (the player under the rulebook's team rule for one faction), not %q", clipWord(x.text))
+		if !has || !strings.EqualFold(k, "feud") || err != nil || n < 1 || n > engine.MaxPlayers {
+			errs.Errorf(pos(lineNo, x.col), "after the mode only feud=PLAYER may follow (the player under the rulebook's team rule for one faction), not %q", diag.Clip(x.text))
 			return
 		}
 		ss.feud |= 1 << (n - 1)
@@ -75,19 +75,19 @@ func (ss *sideSpec) add(lineNo int, w []word, errs *diag.List, pos func(int, int
 // apply sets the sides of s, a position of n players; it reports whether
 // they were fine. Without a mode line, two players play the standard game
 // and three or four every man for himself.
-func (ss *sideSpec) apply(s *State, n int, errs *diag.List, pos func(int, int) diag.Pos) bool {
+func (ss *sideSpec) apply(s *engine.State, n int, errs *diag.List, pos func(int, int) diag.Pos) bool {
 	m := ss.mode
 	at := pos(ss.modeLine, 1)
 	if ss.modeLine == 0 {
-		m, at = ModeFFA, pos(1, 1)
+		m, at = engine.ModeFFA, pos(1, 1)
 		if n == 2 {
-			m = ModeStandard
+			m = engine.ModeStandard
 		}
 	}
 	var team []uint8
 	if ss.team != nil {
 		team = ss.team[:n]
-		if m != ModeTeams {
+		if m != engine.ModeTeams {
 			errs.Errorf(pos(ss.teamsLine, 1), "a teams line is for mode teams (one-vs-team's teams are fixed: player 1 against 2 and 3)")
 			return false
 		}
@@ -97,42 +97,7 @@ func (ss *sideSpec) apply(s *State, n int, errs *diag.List, pos func(int, int) d
 		return false
 	}
 	if n == 2 {
-		s.Sides = Sides{} // the two-player game's zero Sides
+		s.Sides = engine.Sides{} // the two-player game's zero engine.Sides
 	}
 	return true
-}
-
-// formatSides writes the header of a position of more than two players:
-// armies, board, mode (and teams), and the HQ points (scores in a points
-// game).
-func formatSides(b *strings.Builder, s *State, refs []string) {
-	b.WriteString("armies")
-	for _, r := range refs[:s.Players()] {
-		b.WriteString(" " + quote(r))
-	}
-	fmt.Fprintf(b, "\nboard %s\nmode %s", quote(s.Board.Name), s.Mode)
-	for p := range uint8(s.Players()) {
-		if s.SideOf(p) != s.Team(p) {
-			fmt.Fprintf(b, " feud=%d", p+1)
-		}
-	}
-	b.WriteByte('\n')
-	if s.Mode == ModeTeams {
-		b.WriteString("teams")
-		for t := range uint8(2) {
-			join := " "
-			for p := range uint8(s.Players()) {
-				if s.Team(p) == t {
-					fmt.Fprintf(b, "%s%d", join, p+1)
-					join = "+"
-				}
-			}
-		}
-		b.WriteByte('\n')
-	}
-	b.WriteString("hq")
-	for p := range uint8(s.Players()) {
-		fmt.Fprintf(b, " %d", s.HQPoints(p))
-	}
-	b.WriteByte('\n')
 }

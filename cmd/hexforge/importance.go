@@ -1,0 +1,85 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/hexforge/hexforge/player"
+	"github.com/hexforge/hexforge/rules"
+	"github.com/hexforge/hexforge/sim"
+	"github.com/hexforge/hexforge/study"
+	"github.com/spf13/cobra"
+)
+
+func newImportance() *cobra.Command {
+	o := &simOptions{html: true}
+	var vs []string
+	var oneCopy bool
+	cmd := &cobra.Command{
+		Use:   "importance ARMY --vs OPPONENT...",
+		Short: "Which tokens carry an army: the win rate without each token type",
+		Long: `importance plays ARMY against the opponents, then again with one token type
+removed at a time (or one copy fewer with --copy), on the same seeds, and
+reports each change in win rate with a paired 95% interval (each variant
+plays the same seeds and draws as the army, so the change is measured pair
+by pair) and whether it is significant after Holm's correction for the
+number of variants. A large significant drop means the army leans on that
+token.`,
+		Example: `  hexforge importance moloch --vs borgo --games 1000
+  hexforge importance my-army.army --vs moloch --vs outpost --copy
+  hexforge importance moloch --vs borgo --format html --out importance.html`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			specs, shard, err := o.checkStudy(cmd, vs)
+			if err != nil {
+				return err
+			}
+			base, err := loadArmy(cmd.ErrOrStderr(), args[0])
+			if err != nil {
+				return err
+			}
+			opps, oppNames, err := loadAll(cmd.ErrOrStderr(), vs)
+			if err != nil {
+				return err
+			}
+			if err := checkStructures(cmd.ErrOrStderr(), o.structures, append([]*rules.Army{base.Army}, opps...)...); err != nil {
+				return err
+			}
+			if err := checkSetsUsed(); err != nil {
+				return err
+			}
+			ctx, bar, done := startRun(cmd)
+			defer done()
+			r := o.run(specs, shard, bar)
+			bar.expect(study.Variants(base.Army) * len(opps) * r.JobGames())
+			res, err := study.RunImportance(ctx, r, base.Army, opps, oppNames, oneCopy)
+			if err != nil {
+				return err
+			}
+			bar.finish()
+			return interrupted(ctx, cmd.ErrOrStderr(), writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
+				return res.Write(w, o.format, commandLine(cmd, args))
+			}))
+		},
+	}
+	o.register(cmd, 400)
+	cmd.Flags().MarkHidden("shard") // refused: see checkStudy
+	cmd.Flags().StringArrayVar(&vs, "vs", nil, "opponent army (repeatable)")
+	cmd.Flags().BoolVar(&oneCopy, "copy", false, "remove one copy of each token type instead of all of them")
+	return cmd
+}
+
+// checkStudy checks the flags of importance and sweep, which compare
+// variants pair by pair.
+func (o *simOptions) checkStudy(cmd *cobra.Command, vs []string) ([2]player.Spec, sim.Shard, error) {
+	if len(vs) == 0 {
+		return [2]player.Spec{}, sim.Shard{}, fmt.Errorf("give at least one opponent with --vs")
+	}
+	specs, shard, err := o.check()
+	if err == nil && shard.N > 1 {
+		// A report of paired changes needs every pair of the army and of
+		// each variant; shards of it could not be merged.
+		err = fmt.Errorf("--shard splits a sim run for merge; %s compares variants pair by pair and runs whole (shard sim runs of each variant instead)", cmd.Name())
+	}
+	return specs, shard, err
+}

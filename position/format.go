@@ -1,0 +1,85 @@
+package position
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/rules"
+)
+
+// FormatPosition writes s in the position format, with refs the army
+// references as given, one for each player.
+func FormatPosition(s *engine.State, refs []string) string {
+	var b strings.Builder
+	if s.N <= 2 {
+		fmt.Fprintf(&b, "armies %s %s\nboard %s\nhq %d %d\n", quote(refs[0]), quote(refs[1]), quote(s.Board.Name), s.HQPoints(0), s.HQPoints(1))
+	} else {
+		formatSides(&b, s, refs)
+	}
+	for h := 0; h < s.Board.Size; h++ {
+		for _, p := range []engine.Piece{s.Cells[h].Ground, s.Cells[h].Unit} {
+			if p.Empty() {
+				continue
+			}
+			t := s.Tok(p)
+			fmt.Fprintf(&b, "%d %s %s %s", p.Owner+1, quote(t.Name), s.Board.Names[h], p.Facing)
+			if p.Wounds > 0 && t.Kind != rules.HQ {
+				fmt.Fprintf(&b, " wounds=%d", p.Wounds)
+			}
+			if p.Marks&engine.NetMarker != 0 {
+				b.WriteString(" net")
+			}
+			if p.Marks&engine.Controlled != 0 {
+				b.WriteString(" controlled")
+				if s.N > 2 {
+					fmt.Fprintf(&b, "=%d", p.Controller()+1)
+				}
+			}
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+func quote(s string) string {
+	if s == "" || strings.ContainsAny(s, " \t#\"") {
+		return `"` + strings.ReplaceAll(s, `"`, "") + `"`
+	}
+	return s
+}
+
+// formatSides writes the header of a position of more than two players:
+// armies, board, mode (and teams), and the HQ points (scores in a points
+// game).
+func formatSides(b *strings.Builder, s *engine.State, refs []string) {
+	b.WriteString("armies")
+	for _, r := range refs[:s.Players()] {
+		b.WriteString(" " + quote(r))
+	}
+	fmt.Fprintf(b, "\nboard %s\nmode %s", quote(s.Board.Name), s.Mode)
+	for p := range uint8(s.Players()) {
+		if s.SideOf(p) != s.Team(p) {
+			fmt.Fprintf(b, " feud=%d", p+1)
+		}
+	}
+	b.WriteByte('\n')
+	if s.Mode == engine.ModeTeams {
+		b.WriteString("teams")
+		for t := range uint8(2) {
+			join := " "
+			for p := range uint8(s.Players()) {
+				if s.Team(p) == t {
+					fmt.Fprintf(b, "%s%d", join, p+1)
+					join = "+"
+				}
+			}
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("hq")
+	for p := range uint8(s.Players()) {
+		fmt.Fprintf(b, " %d", s.HQPoints(p))
+	}
+	b.WriteByte('\n')
+}

@@ -1,0 +1,162 @@
+package study
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/player"
+	"github.com/hexforge/hexforge/report"
+	"github.com/hexforge/hexforge/rules"
+	"github.com/hexforge/hexforge/sim"
+	"github.com/olekukonko/tablewriter"
+)
+
+// LadderLevel is one player level's result in one matchup.
+type LadderLevel struct {
+	Player   string     `json:"player"`
+	Pairs    int        `json:"pairs"`
+	Capped   int        `json:"capped_pairs"`
+	WinRate  float64    `json:"win_rate"`
+	Interval [2]float64 `json:"interval95"`
+}
+
+// LadderMatch is one matchup climbed through every level.
+type LadderMatch struct {
+	A       string        `json:"a"`
+	B       string        `json:"b"`
+	Seed    uint64        `json:"seed"`
+	Levels  []LadderLevel `json:"levels"`
+	Stable  bool          `json:"stable"`
+	Verdict string        `json:"verdict"`
+	Diff    float64       `json:"top_two_diff"`
+	DiffCI  [2]float64    `json:"top_two_diff_interval95"`
+	Reason  string        `json:"reason"`
+	Partial bool          `json:"partial,omitempty"`
+	Board   string        `json:"board,omitempty"`   // not the standard board
+	Leaders []string      `json:"leaders,omitempty"` // army A's and army B's leader cards, when any
+	// Structures: the Structures variant (docs/rules.md).
+	Structures bool `json:"structures,omitempty"`
+}
+
+// Ladder is what a ladder plays: the same seat-swapped pairs of every
+// matchup at each player level, weakest first, and the variant.
+type Ladder struct {
+	Levels     []player.Spec
+	Pairs      int
+	Seed       uint64
+	Workers    int
+	Board      *engine.Board // nil: the standard board
+	Leaders    [2]*rules.Leader
+	Structures bool
+	Progress   func(label string) sim.Progress // nil: none
+}
+
+// Run climbs every matchup of the armies (mirrors left out) through the
+// levels and says for each whether its win rate is stable between the two
+// strongest levels. Cancelling ctx stops it, the matchups marked partial.
+func (l *Ladder) Run(ctx context.Context, list []*rules.Army) ([]LadderMatch, error) {
+	var ms []LadderMatch
+	for i := range list {
+		for j := i + 1; j < len(list); j++ {
+			lm := LadderMatch{A: list[i].Name, B: list[j].Name, Seed: l.Seed, Structures: l.Structures}
+			if l.Board != nil {
+				lm.Board = l.Board.Name
+			}
+			if l.Leaders[0] != nil || l.Leaders[1] != nil {
+				lm.Leaders = []string{sim.LeaderName(l.Leaders[0]), sim.LeaderName(l.Leaders[1])}
+			}
+			var rates []sim.LevelRate
+			for _, p := range l.Levels {
+				m := &sim.Match{A: list[i], B: list[j], Players: [2]player.Spec{p, p}, Seed: l.Seed, Pairs: l.Pairs, Board: l.Board, Leaders: l.Leaders, Structures: l.Structures}
+				var progress sim.Progress
+				if l.Progress != nil {
+					progress = l.Progress(list[i].Name + " vs " + list[j].Name + " " + p.String())
+				}
+				// Pairs are counted as they finish, never kept: memory
+				// stays constant at any number of games.
+				var counts sim.PairCounts
+				partial, err := m.Stream(ctx, l.Workers, progress, counts.Add)
+				if err != nil {
+					return nil, err
+				}
+				lm.Partial = lm.Partial || partial
+				lr := counts.Rate()
+				rates = append(rates, lr)
+				lm.Levels = append(lm.Levels, LadderLevel{Player: p.String(), Pairs: lr.Pairs, Capped: counts.Capped,
+					WinRate: lr.Rate, Interval: [2]float64{lr.Interval.Lo, lr.Interval.Hi}})
+			}
+			v := sim.LadderVerdict(rates)
+			lm.Stable, lm.Verdict, lm.Diff, lm.Reason = v.Stable, v.VerdictText(), v.Diff, v.Reason
+			lm.DiffCI = [2]float64{v.DiffCI.Lo, v.DiffCI.Hi}
+			ms = append(ms, lm)
+		}
+	}
+	return ms, nil
+}
+
+// WriteLadder renders a ladder in format (table, json, csv or html);
+// levels is the --levels list and command the command line an html page
+// names.
+func WriteLadder(w io.Writer, ms []LadderMatch, format report.Format, levels, command string) error {
+	switch format {
+	case report.HTML:
+		return ladderHTML(w, ms, levels, command)
+	case report.JSON:
+		return writeJSON(w, map[string]any{"ladder": ms})
+	case report.CSV:
+		return ladderCSV(w, ms)
+	}
+	for k, m := range ms {
+		if k > 0 {
+			fmt.Fprintln(w)
+		}
+		partial := ""
+		if m.Partial {
+			partial = "  [PARTIAL: stopped early]"
+		}
+		variant := ""
+		if m.Board != "" {
+			variant += ", on the " + m.Board + " board"
+		}
+		if len(m.Leaders) == 2 {
+			variant += fmt.Sprintf(", leaders %s vs %s", m.Leaders[0], m.Leaders[1])
+		}
+		if m.Structures {
+			variant += ", Structures"
+		}
+		fmt.Fprintf(w, "%s vs %s: win rate of %s (draw = 1/2) at each player level, the same seat-swapped pairs (seed %d) at each%s, 95%% interval from the pair scores%s\n\n", m.A, m.B, m.A, m.Seed, variant, partial)
+		t := tablewriter.NewTable(w)
+		t.Header("player", "pairs", "capped pairs", "win rate")
+		for _, l := range m.Levels {
+			cell := fmt.Sprintf("%.1f%% [%.1f%%, %.1f%%]", 100*l.WinRate, 100*l.Interval[0], 100*l.Interval[1])
+			if err := t.Append(l.Player, fmt.Sprint(l.Pairs), fmt.Sprint(l.Capped), cell); err != nil {
+				return err
+			}
+		}
+		if err := t.Render(); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "verdict: %s (%s)\n", m.Verdict, m.Reason)
+	}
+	return nil
+}
+
+// ladderCSV writes the ladder as one tidy table: a row per matchup and
+// level, army_a's win rate at that level, and the matchup's verdict over
+// the levels repeated on each of its rows.
+func ladderCSV(w io.Writer, ms []LadderMatch) error {
+	header := []string{"army_a", "army_b", "seed", "level", "player", "pairs", "capped_pairs", "win_rate", "lo", "hi",
+		"stable", "verdict", "top_two_diff", "top_two_diff_lo", "top_two_diff_hi", "partial"}
+	var rows [][]string
+	for _, m := range ms {
+		for i, l := range m.Levels {
+			rows = append(rows, []string{m.A, m.B, strconv.FormatUint(m.Seed, 10), strconv.Itoa(i + 1), l.Player, strconv.Itoa(l.Pairs), strconv.Itoa(l.Capped),
+				num(l.WinRate), num(l.Interval[0]), num(l.Interval[1]), strconv.FormatBool(m.Stable), m.Verdict,
+				num(m.Diff), num(m.DiffCI[0]), num(m.DiffCI[1]), strconv.FormatBool(m.Partial)})
+		}
+	}
+	return writeCSV(w, header, rows)
+}

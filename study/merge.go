@@ -1,0 +1,205 @@
+package study
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/sim"
+	"github.com/hexforge/hexforge/textfile"
+)
+
+// Merged is the sum of JSON reports of shards or runs of one study: a
+// match, a round robin, or a multiplayer run.
+type Merged struct {
+	Match      *sim.Summary     // the reports were of one match
+	RoundRobin *sim.RoundRobin  // of a round robin
+	Multi      *sim.MultiReport // of a multiplayer run
+	Warnings   []string         // what is missing or left to judge, one line each
+}
+
+// Merge reads the JSON reports written by sim --format json and adds them
+// up: n shards of one run give exactly the report of that run. Reports of
+// different runs are refused, naming the field and both files.
+func Merge(files []string) (*Merged, error) {
+	var reports []*sim.MultiReport
+	for i, f := range files {
+		raw, err := readResult(f)
+		if err != nil {
+			return nil, err
+		}
+		var probe map[string]any
+		if err := json.Unmarshal(raw, &probe); err != nil || !isMultiResult(probe) {
+			if i == 0 {
+				break // not multiplayer: MergeResults reads it, and says what is wrong
+			}
+			return nil, fmt.Errorf("%s: not a multiplayer report, unlike %s", f, files[0])
+		}
+		var r sim.MultiReport
+		if err := json.Unmarshal(raw, &r); err != nil {
+			return nil, fmt.Errorf("%s: %w", f, err)
+		}
+		reports = append(reports, &r)
+	}
+	if len(reports) > 0 {
+		r, warnings, err := mergeMulti(files, reports)
+		if err != nil {
+			return nil, err
+		}
+		return &Merged{Multi: r, Warnings: warnings}, nil
+	}
+	sums, warnings, err := MergeResults(files)
+	if err != nil {
+		return nil, err
+	}
+	if len(sums) == 1 {
+		return &Merged{Match: sums[0], Warnings: warnings}, nil
+	}
+	rr, err := sim.RoundRobinOf(sums)
+	if err != nil {
+		return nil, err
+	}
+	return &Merged{RoundRobin: rr, Warnings: warnings}, nil
+}
+
+func readResult(file string) ([]byte, error) {
+	return textfile.Read(file, "a result (the JSON written by sim --format json)", sim.MaxResultSize)
+}
+
+// MergeResults reads two-player match or round-robin JSON reports and adds
+// up the matches of the same armies, in the order they first come;
+// results that differ in anything else that defines a run (seed, players,
+// games, the compiled armies, the action cap, the board, the version) are
+// refused, naming the field and both files. A match missing pairs (a shard
+// not given) comes back marked partial, with a line in warnings.
+func MergeResults(files []string) (sums []*sim.Summary, warnings []string, err error) {
+	merged := map[string]*sim.Summary{}
+	from := map[string]string{} // the first file of each match
+	var order []string
+	single := true // every file holds one match (no round robin)
+	for _, f := range files {
+		raw, err := readResult(f)
+		if err != nil {
+			return nil, nil, err
+		}
+		list, err := sim.ReadResult(raw)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", f, err)
+		}
+		single = single && len(list) == 1
+		for _, s := range list {
+			key := s.A + "\x00" + s.B
+			if have, ok := merged[key]; ok {
+				if have.Pairs != s.Pairs {
+					return nil, nil, fmt.Errorf("%s and %s: cannot merge %s vs %s: games differ (%d vs %d pairs)", from[key], f, s.A, s.B, have.Pairs, s.Pairs)
+				}
+				if err := have.Merge(s); err != nil {
+					return nil, nil, fmt.Errorf("%s and %s: %w", from[key], f, err)
+				}
+				continue
+			}
+			merged[key], from[key] = s, f
+			order = append(order, key)
+		}
+	}
+	if single && len(order) > 1 {
+		// Shards of matches never make a round robin: these are other runs.
+		a, b := merged[order[0]], merged[order[1]]
+		return nil, nil, fmt.Errorf("%s (%s vs %s) and %s (%s vs %s) are results of different matches; merge adds up the shards of one run", from[order[0]], a.A, a.B, from[order[1]], b.A, b.B)
+	}
+	for _, k := range order {
+		s := merged[k]
+		sums = append(sums, s)
+		if missing := s.Pairs - s.GameIDs.Len(); missing > 0 && !s.Partial {
+			s.Partial = true
+			warnings = append(warnings, fmt.Sprintf("%s vs %s: %d of %d pairs missing (a shard not given?); the report is marked partial", s.A, s.B, missing, s.Pairs))
+		}
+		if s.Run != nil && s.Run.UntilCI > 0 {
+			// The shards played fixed parts; the target is judged here, on
+			// every game, and the merged report stays the one of an
+			// unsharded run of --games.
+			c := sim.UntilCICheck{Target: s.Run.UntilCI, HalfWidth: s.Tally.Interval().HalfWidth(), Games: 2 * s.GameIDs.Len(), Batch: 2 * s.Pairs, Max: sim.MaxGames}
+			warnings = append(warnings, fmt.Sprintf("%s vs %s: %s", s.A, s.B, c))
+			r := *s.Run
+			r.UntilCI = 0
+			s.Run = &r
+		}
+	}
+	return sums, warnings, nil
+}
+
+// isMultiResult tells a multiplayer report (it has a mode and seats) from
+// a two-player one by its JSON keys.
+func isMultiResult(probe map[string]any) bool {
+	_, mode := probe["mode"]
+	_, seats := probe["by_seat"]
+	return mode && seats
+}
+
+// mergeMulti adds up the reports of the shards of one multiplayer run:
+// the records of every game, refolded in game order, give the report of
+// the run played whole, byte for byte. Reports of other runs (another
+// mode, armies, players, board, seed, length, action cap or shard count)
+// and a shard given twice are refused, naming the files. A shard missing
+// leaves the report partial, with a warning.
+func mergeMulti(files []string, reports []*sim.MultiReport) (*sim.MultiReport, []string, error) {
+	if len(reports) == 0 {
+		return nil, nil, errors.New("no reports to merge")
+	}
+	first := reports[0]
+	if first.Shard == nil {
+		return nil, nil, fmt.Errorf("%s: not a shard's report (written by sim --mode ... --shard i/n --format json)", files[0])
+	}
+	id := func(r *sim.MultiReport) string {
+		sh := r.Shard
+		return fmt.Sprintf("mode %s, armies %q, players %s, board %s, seed %d, %d rotations of %d seatings, action cap %d, teams %v, leaders %q, structures %v, until-ci %g, %d shards",
+			r.Mode, r.Armies, r.Players, r.Board, r.Seed, sh.Rotations, r.Seatings, sh.MaxActions, sh.Teams, r.Leaders, r.Structures, sh.UntilCI, sh.N)
+	}
+	seen := map[int]string{}
+	var recs []sim.MultiRecord
+	partial := false
+	for i, r := range reports {
+		if r.Shard == nil {
+			return nil, nil, fmt.Errorf("%s: not a shard's report (written by sim --mode ... --shard i/n --format json)", files[i])
+		}
+		if id(r) != id(first) {
+			return nil, nil, fmt.Errorf("%s and %s are shards of different runs:\n  %s\n  %s", files[0], files[i], id(first), id(r))
+		}
+		if f, ok := seen[r.Shard.I]; ok {
+			return nil, nil, fmt.Errorf("%s and %s are both shard %d/%d", f, files[i], r.Shard.I, r.Shard.N)
+		}
+		seen[r.Shard.I] = files[i]
+		partial = partial || r.Partial
+		recs = append(recs, r.Shard.Records...)
+	}
+	slices.SortFunc(recs, func(a, b sim.MultiRecord) int { return a.Game - b.Game })
+	mode, err := engine.ParseMode(first.Mode)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", files[0], err)
+	}
+	m := &sim.MultiMatch{Names: first.Armies, Mode: mode, Teams: first.Shard.Teams, Seed: first.Seed}
+	per := len(m.Seatings())
+	if per != first.Seatings {
+		return nil, nil, fmt.Errorf("%s: %d seatings, but %s with %d armies has %d", files[0], first.Seatings, first.Mode, len(first.Armies), per)
+	}
+	for i, rec := range recs {
+		if rec.Game < 0 || rec.Game >= first.Shard.Rotations*per || rec.Seating != rec.Game%per || i > 0 && recs[i-1].Game == rec.Game {
+			return nil, nil, fmt.Errorf("game %d (seating %d): not a game of this run, or in two shards", rec.Game, rec.Seating)
+		}
+	}
+	var warnings []string
+	if missing := first.Shard.Rotations*per - len(recs); missing > 0 {
+		partial = true
+		warnings = append(warnings, fmt.Sprintf("%d of %d games missing (a shard not given, or one stopped early); the report is marked partial",
+			missing, first.Shard.Rotations*per))
+	}
+	r := m.Report(recs, partial)
+	r.Players, r.Board, r.Leaders, r.Structures = first.Players, first.Board, first.Leaders, first.Structures
+	if t := first.Shard.UntilCI; t > 0 {
+		c := sim.UntilCICheck{Target: t, HalfWidth: r.Widest(), Games: r.Games, Batch: first.Shard.Rotations * per, Max: sim.MaxGames}
+		warnings = append(warnings, c.String())
+	}
+	return r, warnings, nil
+}

@@ -1,0 +1,219 @@
+// Package study holds the designer's analyses built on sim: how a match is
+// run to a precision or a sequential verdict (Run), which tokens carry an
+// army (importance), how a parameter moves the win rate (sweep), whether a
+// verdict holds at every player level (ladder), how shards and runs merge,
+// and the multiplayer run. Each returns a result value and prints nothing;
+// its rendering is apart (the *_render.go files).
+package study
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/player"
+	"github.com/hexforge/hexforge/position"
+	"github.com/hexforge/hexforge/rules"
+	"github.com/hexforge/hexforge/sim"
+)
+
+// Run is how a study plays its matches: the games of each, the workers,
+// when to stop (a fixed number of games, an interval narrow enough, or a
+// sequential test) and the variant every match plays.
+type Run struct {
+	Players    [2]player.Spec // army A's and army B's
+	Seed       uint64
+	Shard      sim.Shard // the part of every match this run plays
+	MaxActions int
+	Games      int     // games per matchup, played in seat-swapped pairs
+	Workers    int     // 0: one per core; results do not depend on it
+	UntilCI    float64 // keep playing until the 95% half-width is below this (0: --games)
+	Seq        *sim.Sequential
+	Start      engine.StartRule
+	Reinforce  bool
+	Structures bool
+	Board      *engine.Board // nil or position.Standard: the standard board
+	Leaders    [2]*rules.Leader
+	// Progress gives the callback that shows a match's games (label names
+	// it); nil shows nothing.
+	Progress func(label string) sim.Progress
+	// OnGames sees every game as it finishes (sim --record-losses); nil
+	// lets the runner fold the games alone.
+	OnGames func([]sim.GameRecord)
+}
+
+// JobGames is how many games one matchup plays in this run: a shard's
+// part of the games rounded up to pairs.
+func (r *Run) JobGames() int {
+	g := 2 * ((r.Games + 1) / 2)
+	if r.Shard.N > 1 {
+		g /= r.Shard.N
+	}
+	return g
+}
+
+// PlayedGames is how many games a whole run plays per matchup: the games
+// rounded up to pairs.
+func (r *Run) PlayedGames() int { return 2 * ((r.Games + 1) / 2) }
+
+// NewMatch is the match of a against b with the run's players, seed,
+// shard, action cap and variant.
+func (r *Run) NewMatch(a, b *rules.Army) *sim.Match {
+	return &sim.Match{A: a, B: b, Players: r.Players, Seed: r.Seed, Shard: r.Shard, MaxActions: r.MaxActions,
+		Start: r.Start, Reinforce: r.Reinforce, Structures: r.Structures, Board: r.Board, Leaders: r.Leaders}
+}
+
+func (r *Run) progress(m *sim.Match) sim.Progress {
+	if r.Progress == nil {
+		return nil
+	}
+	return r.Progress(m.A.Name + " vs " + m.B.Name)
+}
+
+// Match plays m with the run's variant, and with UntilCI keeps adding
+// batches (each continuing the same series of seeds) until the interval is
+// narrow enough; with Seq it plays batch by batch until the test decides.
+func (r *Run) Match(ctx context.Context, m *sim.Match) (*sim.Summary, error) {
+	m.Pairs, m.FirstPair, m.Start, m.Reinforce, m.Leaders = (r.Games+1)/2, 0, r.Start, r.Reinforce, r.Leaders
+	m.Structures = r.Structures
+	if r.Board != nil && r.Board != position.Standard {
+		m.Board = r.Board
+	}
+	if r.Seq != nil {
+		return r.sequential(ctx, m)
+	}
+	var total *sim.Summary
+	for {
+		s, err := r.summary(ctx, m)
+		if err != nil {
+			return nil, err
+		}
+		partial := s.Partial
+		if total == nil {
+			total = s
+		} else if err := total.Merge(s); err != nil {
+			return nil, err
+		}
+		total.Pairs = m.FirstPair + m.Pairs
+		if m.Shard.N > 1 && r.UntilCI > 0 {
+			// A shard never stops on its own games: merge judges the
+			// target on all of them (sim.UntilCICheck).
+			run := *total.Run
+			run.UntilCI = r.UntilCI
+			total.Run = &run
+			return total, nil
+		}
+		if partial || ctx.Err() != nil || r.UntilCI == 0 || total.Tally.Interval().HalfWidth() < r.UntilCI || total.Pairs >= sim.MaxGames/2 {
+			return total, nil
+		}
+		m.FirstPair += m.Pairs
+	}
+}
+
+// summary plays m as Match.RunSummary does, also showing each game to
+// OnGames.
+func (r *Run) summary(ctx context.Context, m *sim.Match) (*sim.Summary, error) {
+	progress := r.progress(m)
+	if r.OnGames == nil {
+		return m.RunSummary(ctx, r.Workers, progress)
+	}
+	s := sim.Summarize(m, nil, false)
+	partial, err := m.Stream(ctx, r.Workers, progress, func(recs []sim.GameRecord) {
+		s.Fold(recs)
+		r.OnGames(recs)
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.Partial = partial
+	return s, nil
+}
+
+// seqBatch is how many pairs a sequential test plays between two looks:
+// fixed, so that where it stops does not depend on the workers.
+const seqBatch = 50
+
+// sequential plays a match batch by batch until its sequential test
+// decides or the games are played. A shard cannot stop early (the other
+// shards would not know): it plays every game and marks the test
+// fixed-length.
+func (r *Run) sequential(ctx context.Context, m *sim.Match) (*sim.Summary, error) {
+	max := m.Pairs
+	if m.Shard.N > 1 {
+		s, err := r.summary(ctx, m)
+		if err != nil {
+			return nil, err
+		}
+		q := *r.Seq
+		q.FixedLength = true
+		q.Update(s.Tally.Pairs)
+		s.Seq = &q
+		return s, nil
+	}
+	var total *sim.Summary
+	for first := 0; first < max; first += seqBatch {
+		m.FirstPair, m.Pairs = first, min(seqBatch, max-first)
+		s, err := r.summary(ctx, m)
+		if err != nil {
+			return nil, err
+		}
+		if total == nil {
+			total = s
+			q := *r.Seq
+			total.Seq = &q
+		} else {
+			seq := total.Seq
+			total.Seq = nil // Merge would mark it fixed-length: this run looks after each batch
+			if err := total.Merge(s); err != nil {
+				return nil, err
+			}
+			total.Seq = seq
+		}
+		total.Pairs = first + m.Pairs
+		if total.Seq.Update(total.Tally.Pairs) || s.Partial || ctx.Err() != nil {
+			break
+		}
+	}
+	return total, nil
+}
+
+// CheckStructures checks the Structures variant against the armies of a
+// run, before any game is played. With it on some army must have a
+// structure block, or the variant would change nothing: that is an error.
+// Without it an army's structure blocks are not played, as at a table that
+// does not play the variant (the Structures are tokens besides the army,
+// not in its draw pile); the note says so, since every figure of a report
+// is then of the game without them.
+func CheckStructures(on bool, list ...*rules.Army) (note string, err error) {
+	var with []string
+	for _, a := range list {
+		if len(a.Structures) > 0 {
+			with = append(with, fmt.Sprintf("%q", a.Name))
+		}
+	}
+	switch {
+	case on && len(with) == 0:
+		return "", fmt.Errorf("--structures: no army of this run has a structure block, so the variant would change nothing (docs/dsl.md, \"Structures\")")
+	case !on && len(with) > 0:
+		return fmt.Sprintf("note: %s %s structure blocks, played only with --structures; this run plays without them", strings.Join(with, ", "), map[bool]string{true: "has", false: "have"}[len(with) == 1]), nil
+	}
+	return "", nil
+}
+
+// RoundRobin plays every matchup of the armies, mirrors included, each
+// named as names says. Cancelling ctx stops it with the matchups played.
+func (r *Run) RoundRobin(ctx context.Context, list []*rules.Army, names []string) (*sim.RoundRobin, error) {
+	rr := &sim.RoundRobin{Armies: names, Players: sim.RoundRobinPlayers(r.Players[0].String(), r.Players[1].String()), Matches: map[[2]int]*sim.Summary{}}
+	for i := range list {
+		for j := i; j < len(list) && ctx.Err() == nil; j++ {
+			s, err := r.Match(ctx, r.NewMatch(list[i], list[j]))
+			if err != nil {
+				return nil, err
+			}
+			s.A, s.B = names[i], names[j]
+			rr.Matches[[2]int{i, j}] = s
+		}
+	}
+	return rr, nil
+}

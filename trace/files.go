@@ -1,0 +1,121 @@
+package trace
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/position"
+	"github.com/hexforge/hexforge/rules"
+)
+
+// FileLoaders are the loaders of trace t read from file: its armies (with
+// the header's --set overrides) and board files relative to the trace's
+// directory, in its tree unless l allows files outside it, and its leader
+// files relative to the current directory, as play was given them. An
+// army's diagnostics are written to diags.
+func FileLoaders(t *Trace, file string, l armies.Loader, diags io.Writer) (Loaders, error) {
+	var sets []armies.Set
+	for _, s := range t.Header.Sets {
+		st, err := armies.ParseSet(s)
+		if err != nil {
+			return Loaders{}, fmt.Errorf("%s: header: %w", file, err)
+		}
+		sets = append(sets, st)
+	}
+	load := Loaders{Leader: l.LoadLeader}
+	load.Army = func(ref string) (*rules.Army, error) {
+		path, err := armyPath(l, ref, file)
+		if err != nil {
+			return nil, err
+		}
+		a, err := l.LoadVariant(path, sets)
+		if a != nil && len(a.Diags) > 0 && err != nil {
+			a.Diags.Render(diags, a.Sources)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return a.Army, nil
+	}
+	load.Board = func(ref string) (*engine.Board, error) {
+		path, err := boardPath(l, ref, file)
+		if err != nil {
+			return nil, err
+		}
+		b, err := position.LoadBoard(path, "")
+		if err != nil {
+			return nil, err
+		}
+		b.Name = ref
+		return b, nil
+	}
+	return load, nil
+}
+
+// Outcome is the line a replay that matched ends with: the events, the
+// result (who won a game of more than two players) and every HQ.
+func Outcome(g *engine.Game, events int) string {
+	result := g.Result.String()
+	if !g.Over() {
+		result = "capped"
+	}
+	hqs := fmt.Sprintf("%d-%d", g.S.HQPoints(0), g.S.HQPoints(1))
+	if g.S.Players() > 2 { // a multiplayer trace (sim --mode --record)
+		var won []string
+		for p := range g.S.Players() {
+			if p > 1 {
+				hqs += fmt.Sprintf("-%d", g.S.HQPoints(uint8(p)))
+			}
+			if g.Over() && g.Winners&(1<<p) != 0 {
+				won = append(won, fmt.Sprint(p+1))
+			}
+		}
+		if len(won) > 0 {
+			result = "won by player " + strings.Join(won, ", ")
+		}
+	}
+	return fmt.Sprintf("replay ok: %d events match, %s, HQ %s", events, result, hqs)
+}
+
+// armyPath finds the army a trace names: an embedded army's short name
+// as it is, a path relative to the trace's directory. A trace may come from
+// a stranger: like extends (docs/security.md), it names only .army files in
+// its own directory tree unless --allow-extends-outside.
+func armyPath(l armies.Loader, ref, traceFile string) (string, error) {
+	if !armies.IsPath(ref) {
+		return ref, nil
+	}
+	if !strings.EqualFold(filepath.Ext(ref), ".army") {
+		return "", errors.New("a trace names an embedded army or a path ending in .army")
+	}
+	p := filepath.FromSlash(ref)
+	if !l.AllowExtendsOutside && !filepath.IsLocal(p) {
+		return "", errors.New("the file is outside the trace's directory (run with --allow-extends-outside to read it)")
+	}
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(filepath.Dir(traceFile), p)
+	}
+	return p, nil
+}
+
+// boardPath finds the board file a trace names, as armyPath finds
+// an army: a path ending in .board, relative to the trace's directory, in
+// its tree unless --allow-extends-outside.
+func boardPath(l armies.Loader, ref, traceFile string) (string, error) {
+	if !strings.EqualFold(filepath.Ext(ref), ".board") {
+		return "", fmt.Errorf("unknown board %q: a trace names an embedded board or a path ending in .board", ref)
+	}
+	p := filepath.FromSlash(ref)
+	if !l.AllowExtendsOutside && !filepath.IsLocal(p) {
+		return "", fmt.Errorf("board %s: the file is outside the trace's directory (run with --allow-extends-outside to read it)", ref)
+	}
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(filepath.Dir(traceFile), p)
+	}
+	return p, nil
+}
