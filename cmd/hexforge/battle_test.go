@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/hexforge/hexforge/position"
 )
 
 func writePos(t *testing.T, src string) string {
@@ -44,7 +46,7 @@ func TestBattleJSON(t *testing.T) {
 	if err := runBattle(&out, &errw, writePos(t, mol), true); err != nil {
 		t.Fatal(err)
 	}
-	var res battleJSON
+	var res position.StateJSON
 	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
@@ -79,11 +81,11 @@ func TestBattleJSONFoundationsAndMarkers(t *testing.T) {
 	if err := runBattle(&out, &errw, writePos(t, pos), true); err != nil {
 		t.Fatalf("%v\n%s", err, errw.String())
 	}
-	var res battleJSON
+	var res position.StateJSON
 	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
-	if len(res.Foundations) != 1 || res.Foundations[0] != (foundationJSON{Player: 1, Token: "Mine", At: "c3"}) {
+	if len(res.Foundations) != 1 || res.Foundations[0] != (position.FoundationJSON{Player: 1, Token: "Mine", At: "c3"}) {
 		t.Errorf("foundations %+v, want the Mine on c3\n%s", res.Foundations, out.String())
 	}
 	found := false
@@ -110,7 +112,7 @@ func TestBattleTeamsGolden(t *testing.T) {
 	if err := runBattle(&out, &errw, filepath.Join("testdata", "teams.pos"), true); err != nil {
 		t.Fatal(err)
 	}
-	var res battleJSON
+	var res position.StateJSON
 	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -29,7 +28,7 @@ reported with its line and column, and the exit status is 1.`,
 			if len(args) == 0 {
 				for _, n := range position.BoardNames {
 					b, _ := position.BoardByName(n)
-					fmt.Fprintf(out, "%-9s %2d hexes%s\n", n, b.Size, boardSpecials(b))
+					fmt.Fprintf(out, "%-9s %2d hexes%s\n", n, b.Size, position.Specials(b))
 				}
 				return nil
 			}
@@ -65,22 +64,4 @@ func boardFlag(ref string) (*engine.Board, error) {
 		return nil, nil
 	}
 	return b, nil
-}
-
-// boardSpecials says what a board has beyond its hexes.
-func boardSpecials(b *engine.Board) string {
-	var ts []string
-	for h := 0; h < b.Size; h++ {
-		if b.Terminal[h] {
-			ts = append(ts, b.Names[h])
-		}
-	}
-	s := ""
-	if len(ts) > 0 {
-		s += ", Terminals " + strings.Join(ts, " ")
-	}
-	if b.EnergyMax > 0 {
-		s += fmt.Sprintf(", Energy 0-%d and Procedures", b.EnergyMax)
-	}
-	return s
 }

@@ -6,11 +6,9 @@ import (
 	"path/filepath"
 
 	"github.com/hexforge/hexforge/armies"
-	"github.com/hexforge/hexforge/diag"
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/position"
-	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/study"
 	"github.com/hexforge/hexforge/textfile"
@@ -206,23 +204,9 @@ func (o *playOptions) playTraced(cmd *cobra.Command, m *sim.Match, args []string
 
 // playFrom plays one game from a position file and prints how it ended.
 func playFrom(cmd *cobra.Command, file string, specs [2]player.Spec, seed uint64, maxActions int, structures bool) error {
-	src, err := textfile.Read(file, "a position file", position.MaxPositionSize)
+	s, piles, src, err := position.ReadSetup(file, loader)
 	if err != nil {
-		return err
-	}
-	s, piles, err := position.ParseSetup(file, src, func(ref string) (*rules.Army, error) {
-		return positionArmy(relativeTo(file, ref))
-	})
-	if err == nil {
-		// A leader file is named relative to the position, as its armies.
-		err = piles.LoadLeaders(func(ref string) (*rules.Leader, error) { return loader.LoadLeader(relativeTo(file, ref)) })
-	}
-	if err != nil {
-		if l, ok := err.(diag.List); ok {
-			l.Render(cmd.ErrOrStderr(), map[string][]byte{file: src})
-			return exitError{1}
-		}
-		return err
+		return positionError(cmd.ErrOrStderr(), file, src, err)
 	}
 	// A Structure on the board implies the variant (ParseSetup sets
 	// piles.Structures); --structures turns it on for a board without one,

@@ -6,7 +6,6 @@ package main
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/hexforge/hexforge/engine"
@@ -165,13 +164,9 @@ func (o *simOptions) check() ([2]player.Spec, sim.Shard, error) {
 		return specs, shard, err
 	}
 	if o.shard != "" {
-		i, n, ok := strings.Cut(o.shard, "/")
-		si, err1 := strconv.Atoi(i)
-		sn, err2 := strconv.Atoi(n)
-		if !ok || err1 != nil || err2 != nil || sn < 1 || si < 0 || si >= sn {
-			return specs, shard, fmt.Errorf("--shard %q: want i/n with 0 <= i < n, e.g. 0/8", o.shard)
+		if shard, err = sim.ParseShard(o.shard); err != nil {
+			return specs, shard, err
 		}
-		shard = sim.Shard{I: si, N: sn}
 	}
 	return specs, shard, nil
 }
