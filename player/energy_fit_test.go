@@ -96,9 +96,9 @@ func TestRefitEnergy(t *testing.T) {
 	res := new(engine.Resolver)
 	var scratch engine.State
 	var samples []energySample
-	ys, games := selfPlayResults(t, as, refitEnergyGames, Spec{Kind: "greedy"}, duel, func(g *engine.Game, me uint8) bool {
+	ys, games := selfPlayResults(t, as, refitEnergyGames, Spec{Kind: Greedy}, duel, func(g *engine.Game, me uint8) bool {
 		e := float64(g.Energy[me]) - float64(g.Energy[engine.Opp(me)])
-		ev := evaluate(g, me, res, &scratch) - energyWeight*e
+		ev := evaluate(g, me, res, &scratch, nil) - energyWeight*e
 		if math.Abs(ev) >= winScore/4 {
 			return false
 		}

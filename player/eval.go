@@ -107,19 +107,10 @@ func (f *evalFeatures) dot(w *[nFeatures]float64) float64 {
 	return z
 }
 
-// evalLogit scores position g for player me as the logit of its chance to
-// win: ±winLogit for a finished game (0 for a draw), else the fitted model.
+// evalLogit scores an unfinished two-player position g for player me as
+// the logit of its chance to win, by the fitted model (a finished game:
+// finishedLogit).
 func evalLogit(g *engine.Game, me uint8, res *engine.Resolver, scratch *engine.State) float64 {
-	if g.Over() {
-		switch {
-		case g.Result == engine.Draw:
-			return 0
-		case (g.Result == engine.Win1) == (me == 0):
-			return winLogit
-		default:
-			return -winLogit
-		}
-	}
 	f := features(g, me, res, scratch)
 	z := f.dot(&evalWeights) + hqZeroLogit*hqZero(scratch, me)
 	if g.S.Board.Duel {

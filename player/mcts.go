@@ -219,25 +219,15 @@ func (p *mctsPlayer) index(g *engine.Game, legal []engine.Action, key engine.Act
 func (p *mctsPlayer) iterate(w *engine.Game, me uint8, startTurn int) {
 	x := p.root
 	p.path = append(p.path[:0], x)
-	// vals is the value of the walk's end for every player, in [0, 1]: in
-	// a two-player game v for me and 1-v for the opponent; with more
-	// players each one's own (mctsn.go), so that each node adds the value
-	// of the player who moved into it (max^n).
+	// vals is the value of the walk's end for every player, in [0, 1]
+	// (mctsvalues.go), so that each node adds the value of the player who
+	// moved into it (max^n).
 	var vals [engine.MaxPlayers]float64
-	multi := w.S.N > 2
-	leaf := func() {
-		if multi {
-			vals = p.valuesN(w)
-			return
-		}
-		v := sigmoid(evalLogit(w, me, p.res, &p.scratch))
-		vals[me], vals[me^1] = v, 1-v
-	}
+	leaf := func() { vals = p.values(w, me) }
 	for depth := 0; ; depth++ {
 		// TurnPlayer, not Player: a leader's moment in the opponent's turn
 		// makes me the player to move before my turn comes.
-		if w.Over() || depth >= mctsDepth || !multi && (w.Turn > startTurn+1 || (w.Turn == startTurn+1 && w.TurnPlayer() == me)) ||
-			multi && horizonN(w, me, startTurn) {
+		if w.Over() || depth >= mctsDepth || horizon(w, me, startTurn) {
 			leaf()
 			break
 		}
@@ -264,15 +254,7 @@ func (p *mctsPlayer) iterate(w *engine.Game, me uint8, startTurn int) {
 		if p.nodes[x].count < 0 {
 			who := w.Player
 			best := p.expand(x, w, p.legal)
-			if multi {
-				vals = p.bestValuesN(x, w)
-				break
-			}
-			v := sigmoid(best)
-			if who != me {
-				v = 1 - v
-			}
-			vals[me], vals[me^1] = v, 1-v
+			vals = p.expandedValues(x, w, who, me, best)
 			break
 		}
 		c, a, ok := p.selectChild(x, w)

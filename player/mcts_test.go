@@ -60,8 +60,8 @@ func TestMCTSActIsReproducible(t *testing.T) {
 
 func TestParseMCTS(t *testing.T) {
 	for in, want := range map[string]Spec{
-		"mcts":     {Kind: "mcts", Budget: DefaultMCTSBudget},
-		"MCTS:100": {Kind: "mcts", Budget: 100},
+		"mcts":     {Kind: MCTS, Budget: DefaultMCTSBudget},
+		"MCTS:100": {Kind: MCTS, Budget: 100},
 	} {
 		got, err := Parse(in)
 		if err != nil || got != want {

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/hexforge/hexforge/engine"
-	"github.com/hexforge/hexforge/rules"
 )
 
 // Player is a computer player. It sees what a human player sees: the board,
@@ -21,96 +20,104 @@ type Player interface {
 	engine.Decider
 }
 
-// Spec names a player and its budget, e.g. "greedy" or "search:200".
-type Spec struct {
-	Kind   string // random, greedy, search, plan, mcts
-	Budget int    // search: playouts per decision; plan: sampled worlds per decision; mcts: iterations per decision
+// Kind is a kind of computer player.
+type Kind uint8
+
+// The kinds of player (docs/players.md).
+const (
+	Random Kind = iota // uniformly among the legal actions
+	Greedy             // the best action by the evaluation, one action ahead
+	Search             // the greedy shortlist played out on sampled worlds
+	Plan               // search on shared worlds, to the opponent's first reply
+	Race               // plan's worlds spent where a decision is close
+	MCTS               // Monte Carlo tree search
+)
+
+// kinds are each kind's name, its budget when none is given (0: it takes
+// none) and what the budget counts.
+var kinds = [...]struct {
+	name   string
+	budget int
+	counts string
+}{
+	Random: {"random", 0, ""},
+	Greedy: {"greedy", 0, ""},
+	Search: {"search", 64, "playouts per decision"},
+	Plan:   {"plan", DefaultPlanWorlds, "sampled worlds per decision"},
+	Race:   {"race", DefaultRaceWorlds, "at most this many sampled worlds per decision"},
+	MCTS:   {"mcts", DefaultMCTSBudget, "iterations per decision"},
 }
 
-// Kinds are the players hexforge has.
-var Kinds = []string{"random", "greedy", "search", "plan", "race", "mcts"}
+func (k Kind) String() string {
+	if int(k) < len(kinds) {
+		return kinds[k].name
+	}
+	return fmt.Sprintf("Kind(%d)", k)
+}
+
+// Spec names a player and its budget, e.g. "greedy" or "search:200".
+type Spec struct {
+	Kind   Kind
+	Budget int // search: playouts per decision; plan: sampled worlds per decision; race: at most that many; mcts: iterations per decision
+	// allFacings makes a greedy or searching player score every placement
+	// of a Structure, as before scoreStructureRun: the old logic, kept for
+	// TestStructureFacingsStrength's games against the new. Parse never
+	// sets it.
+	allFacings bool
+}
 
 // Parse reads "random", "greedy", "search[:N]", "plan[:N]", "race[:N]" or "mcts[:N]".
 func Parse(s string) (Spec, error) {
-	kind, budget, hasBudget := strings.Cut(strings.ToLower(strings.TrimSpace(s)), ":")
-	spec := Spec{Kind: kind}
-	switch kind {
-	case "random", "greedy":
-		if hasBudget {
-			return spec, fmt.Errorf("player %q takes no budget", kind)
+	name, budget, hasBudget := strings.Cut(strings.ToLower(strings.TrimSpace(s)), ":")
+	for k, d := range kinds {
+		if d.name != name {
+			continue
 		}
-	case "search":
-		spec.Budget = 64
-		if hasBudget {
+		spec := Spec{Kind: Kind(k), Budget: d.budget}
+		switch {
+		case !hasBudget:
+		case d.budget == 0:
+			return spec, fmt.Errorf("player %q takes no budget", name)
+		default:
 			n, err := strconv.Atoi(budget)
 			if err != nil || n < 1 || n > 1_000_000 {
-				return spec, fmt.Errorf("search budget %q: want playouts per decision, 1 to 1000000", budget)
+				return spec, fmt.Errorf("%s budget %q: want %s, 1 to 1000000", name, budget, d.counts)
 			}
 			spec.Budget = n
 		}
-	case "plan":
-		spec.Budget = DefaultPlanWorlds
-		if hasBudget {
-			n, err := strconv.Atoi(budget)
-			if err != nil || n < 1 || n > 1_000_000 {
-				return spec, fmt.Errorf("plan budget %q: want sampled worlds per decision, 1 to 1000000", budget)
-			}
-			spec.Budget = n
-		}
-	case "race":
-		spec.Budget = DefaultRaceWorlds
-		if hasBudget {
-			n, err := strconv.Atoi(budget)
-			if err != nil || n < 1 || n > 1_000_000 {
-				return spec, fmt.Errorf("race budget %q: want at most this many sampled worlds per decision, 1 to 1000000", budget)
-			}
-			spec.Budget = n
-		}
-	case "mcts":
-		spec.Budget = DefaultMCTSBudget
-		if hasBudget {
-			n, err := strconv.Atoi(budget)
-			if err != nil || n < 1 || n > 1_000_000 {
-				return spec, fmt.Errorf("mcts budget %q: want iterations per decision, 1 to 1000000", budget)
-			}
-			spec.Budget = n
-		}
-	default:
-		return spec, fmt.Errorf("unknown player %q: use random, greedy, search[:playouts], plan[:worlds], race[:worlds] or mcts[:iterations]", s)
+		return spec, nil
 	}
-	return spec, nil
+	return Spec{}, fmt.Errorf("unknown player %q: use random, greedy, search[:playouts], plan[:worlds], race[:worlds] or mcts[:iterations]", s)
 }
 
 func (p Spec) String() string {
-	if p.Kind == "search" || p.Kind == "plan" || p.Kind == "race" || p.Kind == "mcts" {
+	if int(p.Kind) < len(kinds) && kinds[p.Kind].budget > 0 {
 		return fmt.Sprintf("%s:%d", p.Kind, p.Budget)
 	}
-	return p.Kind
+	return p.Kind.String()
 }
 
 // New makes a player for one game and seat. Everything random it does flows
 // from seed.
 func (p Spec) New(seed uint64, res *engine.Resolver) Player {
-	if kind, ok := strings.CutSuffix(p.Kind, allFacings); ok {
-		pl := Spec{Kind: kind, Budget: p.Budget}.New(seed, res)
-		switch x := pl.(type) {
-		case *greedyPlayer:
-			x.allFacings = true
-		case *searchPlayer:
-			x.allFacings = true
-		}
-		return pl
-	}
 	switch p.Kind {
-	case "greedy":
-		return newGreedy(seed, res)
-	case "search":
-		return newSearch(seed, res, p.Budget)
-	case "plan":
-		return newPlan(seed, res, p.Budget)
-	case "race":
-		return newRace(seed, res, p.Budget)
-	case "mcts":
+	case Greedy:
+		pl := newGreedy(seed, res)
+		pl.allFacings = p.allFacings
+		return pl
+	case Search, Plan, Race:
+		var pl *searchPlayer
+		switch p.Kind {
+		case Search:
+			pl = newSearch(seed, res, p.Budget)
+		case Plan:
+			pl = newPlan(seed, res, p.Budget)
+		default:
+			pl = newRace(seed, res, p.Budget)
+		}
+		pl.allFacings = p.allFacings
+		return pl
+	case MCTS:
 		return newMCTS(seed, res, p.Budget)
 	}
 	return newRandom(seed)
@@ -161,138 +168,6 @@ func (p *randomPlayer) Choose(_ *engine.State, _ uint8, _ engine.Question, optio
 	return p.r.Intn(len(options))
 }
 
-// Evaluation weights: an HQ point is worth more than a unit, since HQ points
-// decide the game; a unit's worth grows with its toughness and attacks.
-const (
-	hqWeight  = 4.0
-	winScore  = 10000.0
-	unitFloor = 1.0
-	// energyWeight, the worth of an energy point on a board with an
-	// energy track (the Duel board), is fitted to self-play outcomes
-	// (energy_weight.go, TestRefitEnergy). Other boards never count it.
-)
-
-// unitValue is a rough worth of a token on the board, used by the
-// evaluation: one point, plus its attack strength and extra toughness, plus
-// one for each link effect.
-func unitValue(t *rules.Token) float64 {
-	if t.Kind == rules.HQ {
-		return 0
-	}
-	v := unitFloor + 0.5*float64(t.Toughness-1) + 0.5*float64(len(t.Effects))
-	for _, e := range t.Edges {
-		v += 0.35 * float64(e.Melee+e.Ranged)
-		if e.Flags&rules.Net != 0 {
-			v += 0.5
-		}
-	}
-	v += 0.2 * float64(len(t.Initiative))
-	return v
-}
-
-// evaluate scores a game position for player me: a finished game is won or
-// lost; otherwise the position after a hypothetical battle now, counting HQ
-// points and the worth of the units left.
-func evaluate(g *engine.Game, me uint8, res *engine.Resolver, scratch *engine.State) float64 {
-	return evaluateWith(g, me, res, scratch, nil)
-}
-
-// unitValues is unitValue of every token type of a pair of armies, worked
-// out once per game instead of once per unit per evaluation.
-type unitValues struct {
-	armies [engine.MaxPlayers]*rules.Army
-	v      [2][engine.MaxArmyTokens]float64
-	// more are players 3 and 4's values, allocated only for a game of more
-	// than two players: a greedy player of a two-player game stays as small
-	// as it was.
-	more *[engine.MaxPlayers - 2][engine.MaxArmyTokens]float64
-}
-
-// value is the worth of player o's token type i.
-func (t *unitValues) value(o, i uint8) float64 {
-	if o < 2 {
-		return t.v[o][i&(engine.MaxArmyTokens-1)]
-	}
-	return t.more[(o-2)&1][i&(engine.MaxArmyTokens-1)]
-}
-
-// of returns the table for armies, filling it when they changed.
-func (t *unitValues) of(armies [engine.MaxPlayers]*rules.Army) *unitValues {
-	if t.armies != armies {
-		t.armies = armies
-		for o, a := range armies {
-			if a == nil {
-				continue
-			}
-			row := &t.v[o&1]
-			if o >= 2 {
-				if t.more == nil {
-					t.more = new([engine.MaxPlayers - 2][engine.MaxArmyTokens]float64)
-				}
-				row = &t.more[o-2]
-			}
-			for i := range a.Tokens {
-				if i < engine.MaxArmyTokens {
-					row[i] = unitValue(&a.Tokens[i])
-				}
-			}
-		}
-	}
-	return t
-}
-
-// evaluateWith is evaluate, reading the units' worth from vals when it is
-// not nil (the same numbers, so the same scores bit for bit).
-func evaluateWith(g *engine.Game, me uint8, res *engine.Resolver, scratch *engine.State, vals *unitValues) float64 {
-	if g.S.N > 2 {
-		return evaluateN(g, me, res, scratch, vals) // multieval.go
-	}
-	if g.Over() {
-		switch {
-		case g.Result == engine.Draw:
-			return 0
-		case (g.Result == engine.Win1) == (me == 0):
-			return winScore
-		default:
-			return -winScore
-		}
-	}
-	*scratch = g.S
-	if scratch.HQ[0] != engine.NoHex && scratch.HQ[1] != engine.NoHex {
-		res.Resolve(scratch, engine.FirstOption{}, nil)
-	}
-	s := scratch
-	mine, theirs := s.HQPoints(me), s.HQPoints(me^1)
-	score := hqWeight * float64(mine-theirs)
-	for h := 0; h < s.Board.Size; h++ {
-		u := s.Cells[h].Unit
-		if u.Empty() {
-			continue
-		}
-		var v float64
-		if vals != nil && int(u.Token) < engine.MaxArmyTokens {
-			v = vals.v[u.Owner&1][u.Token]
-		} else {
-			v = unitValue(s.Tok(u))
-		}
-		if u.Controller() == me {
-			score += v
-		} else {
-			score -= v
-		}
-	}
-	if s.Board.Duel {
-		score += energyWeight * (float64(g.Energy[me]) - float64(g.Energy[me^1]))
-	}
-	if theirs == 0 && mine > 0 {
-		score += winScore / 2
-	}
-	if mine == 0 {
-		score -= winScore / 2
-	}
-	return score
-}
-
 // greedyPlayer looks one action ahead: it tries every legal action on a copy
 // of the game and keeps the one whose position scores best after a
 // hypothetical battle. Ties are broken at random.
@@ -304,7 +179,7 @@ type greedyPlayer struct {
 	same    boardScore // the score of the board as it stands, for actions that leave it so
 	vals    unitValues // the worth of each token type of the game's armies
 	// allFacings scores every placement of a Structure, as before
-	// scoreStructureRun (the kind's allFacings suffix, for tests).
+	// scoreStructureRun (Spec.allFacings, for tests).
 	allFacings bool
 	runs       []structRun // the runs of Structure placements of a decision
 }
@@ -379,11 +254,11 @@ func (p *greedyPlayer) score(g *engine.Game, a engine.Action, vals *unitValues) 
 	var sc float64
 	if !p.copyG.Over() && p.copyG.S.Cells == g.S.Cells && p.copyG.S.HQ == g.S.HQ && p.copyG.Energy == g.Energy {
 		if !p.same.ok {
-			p.same = boardScore{ok: true, me: me, cells: g.S.Cells, hq: g.S.HQ, energy: g.Energy, score: evaluateWith(&p.copyG, me, p.res, &p.scratch, vals)}
+			p.same = boardScore{ok: true, me: me, cells: g.S.Cells, hq: g.S.HQ, energy: g.Energy, score: evaluate(&p.copyG, me, p.res, &p.scratch, vals)}
 		}
 		sc = p.same.score
 	} else {
-		sc = evaluateWith(&p.copyG, me, p.res, &p.scratch, vals)
+		sc = evaluate(&p.copyG, me, p.res, &p.scratch, vals)
 	}
 	if a.Kind == engine.KEndTurn {
 		sc -= 0.01 // prefer doing something when it is worth the same

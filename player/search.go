@@ -99,7 +99,7 @@ func (p *searchPlayer) score(g *engine.Game, pos uint64, a engine.Action) float6
 		if err := p.copyG.ApplyLegal(a, p); err != nil {
 			return failed
 		}
-		return evaluate(&p.copyG, g.Player, p.res, &p.scratch)
+		return evaluate(&p.copyG, g.Player, p.res, &p.scratch, nil)
 	}
 	k := engine.MixKey(pos, actionKey(g, a))
 	if sc, ok := p.scores.get(k); ok {
@@ -116,7 +116,7 @@ func (p *searchPlayer) score(g *engine.Game, pos uint64, a engine.Action) float6
 		bk := engine.MixKey(p.copyG.S.StateKey(), uint64(g.Player)|uint64(p.copyG.Result)<<8|uint64(p.copyG.Phase)<<16|uint64(e[0])<<24|uint64(e[1])<<32)
 		var ok bool
 		if sc, ok = p.boards.get(bk); !ok {
-			sc = evaluate(&p.copyG, g.Player, p.res, &p.scratch)
+			sc = evaluate(&p.copyG, g.Player, p.res, &p.scratch, nil)
 			p.boards.put(bk, sc)
 		}
 	}
@@ -271,7 +271,7 @@ func (p *searchPlayer) rollout(g *engine.Game, a engine.Action, me uint8, r *Ran
 			break
 		}
 	}
-	return evaluate(&p.world, me, p.res, &p.scratch)
+	return evaluate(&p.world, me, p.res, &p.scratch, nil)
 }
 
 // greedyPick is the greedy policy on a world of the rollout (it must not

@@ -8,13 +8,6 @@ import (
 	"github.com/hexforge/hexforge/rules"
 )
 
-// allFacings, after a player kind ("greedy"+allFacings, "race"+allFacings),
-// makes the player score every placement of a Structure, as the players
-// did before scoreStructureRun: the old logic, kept for
-// TestStructureFacingsStrength's games against the new. Parse does
-// not accept it.
-const allFacings = "/all-facings"
-
 // structureRun returns the end (exclusive) of the run of Structure
 // placements in legal that starts at i: the same Structure on the same two
 // hexes, with every facing of its two parts.

@@ -59,7 +59,7 @@ func TestMultiSeatings(t *testing.T) {
 // plays every seat equally often, and the shares of a game add up to one.
 func TestMultiRunDeterministic(t *testing.T) {
 	m := &MultiMatch{Armies: multiArmies(t, "moloch", "borgo", "hegemony"), Names: []string{"a", "b", "c"}, Mode: engine.ModeFFA,
-		Player: player.Spec{Kind: "random"}, Games: 12, Seed: 7}
+		Player: player.Spec{Kind: player.Random}, Games: 12, Seed: 7}
 	r1, _, err := m.Run(context.Background(), 1, nil)
 	if err != nil {
 		t.Fatal(err)

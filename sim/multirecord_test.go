@@ -27,7 +27,7 @@ func (o *countObs) End(*engine.Game, bool)             { o.ends++ }
 // once, and the game's number, rotation seed and seating told.
 func TestMultiPlayObserved(t *testing.T) {
 	m := &MultiMatch{Armies: multiArmies(t, "moloch", "borgo", "hegemony", "outpost"), Names: []string{"a", "b", "c", "d"},
-		Mode: engine.ModeTeams, Teams: [2][]int{{0, 2}, {1, 3}}, Player: player.Spec{Kind: "random"}, Games: 8, Seed: 9}
+		Mode: engine.ModeTeams, Teams: [2][]int{{0, 2}, {1, 3}}, Player: player.Spec{Kind: player.Random}, Games: 8, Seed: 9}
 	recs, _, err := m.Run(context.Background(), 2, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -111,9 +111,9 @@ func TestMCTSMultiplayerStrength(t *testing.T) {
 		mine := uint8(k / len(seats) % 3)
 		players := make([]player.Player, 3)
 		for s := range players {
-			spec := player.Spec{Kind: "greedy"}
+			spec := player.Spec{Kind: player.Greedy}
 			if uint8(s) == mine {
-				spec = player.Spec{Kind: "mcts", Budget: 32}
+				spec = player.Spec{Kind: player.MCTS, Budget: 32}
 			}
 			players[s] = spec.New(multiSeed(round, 16*k+s), res)
 		}

@@ -22,4 +22,4 @@ func TestServeFlags(t *testing.T) {
 
 // greedyBoth is the greedy player on both sides: the cheap player for tests
 // of the commands' plumbing, where the player's strength is not the point.
-var greedyBoth = [2]player.Spec{{Kind: "greedy"}, {Kind: "greedy"}}
+var greedyBoth = [2]player.Spec{{Kind: player.Greedy}, {Kind: player.Greedy}}

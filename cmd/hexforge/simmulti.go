@@ -59,7 +59,7 @@ func (mo *multiOptions) check(cmd *cobra.Command, o *simOptions, args []string) 
 	if o.boardB.Duel {
 		return m, teams, player.Spec{}, fmt.Errorf("--board %s: the Duel board is for two players", o.board)
 	}
-	spec, err := player.Parse(o.players) // one player for every seat (mcts as max^n: player/mctsn.go)
+	spec, err := player.Parse(o.players) // one player for every seat (mcts as max^n: player/mctsvalues.go)
 	if err != nil {
 		return m, teams, spec, fmt.Errorf("--players: %w", err)
 	}

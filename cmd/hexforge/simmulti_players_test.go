@@ -21,7 +21,7 @@ func TestSimModePlayers(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "players search:4") {
 		t.Errorf("search:4: exit %d: %s\n%s", code, errOut, out)
 	}
-	// mcts plays max^n with more than two players (player/mctsn.go).
+	// mcts plays max^n with more than two players (player/mctsvalues.go).
 	out, errOut, code = run(t, "sim", "--mode", "ffa", "moloch", "borgo", "hegemony", "--games", "6", "--players", "mcts:4")
 	if code != 0 || !strings.Contains(out, "players mcts:4") {
 		t.Errorf("mcts:4 in a multiplayer run: exit %d, %q\n%s", code, errOut, out)

@@ -9,7 +9,7 @@ import (
 )
 
 // A player's value in a finished multiplayer game is its share of the
-// win: 1 alone, 1/k among k winners, 0 for a loser (valuesN).
+// win: 1 alone, 1/k among k winners, 0 for a loser (values).
 func TestMCTSValuesOfFinishedGames(t *testing.T) {
 	as := testArmies(t, "moloch", "borgo", "hegemony")
 	g, err := engine.NewGameN(position.Standard, as, engine.ModeFFA, nil, 0, 1)
@@ -18,12 +18,12 @@ func TestMCTSValuesOfFinishedGames(t *testing.T) {
 	}
 	p := newMCTS(1, new(engine.Resolver), 4)
 	g.Phase, g.Winners = engine.PhaseOver, 0b101
-	v := p.valuesN(g)
+	v := p.values(g, 0)
 	if math.Abs(v[0]-0.5) > 1e-12 || math.Abs(v[2]-0.5) > 1e-12 || v[1] > 1e-12 || v[3] != 0 {
 		t.Errorf("two winners of three: values %v, want 1/2, 0, 1/2", v)
 	}
 	g.Winners = 0b010
-	if v := p.valuesN(g); v[1] < 1-1e-12 || v[0] > 1e-12 || v[2] > 1e-12 {
+	if v := p.values(g, 0); v[1] < 1-1e-12 || v[0] > 1e-12 || v[2] > 1e-12 {
 		t.Errorf("one winner: values %v", v)
 	}
 }
