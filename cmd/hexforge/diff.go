@@ -110,12 +110,12 @@ func (o *diffOptions) simulate(cmd *cobra.Command, a, b *armies.Loaded, specs [2
 	}
 	ctx, bar, done := startRun(cmd)
 	defer done()
-	bar.expect(2 * len(opps) * 2 * (o.games / 2))
-	d, err := study.RunDiff(ctx, a.Army, b.Army, opps, oppNames, specs, o.seed, o.games/2, bar.update)
+	bar.Expect(2 * len(opps) * 2 * (o.games / 2))
+	d, err := study.RunDiff(ctx, a.Army, b.Army, opps, oppNames, specs, o.seed, o.games/2, bar.Update)
 	if err != nil {
 		return err
 	}
-	bar.finish()
+	bar.Finish()
 	d.Write(cmd.OutOrStdout())
 	return interrupted(ctx, cmd.ErrOrStderr(), nil)
 }

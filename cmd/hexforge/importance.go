@@ -51,12 +51,12 @@ token.`,
 			ctx, bar, done := startRun(cmd)
 			defer done()
 			r := o.run(specs, shard, bar)
-			bar.expect(study.Variants(base.Army) * len(opps) * r.JobGames())
+			bar.Expect(study.Variants(base.Army) * len(opps) * r.JobGames())
 			res, err := study.RunImportance(ctx, r, base.Army, opps, oppNames, oneCopy)
 			if err != nil {
 				return err
 			}
-			bar.finish()
+			bar.Finish()
 			return interrupted(ctx, cmd.ErrOrStderr(), writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
 				return res.Write(w, o.format, commandLine(cmd, args))
 			}))

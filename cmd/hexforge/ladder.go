@@ -124,13 +124,13 @@ func (o *ladderOptions) run(cmd *cobra.Command, args []string) error {
 	}
 	ctx, bar, done := startRun(cmd)
 	defer done()
-	bar.expect(len(l.Levels) * len(list) * (len(list) - 1) / 2 * 2 * o.games)
-	l.Progress = bar.update
+	bar.Expect(len(l.Levels) * len(list) * (len(list) - 1) / 2 * 2 * o.games)
+	l.Progress = bar.Update
 	ms, err := l.Run(ctx, list)
 	if err != nil {
 		return err
 	}
-	bar.finish()
+	bar.Finish()
 	return writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
 		return study.WriteLadder(w, ms, o.format, o.levels, commandLine(cmd, args))
 	})

@@ -41,7 +41,7 @@ func main() {
 
 // prose is the command's standard output when it wraps prose to the
 // terminal (see wrapsProse); execute flushes its last line.
-var prose *proseWriter
+var prose *report.ProseWriter
 
 // errorText is how a command's error is shown: "hexforge: " and the
 // error, wrapped to the terminal when standard error is one (an unknown
@@ -51,7 +51,7 @@ func errorText(err error, stderr io.Writer) string {
 	if n := terminalWidth(stderr); n > 0 {
 		lines := strings.Split(msg, "\n")
 		for i, l := range lines {
-			lines[i] = wrapProse(l, n)
+			lines[i] = report.WrapProse(l, n)
 		}
 		msg = strings.Join(lines, "\n")
 	}
@@ -164,18 +164,6 @@ army name is accepted, a path to an .army file works too.`,
 	return root
 }
 
-func newVersion() *cobra.Command {
-	return &cobra.Command{
-		Use:     "version",
-		Short:   "Print the hexforge version, module version and VCS revision",
-		Example: "  hexforge version",
-		Args:    cobra.NoArgs,
-		Run: func(cmd *cobra.Command, _ []string) {
-			printVersion(cmd.OutOrStdout())
-		},
-	}
-}
-
 // fitOutput readies a command's output for whoever reads it (the root's
 // PersistentPreRun): token names and notes come from strangers' files, so
 // what a person reads shows their control characters escaped (CSV and
@@ -190,7 +178,7 @@ func fitOutput(cmd *cobra.Command, _ []string) {
 	}
 	if n := terminalWidth(stdout); n > 0 {
 		if wrapsProse(cmd) {
-			prose = newProseWriter(cmd.OutOrStdout(), n)
+			prose = report.NewProseWriter(cmd.OutOrStdout(), n)
 			cmd.SetOut(prose)
 		} else {
 			cmd.SetOut(report.WithWidth(cmd.OutOrStdout(), n))

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/player"
+	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/study"
@@ -161,19 +162,19 @@ func (o *simOptions) runSim(cmd *cobra.Command, args []string, rec *recordOption
 		}
 		return interrupted(ctx, cmd.ErrOrStderr(), writeResult(cmd, args, o.out, o.format, s, nil, nil))
 	}
-	bar.expect(len(list) * (len(list) + 1) / 2 * r.JobGames())
+	bar.Expect(len(list) * (len(list) + 1) / 2 * r.JobGames())
 	rr, err := r.RoundRobin(ctx, list, names)
 	if err != nil {
 		return err
 	}
-	bar.finish()
+	bar.Finish()
 	return interrupted(ctx, cmd.ErrOrStderr(), writeResult(cmd, args, o.out, o.format, nil, rr, nil))
 }
 
 // runOne plays sim's match of two armies, recording the games --record and
 // --record-losses ask for.
-func runOne(ctx context.Context, cmd *cobra.Command, r *study.Run, bar *progressBar, rec *recordOptions, list []*rules.Army, refs [2]string) (*sim.Summary, error) {
-	bar.expect(r.JobGames())
+func runOne(ctx context.Context, cmd *cobra.Command, r *study.Run, bar *report.ProgressBar, rec *recordOptions, list []*rules.Army, refs [2]string) (*sim.Summary, error) {
+	bar.Expect(r.JobGames())
 	if rec.games > 0 {
 		if err := rec.record(cmd.ErrOrStderr(), r.NewMatch(list[0], list[1]), refs); err != nil {
 			return nil, err
@@ -188,7 +189,7 @@ func runOne(ctx context.Context, cmd *cobra.Command, r *study.Run, bar *progress
 	if err != nil {
 		return nil, err
 	}
-	bar.finish()
+	bar.Finish()
 	if losses == nil {
 		return s, nil
 	}

@@ -118,12 +118,12 @@ func runMulti(cmd *cobra.Command, o *simOptions, mo *multiOptions, rec *recordOp
 	ctx, bar, done := startRun(cmd)
 	defer done()
 	lo, hi := mm.Span()
-	bar.expect(hi - lo)
-	recs, partial, err := study.RunMulti(ctx, mm, o.workers, o.untilCI, bar.update(m.String()))
+	bar.Expect(hi - lo)
+	recs, partial, err := study.RunMulti(ctx, mm, o.workers, o.untilCI, bar.Update(m.String()))
 	if err != nil {
 		return err
 	}
-	bar.finish()
+	bar.Finish()
 	if err := rec.recordMulti(cmd.ErrOrStderr(), mm, args, recs); err != nil {
 		return err
 	}

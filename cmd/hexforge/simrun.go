@@ -12,6 +12,7 @@ import (
 	"syscall"
 
 	"github.com/hexforge/hexforge/player"
+	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/study"
 	"github.com/spf13/cobra"
@@ -19,19 +20,19 @@ import (
 
 // run is how the command's matches are played (study.Run), its progress
 // shown on bar.
-func (o *simOptions) run(specs [2]player.Spec, shard sim.Shard, bar *progressBar) *study.Run {
+func (o *simOptions) run(specs [2]player.Spec, shard sim.Shard, bar *report.ProgressBar) *study.Run {
 	return &study.Run{Players: specs, Seed: o.seed, Shard: shard, MaxActions: o.maxActions, Games: o.games, Workers: o.workers,
 		UntilCI: o.untilCI, Seq: o.seq, Start: o.startRule, Reinforce: o.reinforce, Structures: o.structures,
-		Board: o.boardB, Leaders: o.leaderL, Progress: bar.update}
+		Board: o.boardB, Leaders: o.leaderL, Progress: bar.Update}
 }
 
 // startRun is the start of every command that plays games: a context that
 // Ctrl-C or SIGTERM cancels (the run then stops early, see interrupted) and
 // one progress bar on standard error; done releases both.
-func startRun(cmd *cobra.Command) (context.Context, *progressBar, func()) {
+func startRun(cmd *cobra.Command) (context.Context, *report.ProgressBar, func()) {
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
-	bar := newProgress(cmd.ErrOrStderr())
-	return ctx, bar, func() { bar.finish(); stop() }
+	bar := report.NewProgress(cmd.ErrOrStderr(), terminalWidth)
+	return ctx, bar, func() { bar.Finish(); stop() }
 }
 
 // interrupted turns a run stopped by Ctrl-C (ctx cancelled) into exit

@@ -43,7 +43,7 @@ is written as for --set.`,
 			ctx, bar, done := startRun(cmd)
 			defer done()
 			r := o.run(specs, shard, bar)
-			bar.expect(len(values) * len(opps) * r.JobGames())
+			bar.Expect(len(values) * len(opps) * r.JobGames())
 			loaded := 0
 			load := func(val string) (*rules.Army, error) {
 				a, err := sweepArmy(cmd, args[0], tmpl, val)
@@ -57,7 +57,7 @@ is written as for --set.`,
 			if err != nil {
 				return err
 			}
-			bar.finish()
+			bar.Finish()
 			return interrupted(ctx, cmd.ErrOrStderr(), writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
 				return res.Write(w, o.format, commandLine(cmd, args))
 			}))

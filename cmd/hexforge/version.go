@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+
+	"github.com/spf13/cobra"
 )
 
 // versionLine is what `hexforge version` and `hexforge --version` print: the
@@ -56,4 +58,16 @@ func formatVersion(ldflags string, info *debug.BuildInfo) string {
 // both say exactly the same thing.
 func printVersion(w io.Writer) {
 	fmt.Fprintln(w, versionLine())
+}
+
+func newVersion() *cobra.Command {
+	return &cobra.Command{
+		Use:     "version",
+		Short:   "Print the hexforge version, module version and VCS revision",
+		Example: "  hexforge version",
+		Args:    cobra.NoArgs,
+		Run: func(cmd *cobra.Command, _ []string) {
+			printVersion(cmd.OutOrStdout())
+		},
+	}
 }

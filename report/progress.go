@@ -1,7 +1,4 @@
-// progress.go draws the progress bar of commands that play games on a
-// terminal's standard error.
-
-package main
+package report
 
 import (
 	"fmt"
@@ -16,12 +13,12 @@ import (
 	"github.com/hexforge/hexforge/sim"
 )
 
-// progressBar draws "done/total, rate, ETA" on a terminal's stderr, and
+// ProgressBar draws "done/total, rate, ETA" on a terminal's stderr, and
 // nothing when stderr is not a terminal. It is one line redrawn with \r,
 // written from the runner's callback: a progress library (vbauerster/mpb)
 // would bring its own render goroutine and a dependency for what is here a
 // few lines, tested (TestProgress*), so the bar stays hand-written.
-type progressBar struct {
+type ProgressBar struct {
 	w     io.Writer
 	on    bool
 	start time.Time
@@ -33,10 +30,10 @@ type progressBar struct {
 	shown int // the widest line drawn, for finish to clear
 }
 
-// expect tells the bar how many games the whole job plays, so that it shows
+// Expect tells the bar how many games the whole job plays, so that it shows
 // one count and one ETA across every match, variant and batch instead of
 // starting again at each.
-func (p *progressBar) expect(games int) { p.job = games }
+func (p *ProgressBar) Expect(games int) { p.job = games }
 
 // underneath is the writer beneath w's wrappers. Standard error comes
 // wrapped (diag.Printable escapes control characters, the \r the bar
@@ -52,18 +49,21 @@ func underneath(w io.Writer) io.Writer {
 	}
 }
 
-func newProgress(w io.Writer) *progressBar {
+// NewProgress is the bar of a command on its standard error w, drawn only
+// when w is a terminal; width says how wide the terminal is.
+func NewProgress(w io.Writer, width func(io.Writer) int) *ProgressBar {
 	w = underneath(w)
-	p := &progressBar{w: w, start: time.Now()}
+	p := &ProgressBar{w: w, start: time.Now()}
 	if f, ok := w.(*os.File); ok {
 		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			p.on, p.width = true, terminalWidth(f)
+			p.on, p.width = true, width(f)
 		}
 	}
 	return p
 }
 
-func (p *progressBar) update(label string) sim.Progress {
+// Update is the progress callback of one match, named label.
+func (p *ProgressBar) Update(label string) sim.Progress {
 	return func(done, total int) {
 		if !p.on {
 			return
@@ -105,7 +105,8 @@ func (p *progressBar) update(label string) sim.Progress {
 	}
 }
 
-func (p *progressBar) finish() {
+// Finish clears the bar.
+func (p *ProgressBar) Finish() {
 	if p.on {
 		fmt.Fprintf(p.w, "\r%*s\r", p.shown, "") // as wide as the widest line drawn
 	}
