@@ -42,8 +42,8 @@ type unitValues struct {
 	armies [engine.MaxPlayers]*rules.Army
 	v      [2][engine.MaxArmyTokens]float64
 	// more are players 3 and 4's values, allocated only for a game of more
-	// than two players: a greedy player of a two-player game stays as small
-	// as it was.
+	// than two players (a searching player's are in its pooled memos): a
+	// greedy player of a two-player game stays as small as it was.
 	more *[engine.MaxPlayers - 2][engine.MaxArmyTokens]float64
 }
 

@@ -6,7 +6,6 @@ import (
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/compiler"
-	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/rules"
 )
 
@@ -35,14 +34,6 @@ func testArmies(t testing.TB, refs ...string) []*rules.Army {
 		as[i] = testArmy(t, r)
 	}
 	return as
-}
-
-// seats answers each rule question with the player of the seat it is asked
-// of.
-type seats []Player
-
-func (s seats) Choose(st *engine.State, p uint8, q engine.Question, opts []engine.Option) int {
-	return s[p].Choose(st, p, q, opts)
 }
 
 // maxActions caps a test's game, as sim caps a match's games.

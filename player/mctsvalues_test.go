@@ -61,7 +61,7 @@ func TestMCTSMultiplayerTree(t *testing.T) {
 				movers[n.mover] = true
 			}
 		}
-		if err := g.ApplyLegal(buf[i], seats{p, p, p}); err != nil {
+		if err := g.ApplyLegal(buf[i], Seats{p, p, p}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -57,6 +57,9 @@ type memos struct {
 	scores  memo[float64] // the score of an action in a position
 	boards  memo[float64] // the evaluation of a board
 	choices memo[int32]   // the greedy choice in a position with a hand
+	// more are the worth of players 3 and 4's token types (unitValues'
+	// rows for them), here so that a game of more players allocates none.
+	more [engine.MaxPlayers - 2][engine.MaxArmyTokens]float64
 }
 
 // Memo sizes (log2 of the slots): 2^16 scores and boards and 2^12 choices,

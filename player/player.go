@@ -20,6 +20,15 @@ type Player interface {
 	engine.Decider
 }
 
+// Seats are a game's players, seat by seat. As an engine.Decider they
+// route each rule question to the player it is asked of.
+type Seats []Player
+
+// Choose asks the player of seat p.
+func (s Seats) Choose(st *engine.State, p uint8, q engine.Question, opts []engine.Option) int {
+	return s[p].Choose(st, p, q, opts)
+}
+
 // Kind is a kind of computer player.
 type Kind uint8
 

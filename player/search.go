@@ -74,12 +74,14 @@ func newPlan(seed uint64, res *engine.Resolver, worlds int) *searchPlayer {
 }
 
 func newSearch(seed uint64, res *engine.Resolver, budget int) *searchPlayer {
-	return &searchPlayer{
+	p := &searchPlayer{
 		greedyPlayer: greedyPlayer{r: NewRand(seed), res: res},
 		budget:       budget,
 		buf:          make([]engine.Action, 0, 1024),
 		memos:        getMemos(),
 	}
+	p.vals.more = &p.memos.more
+	return p
 }
 
 // release gives the caches back for another game.
@@ -87,6 +89,7 @@ func (p *searchPlayer) release() {
 	if p.memos != nil {
 		memoPool.Put(p.memos)
 		p.memos = nil
+		p.vals = unitValues{} // its rows of players 3 and 4 went with the memos
 	}
 }
 
@@ -116,7 +119,7 @@ func (p *searchPlayer) score(g *engine.Game, pos uint64, a engine.Action) float6
 		bk := engine.MixKey(p.copyG.S.StateKey(), uint64(g.Player)|uint64(p.copyG.Result)<<8|uint64(p.copyG.Phase)<<16|uint64(e[0])<<24|uint64(e[1])<<32)
 		var ok bool
 		if sc, ok = p.boards.get(bk); !ok {
-			sc = evaluate(&p.copyG, g.Player, p.res, &p.scratch, nil)
+			sc = evaluate(&p.copyG, g.Player, p.res, &p.scratch, p.vals.of(g.S.Armies))
 			p.boards.put(bk, sc)
 		}
 	}
@@ -271,7 +274,7 @@ func (p *searchPlayer) rollout(g *engine.Game, a engine.Action, me uint8, r *Ran
 			break
 		}
 	}
-	return evaluate(&p.world, me, p.res, &p.scratch, nil)
+	return evaluate(&p.world, me, p.res, &p.scratch, p.vals.of(g.S.Armies))
 }
 
 // greedyPick is the greedy policy on a world of the rollout (it must not

@@ -66,7 +66,7 @@ func playLog(t *testing.T, a, b *rules.Army, board *engine.Board, spec Spec, see
 			ps[i].release()
 		}
 	}
-	dec := seats{ps[0], ps[1]}
+	dec := Seats{ps[0], ps[1]}
 	var log []engine.Action
 	buf := make([]engine.Action, 0, 1024)
 	for !g.Over() && len(log) < maxActions {

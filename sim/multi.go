@@ -163,22 +163,23 @@ func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
 		}
 	}
 	ShuffleMulti(g, round, seating)
-	players := make([]player.Player, len(seating))
-	for s := range seating {
+	players := player.Seats(w.seats[:len(seating)])
+	for s := range players {
 		players[s] = m.Player.New(multiSeed(round, 16*k+s), w.res)
 	}
 	defer func() {
-		for _, p := range players {
+		for s, p := range players {
 			player.Release(p) // the search caches go back to the pool
+			players[s] = nil
 		}
 	}()
-	d := multiDecider{players}
+	var d engine.Decider = players
 	rec := MultiRecord{Game: k, Seating: si}
 	maxActions := m.MaxActions
 	if maxActions <= 0 {
 		maxActions = DefaultMaxActions
 	}
-	var dec engine.Decider = d
+	dec := d
 	if w.obs != nil {
 		info := GameInfo{Seed: m.Seed, GameSeed: round, Players: [2]player.Spec{m.Player, m.Player}, MaxActions: m.MaxActions,
 			Multi: &MultiGame{Game: k, Seatings: len(seats), Seating: seating, Teams: team}}
@@ -231,13 +232,6 @@ func ShuffleMulti(g *engine.Game, round uint64, seating []int) {
 // with obs watching.
 func (m *MultiMatch) PlayObserved(k int, res *engine.Resolver, obs Observer) (MultiRecord, error) {
 	return m.Play(k, &worker{res: res, obs: obs})
-}
-
-// multiDecider routes each rule question to the seat it is asked of.
-type multiDecider struct{ players []player.Player }
-
-func (d multiDecider) Choose(s *engine.State, player uint8, q engine.Question, opts []engine.Option) int {
-	return d.players[int(player)%len(d.players)].Choose(s, player, q, opts)
 }
 
 // Run plays every game of the run (or of its shard) on workers goroutines

@@ -109,7 +109,7 @@ func TestMCTSMultiplayerStrength(t *testing.T) {
 		g.SetWorkspace(res)
 		ShuffleMulti(g, round, seating)
 		mine := uint8(k / len(seats) % 3)
-		players := make([]player.Player, 3)
+		players := make(player.Seats, 3)
 		for s := range players {
 			spec := player.Spec{Kind: player.Greedy}
 			if uint8(s) == mine {
@@ -117,11 +117,10 @@ func TestMCTSMultiplayerStrength(t *testing.T) {
 			}
 			players[s] = spec.New(multiSeed(round, 16*k+s), res)
 		}
-		d := multiDecider{players}
 		var buf []engine.Action
 		for n := 0; !g.Over() && n < DefaultMaxActions; n++ {
 			buf = g.LegalActions(buf[:0])
-			if err := g.ApplyLegal(buf[players[g.Player].Act(g, buf)], d); err != nil {
+			if err := g.ApplyLegal(buf[players[g.Player].Act(g, buf)], players); err != nil {
 				t.Fatal(err)
 			}
 		}

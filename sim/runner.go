@@ -95,6 +95,9 @@ type worker struct {
 	g   *engine.Game
 	buf []engine.Action
 	obs Observer // nil except for a recorded game (PlayObserved)
+	// seats hold the players of the game being played (player.Seats of
+	// them), so that a game allocates no list of its players.
+	seats [engine.MaxPlayers]player.Player
 }
 
 func (m *Match) play(k int, aFirst bool, w *worker) (GameRecord, error) {
@@ -134,16 +137,17 @@ func (m *Match) play(k int, aFirst bool, w *worker) (GameRecord, error) {
 		}
 	}
 	ShuffleDecks(g, seed, aFirst)
-	var players [2]player.Player
-	for seat := 0; seat < 2; seat++ {
+	players := player.Seats(w.seats[:2])
+	for seat := range players {
 		players[seat] = specs[seat].New(seed^uint64(side[seat]+7)*0xe7037ed1a0b428db, res)
 	}
 	defer func() {
-		for _, p := range players {
+		for seat, p := range players {
 			player.Release(p) // the search caches go back to the pool
+			players[seat] = nil
 		}
 	}()
-	var dec engine.Decider = seatDecider{players} // boxed once per game, not per action
+	var dec engine.Decider = players // boxed once per game, not per action
 	if w.obs != nil {
 		dec = w.obs.Begin(g, GameInfo{Pair: k, AFirst: aFirst, Seed: m.Seed, GameSeed: seed, Players: specs, MaxActions: m.MaxActions}, dec)
 	}
@@ -243,13 +247,6 @@ func shuffleDeck(g *engine.Game, seat int, seed uint64) {
 		j := r.Intn(i + 1)
 		d[i], d[j] = d[j], d[i]
 	}
-}
-
-// seatDecider routes each rule question to the player it is asked of.
-type seatDecider struct{ players [2]player.Player }
-
-func (d seatDecider) Choose(s *engine.State, player uint8, q engine.Question, opts []engine.Option) int {
-	return d.players[player&1].Choose(s, player, q, opts)
 }
 
 // Progress is told how many games are done out of how many.
@@ -377,16 +374,13 @@ func (m *Match) Stream(ctx context.Context, workers int, progress Progress, fold
 func PlayFrom(s *engine.State, piles *engine.Piles, specs [2]player.Spec, seed uint64, maxActions int) (g *engine.Game, actions int, capped bool, err error) {
 	res := new(engine.Resolver)
 	n := s.Players()
-	players := make([]player.Player, n)
+	players := make(player.Seats, n)
 	for p := range n {
 		// A position of more than two players is played with one player
 		// for every seat (the CLI refuses two): seat p takes specs[p&1].
 		players[p] = specs[p&1].New(seed^uint64(p+7)*0xe7037ed1a0b428db, res)
 	}
-	var dec engine.Decider = multiDecider{players}
-	if n == 2 {
-		dec = seatDecider{[2]player.Player{players[0], players[1]}}
-	}
+	var dec engine.Decider = players
 	g, err = engine.NewGameFrom(s, piles, seed, dec)
 	if err != nil {
 		return nil, 0, false, err
