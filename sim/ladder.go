@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/hexforge/hexforge/stats"
@@ -12,21 +11,6 @@ import (
 // play gets stronger. Its unit of sampling is the pair, not the game: the two
 // games of a pair share their draws, so they are not independent, and a
 // pair's score (0, 1/2, 1, 1 1/2 or 2 points for army A) is.
-
-// PairScores turns game records, in the order Match.Run returns them (the
-// two games of each pair next to each other), into one score per pair from
-// army A's side: a win is 1, a draw 1/2, a loss 0. A pair with a game stopped
-// at the length cap is left out, as capped games are left out of win rates.
-func PairScores(recs []GameRecord) []float64 {
-	out := make([]float64, 0, len(recs)/2)
-	var c PairCounts
-	for i := 0; i+1 < len(recs); i += 2 {
-		if k, ok := c.score(recs[i], recs[i+1]); ok {
-			out = append(out, float64(k)/2)
-		}
-	}
-	return out
-}
 
 // PairCounts counts decided pairs by score (0, 1/2, 1, 3/2, 2 as 0..4) and
 // capped pairs: all a level of a ladder needs, in constant memory however
@@ -134,51 +118,4 @@ func rateFrom(n int, mean, ss float64) LevelRate {
 	lr.SE = math.Sqrt(ss/float64(n-1)/float64(n)) / 2
 	lr.Interval = Interval{math.Max(0, lr.Rate-stats.Z95*lr.SE), math.Min(1, lr.Rate+stats.Z95*lr.SE)}
 	return lr
-}
-
-// Verdict says whether the win rate has stopped moving between the two
-// strongest levels of a ladder.
-type Verdict struct {
-	Stable bool
-	Diff   float64  // top level's rate minus the second's
-	DiffCI Interval // 95% interval of Diff
-	Reason string   // why, in a sentence
-}
-
-// VerdictText is what a report prints for a verdict.
-func (v Verdict) VerdictText() string {
-	if v.Stable {
-		return "stable"
-	}
-	return "still moving — use a stronger player or more games"
-}
-
-// LadderVerdict judges levels ordered from weakest to strongest. It compares
-// the last two: with Diff = rate(top) - rate(second) and, the two levels'
-// games being played by different players and so independent,
-// SE(Diff) = sqrt(SE(top)² + SE(second)²), the verdict is stable when the
-// interval Diff ± stats.Z95·SE(Diff) contains 0. It is never stable with fewer
-// than two levels or fewer than two counted pairs at either of the top two
-// (no variance, no interval).
-func LadderVerdict(levels []LevelRate) Verdict {
-	if len(levels) < 2 {
-		return Verdict{DiffCI: Interval{-1, 1}, Reason: "one level only: nothing to compare"}
-	}
-	top, second := levels[len(levels)-1], levels[len(levels)-2]
-	v := Verdict{Diff: top.Rate - second.Rate, DiffCI: Interval{-1, 1}}
-	if top.Pairs < 2 || second.Pairs < 2 {
-		v.Reason = "fewer than two decided pairs at a top level: no interval"
-		return v
-	}
-	half := stats.Z95 * math.Hypot(top.SE, second.SE)
-	v.DiffCI = Interval{v.Diff - half, v.Diff + half}
-	v.Stable = v.DiffCI.Contains(0)
-	if v.Stable {
-		v.Reason = fmt.Sprintf("the top two levels differ by %+.1f points, 95%% interval [%+.1f, %+.1f] contains 0",
-			100*v.Diff, 100*v.DiffCI.Lo, 100*v.DiffCI.Hi)
-	} else {
-		v.Reason = fmt.Sprintf("the top two levels differ by %+.1f points, 95%% interval [%+.1f, %+.1f] excludes 0",
-			100*v.Diff, 100*v.DiffCI.Lo, 100*v.DiffCI.Hi)
-	}
-	return v
 }

@@ -19,7 +19,7 @@ func pairs(n int, s ...float64) []float64 {
 func TestPairScores(t *testing.T) {
 	recs := []GameRecord{{Outcome: Win}, {Outcome: Win}, {Outcome: Win}, {Outcome: Draw}, {Outcome: Loss}, {Outcome: Draw},
 		{Outcome: Capped}, {Outcome: Win}, {Outcome: Loss}, {Outcome: Loss}}
-	got := PairScores(recs)
+	got := pairScores(recs)
 	want := []float64{2, 1.5, 0.5, 0}
 	if len(got) != len(want) {
 		t.Fatalf("got %v, want %v", got, want)
@@ -42,7 +42,7 @@ func TestPairCountsMatchScores(t *testing.T) {
 	var c PairCounts
 	c.Add(recs[:100])
 	c.Add(recs[100:])
-	want, got := PairRate(PairScores(recs)), c.Rate()
+	want, got := PairRate(pairScores(recs)), c.Rate()
 	if got.Pairs != want.Pairs || c.Capped != len(recs)/2-want.Pairs ||
 		math.Abs(got.Rate-want.Rate) > 1e-12 || math.Abs(got.SE-want.SE) > 1e-12 {
 		t.Errorf("counts give %+v (capped %d), scores give %+v", got, c.Capped, want)
@@ -71,37 +71,18 @@ func TestPairRate(t *testing.T) {
 	}
 }
 
-func TestLadderVerdict(t *testing.T) {
-	even := PairRate(pairs(100, 0, 2))    // 50%, wide
-	evenToo := PairRate(pairs(100, 2, 0)) // 50%
-	strong := PairRate(pairs(100, 2, 1.5, 2, 2))
-	slight := PairRate(pairs(100, 0, 2, 1.5, 0.5, 1.5)) // 55%
-	draws := PairRate(pairs(30, 1))
-	for _, c := range []struct {
-		name   string
-		levels []LevelRate
-		stable bool
-	}{
-		{"agreeing top two", []LevelRate{strong, even, evenToo}, true},
-		{"weak levels may differ", []LevelRate{PairRate(pairs(100, 0)), slight, even}, true},
-		{"top moved", []LevelRate{even, even, strong}, false},
-		{"top moved down", []LevelRate{strong, even}, false},
-		{"zero games", []LevelRate{PairRate(nil), PairRate(nil)}, false},
-		{"one pair each", []LevelRate{PairRate([]float64{1}), PairRate([]float64{1})}, false},
-		{"all draws at both", []LevelRate{draws, draws}, true},
-		{"all draws then all wins", []LevelRate{draws, PairRate(pairs(30, 2))}, false},
-		{"one level only", []LevelRate{even}, false},
-		{"no levels", nil, false},
-	} {
-		v := LadderVerdict(c.levels)
-		if v.Stable != c.stable {
-			t.Errorf("%s: stable %v, want %v (%s)", c.name, v.Stable, c.stable, v.Reason)
-		}
-		if v.Stable != v.DiffCI.Contains(0) && len(c.levels) >= 2 && c.levels[0].Pairs >= 2 {
-			t.Errorf("%s: verdict %v disagrees with its interval %+v", c.name, v.Stable, v.DiffCI)
-		}
-		if v.Reason == "" {
-			t.Errorf("%s: no reason", c.name)
+// pairScores, the test oracle of PairCounts, turns game records, in the
+// order Match.Run returns them (the two games of each pair next to each
+// other), into one score per pair from army A's side: a win is 1, a draw
+// 1/2, a loss 0. A pair with a game stopped at the length cap is left out,
+// as capped games are left out of win rates.
+func pairScores(recs []GameRecord) []float64 {
+	out := make([]float64, 0, len(recs)/2)
+	var c PairCounts
+	for i := 0; i+1 < len(recs); i += 2 {
+		if k, ok := c.score(recs[i], recs[i+1]); ok {
+			out = append(out, float64(k)/2)
 		}
 	}
+	return out
 }

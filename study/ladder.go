@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 
 	"github.com/hexforge/hexforge/engine"
@@ -11,6 +12,7 @@ import (
 	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
+	"github.com/hexforge/hexforge/stats"
 	"github.com/olekukonko/tablewriter"
 )
 
@@ -88,7 +90,7 @@ func (l *Ladder) Run(ctx context.Context, list []*rules.Army) ([]LadderMatch, er
 				lm.Levels = append(lm.Levels, LadderLevel{Player: p.String(), Pairs: lr.Pairs, Capped: counts.Capped,
 					WinRate: lr.Rate, Interval: [2]float64{lr.Interval.Lo, lr.Interval.Hi}})
 			}
-			v := sim.LadderVerdict(rates)
+			v := LadderVerdict(rates)
 			lm.Stable, lm.Verdict, lm.Diff, lm.Reason = v.Stable, v.VerdictText(), v.Diff, v.Reason
 			lm.DiffCI = [2]float64{v.DiffCI.Lo, v.DiffCI.Hi}
 			ms = append(ms, lm)
@@ -159,4 +161,51 @@ func ladderCSV(w io.Writer, ms []LadderMatch) error {
 		}
 	}
 	return writeCSV(w, header, rows)
+}
+
+// Verdict says whether the win rate has stopped moving between the two
+// strongest levels of a ladder.
+type Verdict struct {
+	Stable bool
+	Diff   float64      // top level's rate minus the second's
+	DiffCI sim.Interval // 95% interval of Diff
+	Reason string       // why, in a sentence
+}
+
+// VerdictText is what a report prints for a verdict.
+func (v Verdict) VerdictText() string {
+	if v.Stable {
+		return "stable"
+	}
+	return "still moving — use a stronger player or more games"
+}
+
+// LadderVerdict judges levels ordered from weakest to strongest. It compares
+// the last two: with Diff = rate(top) - rate(second) and, the two levels'
+// games being played by different players and so independent,
+// SE(Diff) = sqrt(SE(top)² + SE(second)²), the verdict is stable when the
+// interval Diff ± stats.Z95·SE(Diff) contains 0. It is never stable with fewer
+// than two levels or fewer than two counted pairs at either of the top two
+// (no variance, no interval).
+func LadderVerdict(levels []sim.LevelRate) Verdict {
+	if len(levels) < 2 {
+		return Verdict{DiffCI: sim.Interval{Lo: -1, Hi: 1}, Reason: "one level only: nothing to compare"}
+	}
+	top, second := levels[len(levels)-1], levels[len(levels)-2]
+	v := Verdict{Diff: top.Rate - second.Rate, DiffCI: sim.Interval{Lo: -1, Hi: 1}}
+	if top.Pairs < 2 || second.Pairs < 2 {
+		v.Reason = "fewer than two decided pairs at a top level: no interval"
+		return v
+	}
+	half := stats.Z95 * math.Hypot(top.SE, second.SE)
+	v.DiffCI = sim.Interval{Lo: v.Diff - half, Hi: v.Diff + half}
+	v.Stable = v.DiffCI.Contains(0)
+	if v.Stable {
+		v.Reason = fmt.Sprintf("the top two levels differ by %+.1f points, 95%% interval [%+.1f, %+.1f] contains 0",
+			100*v.Diff, 100*v.DiffCI.Lo, 100*v.DiffCI.Hi)
+	} else {
+		v.Reason = fmt.Sprintf("the top two levels differ by %+.1f points, 95%% interval [%+.1f, %+.1f] excludes 0",
+			100*v.Diff, 100*v.DiffCI.Lo, 100*v.DiffCI.Hi)
+	}
+	return v
 }
