@@ -49,7 +49,7 @@ func TestBeastsCerberusSetUp(t *testing.T) {
 	if n := beasts.Total(); n != 36 {
 		t.Fatalf("Beasts has %d tokens, want 36", n)
 	}
-	g, err := engine.NewGame(position.Standard, beasts, moloch, 1)
+	g, err := engine.NewGame(engine.Config{Board: position.Standard}, []*rules.Army{beasts, moloch}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestBeastsCerberusSetUp(t *testing.T) {
 	}
 
 	// The Beasts as player 2: the Cerberus follows their HQ.
-	g2, err := engine.NewGame(position.Standard, moloch, beasts, 1)
+	g2, err := engine.NewGame(engine.Config{Board: position.Standard}, []*rules.Army{moloch, beasts}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

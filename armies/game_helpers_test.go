@@ -43,7 +43,7 @@ func placeHQ(t *testing.T, hex string) engine.Action {
 // checks that player 1's first turn has begun.
 func startGame(t *testing.T, a0, a1 string, seed uint64, setup ...engine.Action) *engine.Game {
 	t.Helper()
-	g, err := engine.NewGame(position.Standard, loadArmy(t, a0), loadArmy(t, a1), seed)
+	g, err := engine.NewGame(engine.Config{Board: position.Standard}, []*rules.Army{loadArmy(t, a0), loadArmy(t, a1)}, seed)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -50,9 +50,7 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 	switch a.Kind {
 	case KPlaceHQ:
 		s.Place(a.Hex, p, uint8(s.Armies[p].HQ), a.Facing)
-		if s.N > 2 {
-			g.placedHQ(p)
-		}
+		g.placedHQ(p)
 		g.asideOrNext(d)
 		return nil
 	case KPlaceAside:
@@ -228,7 +226,7 @@ func (g *Game) pay(p uint8, trg *rules.Trigger, d Decider) {
 
 // asideOrNext continues set-up after a token is placed: the next set-aside
 // token (those that find no free hex beside the HQ are discarded), then
-// the other player's HQ, then the first turn.
+// the next player's HQ, then, once every HQ stands, the first turn.
 func (g *Game) asideOrNext(d Decider) {
 	p := g.Player
 	if g.AsideLen[p] > 0 {
@@ -244,16 +242,12 @@ func (g *Game) asideOrNext(d Decider) {
 			g.Discarded[p][g.Aside[p][g.AsideLen[p]-1]]++
 		}
 	}
-	if g.S.N > 2 {
-		g.asideOrNextN(d)
-		return
-	}
-	if p == 0 {
-		g.Player = 1
+	if int(p)+1 < g.S.Players() {
+		g.Player++
 		g.Phase = PhaseHQ
 		return
 	}
-	g.Player = 0
+	g.Player, g.orderAt = 0, 0
 	g.startTurn(d)
 }
 
@@ -261,7 +255,7 @@ func (g *Game) asideOrNext(d Decider) {
 func (g *Game) program() *rules.Trigger {
 	pe := &g.pend
 	if pe.leader {
-		return &g.Leader[pe.owner].Steps
+		return &g.Leader(pe.owner).Steps
 	}
 	return &g.S.Armies[pe.owner].Tokens[pe.token].Triggers[pe.trig]
 }

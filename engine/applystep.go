@@ -102,15 +102,11 @@ func (g *Game) runStep(a Action, d Decider) bool {
 	case rules.ActNet:
 		s.Cells[a.Hex].Unit.Marks |= NetMarker
 	case rules.ActForbidPlace:
-		if g.S.N > 2 {
-			for q := range uint8(g.S.Players()) {
-				if g.enemies(p)&(1<<q) != 0 {
-					g.Forbid[q] = true
-				}
+		for q := range uint8(g.S.Players()) {
+			if g.enemies(p)&(1<<q) != 0 {
+				g.Forbid[q] = true
 			}
-			break
 		}
-		g.Forbid[Opp(p)] = true
 	case rules.ActHeal:
 		for h := Hex(0); int(h) < s.Board.Size; h++ {
 			if int(s.Board.Dist[a.Hex][h]) <= int(act.Radius) && g.hitsUnit(&act, act.Side, p, h) {
@@ -150,15 +146,11 @@ func (g *Game) runStep(a Action, d Decider) bool {
 			g.traceEv(TrRecover, p, t, NoHex, NoHex, 0, 0)
 		}
 	case rules.ActDiscard:
-		if g.S.N > 2 {
-			for q := range uint8(g.S.Players()) {
-				if g.enemies(p)&(1<<q) != 0 {
-					g.forceDiscard(q, int(act.Value), d)
-				}
+		for q := range uint8(g.S.Players()) {
+			if g.enemies(p)&(1<<q) != 0 {
+				g.forceDiscard(q, int(act.Value), d)
 			}
-			break
 		}
-		g.forceDiscard(Opp(p), int(act.Value), d)
 	case rules.ActLook:
 		g.lookAndOrder(p, int(act.Value), d)
 	case rules.ActRedraw:

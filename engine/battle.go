@@ -106,7 +106,7 @@ type Resolver struct {
 	// TrackKills asks Resolve to fill Destroyer (an army has a trigger
 	// on if=destroyed_enemy); without it the battle skips that work.
 	TrackKills bool
-	anyTough   bool                                    // some link gives a toughness bonus in this battle (computeBonuses)
+	anyTough   bool                                    // some link gives a toughness bonus in this battle (bonuses)
 	factsOf    [MaxPlayers]*rules.Army                 // the armies r.takes was worked out for
 	takes      bool                                    // either army has a takeover or use_modules effect
 	tokFeat    [MaxPlayers][MaxArmyTokens]uint8        // each token type's features (load)
@@ -135,7 +135,7 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 	}
 	r.anyTough = false
 	r.feud = s.side != s.team
-	r.points = s.Mode == ModePoints
+	r.points = s.scores
 	r.load()
 	r.usedInit = [MaxHexes]uint8{}
 	r.lastNormal = noNormal
@@ -163,8 +163,10 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 			switch {
 			case r.netsGone || !stable:
 				stable = r.prepare(takeover)
+			case r.bonusGone && r.pairs:
+				bonuses[pairPass](r)
 			case r.bonusGone:
-				r.computeBonuses()
+				bonuses[plainPass](r)
 			}
 		}
 		r.netsGone, r.bonusGone = false, false
@@ -188,7 +190,7 @@ var noNormal = func() (a [MaxHexes]int8) {
 // Features of a unit's token, for the resolver's hot loops.
 const (
 	featNets  uint8 = 1 << iota // an edge throws a net
-	featBonus                   // an effect computeBonuses reads
+	featBonus                   // an effect bonuses reads
 	featTakes                   // a takeover or use_modules effect
 	featMedic                   // a medic effect
 	featAgony                   // it attacks in agony

@@ -169,16 +169,12 @@ func (l *BattleLog) Write(w io.Writer, b *Board) {
 			writeConverted(w, e, name(e.Hex), name(e.Target))
 		}
 	}
-	if l.N > 2 {
-		b := []byte("HQ:")
-		for p := range l.N {
-			if p > 0 {
-				b = append(b, ',')
-			}
-			b = fmt.Appendf(b, " player %d %d -> %d", p+1, l.HQ[p][0], l.HQ[p][1])
+	hq := []byte("HQ:")
+	for p := range l.N {
+		if p > 0 {
+			hq = append(hq, ',')
 		}
-		fmt.Fprintf(w, "%s\n", b)
-		return
+		hq = fmt.Appendf(hq, " player %d %d -> %d", p+1, l.HQ[p][0], l.HQ[p][1])
 	}
-	fmt.Fprintf(w, "HQ: player 1 %d -> %d, player 2 %d -> %d\n", l.HQ[0][0], l.HQ[0][1], l.HQ[1][0], l.HQ[1][1])
+	fmt.Fprintf(w, "%s\n", hq)
 }

@@ -17,7 +17,7 @@ func (g *Game) removeUnit(h Hex) {
 		return
 	}
 	m := NoHex
-	if g.Structures {
+	if g.cfg.Structures {
 		m = MateOn(&g.S, h) // both parts leave together, one unit destroyed
 	}
 	g.tracePiece(TrRemove, h, 0, false)
@@ -58,7 +58,7 @@ func (g *Game) wound(h Hex, n int, ground bool) {
 	if p.Empty() {
 		return
 	}
-	if !ground && g.S.Mode == ModePoints && g.S.Tok(*p).Kind == rules.HQ {
+	if !ground && g.S.scores && g.S.Tok(*p).Kind == rules.HQ {
 		// "zamiast zadawać rany, otrzymuje odpowiednią liczbę punktów"
 		if !g.S.Friends(g.Player, p.Controller()) {
 			g.S.score(g.Player, n)

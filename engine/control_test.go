@@ -11,7 +11,7 @@ import (
 func takerGame(t *testing.T, hq0, hq1 string) *Game {
 	t.Helper()
 	a := loadArmy(t, "testdata/takers.army")
-	g, err := NewGame(Standard, a, a, 3)
+	g, err := NewGame(Config{Board: Standard}, []*rules.Army{a, a}, 3)
 	if err != nil {
 		t.Fatal(err)
 	}

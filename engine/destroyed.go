@@ -22,7 +22,7 @@ func returnsToDeck(t *rules.Token) bool {
 // it) where it goes: on top of p's deck, to be drawn first, when its
 // destroyed trigger says return_to_deck; otherwise on p's discard.
 func (g *Game) toPile(p, t uint8) {
-	if g.Structures && g.S.Armies[p].Mate(int(t)) >= 0 {
+	if g.cfg.Structures && g.S.Armies[p].Mate(int(t)) >= 0 {
 		return // a Structure's part leaves the game: it was never drawn, and no recover step may take it
 	}
 	if returnsToDeck(&g.S.Armies[p].Tokens[t]) && int(g.DeckLen[p]) < MaxArmyTokens {

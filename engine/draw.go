@@ -24,7 +24,7 @@ func (g *Game) drawTarget() int {
 	if g.Turn > 2 {
 		return g.handCap()
 	}
-	if g.Start == StartAlternative {
+	if g.cfg.Start == StartAlternative {
 		return HandSize // the first player draws three too (startrule.go)
 	}
 	return g.Turn // 1, then 2
@@ -48,7 +48,7 @@ func (g *Game) draw(n int) {
 	}
 	g.fresh = true
 	g.Phase = PhasePlay
-	if (g.Turn > 2 || g.Start == StartAlternative) && int(g.HandLen[p]) == g.drawTarget() {
+	if (g.Turn > 2 || g.cfg.Start == StartAlternative) && int(g.HandLen[p]) == g.drawTarget() {
 		g.Phase = PhaseDiscard
 		if g.leaders {
 			g.interrupt() // a full hand drawn: the opponent's leader may answer (leader.go)
@@ -61,10 +61,6 @@ func (g *Game) draw(n int) {
 func (g *Game) lastDrawn() {
 	g.LastDrawn = true
 	if g.FinalAfter == 0 {
-		if g.S.N > 2 {
-			g.FinalAfter = g.Turn + g.turnsForOthers()
-			return
-		}
-		g.FinalAfter = g.Turn + 1
+		g.FinalAfter = g.Turn + g.turnsForOthers(g.TurnPlayer())
 	}
 }

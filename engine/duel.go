@@ -115,7 +115,7 @@ func (g *Game) duelActions(buf []Action, nets *[MaxHexes]bool) []Action {
 			}
 			ua := s.Cells[a].Unit
 			for _, c := range nodes[i+1 : n] {
-				if !g.movable(c, nets) || g.isHQ(c) || (g.Structures && !swapKeeps(s, a, c)) {
+				if !g.movable(c, nets) || g.isHQ(c) || (g.cfg.Structures && !swapKeeps(s, a, c)) {
 					continue
 				}
 				uc := s.Cells[c].Unit

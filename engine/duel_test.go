@@ -383,7 +383,7 @@ func TestReferenceMatchesFastDuel(t *testing.T) {
 	var r Resolver
 	compared := 0
 	for seed := uint64(0); seed < uint64(games); seed++ {
-		g, err := NewGame(Duel, a0, a1, seed)
+		g, err := NewGame(Config{Board: Duel}, []*rules.Army{a0, a1}, seed)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -150,17 +150,17 @@ const (
 // grantUsed instead, so bit 8 is unused.
 const usedGranted0 = usedTrig0 << 4
 
-// Game is a whole two-player game: the position, decks, hands, discards and
+// Game is a whole game of 2 to 4 players: the position, decks, hands, discards and
 // turn flow. A simulator drives it like this:
 //
-//	g, err := engine.NewGame(position.Standard, a0, a1, seed)
+//	g, err := engine.NewGame(engine.Config{Board: position.Standard}, []*rules.Army{a0, a1}, seed)
 //	buf := make([]engine.Action, 0, 4096)
 //	for !g.Over() {
 //		buf = g.LegalActions(buf[:0])   // for g.Player
 //		a := choose(g, buf)            // any policy
 //		if err := g.Apply(a, decider); err != nil { ... }
 //	}
-//	_ = g.Result                       // Win1, Win2 or Draw
+//	_ = g.Result, g.Winners            // Win1, Win2 or Draw with two players; Winners has a bit per winner
 //
 // Set-up (HQs, set-aside tokens) is played through the same actions. It holds only fixed-size arrays, so a copy (g2 := *g) is an
 // independent game that shares nothing mutable except the Resolver and the
@@ -187,19 +187,15 @@ type Game struct {
 	Result     Result
 	Battles    int               // battles resolved so far
 	Energy     [MaxPlayers]uint8 // each player's energy (a board with an energy track, duel.go)
-	Start      StartRule         // how the first turns draw (set after Init, before the first turn)
-	Reinforce  bool              // the Reinforcements variant (reinforce.go; set after Init)
-	Structures bool              // the Structures variant (structure.go; set after Init)
 	// StructPlaced has a bit per player who has placed their Structure
 	// (once a game).
 	StructPlaced uint8
 	// The token figures count players 1 and 2 only (docs/rules.md, "Three
 	// and four players"): kept at two rows, a Game copied in playouts is
 	// no bigger for the players 3 and 4 few games have.
-	Dealt      [2][MaxArmyTokens]uint16  // wounds inflicted in battles so far, by owner and token type
-	Deeds      [2][MaxArmyTokens]Deeds   // what steps of instants, abilities and foundations did, by owner and token type
-	Leader     [MaxPlayers]*rules.Leader // each player's leader card, nil for none (the Leaders variant: SetLeaders)
-	LeaderUsed [MaxPlayers]uint8         // how many times each player's leader has been used
+	Dealt      [2][MaxArmyTokens]uint16 // wounds inflicted in battles so far, by owner and token type
+	Deeds      [2][MaxArmyTokens]Deeds  // what steps of instants, abilities and foundations did, by owner and token type
+	LeaderUsed [MaxPlayers]uint8        // how many times each player's leader has been used (the Leaders variant, Config.Leaders)
 	// Winners has a bit per player who won (several share a win; both
 	// players of a two-player draw), set when the game ends.
 	Winners uint8
@@ -207,7 +203,9 @@ type Game struct {
 	// (every man for himself), or they lost a three-player tie.
 	Out uint8
 
-	orderAt uint8 // the position of the turn in the turn order's cycle (multi_turn.go)
+	cfg *Config // the variant: board, mode, start, reinforcements, Structures, leaders (config.go); never changed by the game
+
+	orderAt uint8 // the position of the turn in the turn order's cycle (turnorder.go)
 
 	fresh bool             // nothing has been done since the last draw (bad-draw rule)
 	used  [MaxHexes]uint16 // abilities used this turn by the unit on each hex
@@ -217,7 +215,7 @@ type Game struct {
 	sym       [2][MaxArmyTokens]uint8 // rotation period of each token type (1, 2, 3 or 6); players 3 and 4 in more
 	facts     [2][MaxArmyTokens]tokFacts
 	// more holds the token facts of players 3 and 4: nil in a two-player
-	// game, and never changed once InitN is done, so that copies share it
+	// game, and never changed once Init is done, so that copies share it
 	// and a two-player Game is no bigger to copy than it was.
 	more     *morePlayers
 	anyFx    uint16 // the fact flags of any token type of either army
@@ -251,12 +249,13 @@ type workspace struct {
 	pair *Resolver // the nets of a board with a Structure (pairedNets), made when first needed
 }
 
-// NewGame sets up a game on board b: each army's tokens are shuffled into a
-// deck from seed, tokens with starts_beside_hq are set aside, and player 1
-// is to place the HQ.
-func NewGame(b *Board, a0, a1 *rules.Army, seed uint64) (*Game, error) {
+// NewGame sets up a game of len(armies) players (2 to 4, seats 0..n-1)
+// with the variant cfg: each army's tokens are shuffled into a deck from
+// seed, tokens with starts_beside_hq are set aside, and seat 0 is to place
+// the HQ. The game keeps its own copy of cfg.
+func NewGame(cfg Config, armies []*rules.Army, seed uint64) (*Game, error) {
 	g := &Game{}
-	if err := g.Init(b, a0, a1, seed); err != nil {
+	if err := g.Init(&cfg, armies, seed); err != nil {
 		return nil, err
 	}
 	return g, nil
@@ -264,8 +263,24 @@ func NewGame(b *Board, a0, a1 *rules.Army, seed uint64) (*Game, error) {
 
 // Init starts a new game in g as NewGame does, keeping g's Resolver and
 // scratch space, so that a simulator can replay games without allocating.
-func (g *Game) Init(b *Board, a0, a1 *rules.Army, seed uint64) error {
-	for i, a := range [2]*rules.Army{a0, a1} {
+// g keeps cfg itself: it must not change while g, or a copy of g, is used.
+func (g *Game) Init(cfg *Config, armies []*rules.Army, seed uint64) error {
+	n := len(armies)
+	if n < 2 || n > MaxPlayers {
+		return fmt.Errorf("a game has 2 to %d players, not %d", MaxPlayers, n)
+	}
+	b := cfg.Board
+	if b == nil {
+		return errors.New("the game has no board")
+	}
+	if n > 2 && b.Duel {
+		return fmt.Errorf("the %s board is for two players", b.Name)
+	}
+	var sides Sides
+	if err := sides.SetSides(n, cfg.Mode, cfg.Teams, cfg.Feud); err != nil {
+		return err
+	}
+	for i, a := range armies {
 		// The checks of NewState, without its allocation.
 		if a == nil {
 			return fmt.Errorf("player %d has no army", i+1)
@@ -284,18 +299,26 @@ func (g *Game) Init(b *Board, a0, a1 *rules.Army, seed uint64) error {
 	if ws == nil {
 		ws = newWorkspace()
 	}
-	*g = Game{Phase: PhaseHQ, Res: res, ws: ws}
-	g.S = State{Board: b, Armies: [MaxPlayers]*rules.Army{a0, a1}, HQ: noHQs}
+	*g = Game{Phase: PhaseHQ, Res: res, ws: ws, cfg: cfg}
+	g.S = State{Board: b, HQ: noHQs}
+	copy(g.S.Armies[:], armies)
 	for h := range g.S.Cells {
 		g.S.Cells[h] = Cell{Unit: emptyPiece, Ground: emptyPiece}
 	}
 	g.rng.Seed(seed, seed^0x9e3779b97f4a7c15)
-	for p := range 2 {
+	if n > 2 {
+		g.more = new(morePlayers)
+	}
+	for p := range n {
 		if err := g.initPlayer(p); err != nil {
 			return err
 		}
 	}
-	return nil
+	if n == 2 {
+		sides.N = 0 // the two-player game keeps its zero Sides
+	}
+	g.S.Sides = sides
+	return g.initLeaders()
 }
 
 func newWorkspace() *workspace {

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"testing"
+
+	"github.com/hexforge/hexforge/rules"
 )
 
 // midGame plays random actions until turn 10 or later of a game between
@@ -9,7 +11,7 @@ import (
 // board token and an instant.
 func midGame(t testing.TB) *Game {
 	a0, a1 := testArmies(t)
-	g, err := NewGame(Standard, a0, a1, 12345)
+	g, err := NewGame(Config{Board: Standard}, []*rules.Army{a0, a1}, 12345)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +74,8 @@ func BenchmarkApply(b *testing.B) {
 // random legal actions, reusing one Game.
 func BenchmarkRandomGame(b *testing.B) {
 	a0, a1 := testArmies(b)
-	g, _ := NewGame(Standard, a0, a1, 0)
+	cfg, armies := &Config{Board: Standard}, []*rules.Army{a0, a1}
+	g, _ := NewGame(*cfg, armies, 0)
 	d := NewRandomDecider(1)
 	buf := make([]Action, 0, 4096)
 	actions := 0
@@ -80,7 +83,7 @@ func BenchmarkRandomGame(b *testing.B) {
 	seed := uint64(0)
 	for b.Loop() {
 		seed++
-		if err := g.Init(Standard, a0, a1, seed); err != nil {
+		if err := g.Init(cfg, armies, seed); err != nil {
 			b.Fatal(err)
 		}
 		for !g.Over() {

@@ -11,7 +11,7 @@ import (
 func ruleGame(t *testing.T, hq0, hq1 string) *Game {
 	t.Helper()
 	a0, a1 := testArmies(t)
-	g, err := NewGame(Standard, a0, a1, 42)
+	g, err := NewGame(Config{Board: Standard}, []*rules.Army{a0, a1}, 42)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -347,7 +347,7 @@ func TestTerror(t *testing.T) {
 // jednostki"; docs/rules.md, Terror).
 func TestTerrorAllowsFoundations(t *testing.T) {
 	a0, _ := testArmies(t)
-	g, err := NewGame(Standard, a0, a0, 42)
+	g, err := NewGame(Config{Board: Standard}, []*rules.Army{a0, a0}, 42)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -143,7 +143,7 @@ func playRandom(t testing.TB, a0, a1 *rules.Army, seed uint64, record *[]Action)
 }
 
 func playRandomOn(t testing.TB, b *Board, a0, a1 *rules.Army, seed uint64, record *[]Action) *Game {
-	g, err := NewGame(b, a0, a1, seed)
+	g, err := NewGame(Config{Board: b}, []*rules.Army{a0, a1}, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,14 +281,14 @@ func TestDeterminism(t *testing.T) {
 				t.Fatalf("seed %d: action %d differs: %v vs %v", seed, i, r1[i], r2[i])
 			}
 		}
-		g1.Res, g2.Res, g1.ws, g2.ws = nil, nil, nil, nil
+		g1.Res, g2.Res, g1.ws, g2.ws, g1.cfg, g2.cfg = nil, nil, nil, nil, nil, nil
 		if *g1 != *g2 {
 			t.Fatalf("seed %d: final games differ", seed)
 		}
 	}
 	// Different seeds give different decks.
-	g1, _ := NewGame(Standard, a0, a1, 1)
-	g2, _ := NewGame(Standard, a0, a1, 2)
+	g1, _ := NewGame(Config{Board: Standard}, []*rules.Army{a0, a1}, 1)
+	g2, _ := NewGame(Config{Board: Standard}, []*rules.Army{a0, a1}, 2)
 	if g1.Deck == g2.Deck {
 		t.Fatal("seeds 1 and 2 shuffle the same decks")
 	}
@@ -296,7 +296,7 @@ func TestDeterminism(t *testing.T) {
 
 func TestIllegalRejected(t *testing.T) {
 	a0, a1 := testArmies(t)
-	g, _ := NewGame(Standard, a0, a1, 7)
+	g, _ := NewGame(Config{Board: Standard}, []*rules.Army{a0, a1}, 7)
 	before := *g
 	err := g.Apply(Action{Kind: KEndTurn, Hex: NoHex, To: NoHex}, FirstOption{})
 	if !errors.Is(err, ErrIllegal) {
@@ -314,7 +314,7 @@ var sprintf = fmt.Sprintf
 // Player 1's first turn follows.
 func setUpGame(t *testing.T, a, b *rules.Army, seed uint64, hq0, hq1 string) *Game {
 	t.Helper()
-	g, err := NewGame(Standard, a, b, seed)
+	g, err := NewGame(Config{Board: Standard}, []*rules.Army{a, b}, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -345,4 +345,25 @@ func playToEnd(t *testing.T, g *Game, d *RandomDecider, seed uint64) {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
 	}
+}
+
+// setConfig gives a game under test another variant after its set-up (the
+// tests reach their positions first): the game keeps a config of its own.
+func setConfig(t *testing.T, g *Game, change func(*Config)) {
+	t.Helper()
+	c := *g.cfg
+	change(&c)
+	g.cfg = &c
+	if err := g.initLeaders(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// setLeaders gives the seats of a game under test their leader cards, as
+// Config.Leaders does at set-up.
+func setLeaders(g *Game, ls []*rules.Leader) error {
+	c := *g.cfg
+	c.Leaders = ls
+	g.cfg = &c
+	return g.initLeaders()
 }

@@ -15,7 +15,7 @@ import (
 // stay free (two nets facing each other cancel: rulebook 000, on netters
 // netting each other).
 func (g *Game) computeNets() *[MaxHexes]bool {
-	if g.Structures && g.StructPlaced != 0 && g.pairsOnBoard() {
+	if g.cfg.Structures && g.StructPlaced != 0 && g.pairsOnBoard() {
 		return g.pairedNets()
 	}
 	s := &g.S

@@ -49,8 +49,8 @@ func (g *Game) PositionKey(withHand bool) uint64 {
 	flags := [...]byte{
 		byte(g.S.HQ[0]), byte(g.S.HQ[1]),
 		g.DeckLen[0], g.DeckLen[1], g.HandLen[0], g.HandLen[1], g.AsideLen[0], g.AsideLen[1],
-		g.Player, byte(g.Phase), byte(g.Result), byte(g.Start),
-		b2u(g.LastDrawn), b2u(g.TieBreak), b2u(g.Forbid[0]), b2u(g.Forbid[1]), b2u(g.Reinforce), b2u(g.fresh),
+		g.Player, byte(g.Phase), byte(g.Result), byte(g.cfg.Start),
+		b2u(g.LastDrawn), b2u(g.TieBreak), b2u(g.Forbid[0]), b2u(g.Forbid[1]), b2u(g.cfg.Reinforce), b2u(g.fresh),
 		g.playedNow, g.usedNow, g.Energy[0], g.Energy[1],
 		g.LeaderUsed[0], g.LeaderUsed[1], b2u(g.leaderTurn[0] == g.Turn), b2u(g.leaderTurn[1] == g.Turn), b2u(g.leadWin),
 	}
@@ -58,7 +58,7 @@ func (g *Game) PositionKey(withHand bool) uint64 {
 	h = hashWord(h, uint64(g.Turn))
 	h = hashWord(h, uint64(g.FinalAfter))
 	h = hashWord(h, uint64(g.Battles))
-	if g.Structures { // only then, so that the keys of the other games stay as they were
+	if g.cfg.Structures { // only then, so that the keys of the other games stay as they were
 		h = hashWord(h, 1<<8|uint64(g.StructPlaced))
 	}
 	// A two-player game hashes the first two players' rows only, the bytes

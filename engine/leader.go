@@ -12,55 +12,6 @@ import (
 // player's turns. Its steps run as an instant's (the pending program, with
 // pend.leader), so a leader is a legal action like any other.
 
-// SetLeaders gives each player a leader card (nil: none). Call it after
-// Init and before the first action.
-func (g *Game) SetLeaders(l0, l1 *rules.Leader) error {
-	for i, l := range [2]*rules.Leader{l0, l1} {
-		if err := g.checkLeader(l, i); err != nil {
-			return err
-		}
-	}
-	g.Leader = [MaxPlayers]*rules.Leader{l0, l1}
-	g.leaders = l0 != nil || l1 != nil
-	g.leaderTurn = [MaxPlayers]int{-1, -1, -1, -1}
-	return nil
-}
-
-// SetLeadersN gives each player of a game of any number of players their
-// leader card (nil: none), after InitN and before the first action. The
-// rulebook has leaders in the two-player game and in the four-player teams
-// mode only, where the allies share one card (docs/rules.md, "Leaders"):
-// the two allies must be given the same card, and its uses and its once a
-// turn are the team's (useLeader).
-func (g *Game) SetLeadersN(ls []*rules.Leader) error {
-	n := g.S.Players()
-	if len(ls) != n {
-		return fmt.Errorf("%d leader cards for %d players", len(ls), n)
-	}
-	if n == 2 {
-		return g.SetLeaders(ls[0], ls[1])
-	}
-	if g.S.Mode != ModeTeams {
-		return fmt.Errorf("leaders are played with 2 players or in the 4-player teams mode (allies share one), not in mode %s", g.S.Mode)
-	}
-	some := false
-	for p, l := range ls {
-		if err := g.checkLeader(l, p); err != nil {
-			return err
-		}
-		for q := range p {
-			if g.S.Allies(uint8(p), uint8(q)) && ls[q] != l {
-				return fmt.Errorf("players %d and %d are allies: they share one leader card", q+1, p+1)
-			}
-		}
-		g.Leader[p] = l
-		some = some || l != nil
-	}
-	g.leaders = some
-	g.leaderTurn = [MaxPlayers]int{-1, -1, -1, -1}
-	return nil
-}
-
 // checkLeader refuses a card the engine cannot play for player i (0-based).
 func (g *Game) checkLeader(l *rules.Leader, i int) error {
 	if l == nil {
@@ -93,9 +44,6 @@ func (g *Game) checkLeader(l *rules.Leader, i int) error {
 func (g *Game) spendLeader(p uint8) {
 	g.LeaderUsed[p]++
 	g.leaderTurn[p] = g.Turn
-	if g.S.N <= 2 {
-		return
-	}
 	for q := range uint8(g.S.Players()) {
 		if q != p && g.S.Allies(p, q) {
 			g.LeaderUsed[q], g.leaderTurn[q] = g.LeaderUsed[p], g.leaderTurn[p]
@@ -107,7 +55,7 @@ func (g *Game) spendLeader(p uint8) {
 // moment of this turn (theirs, or the opponent's for rules.OpponentDraw):
 // it has uses left and was not used in it.
 func (g *Game) LeaderReady(p uint8) bool {
-	return g.Leader[p] != nil && g.LeaderUsed[p] < rules.LeaderUses && g.leaderTurn[p] != g.Turn
+	return g.Leader(p) != nil && g.LeaderUsed[p] < rules.LeaderUses && g.leaderTurn[p] != g.Turn
 }
 
 // leaderActions appends the uses of the leader of the player to move, in
@@ -115,7 +63,7 @@ func (g *Game) LeaderReady(p uint8) bool {
 // instant's.
 func (g *Game) leaderActions(buf []Action, nets *[MaxHexes]bool) []Action {
 	p := g.Player
-	l := g.Leader[p]
+	l := g.Leader(p)
 	if !g.LeaderReady(p) || l.Timing == rules.OpponentDraw || (l.Timing == rules.AfterDiscard && !g.leadWin) {
 		return buf
 	}
@@ -140,7 +88,7 @@ func (g *Game) leaderActions(buf []Action, nets *[MaxHexes]bool) []Action {
 // Apply go by; the turn is still the other player's.
 func (g *Game) interrupt() {
 	o := g.answerer()
-	if l := g.Leader[o]; o == g.Player || l == nil || l.Timing != rules.OpponentDraw || !g.LeaderReady(o) {
+	if l := g.Leader(o); o == g.Player || l == nil || l.Timing != rules.OpponentDraw || !g.LeaderReady(o) {
 		return
 	}
 	g.Player = o
@@ -153,9 +101,6 @@ func (g *Game) interrupt() {
 // enemy after them in the turn order, which in the A1-B1-A2-B2 order is
 // the next seat.
 func (g *Game) answerer() uint8 {
-	if g.S.N <= 2 {
-		return Opp(g.Player)
-	}
 	return g.firstEnemy(g.Player)
 }
 
@@ -175,9 +120,6 @@ func (g *Game) TurnPlayer() uint8 {
 // the opponent of the player deciding, or, with more players, the player
 // of the turn order's current position (kept in the key: orderAt).
 func (g *Game) turnOwner() uint8 {
-	if g.S.N <= 2 {
-		return Opp(g.Player)
-	}
 	return g.seat(int(g.orderAt))
 }
 
@@ -199,13 +141,13 @@ func (g *Game) useLeader(a Action, d Decider) {
 		// of the game, whosever they are (docs/rules.md, "Leaders").
 		g.spendLeader(p)
 		g.pend = pending{active: true, owner: p, src: NoHex, leader: true}
-		g.advance(d) // redraw steps only (SetLeaders): no target, no battle
+		g.advance(d) // redraw steps only (checkLeader): no target, no battle
 		g.resumeTurn()
 		return
 	}
 	g.fresh = false
 	g.spendLeader(p)
-	acts := g.Leader[p].Steps.Actions
+	acts := g.Leader(p).Steps.Actions
 	g.pend = pending{active: true, owner: p, src: NoHex, leader: true}
 	if a.Hex == NoHex && a.Token == 0 && needsTarget(acts[0].Op) {
 		g.pend.step++ // declined optional first step

@@ -14,15 +14,15 @@ import (
 // team's, whichever ally plays it; every man for himself has no leaders.
 func TestTeamLeaderShared(t *testing.T) {
 	gunner := leaderOf(t, `leader "Gunner" { on own_turn: damage 2 at=enemy_hq hq }`)
-	if err := multiGame(t, 4, ModeFFA, 0).SetLeadersN([]*rules.Leader{gunner, nil, nil, nil}); err == nil || !strings.Contains(err.Error(), "teams mode") {
+	if err := setLeaders(multiGame(t, 4, ModeFFA, 0), []*rules.Leader{gunner, nil, nil, nil}); err == nil || !strings.Contains(err.Error(), "teams mode") {
 		t.Errorf("leaders every man for himself: %v, want refused", err)
 	}
 	g := multiGame(t, 4, ModeTeams, 0) // teams: players 1 and 3, players 2 and 4
 	other := leaderOf(t, `leader "Gunner" { on own_turn: damage 2 at=enemy_hq hq }`)
-	if err := g.SetLeadersN([]*rules.Leader{gunner, nil, other, nil}); err == nil || !strings.Contains(err.Error(), "share one leader") {
+	if err := setLeaders(g, []*rules.Leader{gunner, nil, other, nil}); err == nil || !strings.Contains(err.Error(), "share one leader") {
 		t.Errorf("allies with two cards: %v, want refused", err)
 	}
-	if err := g.SetLeadersN([]*rules.Leader{gunner, nil, gunner, nil}); err != nil {
+	if err := setLeaders(g, []*rules.Leader{gunner, nil, gunner, nil}); err != nil {
 		t.Fatal(err)
 	}
 	enemyHQ := func() int { return g.S.HQPoints(1) + g.S.HQPoints(3) }
@@ -71,7 +71,7 @@ func TestTeamLeaderShared(t *testing.T) {
 func TestTeamLeaderOpponentDraw(t *testing.T) {
 	agent := leaderOf(t, `leader "Agent" { on opponent_draw: redraw }`)
 	g := multiGame(t, 4, ModeTeams, 0)
-	if err := g.SetLeadersN([]*rules.Leader{nil, agent, nil, agent}); err != nil {
+	if err := setLeaders(g, []*rules.Leader{nil, agent, nil, agent}); err != nil {
 		t.Fatal(err)
 	}
 	for g.Turn < 3 {

@@ -34,7 +34,7 @@ func leaderActs(g *Game) []Action {
 // pudełka", Neuroshima Hex! 3.0, core rules, "Liderzy").
 func TestLeaderOwnTurn(t *testing.T) {
 	g := ruleGame(t, "a1", "e3")
-	if err := g.SetLeaders(leaderOf(t, `leader "Gunner" { on own_turn: damage 2 at=enemy_hq hq }`), nil); err != nil {
+	if err := setLeaders(g, []*rules.Leader{leaderOf(t, `leader "Gunner" { on own_turn: damage 2 at=enemy_hq hq }`), nil}); err != nil {
 		t.Fatal(err)
 	}
 	g.fresh = false
@@ -85,7 +85,7 @@ func TestLeaderOwnTurn(t *testing.T) {
 // else first lets it pass.
 func TestLeaderAfterDiscard(t *testing.T) {
 	g := ruleGame(t, "a1", "e3")
-	if err := g.SetLeaders(nil, leaderOf(t, `leader "Sharpshooter" { on after_discard: damage 1 }`)); err != nil {
+	if err := setLeaders(g, []*rules.Leader{nil, leaderOf(t, `leader "Sharpshooter" { on after_discard: damage 1 }`)}); err != nil {
 		t.Fatal(err)
 	}
 	target := put(t, g, 0, "Dasher", "c3", rules.N)
@@ -141,7 +141,7 @@ func TestLeaderAfterDiscard(t *testing.T) {
 // uses and the moment after the discard are in it.
 func TestLeaderKey(t *testing.T) {
 	g := ruleGame(t, "a1", "e3")
-	if err := g.SetLeaders(leaderOf(t, `leader "Gunner" { on own_turn: damage 2 at=enemy_hq hq }`), nil); err != nil {
+	if err := setLeaders(g, []*rules.Leader{leaderOf(t, `leader "Gunner" { on own_turn: damage 2 at=enemy_hq hq }`), nil}); err != nil {
 		t.Fatal(err)
 	}
 	k := g.PositionKey(true)
@@ -193,11 +193,11 @@ func TestRandomGamesLeaders(t *testing.T) {
 	buf := make([]Action, 0, 4096)
 	for seed := uint64(0); seed < uint64(n); seed++ {
 		board := [...]*Board{Standard, Large, Duel}[seed%3] // every board, the Duel board's actions too
-		g, err := NewGame(board, a0, a1, seed)
+		g, err := NewGame(Config{Board: board}, []*rules.Army{a0, a1}, seed)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := g.SetLeaders(leaders[seed%6], leaders[(seed/6)%6]); err != nil {
+		if err := setLeaders(g, []*rules.Leader{leaders[seed%6], leaders[(seed/6)%6]}); err != nil {
 			t.Fatal(err)
 		}
 		d := NewRandomDecider(seed + 1)
@@ -239,7 +239,7 @@ func TestRecoverShuffle(t *testing.T) {
 	for seed := range 12 {
 		g := ruleGame(t, "a1", "e3")
 		g.rng.Seed(uint64(seed), 7)
-		if err := g.SetLeaders(l, nil); err != nil {
+		if err := setLeaders(g, []*rules.Leader{l, nil}); err != nil {
 			t.Fatal(err)
 		}
 		g.fresh = false
@@ -281,7 +281,7 @@ func TestRecoverShuffle(t *testing.T) {
 // rules).
 func TestPickUp(t *testing.T) {
 	g := ruleGame(t, "a1", "e3")
-	if err := g.SetLeaders(leaderOf(t, `leader "Reserve" { on own_turn: pick_up }`), nil); err != nil {
+	if err := setLeaders(g, []*rules.Leader{leaderOf(t, `leader "Reserve" { on own_turn: pick_up }`), nil}); err != nil {
 		t.Fatal(err)
 	}
 	g.fresh = false
@@ -335,7 +335,7 @@ func TestLeaderOpponentDraw(t *testing.T) {
 	for seed := range 8 {
 		g := ruleGame(t, "a1", "e3")
 		g.rng.Seed(uint64(seed), 7)
-		if err := g.SetLeaders(nil, l); err != nil {
+		if err := setLeaders(g, []*rules.Leader{nil, l}); err != nil {
 			t.Fatal(err)
 		}
 		for turn := 1; turn <= 2; turn++ { // one token, then two: no full hand drawn

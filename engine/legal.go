@@ -45,13 +45,13 @@ func (g *Game) LegalActions(buf []Action) []Action {
 				buf = append(buf, Action{Kind: KDiscard, Slot: i, Hex: NoHex, To: NoHex})
 			}
 		}
-		if g.Structures {
+		if g.cfg.Structures {
 			buf = g.structureActions(buf)
 		}
 		return buf
 	case PhaseLeader:
 		// The leader's owner, in the opponent's turn: use it or let the
-		// moment pass (its steps need no target: SetLeaders).
+		// moment pass (its steps need no target: checkLeader).
 		return append(buf, Action{Kind: KLeader, Hex: NoHex, To: NoHex}, Action{Kind: KSkip, Hex: NoHex, To: NoHex})
 	case PhaseStep:
 		nets := g.computeNets()
@@ -117,7 +117,7 @@ func (g *Game) dupSlot(p, i uint8) bool {
 func (g *Game) mulliganOK() bool {
 	p := g.Player
 	// Under Reinforcements only a hand of six instants is a bad draw.
-	return g.fresh && g.DeckLen[p] > 0 && g.allInstants(p) && (!g.Reinforce || g.Turn <= 2 || int(g.HandLen[p]) == MaxHand)
+	return g.fresh && g.DeckLen[p] > 0 && g.allInstants(p) && (!g.cfg.Reinforce || g.Turn <= 2 || int(g.HandLen[p]) == MaxHand)
 }
 
 // placeable reports whether player p may put token type t on h: a unit on
@@ -138,7 +138,7 @@ func (g *Game) placeable(h Hex, p, t uint8) bool {
 	if g.Phase != PhasePlay {
 		return false
 	}
-	if g.Structures && isPart(&g.S, c.Unit) {
+	if g.cfg.Structures && isPart(&g.S, c.Unit) {
 		return false // a Structure leaves the board only whole (removeUnit)
 	}
 	return (c.Unit.Owner == p && c.Unit.Controller() == p && g.fact(c.Unit).flags&factReplaceable != 0) ||

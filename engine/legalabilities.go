@@ -20,7 +20,7 @@ func (g *Game) abilities(buf []Action, nets *[MaxHexes]bool) []Action {
 			continue
 		}
 		used := g.used[h]
-		if g.Structures {
+		if g.cfg.Structures {
 			used |= g.mateUsed(h) // one move, rotation, push and pull a turn for the whole Structure
 		}
 		own, granted := s.Tok(u).Traits, g.grantedAt(h, nets)

@@ -83,7 +83,7 @@ func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, sr
 			}
 			for d := rules.N; d <= rules.NW; d++ {
 				n := b.Nb[h][d]
-				if n > h && g.unitOK(n, rules.Friends, p, nets) && !s.Tok(s.Cells[n].Unit).Traits.Has(rules.Heavy) && (!g.Structures || swapKeeps(s, h, n)) {
+				if n > h && g.unitOK(n, rules.Friends, p, nets) && !s.Tok(s.Cells[n].Unit).Traits.Has(rules.Heavy) && (!g.cfg.Structures || swapKeeps(s, h, n)) {
 					tmpl.Hex, tmpl.To = h, n
 					buf = append(buf, tmpl)
 				}
@@ -131,7 +131,7 @@ func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, sr
 		}
 		for h := Hex(0); int(h) < b.Size; h++ {
 			u := s.Cells[h].Unit
-			if !u.Empty() && u.Owner == p && u.Controller() == p && s.Tok(u).Kind != rules.HQ && !nets[h] && !(g.Structures && isPart(s, u)) { // a part never goes to the hand
+			if !u.Empty() && u.Owner == p && u.Controller() == p && s.Tok(u).Kind != rules.HQ && !nets[h] && !(g.cfg.Structures && isPart(s, u)) { // a part never goes to the hand
 				tmpl.Hex = h
 				buf = append(buf, tmpl)
 			}
@@ -248,10 +248,7 @@ func (g *Game) centre(at rules.At, p uint8, src Hex) Hex {
 	case rules.AtOwnHQ:
 		return g.S.HQ[p]
 	case rules.AtEnemyHQ:
-		if g.S.N > 2 {
-			return g.S.HQ[g.firstEnemy(p)]
-		}
-		return g.S.HQ[Opp(p)]
+		return g.S.HQ[g.firstEnemy(p)]
 	case rules.AtSelf:
 		return src
 	}

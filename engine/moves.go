@@ -24,7 +24,7 @@ func (g *Game) moveDist(h Hex, base int, nets *[MaxHexes]bool) int {
 		return max(0, base)
 	}
 	paired := false // a Structure's part: the links to either part count, once each (pairLinkSum)
-	if g.Structures {
+	if g.cfg.Structures {
 		if m := MateOn(s, h); m != NoHex {
 			bonus, paired = pairLinkSum(s, h, m, rules.EffMove, func(x Hex) bool { return nets[x] }), true
 		}
@@ -84,7 +84,7 @@ func (g *Game) mobilityGranters(h Hex, nets *[MaxHexes]bool) (link, global uint6
 func (g *Game) eachGrant(h Hex, nets *[MaxHexes]bool, f func(from Hex, grant rules.Traits, global bool)) {
 	s := &g.S
 	u := s.Cells[h].Unit
-	if g.Structures && g.anyFx&factLinkGrant != 0 {
+	if g.cfg.Structures && g.anyFx&factLinkGrant != 0 {
 		// A grant linked to the mate of a part reaches the part too; a
 		// granter linked to both is one granter (from), as the callers
 		// count granters by hex.
@@ -136,7 +136,7 @@ func (g *Game) freeGrantedMove(h Hex, nets *[MaxHexes]bool) bool {
 // each granter).
 func (g *Game) grantsUsed(h Hex) uint64 {
 	used := g.grantUsed[h]
-	if g.Structures {
+	if g.cfg.Structures {
 		if m := MateOn(&g.S, h); m != NoHex {
 			used |= g.grantUsed[m]
 		}

@@ -93,11 +93,10 @@ func checkInvariantsN(g *Game, hqPrev *[MaxPlayers]int) error {
 // stand beside its mate (checkStructures); placed counts the placements.
 func playRandomN(t *testing.T, b *Board, as []*rules.Army, m Mode, feud uint8, seed uint64, structures bool, placed *int) *Game {
 	t.Helper()
-	g, err := NewGameN(b, as, m, nil, feud, seed)
+	g, err := NewGame(Config{Board: b, Mode: m, Feud: feud, Structures: structures}, as, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.Structures = structures
 	var st, other []Action
 	d := NewRandomDecider(seed + 1)
 	buf := make([]Action, 0, 4096)

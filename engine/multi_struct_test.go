@@ -76,8 +76,8 @@ func TestStructureMultiplayer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !g.Structures || g.StructPlaced != 1 {
-		t.Fatalf("Structures %v, StructPlaced %b; want true, 1 (player 1's on the board)", g.Structures, g.StructPlaced)
+	if !g.Config().Structures || g.StructPlaced != 1 {
+		t.Fatalf("Structures %v, StructPlaced %b; want true, 1 (player 1's on the board)", g.Config().Structures, g.StructPlaced)
 	}
 	if g.Player != 2 || g.Phase != PhaseDiscard {
 		t.Fatalf("player %d phase %d; want player 3's discard", g.Player+1, g.Phase)

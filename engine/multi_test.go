@@ -214,7 +214,7 @@ func multiGame(t *testing.T, n int, m Mode, feud uint8) *Game {
 	for i := range armies {
 		armies[i] = a
 	}
-	g, err := NewGameN(Standard, armies, m, nil, feud, 42)
+	g, err := NewGame(Config{Board: Standard, Mode: m, Feud: feud}, armies, 42)
 	if err != nil {
 		t.Fatal(err)
 	}

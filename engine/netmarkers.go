@@ -27,56 +27,13 @@ func (g *Game) netLimited(act *rules.Action, p uint8) bool {
 // Police reading of neuroshimahex.pl and the Korean tile guide; see
 // docs/rules.md, Nets). A marker does not remember its thrower, so every
 // marker of a player with a netted thrower comes back; a player has one
-// thrower in every army we know. Apply calls it after every action.
+// thrower in every army we know; with more than two players, a marker on a
+// unit comes back when a thrower of any enemy of the unit's owner is
+// netted. Apply calls it after every action.
 func (g *Game) recallNetMarkers() {
 	if g.anyFx&factNetThrower == 0 {
 		return // no token throws markers
 	}
-	s := &g.S
-	if s.N > 2 {
-		g.recallNetMarkersN()
-		return
-	}
-	var out [2]bool // player p has a marker on the board
-	for h := 0; h < s.Board.Size; h++ {
-		if u := s.Cells[h].Unit; !u.Empty() && u.Marks&NetMarker != 0 {
-			out[1-u.Owner] = true
-		}
-	}
-	if !out[0] && !out[1] {
-		return
-	}
-	nets := g.computeNets()
-	var recall [2]bool
-	for h := 0; h < s.Board.Size; h++ {
-		if u := s.Cells[h].Unit; !u.Empty() && out[u.Owner] && nets[h] && throwsNets(s.Tok(u)) {
-			recall[u.Owner] = true
-		}
-	}
-	for h := 0; h < s.Board.Size; h++ {
-		if u := &s.Cells[h].Unit; !u.Empty() && u.Marks&NetMarker != 0 && recall[1-u.Owner] {
-			u.Marks &^= NetMarker
-		}
-	}
-}
-
-// throwsNets reports whether a token has an ability or trigger with a net
-// step: the thrower of net markers.
-func throwsNets(t *rules.Token) bool {
-	for i := range t.Triggers {
-		for _, a := range t.Triggers[i].Actions {
-			if a.Op == rules.ActNet {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// recallNetMarkersN is recallNetMarkers with more than two players: a
-// marker does not remember which enemy threw it, so a marker on a unit
-// comes back when a thrower of any enemy of the unit's owner is netted.
-func (g *Game) recallNetMarkersN() {
 	s := &g.S
 	marked := false
 	for h := 0; h < s.Board.Size; h++ {
@@ -106,4 +63,17 @@ func (g *Game) recallNetMarkersN() {
 			}
 		}
 	}
+}
+
+// throwsNets reports whether a token has an ability or trigger with a net
+// step: the thrower of net markers.
+func throwsNets(t *rules.Token) bool {
+	for i := range t.Triggers {
+		for _, a := range t.Triggers[i].Actions {
+			if a.Op == rules.ActNet {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -27,8 +27,8 @@ func TestPositionStructure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !g.Structures || g.StructPlaced != 1 {
-		t.Fatalf("game from the position: Structures %v, StructPlaced %b; want true, 1", g.Structures, g.StructPlaced)
+	if !g.Config().Structures || g.StructPlaced != 1 {
+		t.Fatalf("game from the position: Structures %v, StructPlaced %b; want true, 1", g.Config().Structures, g.StructPlaced)
 	}
 	// Without a Structure on the board, no variant is implied.
 	_, piles, err = ParseSetup("p.pos", []byte("armies struct game_b\n1 HQ a1 N\n2 HQ e3 N\n"), testLoader)

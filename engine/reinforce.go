@@ -12,7 +12,7 @@ package engine
 // handCap is how many tokens the player to move draws up to from the third
 // turn on.
 func (g *Game) handCap() int {
-	if g.Reinforce {
+	if g.cfg.Reinforce {
 		return MaxHand
 	}
 	return HandSize
@@ -22,5 +22,5 @@ func (g *Game) handCap() int {
 // more tokens this turn: under Reinforcements two are used at most, and
 // three stay in hand.
 func (g *Game) useLimited() bool {
-	return g.Reinforce && g.Turn > 2 && (g.usedNow >= 2 || int(g.HandLen[g.Player]) <= HandSize)
+	return g.cfg.Reinforce && g.Turn > 2 && (g.usedNow >= 2 || int(g.HandLen[g.Player]) <= HandSize)
 }

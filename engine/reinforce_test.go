@@ -2,6 +2,8 @@ package engine
 
 import (
 	"testing"
+
+	"github.com/hexforge/hexforge/rules"
 )
 
 // TestReinforcements (Neuroshima Hex 3.0 core rules, "Posiłki": "dobiera
@@ -11,11 +13,10 @@ import (
 // most, and three stay in hand; the first two turns draw as usual.
 func TestReinforcements(t *testing.T) {
 	a, b := loadArmy(t, "testdata/game_a.army"), loadArmy(t, "testdata/game_b.army")
-	g, err := NewGame(Standard, a, b, 5)
+	g, err := NewGame(Config{Board: Standard, Reinforce: true}, []*rules.Army{a, b}, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.Reinforce = true
 	for _, name := range []string{"a1", "e3"} {
 		must(t, g, Action{Kind: KPlaceHQ, Hex: hexOf(t, name), To: NoHex})
 		for g.Phase == PhaseAside {
@@ -59,14 +60,14 @@ func TestReinforcements(t *testing.T) {
 func TestReinforcementsBadDraw(t *testing.T) {
 	a, b := loadArmy(t, "testdata/game_a.army"), loadArmy(t, "testdata/game_b.army")
 	g := setUpGame(t, a, b, 5, "a1", "e3")
-	g.Reinforce = true
+	setConfig(t, g, func(c *Config) { c.Reinforce = true })
 	g.Turn = 3
 	setHand(t, g, 0, "Battle", "Battle", "Sniper")
 	g.fresh = true
 	if g.mulliganOK() {
 		t.Error("three instants of six tokens allowed a bad draw under Reinforcements")
 	}
-	g.Reinforce = false
+	setConfig(t, g, func(c *Config) { c.Reinforce = false })
 	if !g.mulliganOK() {
 		t.Error("three instants are a bad draw in the standard game")
 	}
@@ -77,12 +78,10 @@ func TestReinforcementsBadDraw(t *testing.T) {
 func TestRandomGamesReinforcements(t *testing.T) {
 	a, b := loadArmy(t, "testdata/game_a.army"), loadArmy(t, "testdata/game_b.army")
 	for seed := uint64(1); seed <= 100; seed++ {
-		g, err := NewGame(Standard, a, b, seed)
+		g, err := NewGame(Config{Board: Standard, Reinforce: true, Start: StartRule(seed % 2)}, []*rules.Army{a, b}, seed)
 		if err != nil {
 			t.Fatal(err)
 		}
-		g.Reinforce = true
-		g.Start = StartRule(seed % 2)
 		d := NewRandomDecider(seed)
 		playToEnd(t, g, d, seed)
 	}

@@ -10,7 +10,7 @@ import "github.com/hexforge/hexforge/rules"
 // the game is over.
 func (g *Game) afterBattle(d Decider) {
 	s := &g.S
-	if g.Phase == PhaseOver || (s.N <= 2 && (s.HQPoints(0) == 0 || s.HQPoints(1) == 0)) {
+	if g.Phase == PhaseOver {
 		return
 	}
 	if g.anyFx&factScavenger == 0 { // no token is or makes a scavenger
@@ -54,7 +54,7 @@ func (g *Game) scavengerDests(opts []Option, h Hex) []Option {
 	opts = append(opts, Option{Hex: h, To: h, Dir: u.Facing})
 	per := rules.Dir(g.symOf(u))
 	for to := Hex(0); int(to) < s.Board.Size; to++ {
-		if to == h || !s.Cells[to].Unit.Empty() || (g.Structures && !keepsWhole(s, h, to)) {
+		if to == h || !s.Cells[to].Unit.Empty() || (g.cfg.Structures && !keepsWhole(s, h, to)) {
 			continue
 		}
 		for f := rules.Dir(0); f < per; f++ {

@@ -27,7 +27,7 @@ type Piles struct {
 	LeaderRef  [MaxPlayers]LeaderRef // the leader lines, for LoadLeaders
 	// SharedWith is, for an ally whose card is its partner's, the partner
 	// plus one (0: a card of its own), so LoadLeaders gives both one card
-	// (engine.SetLeadersN wants the allies' cards to be the same).
+	// (engine.Config.Leaders wants the allies' cards to be the same).
 	SharedWith [MaxPlayers]uint8
 	// Structures plays the game from the position in the Structures
 	// variant: set by position.ParseSetup when the board holds a Structure (its
@@ -77,7 +77,12 @@ func (p *Piles) LoadLeaders(load func(ref string) (*rules.Leader, error)) error 
 // piles.ToMove about to start, with its turn-start triggers and its draw;
 // d answers the rule questions of that start.
 func NewGameFrom(s *State, piles *Piles, seed uint64, d Decider) (*Game, error) {
-	g, err := newGameAt(s, seed)
+	for i, r := range piles.LeaderRef {
+		if r.Name != "" && piles.Leader[i] == nil {
+			return nil, fmt.Errorf("%s: the leader %q of player %d is not loaded (Piles.LoadLeaders)", r.At, r.Name, i+1)
+		}
+	}
+	g, err := newGameAt(s, piles, seed)
 	if err != nil {
 		return nil, err
 	}
@@ -132,23 +137,13 @@ func NewGameFrom(s *State, piles *Piles, seed uint64, d Decider) (*Game, error) 
 	}
 	g.Energy = [MaxPlayers]uint8{piles.Energy[0], piles.Energy[1]}
 	if piles.Structures {
-		g.Structures = true
 		for h := range Hex(s.Board.Size) {
 			if MateOn(&g.S, h) != NoHex {
 				g.StructPlaced |= 1 << s.Cells[h].Unit.Owner // once a game: theirs is on the board
 			}
 		}
 	}
-	for i, r := range piles.LeaderRef {
-		if r.Name != "" && piles.Leader[i] == nil {
-			return nil, fmt.Errorf("%s: the leader %q of player %d is not loaded (Piles.LoadLeaders)", r.At, r.Name, i+1)
-		}
-	}
-	if piles.Leader != ([MaxPlayers]*rules.Leader{}) {
-		// Before the turn starts: its draw may be the moment of a leader.
-		if err := g.SetLeadersN(piles.Leader[:n]); err != nil {
-			return nil, err
-		}
+	if g.leaders {
 		for i, k := range piles.LeaderUsed[:n] {
 			g.LeaderUsed[i] = min(k, rules.LeaderUses)
 		}

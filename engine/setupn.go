@@ -2,18 +2,31 @@ package engine
 
 import (
 	"fmt"
+
+	"github.com/hexforge/hexforge/rules"
 )
 
-// newGameAt sets up the game NewGameFrom starts: two players as NewGame
-// does, more with the position's mode, teams and feud (its Sides, scores
-// of a points game and the team's lower HQ tracks of one against a team
-// included).
-func newGameAt(s *State, seed uint64) (*Game, error) {
+// newGameAt sets up the game NewGameFrom starts, in the position's mode,
+// teams and feud (its Sides, scores of a points game and the team's lower
+// HQ tracks of one against a team included), with its Structures and
+// leaders.
+func newGameAt(s *State, piles *Piles, seed uint64) (*Game, error) {
 	n := s.Players()
-	if n <= 2 {
-		return NewGame(s.Board, s.Armies[0], s.Armies[1], seed)
+	cfg := Config{Board: s.Board, Mode: s.Mode, Structures: piles.Structures}
+	if s.team != ([MaxPlayers]uint8{}) {
+		cfg.Teams = make([]uint8, n)
+		for p := range uint8(n) {
+			cfg.Teams[p] = s.Team(p)
+			if s.SideOf(p) != s.Team(p) {
+				cfg.Feud |= 1 << p
+			}
+		}
 	}
-	g, err := NewGameN(s.Board, s.Armies[:n], s.Mode, nil, 0, seed)
+	if piles.Leader != ([MaxPlayers]*rules.Leader{}) {
+		// Before the turn starts: its draw may be the moment of a leader.
+		cfg.Leaders = piles.Leader[:n]
+	}
+	g, err := NewGame(cfg, s.Armies[:n], seed)
 	if err != nil {
 		return nil, err
 	}
@@ -31,12 +44,10 @@ func (g *Game) startAt(piles *Piles) error {
 		return fmt.Errorf("turn: player %d of a game of %d", piles.ToMove+1, n)
 	}
 	g.Player = piles.ToMove
-	if n > 2 {
-		for i := range g.cycle() {
-			if g.seat(i) == piles.ToMove {
-				g.orderAt = uint8(i)
-				break
-			}
+	for i := range g.cycle() {
+		if g.seat(i) == piles.ToMove {
+			g.orderAt = uint8(i)
+			break
 		}
 	}
 	return nil

@@ -65,8 +65,8 @@ func TestGameFromMultiPosition(t *testing.T) {
 			if g.Discarded[3][g.S.Armies[3].Lookup("Push")] != 1 {
 				t.Error("player 4's discard is not in its discard pile")
 			}
-			if g.Leader[0] != agent || g.Leader[2] != agent || g.LeaderUsed[0] != 1 || g.LeaderUsed[2] != 1 {
-				t.Errorf("game leaders %v uses %v", g.Leader, g.LeaderUsed)
+			if g.Leader(0) != agent || g.Leader(2) != agent || g.LeaderUsed[0] != 1 || g.LeaderUsed[2] != 1 {
+				t.Errorf("game leaders %v uses %v", g.Config().Leaders, g.LeaderUsed)
 			}
 		}
 		hq := [MaxPlayers]int{-1, -1, -1, -1}

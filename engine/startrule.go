@@ -38,5 +38,5 @@ func ParseStart(s string) (StartRule, error) {
 // playLimited reports whether the player to move may play no more tokens
 // this turn: under the alternative start, the first turn uses one.
 func (g *Game) playLimited() bool {
-	return g.Start == StartAlternative && g.Turn == 1 && g.playedNow >= 1
+	return g.cfg.Start == StartAlternative && g.Turn == 1 && g.playedNow >= 1
 }

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"testing"
+
+	"github.com/hexforge/hexforge/rules"
 )
 
 // TestAlternativeStart (Neuroshima Hex 3.0 core rules, "Alternatywne
@@ -14,11 +16,10 @@ import (
 func TestAlternativeStart(t *testing.T) {
 	a, b := loadArmy(t, "testdata/game_a.army"), loadArmy(t, "testdata/game_b.army")
 	for _, rule := range []StartRule{StartStandard, StartAlternative} {
-		g, err := NewGame(Standard, a, b, 3)
+		g, err := NewGame(Config{Board: Standard, Start: rule}, []*rules.Army{a, b}, 3)
 		if err != nil {
 			t.Fatal(err)
 		}
-		g.Start = rule
 		for _, name := range []string{"a1", "e3"} {
 			must(t, g, Action{Kind: KPlaceHQ, Hex: hexOf(t, name), To: NoHex})
 			for g.Phase == PhaseAside {
@@ -66,11 +67,10 @@ func TestAlternativeStart(t *testing.T) {
 func TestRandomGamesAlternativeStart(t *testing.T) {
 	a, b := loadArmy(t, "testdata/game_a.army"), loadArmy(t, "testdata/game_b.army")
 	for seed := uint64(1); seed <= 100; seed++ {
-		g, err := NewGame(Standard, a, b, seed)
+		g, err := NewGame(Config{Board: Standard, Start: StartAlternative}, []*rules.Army{a, b}, seed)
 		if err != nil {
 			t.Fatal(err)
 		}
-		g.Start = StartAlternative
 		d := NewRandomDecider(seed)
 		playToEnd(t, g, d, seed)
 	}

@@ -9,7 +9,7 @@ import (
 // Limits of the fixed-size state. Fixed arrays keep a State copyable by
 // value, which playouts rely on to avoid allocation.
 const (
-	MaxPlayers    = 4  // players in one game (the multiplayer modes, multi.go)
+	MaxPlayers    = 4  // players in one game (the modes, mode.go)
 	MaxArmyTokens = 64 // tokens in one army (decks are fixed arrays)
 	MaxHand       = 6  // tokens a hand can hold (the Reinforcements variant draws up to six)
 	HandSize      = 3  // tokens a player draws up to in the standard game
@@ -84,7 +84,7 @@ type State struct {
 	Armies [MaxPlayers]*rules.Army // nil past the players of the game
 	Cells  [MaxHexes]Cell
 	HQ     [MaxPlayers]Hex // where each HQ stands; NoHex before set-up
-	Sides                  // how many play, and who is whose ally (multi.go)
+	Sides                  // how many play, and who is whose ally (mode.go)
 }
 
 // noHQs is State.HQ before set-up.
@@ -160,11 +160,17 @@ func (s *State) Remove(h Hex) {
 	s.Cells[h].Unit = emptyPiece
 }
 
-// HQPoints is what is left of a player's HQ toughness (0 when it is gone).
+// HQPoints is what is left of a player's HQ toughness (0 when it is gone),
+// or their score in a mode where HQ hits score points (the points game).
 func (s *State) HQPoints(player uint8) int {
-	if s.Mode == ModePoints {
+	if s.scores {
 		return int(s.Score[player]) // a points game's track counts up
 	}
+	return s.hqTrack(player)
+}
+
+// hqTrack is what is left of a player's HQ toughness (0 when it is gone).
+func (s *State) hqTrack(player uint8) int {
 	h := s.HQ[player]
 	if h == NoHex {
 		return 0

@@ -35,7 +35,7 @@ func (g *Game) medicAbsorbs(h Hex, hit *[MaxHexes]bool, d Decider) bool {
 func (g *Game) medics(opts []Option, h Hex, hit *[MaxHexes]bool) []Option {
 	s := &g.S
 	nets := g.computeNets()
-	if g.Structures {
+	if g.cfg.Structures {
 		if mate := MateOn(s, h); mate != NoHex {
 			return g.pairMedics(opts, h, mate, hit, nets) // structure.go
 		}
@@ -130,7 +130,7 @@ func (g *Game) attackBonus(h Hex) (melee, ranged int) {
 	s := &g.S
 	u := s.Cells[h].Unit
 	nets := g.computeNets()
-	if g.Structures {
+	if g.cfg.Structures {
 		if m := MateOn(s, h); m != NoHex { // the links to either part of a Structure, once each
 			netted := func(x Hex) bool { return nets[x] }
 			return pairLinkSum(s, h, m, rules.EffMelee, netted), pairLinkSum(s, h, m, rules.EffRanged, netted)

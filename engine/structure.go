@@ -75,7 +75,7 @@ func keepsWhole(s *State, from, to Hex) bool {
 // swój ostatni żeton"), and not while an enemy's terror forbids placing
 // units.
 func (g *Game) structureOK(p uint8) bool {
-	if !g.Structures || g.Phase != PhaseDiscard || g.StructPlaced&(1<<p) != 0 || g.LastDrawn ||
+	if !g.cfg.Structures || g.Phase != PhaseDiscard || g.StructPlaced&(1<<p) != 0 || g.LastDrawn ||
 		int(g.HandLen[p]) < structureDiscard || len(g.S.Armies[p].Structures) == 0 || g.Forbid[p] {
 		return false
 	}
@@ -340,49 +340,7 @@ func (g *Game) eachLinkedGrant(h Hex, u Piece, nets *[MaxHexes]bool, f func(from
 	}
 }
 
-// computePairBonuses is computeBonuses on a board with a Structure: a link
-// to either part gives its bonus to both, once even when it reaches both
-// ("moduły podłączone do jednego z żetonów wzmacniają całą Strukturę").
-func (r *Resolver) computePairBonuses() {
-	s := r.s
-	r.meleeB, r.rangedB, r.initB, r.toughB = [MaxHexes]int8{}, [MaxHexes]int8{}, [MaxHexes]int8{}, [MaxHexes]int8{}
-	r.extra, r.armorAll = [MaxHexes]bool{}, [MaxHexes]bool{}
-	r.conv = [MaxHexes]uint8{}
-	for _, h := range r.occ[:r.nocc] {
-		if r.feat[h]&featBonus == 0 || r.netted[h] {
-			continue
-		}
-		p := s.Cells[h].Unit
-		me := r.ctl[h]
-		for i := range r.tok[h].Effects {
-			e := &r.tok[h].Effects[i]
-			var reached uint64 // the units the effect reaches, with their mates
-			for m := uint(e.Dirs) & 0x3f; m != 0; m &= m - 1 {
-				nb := s.Board.Nb[h][edgeDir(p, rules.Dir(bits.TrailingZeros(m)))]
-				if nb == NoHex || r.ctl[nb] == noCtl {
-					continue
-				}
-				side := rules.Enemies
-				if r.ctl[nb] == me || (r.feud && s.Allies(s.Cells[nb].Unit.Controller(), p.Controller())) {
-					side = rules.Friends
-				}
-				if e.Side&side == 0 {
-					continue
-				}
-				reached |= 1 << uint(nb)
-				if mt := r.mate[nb]; mt != NoHex {
-					reached |= 1 << uint(mt)
-				}
-			}
-			for ; reached != 0; reached &= reached - 1 {
-				r.give(Hex(bits.TrailingZeros64(reached)), e)
-			}
-		}
-	}
-}
-
-// give adds the bonus of effect e to the unit on nb (computeBonuses, and
-// computePairBonuses for Structures).
+// give adds the bonus of effect e to the unit on nb (bonuses).
 func (r *Resolver) give(nb Hex, e *rules.Effect) {
 	switch e.Op {
 	case rules.EffMelee:

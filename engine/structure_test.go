@@ -59,11 +59,10 @@ func plainArmy(t testing.TB) *rules.Army {
 // discard from a full hand of three.
 func structGame(t *testing.T) *Game {
 	t.Helper()
-	g, err := NewGame(Standard, structArmy(t), loadArmy(t, "testdata/game_b.army"), 3)
+	g, err := NewGame(Config{Board: Standard, Structures: true}, []*rules.Army{structArmy(t), loadArmy(t, "testdata/game_b.army")}, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.Structures = true
 	for _, name := range []string{"a1", "e3"} {
 		must(t, g, Action{Kind: KPlaceHQ, Hex: hexOf(t, name), To: NoHex})
 	}
@@ -148,7 +147,7 @@ func TestStructurePlace(t *testing.T) {
 func TestStructureNotOffered(t *testing.T) {
 	g := structGame(t)
 	off := *g
-	off.Structures = false
+	setConfig(t, &off, func(c *Config) { c.Structures = false })
 	if structActions(&off) != nil {
 		t.Error("offered without the variant")
 	}
@@ -369,11 +368,10 @@ func TestStructureMoves(t *testing.T) {
 // keeps the Structure whole; with none it is not offered. A heavy
 // Structure is never pushed nor moved.
 func TestStructurePushed(t *testing.T) {
-	g, err := NewGame(Standard, loadArmy(t, "testdata/game_a.army"), structArmy(t), 3)
+	g, err := NewGame(Config{Board: Standard, Structures: true}, []*rules.Army{loadArmy(t, "testdata/game_a.army"), structArmy(t)}, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.Structures = true
 	for _, name := range []string{"a1", "e3"} {
 		must(t, g, Action{Kind: KPlaceHQ, Hex: hexOf(t, name), To: NoHex})
 		for g.Phase == PhaseAside {
@@ -484,12 +482,10 @@ func TestRandomGamesStructures(t *testing.T) {
 			a0, a1 = a1, a0
 		}
 		bi := i / (2 * len(opps)) % len(boards)
-		g, err := NewGame(boards[bi], a0, a1, seed)
+		g, err := NewGame(Config{Board: boards[bi], Structures: true, Reinforce: i%5 == 4}, []*rules.Army{a0, a1}, seed)
 		if err != nil {
 			t.Fatal(err)
 		}
-		g.Structures = true
-		g.Reinforce = i%5 == 4
 		d := NewRandomDecider(seed + 1)
 		buf := make([]Action, 0, 4096)
 		hq := [2]int{-1, -1}

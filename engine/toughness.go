@@ -54,7 +54,7 @@ func (g *Game) toughness(h Hex) int {
 	}
 	nets := g.computeNets()
 	netted := func(x Hex) bool { return nets[x] }
-	if g.Structures {
+	if g.cfg.Structures {
 		if m := MateOn(&g.S, h); m != NoHex {
 			return effTough(g.S.Tok(u), pairLinkSum(&g.S, h, m, rules.EffToughness, netted))
 		}

@@ -26,7 +26,7 @@ func (g *Game) startTurn(d Decider) {
 }
 
 // endTurn ends the turn of the player to move: the final battle if this was
-// the last turn, otherwise the opponent's turn.
+// the last turn, otherwise the next turn in the mode's order.
 func (g *Game) endTurn(d Decider) {
 	if g.Phase == PhaseOver {
 		return
@@ -36,40 +36,15 @@ func (g *Game) endTurn(d Decider) {
 	if g.pend.active {
 		g.finishProgram()
 	}
-	if g.S.N > 2 {
-		g.endTurnN(d)
-		return
-	}
 	if g.Turn == g.FinalAfter {
 		g.battle(d)
-		if g.checkHQ() {
+		if g.checkHQ() || g.final() {
 			return
 		}
-		a, b := g.S.HQPoints(0), g.S.HQPoints(1)
-		switch {
-		case a > b:
-			g.finish(Win1)
-			return
-		case b > a:
-			g.finish(Win2)
-			return
-		case g.TieBreak:
-			g.finish(Draw)
-			return
-		}
-		g.TieBreak = true
-		g.FinalAfter = g.Turn + 2
 	}
-	g.Player = Opp(p)
+	g.orderAt = g.nextSeat(g.orderAt)
+	g.Player = g.seat(int(g.orderAt))
 	g.startTurn(d)
-}
-
-func (g *Game) finish(r Result) {
-	g.Result = r
-	g.Winners = [...]uint8{Win1: 1, Win2: 2, Draw: 3, Decided: 0}[r]
-	g.traceEv(TrResult, 0, NoToken, NoHex, NoHex, 0, int(r))
-	g.Phase = PhaseOver
-	g.pend = pending{}
 }
 
 // checkHQ ends the game when an HQ is gone; it reports whether it did.
@@ -80,21 +55,7 @@ func (g *Game) checkHQ() bool {
 	if g.Turn == 0 {
 		return false // set-up: an HQ not placed yet has no points
 	}
-	if g.S.N > 2 {
-		return g.checkHQN()
-	}
-	a, b := g.S.HQPoints(0), g.S.HQPoints(1)
-	switch {
-	case a == 0 && b == 0:
-		g.finish(Draw)
-	case a == 0:
-		g.finish(Win2)
-	case b == 0:
-		g.finish(Win1)
-	default:
-		return false
-	}
-	return true
+	return g.hqFell()
 }
 
 // battle resolves one battle and moves the destroyed tokens to their
@@ -148,22 +109,30 @@ func (g *Game) battle(d Decider) bool {
 		}
 		g.flushDestroyed(d)
 	}
-	// after_battle triggers, the player whose turn it was first; then
+	// The game may end here (a score reached, an HQ fallen); else the
+	// after_battle triggers of the players still in, the player whose turn
+	// it was first, each while the game goes on (an HQ a trigger destroys
+	// ends it, or takes its player out, before the next player's); then
 	// scavengers move.
-	if g.S.N > 2 {
-		if g.S.Mode == ModePoints {
-			g.pointsWin()
+	if g.S.Mode.rules().scores {
+		g.pointsWin()
+	}
+	if g.checkHQ() {
+		return changed
+	}
+	if g.anyFx&factAfterBattle != 0 {
+		order, n := g.inOrder()
+		for i, q := range order[:n] {
+			if i > 0 && g.checkHQ() {
+				return changed
+			}
+			if g.Out&(1<<q) == 0 {
+				g.fireUnits(rules.AfterBattle, factAfterBattle, q, d)
+			}
 		}
 		if g.checkHQ() {
 			return changed
 		}
-		order, n := g.inOrder()
-		for _, q := range order[:n] {
-			g.fireUnits(rules.AfterBattle, factAfterBattle, q, d)
-		}
-	}
-	for k := uint8(0); g.S.N <= 2 && k < 2 && g.S.HQPoints(0) > 0 && g.S.HQPoints(1) > 0; k++ {
-		g.fireUnits(rules.AfterBattle, factAfterBattle, g.Player^k, d)
 	}
 	g.afterBattle(d)
 	return changed

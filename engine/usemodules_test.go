@@ -68,7 +68,7 @@ func TestReferenceMatchesFastUseModules(t *testing.T) {
 // at once, but the taker may not turn it (only a takeover lets the taker
 // turn what it takes, 001); a takeover still turns what it takes.
 func TestUseModulesInTurnNotTurned(t *testing.T) {
-	g, err := NewGame(Standard, loadArmy(t, "testdata/tthief.army"), loadArmy(t, "testdata/amber.army"), 5)
+	g, err := NewGame(Config{Board: Standard}, []*rules.Army{loadArmy(t, "testdata/tthief.army"), loadArmy(t, "testdata/amber.army")}, 5)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,13 +5,14 @@ import (
 
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/position"
+	"github.com/hexforge/hexforge/rules"
 )
 
 // BenchmarkSearchDecision is one decision of the search player (default
 // budget) in the middle of a game.
 func BenchmarkSearchDecision(b *testing.B) {
 	ma, mb := testArmy(b, "moloch"), testArmy(b, "moloch")
-	g, _ := engine.NewGame(position.Standard, ma, mb, 3)
+	g, _ := engine.NewGame(engine.Config{Board: position.Standard}, []*rules.Army{ma, mb}, 3)
 	res := new(engine.Resolver)
 	g.SetWorkspace(res)
 	gp := newGreedy(1, res)

@@ -12,7 +12,7 @@ import (
 // next player's, and keeps what each player holds.
 func TestDeterminiseEveryOpponent(t *testing.T) {
 	as := testArmies(t, "moloch", "borgo", "hegemony", "outpost")
-	g, err := engine.NewGameN(position.Standard, as, engine.ModeFFA, nil, 0, 5)
+	g, err := engine.NewGame(engine.Config{Board: position.Standard, Mode: engine.ModeFFA}, as, 5)
 	if err != nil {
 		t.Fatal(err)
 	}

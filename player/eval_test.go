@@ -76,11 +76,11 @@ func selfPlayResults(t testing.TB, as []*rules.Army, games int, spec Spec, board
 				seed++
 				if g == nil {
 					var err error
-					if g, err = engine.NewGame(board, a, b, seed); err != nil {
+					if g, err = engine.NewGame(engine.Config{Board: board}, []*rules.Army{a, b}, seed); err != nil {
 						t.Fatal(err)
 					}
 					g.SetWorkspace(res)
-				} else if err := g.Init(board, a, b, seed); err != nil {
+				} else if err := g.Init(&engine.Config{Board: board}, []*rules.Army{a, b}, seed); err != nil {
 					t.Fatal(err)
 				}
 				players := [2]Player{spec.New(seed*3+1, res), spec.New(seed*3+2, res)}

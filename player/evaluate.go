@@ -119,7 +119,7 @@ func evaluate(g *engine.Game, me uint8, res *engine.Resolver, scratch *engine.St
 	// The sides: a bit per player whose units and HQ count as one's own
 	// (oneself, and one's team in the team modes), and the HQ points of
 	// each side after the battle.
-	team := s.Mode == engine.ModeTeams || s.Mode == engine.ModeOneVsTeam
+	team := s.Mode.Teams()
 	var side uint8
 	var mine, theirs float64
 	own, enemies, enemyZero := 0, 0, false

@@ -6,6 +6,7 @@ import (
 	"github.com/hexforge/hexforge/compiler"
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/position"
+	"github.com/hexforge/hexforge/rules"
 )
 
 // TestRolloutPlaysThroughOpponentDraw: a search rollout plays to the end
@@ -21,13 +22,10 @@ func TestRolloutPlaysThroughOpponentDraw(t *testing.T) {
 		t.Fatal(res.Diags)
 	}
 	ma, mb := testArmy(t, "moloch"), testArmy(t, "borgo")
-	g, err := engine.NewGame(position.Standard, ma, mb, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
 	// Player 0 (Moloch) holds the leader, so it answers the draw of
 	// player 1 in every turn of player 1 while a use is left.
-	if err := g.SetLeaders(res.Leaders[0], nil); err != nil {
+	g, err := engine.NewGame(engine.Config{Board: position.Standard, Leaders: []*rules.Leader{res.Leaders[0], nil}}, []*rules.Army{ma, mb}, 3)
+	if err != nil {
 		t.Fatal(err)
 	}
 	r := new(engine.Resolver)

@@ -5,13 +5,14 @@ import (
 
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/position"
+	"github.com/hexforge/hexforge/rules"
 )
 
 // midGame plays greedy moves from seed into the middle game, to a decision
 // with many choices, as BenchmarkSearchDecision does.
 func midGame(b testing.TB) (*engine.Game, *engine.Resolver, []engine.Action) {
 	ma, mb := testArmy(b, "moloch"), testArmy(b, "moloch")
-	g, err := engine.NewGame(position.Standard, ma, mb, 3)
+	g, err := engine.NewGame(engine.Config{Board: position.Standard}, []*rules.Army{ma, mb}, 3)
 	if err != nil {
 		b.Fatal(err)
 	}

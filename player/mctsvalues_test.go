@@ -12,7 +12,7 @@ import (
 // win: 1 alone, 1/k among k winners, 0 for a loser (values).
 func TestMCTSValuesOfFinishedGames(t *testing.T) {
 	as := testArmies(t, "moloch", "borgo", "hegemony")
-	g, err := engine.NewGameN(position.Standard, as, engine.ModeFFA, nil, 0, 1)
+	g, err := engine.NewGame(engine.Config{Board: position.Standard, Mode: engine.ModeFFA}, as, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +33,7 @@ func TestMCTSValuesOfFinishedGames(t *testing.T) {
 // root is the searching player's move, and its average lies in [0, 1].
 func TestMCTSMultiplayerTree(t *testing.T) {
 	as := testArmies(t, "moloch", "borgo", "hegemony")
-	g, err := engine.NewGameN(position.Standard, as, engine.ModeFFA, nil, 0, 7)
+	g, err := engine.NewGame(engine.Config{Board: position.Standard, Mode: engine.ModeFFA}, as, 7)
 	if err != nil {
 		t.Fatal(err)
 	}

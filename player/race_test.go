@@ -5,6 +5,7 @@ import (
 
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/position"
+	"github.com/hexforge/hexforge/rules"
 )
 
 // The race player drops candidates that are clearly behind, so a decision
@@ -12,7 +13,7 @@ import (
 // plays before dropping any.
 func TestRaceSpendsWorldsWhereClose(t *testing.T) {
 	ma, mb := testArmy(t, "moloch"), testArmy(t, "borgo")
-	g, err := engine.NewGame(position.Standard, ma, mb, 3)
+	g, err := engine.NewGame(engine.Config{Board: position.Standard}, []*rules.Army{ma, mb}, 3)
 	if err != nil {
 		t.Fatal(err)
 	}

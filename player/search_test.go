@@ -53,7 +53,7 @@ func TestMemosKeepDecisions(t *testing.T) {
 // or without their caches, on board, and returns the actions taken.
 func playLog(t *testing.T, a, b *rules.Army, board *engine.Board, spec Spec, seed uint64, memos bool) []engine.Action {
 	t.Helper()
-	g, err := engine.NewGame(board, a, b, seed)
+	g, err := engine.NewGame(engine.Config{Board: board}, []*rules.Army{a, b}, seed)
 	if err != nil {
 		t.Fatal(err)
 	}

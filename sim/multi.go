@@ -141,15 +141,7 @@ func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
 			}
 		}
 	}
-	if w.g == nil {
-		w.g = new(engine.Game)
-		w.g.SetWorkspace(w.res)
-	}
-	g := w.g
-	if err := g.InitN(board, as, m.Mode, team, 0, round); err != nil {
-		return MultiRecord{}, err
-	}
-	g.Structures = m.Structures // after InitN, which resets the game
+	w.cfg = engine.Config{Board: board, Mode: m.Mode, Teams: team, Structures: m.Structures}
 	if m.Leaders[0] != nil || m.Leaders[1] != nil {
 		if team == nil {
 			return MultiRecord{}, fmt.Errorf("leaders are played with 2 players or in the teams mode, not in mode %s", m.Mode)
@@ -158,9 +150,15 @@ func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
 		for s := range seating {
 			ls[s] = m.Leaders[team[s]]
 		}
-		if err := g.SetLeadersN(ls); err != nil {
-			return MultiRecord{}, err
-		}
+		w.cfg.Leaders = ls
+	}
+	if w.g == nil {
+		w.g = new(engine.Game)
+		w.g.SetWorkspace(w.res)
+	}
+	g := w.g
+	if err := g.Init(&w.cfg, as, round); err != nil {
+		return MultiRecord{}, err
 	}
 	ShuffleMulti(g, round, seating)
 	players := player.Seats(w.seats[:len(seating)])
@@ -207,9 +205,9 @@ func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
 	for s := range seating {
 		rec.Final[s] = uint8(min(255, g.S.HQPoints(uint8(s))))
 	}
-	if g.Leader != ([engine.MaxPlayers]*rules.Leader{}) {
+	if w.cfg.Leaders != nil {
 		for s := range seating {
-			rec.LeaderUses[team[s]] = g.LeaderUsed[s] // the allies' counts are the card's (engine.SetLeadersN)
+			rec.LeaderUses[team[s]] = g.LeaderUsed[s] // the allies' counts are the card's (engine.Config.Leaders)
 		}
 	}
 	return rec, nil
@@ -219,7 +217,7 @@ func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
 // seed and seatings seatings: every game of a rotation is set up with it.
 func MultiRound(seed uint64, k, seatings int) uint64 { return multiSeed(seed, k/seatings) }
 
-// ShuffleMulti orders the decks of a game just set up (engine.Game.InitN)
+// ShuffleMulti orders the decks of a game just set up (engine.Game.Init)
 // as a multiplayer run's games are: each army (by seat, its index in the
 // run) draws the same tokens from every seat of one rotation.
 func ShuffleMulti(g *engine.Game, round uint64, seating []int) {
@@ -432,7 +430,7 @@ func (m *MultiMatch) Report(recs []MultiRecord, partial bool) *MultiReport {
 		k := bits.OnesCount8(rec.Winners)
 		// Shared: more than one winner every man for himself; in the team
 		// modes a side wins as a whole, and only a draw shares.
-		if team := m.Mode == engine.ModeTeams || m.Mode == engine.ModeOneVsTeam; !team && k > 1 || team && k == n {
+		if team := m.Mode.Teams(); !team && k > 1 || team && k == n {
 			r.Shared++
 		}
 		var teamShare [2]float64

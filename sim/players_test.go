@@ -102,7 +102,7 @@ func TestMCTSMultiplayerStrength(t *testing.T) {
 		for s, a := range seating {
 			ordered[s] = as[a]
 		}
-		g, err := engine.NewGameN(position.Standard, ordered, mode, nil, 0, round)
+		g, err := engine.NewGame(engine.Config{Board: position.Standard, Mode: mode}, ordered, round)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -95,6 +95,10 @@ type worker struct {
 	g   *engine.Game
 	buf []engine.Action
 	obs Observer // nil except for a recorded game (PlayObserved)
+	cfg engine.Config
+	// leaders backs cfg.Leaders in a two-player game, so that setting it
+	// up allocates nothing.
+	leaders [2]*rules.Leader
 	// seats hold the players of the game being played (player.Seats of
 	// them), so that a game allocates no list of its players.
 	seats [engine.MaxPlayers]player.Player
@@ -115,27 +119,27 @@ func (m *Match) play(k int, aFirst bool, w *worker) (GameRecord, error) {
 	if board == nil {
 		board = position.Standard
 	}
+	// The worker's config: its games (and their copies in the players)
+	// end before the next game changes it.
+	w.cfg = engine.Config{Board: board, Start: m.Start, Reinforce: m.Reinforce, Structures: m.Structures}
+	if m.Leaders[0] != nil || m.Leaders[1] != nil {
+		w.leaders = m.Leaders
+		if !aFirst {
+			w.leaders[0], w.leaders[1] = w.leaders[1], w.leaders[0]
+		}
+		w.cfg.Leaders = w.leaders[:]
+	}
 	if w.g == nil {
-		g, err := engine.NewGame(board, armies[0], armies[1], seed)
+		g, err := engine.NewGame(w.cfg, armies[:], seed)
 		if err != nil {
 			return GameRecord{}, err
 		}
 		g.SetWorkspace(res)
 		w.g = g
-	} else if err := w.g.Init(board, armies[0], armies[1], seed); err != nil {
+	} else if err := w.g.Init(&w.cfg, armies[:], seed); err != nil {
 		return GameRecord{}, err
 	}
 	g := w.g
-	g.Start, g.Reinforce, g.Structures = m.Start, m.Reinforce, m.Structures
-	if m.Leaders[0] != nil || m.Leaders[1] != nil {
-		l := m.Leaders
-		if !aFirst {
-			l[0], l[1] = l[1], l[0]
-		}
-		if err := g.SetLeaders(l[0], l[1]); err != nil {
-			return GameRecord{}, err
-		}
-	}
 	ShuffleDecks(g, seed, aFirst)
 	players := player.Seats(w.seats[:2])
 	for seat := range players {

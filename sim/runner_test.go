@@ -77,8 +77,8 @@ func TestPairsSwapSeatsWithTheSameDraws(t *testing.T) {
 	if !r1.AFirst || r2.AFirst {
 		t.Fatal("seats not swapped")
 	}
-	g1, _ := engine.NewGame(position.Standard, m.A, m.B, 1)
-	g2, _ := engine.NewGame(position.Standard, m.B, m.A, 2)
+	g1, _ := engine.NewGame(engine.Config{Board: position.Standard}, []*rules.Army{m.A, m.B}, 1)
+	g2, _ := engine.NewGame(engine.Config{Board: position.Standard}, []*rules.Army{m.B, m.A}, 2)
 	seed := pairSeed(m.Seed, 0)
 	shuffleDeck(g1, 0, seed^1*0xa0761d6478bd642f)
 	shuffleDeck(g2, 1, seed^1*0xa0761d6478bd642f)

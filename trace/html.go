@@ -129,7 +129,7 @@ func WriteHTML(w io.Writer, t *Trace, frames []Frame, cells []Cell, command stri
 		steps = append(steps, viewStep{Board: len(boards) - 1, Arrows: append([][3]string(nil), arrows...)})
 	}
 	track := "HQ"
-	if headerMode(h) == engine.ModePoints {
+	if headerMode(h).Scores() {
 		track = "points" // a points game's track counts the score up
 	}
 	data, err := json.Marshal(struct {

@@ -21,10 +21,11 @@ func LeaderRef(l *rules.Leader) string {
 	return filepath.ToSlash(l.File) + ":" + l.Name
 }
 
-// setLeaders gives g the leaders a header names, by seat, loaded with load.
-func setLeaders(g *engine.Game, refs []string, load func(ref string) (*rules.Leader, error)) error {
-	if len(refs) != g.S.Players() {
-		return fmt.Errorf("leaders: want one per seat, got %d", len(refs))
+// loadLeaders loads with load the leaders a header names, by seat, for a
+// game of seats players in cfg's mode and teams.
+func loadLeaders(refs []string, cfg *engine.Config, seats int, load func(ref string) (*rules.Leader, error)) ([]*rules.Leader, error) {
+	if len(refs) != seats {
+		return nil, fmt.Errorf("leaders: want one per seat, got %d", len(refs))
 	}
 	l := make([]*rules.Leader, len(refs))
 	for p, ref := range refs {
@@ -32,27 +33,28 @@ func setLeaders(g *engine.Game, refs []string, load func(ref string) (*rules.Lea
 			continue
 		}
 		if load == nil {
-			return fmt.Errorf("leader %q: no leader loader", ref)
+			return nil, fmt.Errorf("leader %q: no leader loader", ref)
 		}
 		if file, _, ok := strings.Cut(ref, ".army:"); ok && (filepath.IsAbs(file) || strings.Contains(file, "..")) {
 			// A hostile trace must not make the replay read files elsewhere.
-			return fmt.Errorf("leader %q: a leader file must lie inside the current directory", ref)
+			return nil, fmt.Errorf("leader %q: a leader file must lie inside the current directory", ref)
 		}
 		var err error
 		if l[p], err = load(ref); err != nil {
-			return fmt.Errorf("player %d's leader %q: %w", p+1, ref, err)
+			return nil, fmt.Errorf("player %d's leader %q: %w", p+1, ref, err)
 		}
 	}
-	if len(l) == 2 {
-		return g.SetLeaders(l[0], l[1])
+	var sides engine.Sides
+	if err := sides.SetSides(seats, cfg.Mode, cfg.Teams, cfg.Feud); err != nil {
+		return l, nil // engine.NewGame refuses the mode
 	}
 	// Allies loaded from one name are two loads: give them one card.
 	for p := range l {
 		for q := range p {
-			if l[p] != nil && l[q] != nil && refs[p] == refs[q] && g.S.Allies(uint8(p), uint8(q)) {
+			if l[p] != nil && l[q] != nil && refs[p] == refs[q] && sides.Allies(uint8(p), uint8(q)) {
 				l[p] = l[q]
 			}
 		}
 	}
-	return g.SetLeadersN(l)
+	return l, nil
 }

@@ -53,7 +53,7 @@ func (r *Recorder) Begin(g *engine.Game, info sim.GameInfo, dec engine.Decider) 
 	}
 	h := Header{E: "header", Schema: Schema, Version: sim.Version, Armies: seats, Seed: info.Seed, Pair: info.Pair,
 		AFirst: info.AFirst, GameSeed: info.GameSeed, Players: []string{info.Players[0].String(), info.Players[1].String()},
-		Board: g.S.Board.Name, MaxActions: maxActions, Sets: r.Sets, Reinforce: g.Reinforce, Structures: g.Structures}
+		Board: g.S.Board.Name, MaxActions: maxActions, Sets: r.Sets, Reinforce: g.Config().Reinforce, Structures: g.Config().Structures}
 	if mi := info.Multi; mi != nil {
 		h.Armies, h.Players = nil, nil
 		for _, a := range mi.Seating {
@@ -65,12 +65,12 @@ func (r *Recorder) Begin(g *engine.Game, info sim.GameInfo, dec engine.Decider) 
 			h.Teams = append(h.Teams, int(t))
 		}
 	}
-	if g.Start != engine.StartStandard {
-		h.Start = g.Start.String()
+	if g.Config().Start != engine.StartStandard {
+		h.Start = g.Config().Start.String()
 	}
-	if g.Leader != ([engine.MaxPlayers]*rules.Leader{}) {
+	if slices.ContainsFunc(g.Config().Leaders, func(l *rules.Leader) bool { return l != nil }) {
 		for p := range g.S.Players() {
-			h.Leaders = append(h.Leaders, LeaderRef(g.Leader[p]))
+			h.Leaders = append(h.Leaders, LeaderRef(g.Leader(uint8(p))))
 		}
 	}
 	h.Decks = make([][]string, g.S.Players())

@@ -76,31 +76,27 @@ func replay(t *Trace, load Loaders, watch func(i int, g *engine.Game)) (*engine.
 	if err != nil {
 		return nil, fmt.Errorf("header: %w", err)
 	}
-	var g *engine.Game
+	cfg := engine.Config{Board: board, Reinforce: h.Reinforce, Structures: h.Structures}
 	if h.Mode != "" {
-		g, err = setUpMulti(h, board, armies)
-		if err != nil {
+		if err := multiConfig(h, armies, &cfg); err != nil {
 			return nil, err
 		}
-	} else {
-		if h.GameSeed != sim.GameSeed(h.Seed, h.Pair) {
-			return nil, fmt.Errorf("header: game seed %d is not the seed of pair %d of seed %d: %w", h.GameSeed, h.Pair, h.Seed, ErrMismatch)
-		}
-		if g, err = engine.NewGame(board, armies[0], armies[1], h.GameSeed); err != nil {
-			return nil, fmt.Errorf("setting up the game: %w", err)
-		}
+	} else if h.GameSeed != sim.GameSeed(h.Seed, h.Pair) {
+		return nil, fmt.Errorf("header: game seed %d is not the seed of pair %d of seed %d: %w", h.GameSeed, h.Pair, h.Seed, ErrMismatch)
 	}
 	if h.Start != "" {
-		if g.Start, err = engine.ParseStart(h.Start); err != nil {
+		if cfg.Start, err = engine.ParseStart(h.Start); err != nil {
 			return nil, fmt.Errorf("header: %w", err)
 		}
 	}
-	g.Reinforce = h.Reinforce
-	g.Structures = h.Structures
 	if len(h.Leaders) > 0 {
-		if err := setLeaders(g, h.Leaders, load.Leader); err != nil {
+		if cfg.Leaders, err = loadLeaders(h.Leaders, &cfg, len(armies), load.Leader); err != nil {
 			return nil, fmt.Errorf("header: %w", err)
 		}
+	}
+	g, err := engine.NewGame(cfg, armies, h.GameSeed)
+	if err != nil {
+		return nil, fmt.Errorf("setting up the game: %w", err)
 	}
 	if h.Mode != "" {
 		sim.ShuffleMulti(g, h.GameSeed, h.Seating)
@@ -249,31 +245,29 @@ func (d replayDecider) Choose(_ *engine.State, player uint8, q engine.Question, 
 	return e.Pick
 }
 
-// setUpMulti sets up the game of a multiplayer trace (sim --mode): its
-// mode, teams and rotation's seed, which must be the run's for its game.
-func setUpMulti(h *Header, board *engine.Board, armies []*rules.Army) (*engine.Game, error) {
+// multiConfig sets the mode and teams of a multiplayer trace's game (sim
+// --mode) in cfg, and checks its rotation's seed, which must be the run's
+// for its game.
+func multiConfig(h *Header, armies []*rules.Army, cfg *engine.Config) error {
 	mode, err := engine.ParseMode(h.Mode)
 	if err != nil {
-		return nil, fmt.Errorf("header: %w", err)
+		return fmt.Errorf("header: %w", err)
 	}
 	if h.Seatings < 1 || h.Game < 0 || h.GameSeed != sim.MultiRound(h.Seed, h.Game, h.Seatings) {
-		return nil, fmt.Errorf("header: game seed %d is not the seed of game %d of seed %d (%d seatings): %w", h.GameSeed, h.Game, h.Seed, h.Seatings, ErrMismatch)
+		return fmt.Errorf("header: game seed %d is not the seed of game %d of seed %d (%d seatings): %w", h.GameSeed, h.Game, h.Seed, h.Seatings, ErrMismatch)
 	}
 	for _, a := range h.Seating {
 		if a < 0 || a >= len(armies) {
-			return nil, fmt.Errorf("header: seating %v: want the armies' indices 0 to %d", h.Seating, len(armies)-1)
+			return fmt.Errorf("header: seating %v: want the armies' indices 0 to %d", h.Seating, len(armies)-1)
 		}
 	}
 	var team []uint8
 	for _, t := range h.Teams {
 		if t < 0 || t > 1 {
-			return nil, fmt.Errorf("header: teams %v: want 0 or 1 for each seat", h.Teams)
+			return fmt.Errorf("header: teams %v: want 0 or 1 for each seat", h.Teams)
 		}
 		team = append(team, uint8(t))
 	}
-	g, err := engine.NewGameN(board, armies, mode, team, 0, h.GameSeed)
-	if err != nil {
-		return nil, fmt.Errorf("setting up the game: %w", err)
-	}
-	return g, nil
+	cfg.Mode, cfg.Teams = mode, team
+	return nil
 }

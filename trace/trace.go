@@ -216,7 +216,7 @@ func (n names) action(g *engine.Game, a engine.Action) Event {
 		}
 		return e
 	case engine.KLeader:
-		if l := g.Leader[p]; l != nil {
+		if l := g.Leader(p); l != nil {
 			e.Tok = l.Name
 		}
 	case engine.KStructure:
@@ -228,7 +228,7 @@ func (n names) action(g *engine.Game, a engine.Action) Event {
 		e.Dir2 = rules.Dir(a.Token % 6).String()
 		return e
 	case engine.KSkip:
-		if l := g.Leader[p]; l != nil && g.Phase == engine.PhaseLeader {
+		if l := g.Leader(p); l != nil && g.Phase == engine.PhaseLeader {
 			e.Tok = l.Name // the leader's moment in the opponent's turn passes, not a step
 		}
 	case engine.KAbility:

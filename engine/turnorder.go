@@ -1,85 +1,25 @@
 package engine
 
-import (
-	"fmt"
-	"math/bits"
+import "math/bits"
 
-	"github.com/hexforge/hexforge/rules"
-)
-
-// The turn flow of a game of more than two players (docs/rules.md, "Three
-// and four players"). The two-player game never comes here: every entry
-// point tests S.N > 2 first, so its paths and numbers are those of before.
-
-// NewGameN sets up a game of len(armies) players (2 to 4) in mode m, as
-// NewGame does: team gives each player's team (teams; nil for the usual
-// A1-B1-A2-B2 seating), feud a bit per player under the feud rule.
-func NewGameN(b *Board, armies []*rules.Army, m Mode, team []uint8, feud uint8, seed uint64) (*Game, error) {
-	g := &Game{}
-	if err := g.InitN(b, armies, m, team, feud, seed); err != nil {
-		return nil, err
-	}
-	return g, nil
-}
-
-// InitN starts a new game of len(armies) players in g, as Init does.
-func (g *Game) InitN(b *Board, armies []*rules.Army, m Mode, team []uint8, feud uint8, seed uint64) error {
-	n := len(armies)
-	if n < 2 || n > MaxPlayers {
-		return fmt.Errorf("a game has 2 to %d players, not %d", MaxPlayers, n)
-	}
-	if n > 2 && b.Duel {
-		return fmt.Errorf("the %s board is for two players", b.Name)
-	}
-	var sides Sides
-	if err := sides.SetSides(n, m, team, feud); err != nil {
-		return err
-	}
-	if err := g.Init(b, armies[0], armies[1], seed); err != nil {
-		return err
-	}
-	for p := 2; p < n; p++ {
-		a := armies[p]
-		if a == nil {
-			return fmt.Errorf("player %d has no army", p+1)
-		}
-		if a.Total() > MaxArmyTokens {
-			return fmt.Errorf("army %q has %d tokens; the engine plays at most %d", a.Name, a.Total(), MaxArmyTokens)
-		}
-		if a.HQ < 0 {
-			return fmt.Errorf("army %q has no HQ", a.Name)
-		}
-		g.S.Armies[p] = a
-		if g.more == nil {
-			g.more = new(morePlayers)
-		}
-		if err := g.initPlayer(p); err != nil {
-			return err
-		}
-	}
-	if n == 2 {
-		sides.N = 0 // the two-player game keeps its zero Sides
-	}
-	g.S.Sides = sides
-	return nil
-}
-
-// oneVsTeamOrder is the turn order of one player against a team: "pierwszy
-// gracz, drugi gracz, znów pierwszy gracz i dopiero trzeci gracz".
-var oneVsTeamOrder = [...]uint8{0, 1, 0, 2}
+// The turn order and the end of a game of any number of players
+// (docs/rules.md, "Three and four players"), as its mode's row of modes
+// (mode.go) says: the two-player game is the row ModeStandard, whose rules
+// are the general ones with n = 2 (one extra turn each on a tied final
+// battle, Win1, Win2 or Draw).
 
 // seat is the player at position i of the turn order's cycle.
 func (g *Game) seat(i int) uint8 {
-	if g.S.Mode == ModeOneVsTeam {
-		return oneVsTeamOrder[i%len(oneVsTeamOrder)]
+	if order := g.S.Mode.rules().order; order != nil {
+		return order[i%len(order)]
 	}
 	return uint8(i % g.S.Players())
 }
 
 // cycle is the length of the turn order's cycle.
 func (g *Game) cycle() int {
-	if g.S.Mode == ModeOneVsTeam {
-		return len(oneVsTeamOrder)
+	if order := g.S.Mode.rules().order; order != nil {
+		return len(order)
 	}
 	return g.S.Players()
 }
@@ -104,11 +44,12 @@ func (g *Game) nextSeat(at uint8) uint8 {
 }
 
 // turnsForOthers is how many turns follow the current one until every
-// other player still in has played one: "Gdy którykolwiek z graczy
+// other player still in than p has played one: "Gdy którykolwiek z graczy
 // dobierze swój ostatni żeton, pozostali gracze rozgrywają jeszcze po
-// jednej turze i dopiero wtedy rozgrywana jest Finałowa Bitwa."
-func (g *Game) turnsForOthers() int {
-	need := g.active() &^ (1 << g.Player)
+// jednej turze i dopiero wtedy rozgrywana jest Finałowa Bitwa." With two
+// players: one.
+func (g *Game) turnsForOthers(p uint8) int {
+	need := g.active() &^ (1 << p)
 	at, turns := g.orderAt, 0
 	for need != 0 && turns < 2*g.cycle() {
 		at = g.nextSeat(at)
@@ -116,18 +57,6 @@ func (g *Game) turnsForOthers() int {
 		need &^= 1 << g.seat(int(at))
 	}
 	return turns
-}
-
-// asideOrNextN hands the set-up to the next player, or starts the first
-// turn once every HQ stands.
-func (g *Game) asideOrNextN(d Decider) {
-	if int(g.Player)+1 < g.S.Players() {
-		g.Player++
-		g.Phase = PhaseHQ
-		return
-	}
-	g.Player, g.orderAt = 0, 0
-	g.startTurn(d)
 }
 
 // placedHQ sets a new HQ's track: one against a team starts the team's
@@ -140,51 +69,50 @@ func (g *Game) placedHQ(p uint8) {
 	}
 }
 
-// endTurnN is endTurn with more than two players.
-func (g *Game) endTurnN(d Decider) {
-	if g.Turn == g.FinalAfter {
-		g.battle(d)
-		if g.checkHQ() {
-			return
-		}
-		if g.finalN() {
-			return
-		}
-	}
-	g.orderAt = g.nextSeat(g.orderAt)
-	g.Player = g.seat(int(g.orderAt))
-	g.startTurn(d)
-}
-
-// hqLeft reports whether player p's HQ stands.
-func (g *Game) hqLeft(p uint8) bool { return g.S.HQ[p] != NoHex }
-
-// checkHQN is checkHQ with more than two players: a destroyed HQ ends the
-// game of teams, and takes its player out of a game every man for himself.
-func (g *Game) checkHQN() bool {
-	if g.S.Mode == ModePoints {
-		return false // HQs have no toughness to lose; scores end the game (pointsWin)
-	}
+// hqFell ends the game, or takes players out, when HQs have fallen (the
+// mode's fall rule); it reports whether the game ended. A destroyed HQ ends
+// the game of teams, and takes its player out of a game every man for
+// himself, whose last players standing win.
+func (g *Game) hqFell() bool {
+	// An HQ has fallen when it left the board, or, in a mode whose tracks
+	// fall at 0 (the two-player game), when its track is at 0 though a
+	// toughness bonus keeps it standing. First the track at 0 for any
+	// mode, the test after every action: nothing has fallen then.
+	s := &g.S
 	var gone uint8
-	for p := range uint8(g.S.Players()) {
-		if g.Out&(1<<p) == 0 && !g.hqLeft(p) {
+	for p := range uint8(s.Players()) {
+		if s.hqTrack(p) == 0 {
 			gone |= 1 << p
 		}
 	}
-	if gone == 0 {
+	if gone &^= g.Out; gone == 0 {
 		return false
 	}
-	if g.S.Mode == ModeTeams || g.S.Mode == ModeOneVsTeam {
-		return g.teamHQGone(gone)
+	r := s.Mode.rules()
+	if r.fall == fallNone {
+		return false // HQs have no toughness to lose; scores end the game (pointsWin)
+	}
+	if !r.trackFalls {
+		for p := range uint8(s.Players()) {
+			if s.HQ[p] != NoHex {
+				gone &^= 1 << p
+			}
+		}
+		if gone == 0 {
+			return false
+		}
+	}
+	if r.fall == fallTeam {
+		return g.teamHQGone(gone, r)
 	}
 	left := g.active() &^ gone
 	switch {
 	case left == 0:
-		// The last players' HQs fell together: they share.
-		g.finishN(gone)
+		// The last players' HQs fell together: they share (a draw).
+		g.finish(gone)
 		return true
 	case bits.OnesCount8(left) == 1:
-		g.finishN(left)
+		g.finish(left)
 		return true
 	}
 	// "Jeżeli Sztab gracza zostanie zniszczony po zakończeniu Bitwy
@@ -226,7 +154,7 @@ func (g *Game) eliminate(p uint8) {
 // teamHQGone ends a game of teams in which the HQs gone fell: "Wygrywa ta
 // drużyna, która jako pierwsza zniszczy którykolwiek ze Sztabów
 // przeciwnika."
-func (g *Game) teamHQGone(gone uint8) bool {
+func (g *Game) teamHQGone(gone uint8, r *modeRules) bool {
 	var teamsHit uint8 // a bit per team that lost an HQ
 	for p := range uint8(g.S.Players()) {
 		if gone&(1<<p) != 0 {
@@ -234,10 +162,10 @@ func (g *Game) teamHQGone(gone uint8) bool {
 		}
 	}
 	if teamsHit == 3 {
-		if g.S.Mode == ModeOneVsTeam {
-			// "Jeśli w jednej Bitwie zostaną zniszczone dwa wrogie sobie
-			// Sztaby, zwycięża drużyna."
-			g.finishN(g.teamMembers(1))
+		if r.bothFall >= 0 {
+			// One against a team: "Jeśli w jednej Bitwie zostaną
+			// zniszczone dwa wrogie sobie Sztaby, zwycięża drużyna."
+			g.finish(g.teamMembers(uint8(r.bothFall)))
 			return true
 		}
 		// "Jeżeli dwa wrogie sobie Sztaby zostaną zniszczone w jednej
@@ -246,16 +174,16 @@ func (g *Game) teamHQGone(gone uint8) bool {
 		a, b := g.teamSum(0), g.teamSum(1)
 		switch {
 		case a > b:
-			g.finishN(g.teamMembers(0))
+			g.finish(g.teamMembers(0))
 		case b > a:
-			g.finishN(g.teamMembers(1))
+			g.finish(g.teamMembers(1))
 		default:
-			g.finishN(g.active())
+			g.finish(g.active())
 		}
 		return true
 	}
 	loser := uint8(bits.TrailingZeros8(teamsHit))
-	g.finishN(g.teamMembers(loser ^ 1))
+	g.finish(g.teamMembers(loser ^ 1))
 	return true
 }
 
@@ -281,20 +209,20 @@ func (g *Game) teamSum(t uint8) int {
 	return sum
 }
 
-// finalN decides the game after the final battle, or starts the tie's
+// final decides the game after the final battle, or starts the tie's
 // extra turns; it reports whether the game ended.
-func (g *Game) finalN() bool {
-	if g.S.Mode == ModeTeams || g.S.Mode == ModeOneVsTeam {
+func (g *Game) final() bool {
+	if g.S.Mode.rules().final == finalTeams {
 		a, b := g.teamSum(0), g.teamSum(1)
 		switch {
 		case a > b:
-			g.finishN(g.teamMembers(0))
+			g.finish(g.teamMembers(0))
 		case b > a:
-			g.finishN(g.teamMembers(1))
+			g.finish(g.teamMembers(1))
 		case g.TieBreak:
-			g.finishN(g.active())
+			g.finish(g.active())
 		default:
-			// The standard game's tie rule for the two sides: every
+			// The two-player game's tie rule for the two sides: every
 			// player plays one more turn, then a battle.
 			g.TieBreak = true
 			g.FinalAfter = g.Turn + bits.OnesCount8(g.active())
@@ -315,13 +243,14 @@ func (g *Game) finalN() bool {
 		}
 	}
 	if bits.OnesCount8(tied) == 1 || g.TieBreak {
-		g.finishN(tied)
+		g.finish(tied) // with two players tied in the extra turns' battle: a draw
 		return true
 	}
 	// "ewentualny przegrany gracz odrzuca swój znacznik Sztabu z toru
 	// Wytrzymałości, ale żetony jego armii pozostają na planszy. Następnie
 	// każdy z remisujących graczy rozgrywa dodatkową turę, począwszy od
 	// gracza, którego tura przypada po graczu, którego tura zakończyła grę."
+	// With two players: both play one more turn, then a battle.
 	g.Out |= g.active() &^ tied
 	g.TieBreak = true
 	g.FinalAfter = g.Turn + bits.OnesCount8(tied)
@@ -339,15 +268,23 @@ func (g *Game) pointsWin() {
 		}
 	}
 	if won != 0 {
-		g.finishN(won)
+		g.finish(won)
 	}
 }
 
-// finishN ends a game of more than two players: won has a bit per winner
-// (several share the win).
-func (g *Game) finishN(won uint8) {
-	g.finish(Decided)
+// finish ends the game: won has a bit per winner (several share the win;
+// both players of a two-player draw). A mode whose Result names the winner
+// (the two-player game) says Win1, Win2 or Draw; the others say Decided.
+func (g *Game) finish(won uint8) {
+	r := Decided
+	if g.S.Mode.rules().namedResult {
+		r = [...]Result{1: Win1, 2: Win2, 3: Draw}[won]
+	}
+	g.Result = r
 	g.Winners = won
+	g.traceEv(TrResult, 0, NoToken, NoHex, NoHex, 0, int(r))
+	g.Phase = PhaseOver
+	g.pend = pending{}
 }
 
 // score credits player p with n points in a points game, up to
