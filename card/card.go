@@ -1,7 +1,8 @@
 // Package card renders help cards of an army: one row per token with its
 // kind, count, initiative, toughness, edges and abilities in words, as a
 // terminal table, Markdown, CSV or JSON, or as a self-contained HTML page
-// that draws every token as a hexagon (see html.go).
+// that draws every token as a hexagon (see html.go). Which of them a
+// command writes is its --format, read by package report (WriteCard).
 //
 // The words are the compiler's (compiler.View and its helpers), so a card
 // says exactly what `hexforge dump` says, only grouped for reading.
@@ -22,19 +23,6 @@ import (
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
 )
-
-// Formats are the output formats of a card.
-var Formats = []string{"table", "markdown", "csv", "html", "json"}
-
-// CheckFormat validates a --format value.
-func CheckFormat(f string) error {
-	for _, x := range Formats {
-		if f == x {
-			return nil
-		}
-	}
-	return fmt.Errorf("unknown format %q: use %s", f, strings.Join(Formats, ", "))
-}
 
 // Card is the help card of one army.
 type Card struct {
@@ -123,31 +111,30 @@ func edgeWords(edges []compiler.EdgeView) []string {
 	return out
 }
 
-// Write renders the card of an army in a format of Formats.
-func Write(w io.Writer, a *rules.Army, format string) error {
-	if err := CheckFormat(format); err != nil {
-		return err
+// JSON writes the card as indented JSON.
+func (c *Card) JSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(c)
+}
+
+// CSV writes the card as one CSV table, a row per token.
+func (c *Card) CSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	cw.Write(csvHeader)
+	for _, r := range c.Rows {
+		cw.Write(r.csvCells())
 	}
-	c := New(a)
-	switch format {
-	case "json":
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(c)
-	case "html":
-		return c.HTML(w)
-	case "csv":
-		cw := csv.NewWriter(w)
-		cw.Write(csvHeader)
-		for _, r := range c.Rows {
-			cw.Write(r.csvCells())
-		}
-		cw.Flush()
-		return cw.Error()
-	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// Text writes the card as a terminal table, narrowed to the terminal it
+// shows on (see terminalWidth), or as Markdown.
+func (c *Card) Text(w io.Writer, markdown bool) error {
 	var opts []tablewriter.Option
 	sep := "\n"
-	if format == "markdown" {
+	if markdown {
 		sep = "; "
 		opts = append(opts, tablewriter.WithRenderer(renderer.NewMarkdown()))
 		fmt.Fprintf(w, "## %s\n\n%s\n\n", c.Army, c.summary())
@@ -186,12 +173,12 @@ func Write(w io.Writer, a *rules.Army, format string) error {
 		return err
 	}
 	// On a terminal narrower than the card (the CLI marks its standard
-	// output with Width, see sim.WithWidth) the number columns take short
+	// output with Width, see report.WithWidth) the number columns take short
 	// headers, the names wrap at nameWidth, and the two text columns,
 	// edges and abilities, share what width is left, wrapping at word
 	// boundaries (a word longer than its column is cut); piped or to a
 	// file the card keeps its full width.
-	if width := terminalWidth(w); format == "table" && width > 0 && textWidth(out) > width {
+	if width := terminalWidth(w); !markdown && width > 0 && textWidth(out) > width {
 		hdr = append([]string(nil), header...)
 		hdr[4], hdr[5] = "init", "tough"
 		narrow, err := render()
@@ -231,7 +218,7 @@ func Write(w io.Writer, a *rules.Army, format string) error {
 }
 
 // terminalWidth is the width of the terminal w shows on, 0 when it is not
-// one: a writer says so with a Width method (sim.WithWidth makes one).
+// one: a writer says so with a Width method (report.WithWidth makes one).
 func terminalWidth(w io.Writer) int {
 	if ww, ok := w.(interface{ Width() int }); ok {
 		return ww.Width()

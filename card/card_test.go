@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"io"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -30,21 +31,21 @@ func molochArmy(t *testing.T) *rules.Army {
 
 func TestGolden(t *testing.T) {
 	a := molochArmy(t)
-	for _, f := range Formats {
+	c := New(a)
+	for f, write := range map[string]func(io.Writer) error{
+		"table":    func(w io.Writer) error { return c.Text(w, false) },
+		"markdown": func(w io.Writer) error { return c.Text(w, true) },
+		"csv":      c.CSV,
+		"html":     c.HTML,
+		"json":     c.JSON,
+	} {
 		t.Run(f, func(t *testing.T) {
 			var buf bytes.Buffer
-			if err := Write(&buf, a, f); err != nil {
+			if err := write(&buf); err != nil {
 				t.Fatal(err)
 			}
 			golden.Check(t, filepath.Join("testdata", "moloch."+f+".golden"), buf.Bytes())
 		})
-	}
-}
-
-func TestBadFormat(t *testing.T) {
-	err := Write(&bytes.Buffer{}, molochArmy(t), "xml")
-	if err == nil || !strings.Contains(err.Error(), `unknown format "xml"`) {
-		t.Errorf("err = %v", err)
 	}
 }
 
@@ -85,7 +86,7 @@ var (
 func TestHTMLStructure(t *testing.T) {
 	a := molochArmy(t)
 	var buf bytes.Buffer
-	if err := Write(&buf, a, "html"); err != nil {
+	if err := New(a).HTML(&buf); err != nil {
 		t.Fatal(err)
 	}
 	page := buf.String()

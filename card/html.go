@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hexforge/hexforge/compiler"
+	"github.com/hexforge/hexforge/htmlreport"
 	"github.com/hexforge/hexforge/rules"
 )
 
@@ -26,16 +27,6 @@ const (
 	iconY   = -62.0                     // centre line of the edge icons in the local frame
 	rowMax  = 70.0                      // widest a row of icons may be before it is scaled down
 )
-
-// kindColors are the stroke colours of the kinds; the hexagon is filled
-// with a light tint of the same hue.
-var kindColors = map[string][2]string{
-	"hq":         {"#b8860b", "#fbf3da"},
-	"warrior":    {"#2f5d8f", "#e6eef7"},
-	"module":     {"#2e7d3e", "#e4f3e6"},
-	"instant":    {"#a8322b", "#f8e4e2"},
-	"foundation": {"#6f5236", "#f1e9e0"},
-}
 
 const (
 	colMelee   = "#b3261e"
@@ -142,10 +133,10 @@ func num(x float64) string {
 
 func (r *Row) writeSVG(b *strings.Builder) {
 	e := html.EscapeString
-	col, ok := kindColors[r.Kind]
-	if !ok {
-		col = kindColors["warrior"]
-	}
+	// The kind's colours are the reports' (htmlreport), so a token looks
+	// the same on its card and beside its figures.
+	stroke, fill := htmlreport.KindColors(r.Kind)
+	col := [2]string{stroke, fill}
 	// No xmlns: an SVG inline in HTML needs none, and pages that must not
 	// name any address (the reports) embed this drawing too.
 	fmt.Fprintf(b, "<svg class=\"token\" viewBox=\"-100 -92 200 184\" role=\"img\" aria-label=\"%s\">\n", e(r.Token))
@@ -463,7 +454,8 @@ func writeLegend(b *strings.Builder) {
 	y := 24 + rowH*perCol
 	x := 12.0
 	for _, k := range rules.KindNames {
-		c := kindColors[k]
+		stroke, fill := htmlreport.KindColors(k)
+		c := [2]string{stroke, fill}
 		fmt.Fprintf(b, "<polygon transform=\"translate(%s,%s)\" points=\"%s\" fill=\"%s\" stroke=\"%s\" stroke-width=\"2.5\"/>", num(x+12), num(y), hexPoints(11), c[1], c[0])
 		fmt.Fprintf(b, "<text x=\"%s\" y=\"%s\" font-size=\"13\" fill=\"#222\">%s</text>\n", num(x+28), num(y+5), k)
 		x += 120

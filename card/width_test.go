@@ -9,7 +9,7 @@ import (
 )
 
 // termBuf is a buffer that says it shows on a terminal width columns wide,
-// as the CLI's standard output does (sim.WithWidth).
+// as the CLI's standard output does (report.WithWidth).
 type termBuf struct {
 	bytes.Buffer
 	width int
@@ -23,14 +23,14 @@ func (b *termBuf) Width() int { return b.width }
 func TestCardFitsTheTerminal(t *testing.T) {
 	a := molochArmy(t)
 	var full bytes.Buffer
-	if err := Write(&full, a, "table"); err != nil {
+	if err := New(a).Text(&full, false); err != nil {
 		t.Fatal(err)
 	}
 	if w := textWidth(full.Bytes()); w <= 100 {
 		t.Fatalf("the full card is %d columns: this test needs one wider than the terminal", w)
 	}
 	narrow := &termBuf{width: 100}
-	if err := Write(narrow, a, "table"); err != nil {
+	if err := New(a).Text(narrow, false); err != nil {
 		t.Fatal(err)
 	}
 	if w := textWidth(narrow.Bytes()); w > 100 {
@@ -43,14 +43,14 @@ func TestCardFitsTheTerminal(t *testing.T) {
 		}
 	}
 	wide := &termBuf{width: 1000}
-	Write(wide, a, "table")
+	New(a).Text(wide, false)
 	if wide.String() != full.String() {
 		t.Error("a card that fits the terminal was changed")
 	}
 	var md bytes.Buffer
 	mdNarrow := &termBuf{width: 60}
-	Write(&md, a, "markdown")
-	Write(mdNarrow, a, "markdown")
+	New(a).Text(&md, true)
+	New(a).Text(mdNarrow, true)
 	if md.String() != mdNarrow.String() {
 		t.Error("the Markdown card was narrowed")
 	}
@@ -68,7 +68,7 @@ func TestEveryCardFitsTheTerminal(t *testing.T) {
 		}
 		for _, width := range []int{100, 120} {
 			narrow := &termBuf{width: width}
-			if err := Write(narrow, l.Army, "table"); err != nil {
+			if err := New(l.Army).Text(narrow, false); err != nil {
 				t.Fatal(err)
 			}
 			if w := textWidth(narrow.Bytes()); w > width {

@@ -131,8 +131,8 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .card-hex svg { width: 52px; height: 48px; vertical-align: middle; }
 `
 
-// kindColors are the help card's colours of the kinds (stroke, fill), so a
-// token looks the same on its card and in a report.
+// kindColors are the colours of the kinds (stroke, and a light tint of the
+// same hue to fill the hexagon), of the help cards and the reports alike.
 var kindColors = map[string][2]string{
 	"hq":         {"#b8860b", "#fbf3da"},
 	"warrior":    {"#2f5d8f", "#e6eef7"},
@@ -142,7 +142,7 @@ var kindColors = map[string][2]string{
 }
 
 // KindColors are the stroke and fill colours of a token kind (grey for a
-// kind the card does not know).
+// kind there is no colour for).
 func KindColors(kind string) (stroke, fill string) {
 	c, ok := kindColors[kind]
 	if !ok {

@@ -11,7 +11,7 @@ import (
 // ProseWriter wraps the prose a person reads (a report's title line, a
 // note under a table) to the width of the terminal it shows on, at spaces,
 // a wrapped line's continuation indented as the line was. Tables are left
-// alone: they fit the terminal already (WithWidth, card.Write) and
+// alone: they fit the terminal already (WithWidth, WriteCard) and
 // cannot be cut at a space. Output that is not on a terminal is never
 // wrapped: the CLI wraps standard output in one only when it is.
 type ProseWriter struct {

@@ -1,9 +1,7 @@
 package sim
 
 import (
-	"encoding/json"
 	"fmt"
-	"io"
 	"math"
 	"slices"
 
@@ -76,7 +74,7 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 			}
 			c := AgreeCell{Row: base.Armies[i], Col: base.Armies[j], Base: b, Strong: s, Diff: s.Rate() - b.Rate()}
 			se := math.Hypot(b.Pairs.StdErr(), s.Pairs.StdErr())
-			c.Lo, c.Hi = c.Diff-Z95*se, c.Diff+Z95*se
+			c.Lo, c.Hi = c.Diff-stats.Z95*se, c.Diff+stats.Z95*se
 			p, beyond := 1.0, 0.0
 			if se > 0 {
 				p = math.Erfc(math.Abs(c.Diff) / se / math.Sqrt2)
@@ -136,88 +134,4 @@ func (a *Agreement) Verdict() string {
 		return fmt.Sprintf("inconclusive: %d of %d matchups differ by more than %.0f points (the largest %.1f), none significantly after Holm, %s (at least %.2f); %s: play more games a matchup", a.Beyond, len(a.Cells), 100*a.Within, 100*a.MaxDiff, tau, a.MinTau, noise)
 	}
 	return fmt.Sprintf("disagree: %d of %d matchups differ by more than %.0f points (the largest %.1f; %d of all the differences significant after Holm), %s (at least %.2f wanted); %s", a.Beyond, len(a.Cells), 100*a.Within, 100*a.MaxDiff, sig, tau, a.MinTau, noise)
-}
-
-// WriteAgreement writes the comparison: the matchups, largest difference
-// first, and the verdict (table, markdown, csv or json).
-func WriteAgreement(w io.Writer, a *Agreement, format string) error {
-	cells := slices.Clone(a.Cells)
-	slices.SortStableFunc(cells, func(x, y AgreeCell) int {
-		switch dx, dy := math.Abs(x.Diff), math.Abs(y.Diff); {
-		case dx > dy:
-			return -1
-		case dx < dy:
-			return 1
-		}
-		return 0
-	})
-	if format == "json" {
-		type cell struct {
-			Row         string  `json:"row"`
-			Col         string  `json:"col"`
-			Base        float64 `json:"base_rate"`
-			BaseLo      float64 `json:"base_lo"`
-			BaseHi      float64 `json:"base_hi"`
-			Strong      float64 `json:"strong_rate"`
-			StrongLo    float64 `json:"strong_lo"`
-			StrongHi    float64 `json:"strong_hi"`
-			Diff        float64 `json:"diff"`
-			Lo          float64 `json:"diff_lo"`
-			Hi          float64 `json:"diff_hi"`
-			Significant bool    `json:"significant"`
-		}
-		out := struct {
-			Base    string  `json:"base_players"`
-			Strong  string  `json:"strong_players"`
-			MaxDiff float64 `json:"max_diff"`
-			Beyond  int     `json:"beyond"`
-			Tau     float64 `json:"kendall_tau"`
-			Within  float64 `json:"within"`
-			MinTau  float64 `json:"min_tau"`
-			Agree   bool    `json:"agree"`
-			Incon   bool    `json:"inconclusive"`
-			ChanceB float64 `json:"chance_beyond"`
-			ChanceW float64 `json:"chance_all_within"`
-			Cells   []cell  `json:"matchups"`
-		}{a.Base, a.Strong, a.MaxDiff, a.Beyond, a.Tau, a.Within, a.MinTau, a.Agree, a.Inconclusive, a.ChanceBeyond, a.ChanceAllWithin, nil}
-		for _, c := range cells {
-			bi, si := c.Base.Interval(), c.Strong.Interval()
-			out.Cells = append(out.Cells, cell{c.Row, c.Col, c.Base.Rate(), bi.Lo, bi.Hi, c.Strong.Rate(), si.Lo, si.Hi, c.Diff, c.Lo, c.Hi, c.Significant})
-		}
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(out)
-	}
-	if format != "csv" {
-		fmt.Fprintf(w, "Round robin of the base player %s against the same armies under the strong player %s: row army's win rate vs column army (draw = 1/2), 95%% intervals over seat-swapped pairs; * = the difference is significant (Holm over %d matchups)\n\n", a.Base, a.Strong, len(a.Cells))
-	}
-	var rows [][]string
-	for _, c := range cells {
-		mark := ""
-		if c.Significant {
-			mark = " *"
-		}
-		if format == "csv" {
-			bi, si := c.Base.Interval(), c.Strong.Interval()
-			rows = append(rows, []string{c.Row, c.Col, num(c.Base.Rate()), num(bi.Lo), num(bi.Hi), num(c.Strong.Rate()), num(si.Lo), num(si.Hi), num(c.Diff), num(c.Lo), num(c.Hi), boolCell(c.Significant)})
-			continue
-		}
-		rows = append(rows, []string{c.Row, c.Col, pctInterval(c.Base), pctInterval(c.Strong), fmt.Sprintf("%+.1f [%+.1f, %+.1f]%s", 100*c.Diff, 100*c.Lo, 100*c.Hi, mark)})
-	}
-	if format == "csv" {
-		return writeCSV(w, []string{"row", "col", "base_rate", "base_lo", "base_hi", "strong_rate", "strong_lo", "strong_hi", "diff", "diff_lo", "diff_hi", "significant"}, rows)
-	}
-	if err := table(w, format, []string{"army", "vs", "base player", "strong player", "change in points"}, rows); err != nil {
-		return err
-	}
-	// The verdict is one sentence with its figures; the table is for a
-	// terminal, so it is broken at 100 columns.
-	_, err := fmt.Fprintf(w, "\n%s\n", wrapLine("verdict: "+a.Verdict(), 100))
-	return err
-}
-
-// pctInterval is a rate with its interval, in percent.
-func pctInterval(t Tally) string {
-	iv := t.Interval()
-	return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*t.Rate(), 100*iv.Lo, 100*iv.Hi)
 }

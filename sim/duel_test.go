@@ -1,8 +1,8 @@
 package sim
 
 import (
-	"bytes"
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -48,22 +48,18 @@ func TestDuelBoardPlayers(t *testing.T) {
 			if *a.Duel != *s.Duel {
 				t.Fatalf("merged shards %v, the whole run %v", *a.Duel, *s.Duel)
 			}
-			var out bytes.Buffer
-			if err := WriteMatch(&out, s, "table"); err != nil {
-				t.Fatal(err)
-			}
-			if !strings.Contains(out.String(), "duel board") || !strings.Contains(out.String(), "procedures per game by Smart") {
-				t.Fatalf("report:\n%s", out.String())
+			if s.Run == nil || s.Run.Board != "duel" {
+				t.Fatalf("the summary's run does not name the duel board: %+v", s.Run)
 			}
 		}
 	}
 	m := match(t, "smart", "vegas", "greedy", "greedy", 1, 3)
 	recs, _, _ := m.Run(context.Background(), 1, nil)
-	var out bytes.Buffer
-	if err := WriteMatch(&out, Summarize(m, recs, false), "json"); err != nil {
+	out, err := json.Marshal(Summarize(m, recs, false))
+	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(out.String(), "duel") || strings.Contains(out.String(), "energy") {
-		t.Fatal("the standard board's report has duel figures")
+	if strings.Contains(string(out), "duel") || strings.Contains(string(out), "energy") {
+		t.Fatal("the standard board's summary has duel figures")
 	}
 }

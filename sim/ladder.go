@@ -2,6 +2,8 @@ package sim
 
 import (
 	"math"
+
+	"github.com/hexforge/hexforge/stats"
 )
 
 // The ladder plays the same seat-swapped pairs (same seeds, same draws) at
@@ -81,7 +83,7 @@ type LevelRate struct {
 	Pairs    int      // pairs counted (capped pairs left out)
 	Rate     float64  // mean pair score / 2: the win rate, a draw counting 1/2
 	SE       float64  // standard error of Rate; NaN when fewer than two pairs
-	Interval Interval // Rate ± Z95·SE clipped to [0, 1]; [0, 1] when SE is unknown
+	Interval Interval // Rate ± stats.Z95·SE clipped to [0, 1]; [0, 1] when SE is unknown
 }
 
 // PairRate estimates the win rate and its 95% interval from pair scores by
@@ -114,6 +116,6 @@ func rateFrom(n int, mean, ss float64) LevelRate {
 	}
 	// Variance of a pair score is of a 0..2 quantity; the rate is half of it.
 	lr.SE = math.Sqrt(ss/float64(n-1)/float64(n)) / 2
-	lr.Interval = Interval{math.Max(0, lr.Rate-Z95*lr.SE), math.Min(1, lr.Rate+Z95*lr.SE)}
+	lr.Interval = Interval{math.Max(0, lr.Rate-stats.Z95*lr.SE), math.Min(1, lr.Rate+stats.Z95*lr.SE)}
 	return lr
 }

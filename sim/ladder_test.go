@@ -3,6 +3,8 @@ package sim
 import (
 	"math"
 	"testing"
+
+	"github.com/hexforge/hexforge/stats"
 )
 
 // pairs makes n pair scores of value s.
@@ -55,7 +57,7 @@ func TestPairRate(t *testing.T) {
 	if lr.Pairs != 100 || lr.Rate != 0.5 || math.Abs(lr.SE-se) > 1e-12 {
 		t.Errorf("got %+v, want rate 0.5 se %v", lr, se)
 	}
-	if math.Abs(lr.Interval.Lo-(0.5-Z95*se)) > 1e-12 || math.Abs(lr.Interval.Hi-(0.5+Z95*se)) > 1e-12 {
+	if math.Abs(lr.Interval.Lo-(0.5-stats.Z95*se)) > 1e-12 || math.Abs(lr.Interval.Hi-(0.5+stats.Z95*se)) > 1e-12 {
 		t.Errorf("interval %+v", lr.Interval)
 	}
 	if lr := PairRate(nil); lr.Rate != 0.5 || lr.Interval != (Interval{0, 1}) {

@@ -13,6 +13,7 @@ import (
 	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
+	"github.com/hexforge/hexforge/stats"
 )
 
 // MultiMatch is a run of games of 3 or 4 armies in one of the multiplayer
@@ -365,7 +366,7 @@ func (s *Share) finish() {
 	}
 	n := float64(s.Games)
 	s.Share = s.sum / n
-	iv := Wilson(s.sum, n, Z95)
+	iv := Wilson(s.sum, n, stats.Z95)
 	s.Lo, s.Hi = iv.Lo, iv.Hi
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
+	"github.com/hexforge/hexforge/stats"
 )
 
 // BenchmarkMCTSGame is one whole Moloch mirror game between two mcts players
@@ -131,7 +132,7 @@ func TestMCTSMultiplayerStrength(t *testing.T) {
 		shares = append(shares, x)
 	}
 	n := float64(len(shares))
-	iv := Wilson(share, n, Z95)
+	iv := Wilson(share, n, stats.Z95)
 	t.Logf("mcts:32 against greedy, 3 players %s, %d games: win share %.3f [%.3f, %.3f] (par 1/3)", mode, len(shares), share/n, iv.Lo, iv.Hi)
 }
 

@@ -2,7 +2,6 @@ package sim
 
 import (
 	"fmt"
-	"io"
 	"slices"
 
 	"github.com/hexforge/hexforge/stats"
@@ -82,25 +81,11 @@ func (rr *RoundRobin) Ratings() (*Ratings, error) {
 	return out, nil
 }
 
-// writeRatings writes the ratings table.
-func writeRatings(w io.Writer, format string, r *Ratings) error {
-	fmt.Fprintf(w, "Ratings (Bradley-Terry on the Elo scale with a first-move term of %+.0f; 95%% intervals from %d bootstrap refits over pairs):\n\n", r.FirstMove, r.Samples)
-	var rows [][]string
-	for _, a := range r.Armies {
-		rank := fmt.Sprint(a.RankCI[0])
-		if a.RankCI[1] != a.RankCI[0] {
-			rank = fmt.Sprintf("%d-%d", a.RankCI[0], a.RankCI[1])
-		}
-		rows = append(rows, []string{fmt.Sprint(a.Rank), a.Army, fmt.Sprintf("%+.0f [%+.0f, %+.0f]", a.Elo, a.EloCI[0], a.EloCI[1]), rank})
-	}
-	return table(w, format, []string{"rank", "army", "rating (Elo)", "rank interval"}, rows)
-}
-
-// significantCells marks the matchups whose win rate is significantly away
+// SignificantCells marks the matchups whose win rate is significantly away
 // from 50% after Holm's correction over all the round robin's matchups
 // (mirrors left out), so that among many cells chance alone does not raise
 // false alarms. The key is the matchup (i < j).
-func (rr *RoundRobin) significantCells() map[[2]int]bool {
+func (rr *RoundRobin) SignificantCells() map[[2]int]bool {
 	var keys [][2]int
 	var ps []float64
 	for k, s := range rr.Matches {

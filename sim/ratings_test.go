@@ -99,7 +99,7 @@ func TestSignificantCellsAreHolmCorrected(t *testing.T) {
 		{0, 2}: {Win: {Win: 30, Loss: 25}, Loss: {Win: 25, Loss: 20}}, // 50% exactly
 		{1, 2}: {Win: {Win: 20, Loss: 25}, Loss: {Win: 25, Loss: 9}},  // p about 0.036 alone
 	})
-	sig := rr.significantCells()
+	sig := rr.SignificantCells()
 	if !sig[[2]int{0, 1}] || sig[[2]int{0, 2}] {
 		t.Errorf("flags %v: want 0-1 flagged, 0-2 not", sig)
 	}

@@ -399,3 +399,7 @@ func LeaderName(l *rules.Leader) string {
 	}
 	return l.Name
 }
+
+// Armies are the compiled armies A and B of a match played here (nil for a
+// summary read from JSON), for the reports' drawings of their tokens.
+func (s *Summary) Armies() [2]*rules.Army { return s.armies }

@@ -16,8 +16,8 @@ const MaxResultSize = 256 << 20
 // notResult prefixes every complaint about a file that is not a result.
 const notResult = "not a hexforge sim JSON result"
 
-// ReadResult reads a JSON report written by WriteMatch or WriteRoundRobin
-// with --format json and returns the matches it holds. It checks the text
+// ReadResult reads the JSON report of a match or a round robin (sim
+// --format json) and returns the matches it holds. It checks the text
 // before trusting it: a binary, truncated or foreign file, or one with
 // missing names or negative counts, is an error saying so, never a panic
 // (FuzzReadResult checks it).

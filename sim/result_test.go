@@ -1,9 +1,6 @@
 package sim
 
 import (
-	"bytes"
-	"fmt"
-	"io"
 	"strings"
 	"testing"
 )
@@ -42,63 +39,4 @@ func TestReadResult(t *testing.T) {
 			t.Errorf("%q: got %v, want %q", src, err, want)
 		}
 	}
-}
-
-// FuzzReadResult feeds arbitrary bytes to the result reader merge uses and
-// every accepted result through merging and every report format: an error
-// or a report, never a panic.
-//
-//	go test ./sim -run '^$' -fuzz FuzzReadResult -fuzztime 60s
-func FuzzReadResult(f *testing.F) {
-	f.Add([]byte(oneResult))
-	f.Add([]byte(`{"players":"greedy","matches":[` + oneResult + `,` + strings.Replace(oneResult, `"Alpha"`, `"Beta"`, 1) + `]}`))
-	f.Add([]byte(`{"matches":[null]}`))
-	f.Add([]byte(`{"a":"A","b":"B","tokens":[null,[{"games":0,"played_in":0}]],"game_pairs":[[1,1]]}`))
-	f.Add([]byte(oneResult[:60]))
-	f.Add([]byte("\x00\xff{"))
-	f.Fuzz(func(t *testing.T, raw []byte) {
-		list, err := ReadResult(raw)
-		if err != nil {
-			if err.Error() == "" {
-				t.Fatal("empty error")
-			}
-			return
-		}
-		if len(list) == 0 {
-			t.Fatal("no error and no match")
-		}
-		merged := map[string]*Summary{}
-		var order []string
-		for _, s := range list {
-			if s == nil || s.A == "" || s.B == "" {
-				t.Fatalf("accepted a match without names: %+v", s)
-			}
-			for _, format := range Formats {
-				if err := WriteMatch(io.Discard, s, format); err != nil {
-					t.Fatalf("WriteMatch %s: %v", format, err)
-				}
-			}
-			key := fmt.Sprintf("%s\x00%s\x00%d\x00%v", s.A, s.B, s.Seed, s.Players)
-			if have, ok := merged[key]; ok {
-				have.Merge(s)
-				continue
-			}
-			merged[key] = s
-			order = append(order, key)
-		}
-		sums := make([]*Summary, len(order))
-		for i, k := range order {
-			sums[i] = merged[k]
-		}
-		rr, err := RoundRobinOf(sums)
-		if err != nil {
-			return // summaries not in round-robin order: merge reports this
-		}
-		var b bytes.Buffer
-		for _, format := range Formats {
-			if err := WriteRoundRobin(&b, rr, format); err != nil {
-				t.Fatalf("WriteRoundRobin %s: %v", format, err)
-			}
-		}
-	})
 }

@@ -145,3 +145,5 @@ func (q *Sequential) Rows(pairs int, a string) [][]string {
 		{what, fmt.Sprintf("%s, bounds [%.2f, %.2f]", strings.Join(llr, ", "), q.Bounds[0], q.Bounds[1])},
 	}
 }
+
+func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }

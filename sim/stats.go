@@ -9,9 +9,6 @@ import (
 	"github.com/hexforge/hexforge/stats"
 )
 
-// Z95 is the normal quantile for a two-sided 95% interval.
-const Z95 = 1.959963984540054
-
 // Interval is a confidence interval for a proportion.
 type Interval struct {
 	Lo, Hi float64
@@ -112,10 +109,10 @@ func (t Tally) Rate() float64 {
 // interval over games.
 func (t Tally) Interval() Interval {
 	if t.Pairs.Pairs() >= 2 {
-		lo, hi := t.Pairs.Interval(Z95)
+		lo, hi := t.Pairs.Interval(stats.Z95)
 		return Interval{lo, hi}
 	}
-	return Wilson(t.Score(), float64(t.Games()), Z95)
+	return Wilson(t.Score(), float64(t.Games()), stats.Z95)
 }
 
 // Swap is the same tally seen from the other army.

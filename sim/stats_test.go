@@ -3,6 +3,8 @@ package sim
 import (
 	"math"
 	"testing"
+
+	"github.com/hexforge/hexforge/stats"
 )
 
 func TestWilsonKnownValues(t *testing.T) {
@@ -19,7 +21,7 @@ func TestWilsonKnownValues(t *testing.T) {
 		{5.5, 10, 0.2737, 0.7986},
 	}
 	for _, c := range cases {
-		iv := Wilson(c.s, c.n, Z95)
+		iv := Wilson(c.s, c.n, stats.Z95)
 		if math.Abs(iv.Lo-c.lo) > 1e-4 || math.Abs(iv.Hi-c.hi) > 1e-4 {
 			t.Errorf("Wilson(%v/%v) = [%.4f, %.4f], want [%.4f, %.4f]", c.s, c.n, iv.Lo, iv.Hi, c.lo, c.hi)
 		}
@@ -47,7 +49,7 @@ func TestWilsonCoverage(t *testing.T) {
 					s++
 				}
 			}
-			if Wilson(float64(s), n, Z95).Contains(p) {
+			if Wilson(float64(s), n, stats.Z95).Contains(p) {
 				hit++
 			}
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/player"
+	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/stats"
@@ -101,13 +102,13 @@ func (l *Ladder) Run(ctx context.Context, list []*rules.Army) ([]LadderMatch, er
 // WriteLadder renders a ladder in format (table, json, csv or html);
 // levels is the --levels list and command the command line an html page
 // names.
-func WriteLadder(w io.Writer, ms []LadderMatch, format, levels, command string) error {
+func WriteLadder(w io.Writer, ms []LadderMatch, format report.Format, levels, command string) error {
 	switch format {
-	case "html":
+	case report.HTML:
 		return ladderHTML(w, ms, levels, command)
-	case "json":
+	case report.JSON:
 		return writeJSON(w, map[string]any{"ladder": ms})
-	case "csv":
+	case report.CSV:
 		return ladderCSV(w, ms)
 	}
 	for k, m := range ms {

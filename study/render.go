@@ -9,21 +9,22 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/sim"
 )
 
 // Write renders an importance study in format (table, markdown, csv, json
 // or html); command is the command line an html page names.
-func (r *Importance) Write(w io.Writer, format, command string) error {
+func (r *Importance) Write(w io.Writer, format report.Format, command string) error {
 	specs := r.Players
 	switch format {
-	case "html":
+	case report.HTML:
 		return importanceHTML(w, r, command)
-	case "json":
+	case report.JSON:
 		biv := r.Base.Interval()
 		return writeJSON(w, map[string]any{"army": r.Army, "opponents": r.Opponents, "players": [2]string{specs[0].String(), specs[1].String()},
 			"seed": r.Seed, "games": r.Games, "partial": r.Partial, "win_rate": r.Base.Rate(), "interval": [2]float64{biv.Lo, biv.Hi}, "variants": r.Rows})
-	case "csv":
+	case report.CSV:
 		return r.csv(w)
 	}
 	title := fmt.Sprintf("%s vs %s, players %s vs %s, %d games per opponent and variant, seed %d%s", r.Army, strings.Join(r.Opponents, ", "), specs[0], specs[1], r.Games, r.Seed, r.Leaders)
@@ -36,21 +37,21 @@ func (r *Importance) Write(w io.Writer, format, command string) error {
 	for _, x := range r.Rows {
 		rows = append(rows, []string{x.Without, rateCell(x.WinRate, x.Interval), changeCell(x.Change, x.ChangeCI), yesNo(x.Significant)})
 	}
-	return sim.Table(w, format, header, rows)
+	return report.WriteTable(w, format, header, rows)
 }
 
 // Write renders a sweep in format (table, markdown, csv, json or html);
 // command is the command line an html page names.
-func (r *Sweep) Write(w io.Writer, format, command string) error {
+func (r *Sweep) Write(w io.Writer, format report.Format, command string) error {
 	specs := r.Players
 	switch format {
-	case "html":
+	case report.HTML:
 		return sweepHTML(w, r, command)
-	case "json":
+	case report.JSON:
 		return writeJSON(w, map[string]any{"army": r.Army, "token": r.Token, "field": r.Field, "opponents": r.Opponents,
 			"players": [2]string{specs[0].String(), specs[1].String()}, "seed": r.Seed, "games": r.Games,
 			"partial": r.Partial, "rows": r.Rows})
-	case "csv":
+	case report.CSV:
 		return r.csv(w)
 	}
 	fmt.Fprintf(w, "%s / %s: %s over %s; players %s vs %s; %d games per cell; seed %d%s\n", r.Army, r.Token, r.Field, strings.Join(r.Values, ", "), specs[0], specs[1], r.Games, r.Seed, r.Leaders)
@@ -71,7 +72,7 @@ func (r *Sweep) Write(w io.Writer, format, command string) error {
 		}
 		rows = append(rows, row)
 	}
-	return sim.Table(w, format, header, rows)
+	return report.WriteTable(w, format, header, rows)
 }
 
 func pctCell(t sim.Tally) string {

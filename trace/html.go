@@ -129,7 +129,7 @@ func WriteHTML(w io.Writer, t *Trace, frames []Frame, cells []Cell, command stri
 		steps = append(steps, viewStep{Board: len(boards) - 1, Arrows: append([][3]string(nil), arrows...)})
 	}
 	track := "HQ"
-	if m, err := engine.ParseMode(h.Mode); err == nil && m.Scores() {
+	if headerMode(h).Scores() {
 		track = "points" // a points game's track counts the score up
 	}
 	data, err := json.Marshal(struct {
@@ -176,10 +176,20 @@ func WriteHTML(w io.Writer, t *Trace, frames []Frame, cells []Cell, command stri
 // them (the script's fills, in the same order).
 var seatColours = [...]string{"blue", "red", "green", "gold"}
 
+// headerMode is the mode a trace's header names (ModeStandard for a
+// two-player trace, which names none, or a name the engine does not know).
+func headerMode(h *Header) engine.Mode {
+	m, err := engine.ParseMode(h.Mode)
+	if err != nil {
+		return engine.ModeStandard
+	}
+	return m
+}
+
 // modeLine says a multiplayer game's mode and who plays with whom.
 func modeLine(h *Header) string {
-	switch h.Mode {
-	case "teams":
+	switch headerMode(h) {
+	case engine.ModeTeams:
 		if len(h.Teams) == len(h.Armies) {
 			var sides [2][]string
 			for i, t := range h.Teams {
@@ -189,11 +199,11 @@ func modeLine(h *Header) string {
 			}
 			return fmt.Sprintf("teams: players %s against %s (allies share bonuses and win together)", strings.Join(sides[0], "+"), strings.Join(sides[1], "+"))
 		}
-	case "one-vs-team":
+	case engine.ModeOneVsTeam:
 		return "one-vs-team: player 1 alone against players 2 and 3"
-	case "points":
+	case engine.ModePoints:
 		return "points: every player for themselves, HQ hits score points (20 wins)"
-	case "ffa":
+	case engine.ModeFFA:
 		return "ffa: every player for themselves"
 	}
 	return h.Mode

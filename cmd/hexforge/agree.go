@@ -6,13 +6,15 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/study"
 	"github.com/hexforge/hexforge/textfile"
 )
 
 func newAgree() *cobra.Command {
-	var format, out string
+	var format report.Format
+	var out string
 	var within, tau float64
 	cmd := &cobra.Command{
 		Use:   "agree BASE.json STRONG.json",
@@ -29,9 +31,6 @@ and is marked significant only after Holm's correction over all matchups.`,
   hexforge agree base.json strong.json`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if format != "table" && format != "markdown" && format != "csv" && format != "json" {
-				return fmt.Errorf("unknown format %q: use table, markdown, csv or json", format)
-			}
 			if within <= 0 || within >= 100 {
 				return fmt.Errorf("--within %g: want points between 0 and 100", within)
 			}
@@ -60,11 +59,11 @@ and is marked significant only after Holm's correction over all matchups.`,
 			if err != nil {
 				return fmt.Errorf("%s and %s: %w", args[0], args[1], err)
 			}
-			return writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error { return sim.WriteAgreement(w, ag, format) })
+			return writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error { return report.WriteAgreement(w, ag, format) })
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&format, "format", "table", "output format: table, markdown, csv or json")
+	f.Var(format.Flag(report.Table, report.Markdown, report.CSV, report.JSON), "format", "output format: table, markdown, csv or json")
 	f.StringVar(&out, "out", "", "write the report to FILE (atomically)")
 	f.Float64Var(&within, "within", 5, "the largest difference of a matchup's win rate, in points, for the verdicts to agree")
 	f.Float64Var(&tau, "tau", 0.85, "the smallest Kendall's τ between the two rankings for the verdicts to agree")

@@ -1,18 +1,18 @@
 package main
 
 import (
-	"fmt"
 	"io"
 
 	"github.com/hexforge/hexforge/diag"
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/position"
+	"github.com/hexforge/hexforge/report"
 	"github.com/spf13/cobra"
 )
 
 func newBattle() *cobra.Command {
 	var asJSON bool
-	var format string
+	format := report.Text
 	cmd := &cobra.Command{
 		Use:   "battle POSITION",
 		Short: "Resolve one battle from a position file and show what happens",
@@ -32,28 +32,13 @@ Exit status: 0 on success, 1 when the position file is wrong, 2 on other errors.
   hexforge battle --format json position.txt`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			json, err := jsonFormat(format, asJSON)
-			if err != nil {
-				return err
-			}
-			return runBattle(cmd.OutOrStdout(), cmd.ErrOrStderr(), args[0], json)
+			// --json is --format json's older alias.
+			return runBattle(cmd.OutOrStdout(), cmd.ErrOrStderr(), args[0], format == report.JSON || asJSON)
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	cmd.Flags().Var(format.Flag(report.Text, report.JSON), "format", "output format: text or json")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "the same as --format json")
 	return cmd
-}
-
-// jsonFormat reads --format text|json, with --json its older alias: one
-// JSON flag style across commands.
-func jsonFormat(format string, asJSON bool) (bool, error) {
-	switch format {
-	case "text":
-		return asJSON, nil
-	case "json":
-		return true, nil
-	}
-	return false, fmt.Errorf("unknown format %q: use text or json", format)
 }
 
 func runBattle(out, errw io.Writer, file string, asJSON bool) error {

@@ -4,13 +4,14 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/hexforge/hexforge/card"
+	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/textfile"
 	"github.com/spf13/cobra"
 )
 
 func newCard() *cobra.Command {
-	var format, out string
+	var format report.Format
+	var out string
 	cmd := &cobra.Command{
 		Use:   "card ARMY",
 		Short: "Print a help card of an army: every token's edges and abilities in words",
@@ -28,9 +29,6 @@ or print it.`,
   hexforge card moloch --set 'moloch/Gauss Cannon.initiative=3' --format csv`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := card.CheckFormat(format); err != nil {
-				return err
-			}
 			if out != "" {
 				if err := textfile.CheckWritable(out); err != nil {
 					return fmt.Errorf("--out: %w", err)
@@ -44,11 +42,11 @@ or print it.`,
 				return err
 			}
 			return writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error {
-				return card.Write(w, l.Army, format)
+				return report.WriteCard(w, l.Army, format)
 			})
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "table", "output format: table, markdown, csv, html or json")
+	cmd.Flags().Var(format.Flag(), "format", "output format: table, markdown, csv, html or json")
 	cmd.Flags().StringVar(&out, "out", "", "write the card to FILE (atomically) instead of standard output")
 	addSetFlag(cmd)
 	return cmd

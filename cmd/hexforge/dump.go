@@ -6,13 +6,14 @@ import (
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/compiler"
+	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/spf13/cobra"
 )
 
 func newDump() *cobra.Command {
 	var asJSON bool
-	var format string
+	format := report.Text
 	cmd := &cobra.Command{
 		Use:   "dump FILE|ARMY",
 		Short: "Print the compiled rule tables of an army",
@@ -23,10 +24,7 @@ abilities. --format json (or --json) prints the same for tools.`,
   hexforge dump my-army.army --format json | jq '.[0].tokens[0]'`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			asJSON, err := jsonFormat(format, asJSON)
-			if err != nil {
-				return err
-			}
+			asJSON := format == report.JSON || asJSON // --json: --format json's older alias
 			units, err := armies.Files(args)
 			if err != nil {
 				return err
@@ -59,7 +57,7 @@ abilities. --format json (or --json) prints the same for tools.`,
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	cmd.Flags().Var(format.Flag(report.Text, report.JSON), "format", "output format: text or json")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "the same as --format json")
 	return cmd
 }

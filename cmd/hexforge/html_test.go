@@ -8,6 +8,7 @@ import (
 
 	"github.com/hexforge/hexforge/htmlreport/htmltest"
 	"github.com/hexforge/hexforge/player"
+	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/study"
 )
@@ -85,7 +86,7 @@ func TestLadderHTML(t *testing.T) {
 		{Player: "greedy", Pairs: 10, WinRate: 0.6, Interval: [2]float64{0.5, 0.7}},
 	}}}
 	var b strings.Builder
-	if err := study.WriteLadder(&b, ms, "html", "random,greedy", "hexforge ladder moloch borgo --format html"); err != nil {
+	if err := study.WriteLadder(&b, ms, report.HTML, "random,greedy", "hexforge ladder moloch borgo --format html"); err != nil {
 		t.Fatal(err)
 	}
 	goldenSkeleton(t, "ladder.skeleton", b.String())
@@ -114,7 +115,7 @@ func TestStudyHTML(t *testing.T) {
 	g, _ := player.Parse("greedy")
 	greedy := [2]player.Spec{g, g}
 	imp := &study.Importance{Army: "Moloch", Opponents: []string{"Borgo"}, Players: greedy, Seed: 1, Games: 10, Base: base, Rows: rows}
-	if err := imp.Write(&b, "html", "hexforge importance moloch --vs borgo --format html"); err != nil {
+	if err := imp.Write(&b, report.HTML, "hexforge importance moloch --vs borgo --format html"); err != nil {
 		t.Fatal(err)
 	}
 	page := b.String()
@@ -131,7 +132,7 @@ func TestStudyHTML(t *testing.T) {
 		{Value: "2", Cells: []study.SweepCell{{Opponent: "Borgo", WinRate: 0.5, Interval: [2]float64{0.4, 0.6}}, {Opponent: "Outpost", WinRate: 0.6, Interval: [2]float64{0.5, 0.7}}}, WinRate: 0.55, Interval: [2]float64{0.48, 0.62}, Change: 0.1, ChangeCI: [2]float64{0.02, 0.18}, Significant: true},
 	}
 	swp := &study.Sweep{Army: "moloch", Token: "Gauss Cannon", Field: "initiative", Opponents: []string{"Borgo", "Outpost"}, Players: greedy, Seed: 1, Games: 10, Rows: sw}
-	if err := swp.Write(&b, "html", ""); err != nil {
+	if err := swp.Write(&b, report.HTML, ""); err != nil {
 		t.Fatal(err)
 	}
 	goldenSkeleton(t, "sweep.skeleton", b.String())

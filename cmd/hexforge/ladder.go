@@ -7,6 +7,7 @@ import (
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/player"
+	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/study"
 	"github.com/hexforge/hexforge/textfile"
 	"github.com/spf13/cobra"
@@ -16,7 +17,8 @@ import (
 type ladderOptions struct {
 	games, workers int
 	seed           uint64
-	levels, format string
+	levels         string
+	format         report.Format
 	out            string
 	all            bool
 	board, leaders string
@@ -51,7 +53,7 @@ out). Results do not depend on --workers.`,
 	f.StringVar(&o.levels, "levels", "random,greedy,search:16,"+player.Default+","+player.Strong, "player levels, weakest first, separated by commas")
 	f.Uint64Var(&o.seed, "seed", 1, "seed of every random choice; every level plays the same seeds")
 	f.IntVar(&o.workers, "workers", 0, "parallel workers (0 = one per core); results do not depend on it")
-	f.StringVar(&o.format, "format", "table", "output format: table, json, csv (one tidy table: a row per matchup and level) or html (one self-contained page: a line per matchup over the levels)")
+	f.Var(o.format.Flag(report.Table, report.JSON, report.CSV, report.HTML), "format", "output format: table, json, csv (one tidy table: a row per matchup and level) or html (one self-contained page: a line per matchup over the levels)")
 	f.StringVar(&o.out, "out", "", "write the report to FILE (atomically) instead of standard output")
 	f.BoolVar(&o.all, "all", false, "climb every matchup of the embedded armies")
 	f.StringVar(&o.board, "board", "standard", "the board: standard, large, duel (Terminals, Energy and Procedures) or a board FILE (docs/dsl.md)")
@@ -63,9 +65,6 @@ out). Results do not depend on --workers.`,
 // check reads the flags into the ladder they describe and the armies it
 // climbs, before any army is loaded or game played.
 func (o *ladderOptions) check(args []string) (*study.Ladder, []string, error) {
-	if o.format != "table" && o.format != "json" && o.format != "csv" && o.format != "html" {
-		return nil, nil, fmt.Errorf("unknown format %q: use table, json, csv or html", o.format)
-	}
 	if o.out != "" {
 		if err := textfile.CheckWritable(o.out); err != nil {
 			return nil, nil, err

@@ -99,10 +99,20 @@ func wrapsProse(cmd *cobra.Command) bool {
 	if f := cmd.Flags().Lookup("json"); f != nil && f.Value.String() == "true" {
 		return false
 	}
-	if f := cmd.Flags().Lookup("format"); f != nil && f.Value.String() != "table" && f.Value.String() != "text" {
+	if f, ok := formatOf(cmd); ok && f != report.Table && f != report.Text {
 		return false
 	}
 	return true
+}
+
+// formatOf is the command's --format, when it has one.
+func formatOf(cmd *cobra.Command) (report.Format, bool) {
+	if f := cmd.Flags().Lookup("format"); f != nil {
+		if v, ok := f.Value.(*report.FormatFlag); ok {
+			return v.Format(), true
+		}
+	}
+	return 0, false
 }
 
 func newRoot() *cobra.Command {
@@ -163,7 +173,7 @@ army name is accepted, a path to an .army file works too.`,
 func fitOutput(cmd *cobra.Command, _ []string) {
 	stdout := cmd.OutOrStdout()
 	cmd.SetErr(diag.Printable(cmd.ErrOrStderr()))
-	if f := cmd.Flags().Lookup("format"); f == nil || (f.Value.String() != "csv" && f.Value.String() != "html") {
+	if f, ok := formatOf(cmd); !ok || (f != report.CSV && f != report.HTML) {
 		cmd.SetOut(diag.Printable(stdout))
 	}
 	if n := terminalWidth(stdout); n > 0 {
@@ -171,7 +181,7 @@ func fitOutput(cmd *cobra.Command, _ []string) {
 			prose = report.NewProseWriter(cmd.OutOrStdout(), n)
 			cmd.SetOut(prose)
 		} else {
-			cmd.SetOut(sim.WithWidth(cmd.OutOrStdout(), n))
+			cmd.SetOut(report.WithWidth(cmd.OutOrStdout(), n))
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/study"
 	"github.com/hexforge/hexforge/textfile"
@@ -14,7 +15,8 @@ import (
 )
 
 func newMerge() *cobra.Command {
-	var format, out string
+	var format report.Format
+	var out string
 	cmd := &cobra.Command{
 		Use:   "merge RESULT.json...",
 		Short: "Combine JSON results of sharded runs into one report",
@@ -27,9 +29,6 @@ and ratings go to FILE-tokens.csv and FILE-ratings.csv beside it.`,
   hexforge merge shard-*.json --format json --out study.json`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := sim.CheckFormat(format); err != nil {
-				return err
-			}
 			if out != "" {
 				if err := textfile.CheckWritable(out); err != nil {
 					return fmt.Errorf("--out: %w", err)
@@ -45,7 +44,7 @@ and ratings go to FILE-tokens.csv and FILE-ratings.csv beside it.`,
 			return writeResult(cmd, args, out, format, m.Match, m.RoundRobin, m.Multi)
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "table", "output format: table, markdown, csv (one tidy table), html (one self-contained page with plots) or json")
+	cmd.Flags().Var(format.Flag(), "format", "output format: table, markdown, csv (one tidy table), html (one self-contained page with plots) or json")
 	cmd.Flags().StringVar(&out, "out", "", "write the report to FILE (atomically)")
 	return cmd
 }
@@ -53,22 +52,10 @@ and ratings go to FILE-tokens.csv and FILE-ratings.csv beside it.`,
 // writeResult writes the report of a match, a round robin or a
 // multiplayer run (whichever is not nil) to --out or standard output, and
 // a CSV report's further tables beside --out.
-func writeResult(cmd *cobra.Command, args []string, out, format string, s *sim.Summary, rr *sim.RoundRobin, multi *sim.MultiReport) error {
-	command := commandLine(cmd, args)
-	err := writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error {
-		switch {
-		case multi != nil:
-			return sim.WriteMulti(w, multi, format, command)
-		case s != nil && format == "html":
-			return sim.WriteMatchHTML(w, s, command)
-		case s != nil:
-			return sim.WriteMatch(w, s, format)
-		case format == "html":
-			return sim.WriteRoundRobinHTML(w, rr, command)
-		}
-		return sim.WriteRoundRobin(w, rr, format)
-	})
-	if err != nil || format != "csv" || multi != nil {
+func writeResult(cmd *cobra.Command, args []string, out string, format report.Format, s *sim.Summary, rr *sim.RoundRobin, multi *sim.MultiReport) error {
+	r := report.Report{Match: s, RoundRobin: rr, Multi: multi, Command: commandLine(cmd, args)}
+	err := writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error { return report.Write(w, r, format) })
+	if err != nil || format != report.CSV || multi != nil {
 		return err
 	}
 	if s != nil {

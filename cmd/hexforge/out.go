@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/textfile"
 )
@@ -36,7 +37,7 @@ func writeCSVTables(stdout io.Writer, out string, sums []*sim.Summary, rr *sim.R
 	if out == "" {
 		return nil
 	}
-	if err := writeReport(stdout, csvSibling(out, "tokens"), func(w io.Writer) error { return sim.WriteTokensCSV(w, sums) }); err != nil {
+	if err := writeReport(stdout, csvSibling(out, "tokens"), func(w io.Writer) error { return report.WriteTokensCSV(w, sums) }); err != nil {
 		return err
 	}
 	if rr == nil {
@@ -45,5 +46,5 @@ func writeCSVTables(stdout io.Writer, out string, sums []*sim.Summary, rr *sim.R
 	if _, err := rr.Ratings(); err != nil {
 		return nil // no decided pairs yet: no ratings, as in the table
 	}
-	return writeReport(stdout, csvSibling(out, "ratings"), func(w io.Writer) error { return sim.WriteRatingsCSV(w, rr) })
+	return writeReport(stdout, csvSibling(out, "ratings"), func(w io.Writer) error { return report.WriteRatingsCSV(w, rr) })
 }

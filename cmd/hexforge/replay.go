@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/textfile"
 	"github.com/hexforge/hexforge/trace"
 	"github.com/spf13/cobra"
@@ -18,8 +19,9 @@ const maxTraceSize = 256 << 20
 
 // replayOptions are replay's flags.
 type replayOptions struct {
-	quiet           bool
-	format, outFile string
+	quiet   bool
+	format  report.Format // report.Text unless --format html
+	outFile string
 }
 
 func newReplay() *cobra.Command {
@@ -52,16 +54,14 @@ difference is shown), 2 when the trace cannot be read.`,
 		RunE: o.run,
 	}
 	cmd.Flags().BoolVarP(&o.quiet, "quiet", "q", false, "only check the trace; do not print it")
-	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text (the trace one event a line) or html (a page stepping through the game on a drawn board)")
+	o.format = report.Text
+	cmd.Flags().Var(o.format.Flag(report.Text, report.HTML), "format", "output format: text (the trace one event a line) or html (a page stepping through the game on a drawn board)")
 	cmd.Flags().StringVar(&o.outFile, "out", "", "write the html page to FILE (atomically) instead of standard output")
 	return cmd
 }
 
 func (o *replayOptions) run(cmd *cobra.Command, args []string) error {
-	if o.format != "text" && o.format != "html" {
-		return fmt.Errorf("unknown format %q: use text or html", o.format)
-	}
-	if o.outFile != "" && o.format != "html" {
+	if o.outFile != "" && o.format != report.HTML {
 		return fmt.Errorf("--out writes the html page: give --format html with it")
 	}
 	if o.outFile != "" {
@@ -79,7 +79,7 @@ func (o *replayOptions) run(cmd *cobra.Command, args []string) error {
 		return fmt.Errorf("%s: %w", file, err)
 	}
 	out := cmd.OutOrStdout()
-	if !o.quiet && o.format == "text" {
+	if !o.quiet && o.format == report.Text {
 		if err := trace.Print(out, t); err != nil {
 			return err
 		}
@@ -89,7 +89,7 @@ func (o *replayOptions) run(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	var g *engine.Game
-	if o.format == "html" {
+	if o.format == report.HTML {
 		var frames []trace.Frame
 		var cells []trace.Cell
 		g, frames, cells, err = trace.Frames(t, load)

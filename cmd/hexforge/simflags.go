@@ -11,6 +11,7 @@ import (
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/position"
+	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/textfile"
@@ -43,7 +44,7 @@ type simOptions struct {
 	players    string
 	seed       uint64
 	workers    int
-	format     string
+	format     report.Format
 	out        string
 	untilCI    float64
 	shard      string
@@ -73,10 +74,14 @@ func (o *simOptions) register(cmd *cobra.Command, defGames int) {
 	f.Uint64Var(&o.seed, "seed", 1, "seed of every random choice; the same seed gives the same games")
 	f.IntVar(&o.workers, "workers", 0, "parallel workers (0 = one per core); results do not depend on it")
 	formats := "output format: table, markdown, csv (one tidy table) or json"
+	allowed := []report.Format{report.Table, report.Markdown, report.CSV, report.JSON}
 	if o.html {
 		formats = "output format: table, markdown, csv (one tidy table), html (one self-contained page with plots) or json"
+		allowed = report.Formats
 	}
-	f.StringVar(&o.format, "format", "table", formats)
+	// Refused while the flags are read, before any game: a study would
+	// otherwise play for minutes and then have no page to write.
+	f.Var(o.format.Flag(allowed...), "format", formats)
 	f.StringVar(&o.out, "out", "", "write the report to FILE (atomically) instead of standard output")
 	f.Float64Var(&o.untilCI, "until-ci", 0, "keep playing until every 95% interval's half-width is below this (e.g. 0.02); shards of a run play fixed parts and merge judges it (docs/scaling.md)")
 	f.StringVar(&o.shard, "shard", "", "play only shard i of n (i/n, from 0): shards together give exactly the games of one run")
@@ -126,14 +131,6 @@ func (o *simOptions) checkSequential(cmd *cobra.Command) error {
 func (o *simOptions) check() ([2]player.Spec, sim.Shard, error) {
 	var specs [2]player.Spec
 	var shard sim.Shard
-	if err := sim.CheckFormat(o.format); err != nil {
-		return specs, shard, err
-	}
-	if o.format == "html" && !o.html {
-		// Refused before any game: a study would otherwise play for minutes
-		// and then have no page to write.
-		return specs, shard, fmt.Errorf("unknown format %q: use table, markdown, csv or json", o.format)
-	}
 	if o.games < 1 || o.games > maxGames {
 		return specs, shard, fmt.Errorf("--games %d: want 1 to %d", o.games, maxGames)
 	}

@@ -1,4 +1,4 @@
-package sim
+package report
 
 import (
 	"encoding/csv"
@@ -6,6 +6,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/hexforge/hexforge/sim"
 )
 
 // CSV is for programs (a spreadsheet, pandas, R): each file is one tidy
@@ -49,7 +51,7 @@ func boolCell(b bool) string { return strconv.FormatBool(b) }
 // (the same games seen from the other side). sig is whether the matchup is
 // significantly away from 50% (Holm-corrected over a round robin's
 // matchups; a single match is its own correction).
-func matchupRow(s *Summary, swapped, sig bool) []string {
+func matchupRow(s *sim.Summary, swapped, sig bool) []string {
 	a, b, pa, pb, t, margin := s.A, s.B, s.Players[0], s.Players[1], s.Tally, s.AvgHQMargin()
 	if swapped {
 		a, b, pa, pb, t, margin = s.B, s.A, s.Players[1], s.Players[0], s.Tally.Swap(), -margin
@@ -80,14 +82,14 @@ func writeCSV(w io.Writer, header []string, rows [][]string) error {
 }
 
 // writeMatchCSV writes a match's matchup table: one row.
-func writeMatchCSV(w io.Writer, s *Summary) error {
+func writeMatchCSV(w io.Writer, s *sim.Summary) error {
 	return writeCSV(w, matchupHeader, [][]string{matchupRow(s, false, s.Tally.Pairs.PValue() <= 0.05)})
 }
 
 // writeRoundRobinCSV writes the matchup table of a round robin: the matrix
 // in long form, one row per cell, row army first.
-func writeRoundRobinCSV(w io.Writer, rr *RoundRobin) error {
-	sig := rr.significantCells()
+func writeRoundRobinCSV(w io.Writer, rr *sim.RoundRobin) error {
+	sig := rr.SignificantCells()
 	var rows [][]string
 	for i := range rr.Armies {
 		for j := range rr.Armies {
@@ -102,7 +104,7 @@ func writeRoundRobinCSV(w io.Writer, rr *RoundRobin) error {
 }
 
 // WriteTokensCSV writes the token table of the given matches.
-func WriteTokensCSV(w io.Writer, sums []*Summary) error {
+func WriteTokensCSV(w io.Writer, sums []*sim.Summary) error {
 	var rows [][]string
 	for _, s := range sums {
 		for side, name := range [2]string{s.A, s.B} {
@@ -123,7 +125,7 @@ func WriteTokensCSV(w io.Writer, sums []*Summary) error {
 
 // WriteRatingsCSV writes a round robin's ratings table (an error when the
 // ratings cannot be fitted, as with no decided pairs).
-func WriteRatingsCSV(w io.Writer, rr *RoundRobin) error {
+func WriteRatingsCSV(w io.Writer, rr *sim.RoundRobin) error {
 	r, err := rr.Ratings()
 	if err != nil {
 		return err
@@ -134,17 +136,4 @@ func WriteRatingsCSV(w io.Writer, rr *RoundRobin) error {
 			strconv.Itoa(a.RankCI[0]), strconv.Itoa(a.RankCI[1]), num(r.FirstMove), strconv.Itoa(r.Samples)})
 	}
 	return writeCSV(w, ratingHeader, rows)
-}
-
-// Sums are the round robin's matches in order (i <= j).
-func (rr *RoundRobin) Sums() []*Summary {
-	var out []*Summary
-	for i := range rr.Armies {
-		for j := i; j < len(rr.Armies); j++ {
-			if s, ok := rr.Matches[[2]int{i, j}]; ok {
-				out = append(out, s)
-			}
-		}
-	}
-	return out
 }

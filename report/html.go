@@ -1,4 +1,4 @@
-package sim
+package report
 
 import (
 	"fmt"
@@ -9,13 +9,14 @@ import (
 
 	"github.com/hexforge/hexforge/card"
 	"github.com/hexforge/hexforge/htmlreport"
+	"github.com/hexforge/hexforge/sim"
 )
 
-// WriteMatchHTML writes one match's report as a self-contained HTML page:
+// writeMatchHTML writes one match's report as a self-contained HTML page:
 // the win rates as a dot plot with their intervals, the figures and the
 // per-token tables. command is the command line that produced it, shown so
 // the page can be reproduced ("" when not known).
-func WriteMatchHTML(w io.Writer, s *Summary, command string) error {
+func writeMatchHTML(w io.Writer, s *sim.Summary, command string) error {
 	p := &htmlreport.Page{Title: fmt.Sprintf("%s vs %s", s.A, s.B)}
 	p.Meta = runMeta(command, s.Seed, fmt.Sprintf("%s (%s) vs %s (%s)", s.Players[0], s.A, s.Players[1], s.B), s.Games(), s.Partial)
 	p.Meta = append(p.Meta, variantMeta(s)...)
@@ -39,7 +40,7 @@ func runMeta(command string, seed uint64, players string, games int, partial boo
 	if command == "" {
 		command = "(not recorded)"
 	}
-	meta := [][2]string{{"command", command}, {"version", Version}, {"seed", fmt.Sprint(seed)}, {"players", players}, {"games", fmt.Sprint(games)}}
+	meta := [][2]string{{"command", command}, {"version", sim.Version}, {"seed", fmt.Sprint(seed)}, {"players", players}, {"games", fmt.Sprint(games)}}
 	if partial {
 		meta = append(meta, [2]string{"partial", "stopped early: only the games finished are counted"})
 	}
@@ -48,7 +49,7 @@ func runMeta(command string, seed uint64, players string, games int, partial boo
 
 // variantMeta names the rule variants a run was played with (none for the
 // standard game), since they change every figure.
-func variantMeta(s *Summary) [][2]string {
+func variantMeta(s *sim.Summary) [][2]string {
 	if s.Run == nil || (s.Run.Start == "" && !s.Run.Reinforce && !s.Run.Structures) {
 		return nil
 	}
@@ -68,7 +69,7 @@ func variantMeta(s *Summary) [][2]string {
 // tokenTables adds the per-token figures of both armies, each row led by the
 // token's drawing from the help card (or, for a result read from JSON,
 // which has no compiled armies, a hexagon in its kind's colour).
-func tokenTables(p *htmlreport.Page, s *Summary) {
+func tokenTables(p *htmlreport.Page, s *sim.Summary) {
 	for side, name := range [2]string{s.A, s.B} {
 		if side == 1 && s.A == s.B {
 			name += " (2nd)"
@@ -87,7 +88,7 @@ func tokenTables(p *htmlreport.Page, s *Summary) {
 				fmt.Sprintf("%.2f", t.DealtPerGame()), pct(t.SurvivalRate()), note})
 			kinds = append(kinds, t.Kind)
 			icon := ""
-			if a := s.armies[side]; a != nil && ti < len(a.Tokens) && a.Tokens[ti].Name == t.Name {
+			if a := s.Armies()[side]; a != nil && ti < len(a.Tokens) && a.Tokens[ti].Name == t.Name {
 				icon = card.TokenSVG(a, ti)
 			}
 			icons = append(icons, icon)
@@ -101,10 +102,10 @@ func tokenTables(p *htmlreport.Page, s *Summary) {
 	p.Para("\"rarely played\": fewer than 30 games or 10% of games, so the row's figures say little.")
 }
 
-// WriteRoundRobinHTML writes a round robin as a self-contained HTML page:
+// writeRoundRobinHTML writes a round robin as a self-contained HTML page:
 // the matchup matrix as a heat map sorted by rating, the ratings as a dot
 // plot with their intervals, the ranking and each match's token tables.
-func WriteRoundRobinHTML(w io.Writer, rr *RoundRobin, command string) error {
+func writeRoundRobinHTML(w io.Writer, rr *sim.RoundRobin, command string) error {
 	games, partial := 0, false
 	var seed uint64
 	for _, s := range rr.Matches {
@@ -139,7 +140,7 @@ func WriteRoundRobinHTML(w io.Writer, rr *RoundRobin, command string) error {
 	for k, i := range order {
 		names[k] = rr.Armies[i]
 	}
-	sig := rr.significantCells()
+	sig := rr.SignificantCells()
 	cells := make([][]htmlreport.Cell, len(order))
 	for a, i := range order {
 		cells[a] = make([]htmlreport.Cell, len(order))

@@ -1,4 +1,4 @@
-package sim
+package report
 
 import (
 	"bytes"
@@ -21,7 +21,7 @@ func TestFitTable(t *testing.T) {
 	}
 	for _, width := range []int{0, textWidth(full)} {
 		var b bytes.Buffer
-		if err := table(WithWidth(&b, width), "table", header, rows); err != nil {
+		if err := WriteTable(WithWidth(&b, width), Table, header, rows); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(b.Bytes(), full) {
@@ -30,7 +30,7 @@ func TestFitTable(t *testing.T) {
 	}
 	for _, width := range []int{60, 42} {
 		var b bytes.Buffer
-		if err := table(WithWidth(&b, width), "table", header, rows); err != nil {
+		if err := WriteTable(WithWidth(&b, width), Table, header, rows); err != nil {
 			t.Fatal(err)
 		}
 		out := b.String()
@@ -51,8 +51,8 @@ func TestFitTable(t *testing.T) {
 	}
 	// Markdown is for files: never narrowed, whatever the terminal.
 	var md, mdNarrow bytes.Buffer
-	table(&md, "markdown", header, rows)
-	table(WithWidth(&mdNarrow, 30), "markdown", header, rows)
+	WriteTable(&md, Markdown, header, rows)
+	WriteTable(WithWidth(&mdNarrow, 30), Markdown, header, rows)
 	if md.String() != mdNarrow.String() {
 		t.Errorf("markdown narrowed:\n%s", mdNarrow.String())
 	}

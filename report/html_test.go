@@ -1,45 +1,28 @@
-package sim
+package report
 
 import (
-	"context"
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/hexforge/hexforge/htmlreport/htmltest"
+	"github.com/hexforge/hexforge/internal/golden"
+	"github.com/hexforge/hexforge/sim"
 )
 
-var updateHTML = flag.Bool("update", false, "rewrite the golden files of the HTML pages")
-
-// goldenSkeleton pins a page's structure (htmltest.Skeleton: elements
-// and classes, no figures) in testdata/name.
+// goldenSkeleton pins a page's structure (htmltest.Skeleton: elements and
+// classes, no figures) in testdata/name.
 func goldenSkeleton(t *testing.T, name, page string) {
 	t.Helper()
-	got := htmltest.Skeleton(page)
-	path := filepath.Join("testdata", name)
-	if *updateHTML {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./sim -run HTML -update)", err)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs (run go test ./sim -run HTML -update if the change is meant); got:\n%s", path, got)
-	}
+	golden.Check(t, filepath.Join("testdata", name), []byte(htmltest.Skeleton(page)))
 }
 
-func htmlRoundRobin() *RoundRobin {
+func htmlRoundRobin() *sim.RoundRobin {
 	rr := rrOf(map[[2]int][3][3]int{
-		{0, 0}: {Win: {Loss: 20}, Loss: {Win: 20}},
-		{0, 1}: {Win: {Win: 60, Loss: 20}, Loss: {Win: 15, Loss: 5}},
-		{0, 2}: {Win: {Win: 80, Loss: 10}, Loss: {Win: 8, Loss: 2}},
-		{1, 2}: {Win: {Win: 22, Loss: 20}, Loss: {Win: 20, Loss: 21}},
+		{0, 0}: {sim.Win: {sim.Loss: 20}, sim.Loss: {sim.Win: 20}},
+		{0, 1}: {sim.Win: {sim.Win: 60, sim.Loss: 20}, sim.Loss: {sim.Win: 15, sim.Loss: 5}},
+		{0, 2}: {sim.Win: {sim.Win: 80, sim.Loss: 10}, sim.Loss: {sim.Win: 8, sim.Loss: 2}},
+		{1, 2}: {sim.Win: {sim.Win: 22, sim.Loss: 20}, sim.Loss: {sim.Win: 20, sim.Loss: 21}},
 	})
 	rr.Players = "greedy"
 	for _, s := range rr.Matches {
@@ -47,14 +30,14 @@ func htmlRoundRobin() *RoundRobin {
 		for x := range 3 {
 			for y := range 3 {
 				n := s.Tally.Seats[x][y]
-				for _, o := range []Outcome{Outcome(x), Outcome(y)} {
+				for _, o := range []sim.Outcome{sim.Outcome(x), sim.Outcome(y)} {
 					for range n {
 						s.Tally.Add(o)
 					}
 				}
 			}
 		}
-		s.Tokens = [2][]TokenStat{
+		s.Tokens = [2][]sim.TokenStat{
 			{{Name: "HQ", Kind: "hq", Games: 10}, {Name: "Gauss <Cannon>", Kind: "warrior", Copies: 2, Games: 10, PlayedIn: 8, Played: 9, ScoreWhen: 5}},
 			{{Name: "Battle", Kind: "instant", Copies: 4, Games: 10, PlayedIn: 2, Played: 2, ScoreWhen: 1}},
 		}
@@ -68,7 +51,7 @@ func htmlRoundRobin() *RoundRobin {
 func TestRoundRobinHTML(t *testing.T) {
 	rr := htmlRoundRobin()
 	var b strings.Builder
-	if err := WriteRoundRobin(&b, rr, "html"); err != nil {
+	if err := Write(&b, Report{RoundRobin: rr}, HTML); err != nil {
 		t.Fatal(err)
 	}
 	page := b.String()
@@ -97,7 +80,7 @@ func TestRoundRobinHTML(t *testing.T) {
 		t.Errorf("heat map not sorted by rating (Strong at %d, Weak at %d)", i, j)
 	}
 	var again strings.Builder
-	WriteRoundRobinHTML(&again, htmlRoundRobin(), "")
+	Write(&again, Report{RoundRobin: htmlRoundRobin()}, HTML)
 	if again.String() != page {
 		t.Error("the same round robin gave another page")
 	}
@@ -107,7 +90,7 @@ func TestMatchHTML(t *testing.T) {
 	s := htmlRoundRobin().Matches[[2]int{0, 1}]
 	s.Players = [2]string{"greedy", "random"}
 	var b strings.Builder
-	if err := WriteMatchHTML(&b, s, "hexforge sim strong middle --format html"); err != nil {
+	if err := Write(&b, Report{Match: s, Command: "hexforge sim strong middle --format html"}, HTML); err != nil {
 		t.Fatal(err)
 	}
 	page := b.String()
@@ -126,13 +109,9 @@ func TestMatchHTML(t *testing.T) {
 // hand) puts the help card's drawing of each token beside its figures, and
 // the page still names no address.
 func TestMatchHTMLDrawsTokens(t *testing.T) {
-	m := match(t, "../engine/testdata/game_a.army", "../engine/testdata/game_b.army", "random", "random", 4, 1)
-	s, err := m.RunSummary(context.Background(), 1, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := playedSummary(t, "moloch", "borgo", 4)
 	var b strings.Builder
-	if err := WriteMatchHTML(&b, s, "hexforge sim a b --format html"); err != nil {
+	if err := Write(&b, Report{Match: s, Command: "hexforge sim a b --format html"}, HTML); err != nil {
 		t.Fatal(err)
 	}
 	page := b.String()

@@ -1,45 +1,36 @@
-package sim
+package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
 
+	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/htmlreport"
+	"github.com/hexforge/hexforge/sim"
 )
 
-// WriteMulti writes a multiplayer report as a table, Markdown, CSV, a
-// self-contained HTML page or JSON. command is the command line that
-// produced it, shown on the HTML page ("" when not known).
-func WriteMulti(w io.Writer, r *MultiReport, format, command string) error {
-	switch format {
-	case "json":
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(r)
-	case "csv":
-		return writeMultiCSV(w, r)
-	case "html":
-		return writeMultiHTML(w, r, command)
-	case "table", "", "markdown":
-		_, err := io.WriteString(w, multiText(r, format == "markdown"))
-		return err
-	}
-	return fmt.Errorf("a multiplayer report is written as table, markdown, csv, html or json, not %q", format)
-}
-
 // seatLabel names seat s (0-based) as the report does.
-func (r *MultiReport) seatLabel(s int) string {
-	if r.Mode == "one-vs-team" && s == 0 {
+func seatLabel(r *sim.MultiReport, s int) string {
+	if modeOf(r) == engine.ModeOneVsTeam && s == 0 {
 		return "seat 1 (alone)"
 	}
 	return fmt.Sprintf("seat %d", s+1)
 }
 
+// modeOf is the mode of a run, by the name its report records (a result
+// read from JSON may name none the engine knows: then no mode of its own).
+func modeOf(r *sim.MultiReport) engine.Mode {
+	m, err := engine.ParseMode(r.Mode)
+	if err != nil {
+		return engine.ModeStandard
+	}
+	return m
+}
+
 // runLine is the report's first line: what was played, how often, by whom.
-func (r *MultiReport) runLine() string {
+func runLine(r *sim.MultiReport) string {
 	s := fmt.Sprintf("%s, %d armies (%s), %d games, players %s, board %s, seed %d",
 		r.Mode, len(r.Armies), strings.Join(r.Armies, ", "), r.Games, r.Players, r.Board, r.Seed)
 	for i, l := range r.Leaders {
@@ -55,14 +46,14 @@ func (r *MultiReport) runLine() string {
 }
 
 // rotationLine says which seatings were played and how often.
-func (r *MultiReport) rotationLine() string {
+func rotationLine(r *sim.MultiReport) string {
 	return fmt.Sprintf("seat rotation: %s; games per seating: %d", r.Rotation, r.Games/max(1, r.Seatings))
 }
 
 // footLines say how the figures are counted.
-func (r *MultiReport) footLines() []string {
+func footLines(r *sim.MultiReport) []string {
 	shared := "shared wins"
-	if len(r.Team) > 0 || r.Mode == "one-vs-team" {
+	if len(r.Team) > 0 || modeOf(r) == engine.ModeOneVsTeam {
 		shared = "draws between the sides (a shared win)"
 	}
 	return []string{
@@ -74,7 +65,7 @@ func (r *MultiReport) footLines() []string {
 
 // pctCell is a share with its interval in percent, "34.4 [22.6, 46.1]":
 // the column says %, so four seats fit 100 columns.
-func pctCell(s Share) string {
+func pctCell(s sim.Share) string {
 	return fmt.Sprintf("%4.1f [%4.1f, %4.1f]", 100*s.Share, 100*s.Lo, 100*s.Hi)
 }
 
@@ -82,13 +73,13 @@ func pctCell(s Share) string {
 // rotation, each army's (and team's) share, then army by seat. The
 // terminal form keeps to 100 columns with four seats (the by-seat table
 // is apart from the share table for that).
-func multiText(r *MultiReport, md bool) string {
+func multiText(r *sim.MultiReport, md bool) string {
 	var b strings.Builder
 	if md {
 		fmt.Fprintf(&b, "# Neuroshima Hex %s: %s\n\n", r.Mode, strings.Join(r.Armies, ", "))
-		fmt.Fprintf(&b, "- %s\n- %s\n\n", r.runLine(), r.rotationLine())
+		fmt.Fprintf(&b, "- %s\n- %s\n\n", runLine(r), rotationLine(r))
 	} else {
-		fmt.Fprintf(&b, "%s\n%s\n\n", wrapLine(r.runLine(), 100), wrapLine(r.rotationLine(), 100))
+		fmt.Fprintf(&b, "%s\n%s\n\n", wrapLine(runLine(r), 100), wrapLine(rotationLine(r), 100))
 	}
 	tab := func(header []string, rows [][]string) {
 		if md {
@@ -136,7 +127,7 @@ func multiText(r *MultiReport, md bool) string {
 	tab([]string{"army", "win share % [95%]", "games"}, rows)
 	header := []string{"win share % by seat"}
 	for s := range r.Seat {
-		header = append(header, r.seatLabel(s))
+		header = append(header, seatLabel(r, s))
 	}
 	rows = rows[:0]
 	for a, name := range r.Armies {
@@ -151,7 +142,7 @@ func multiText(r *MultiReport, md bool) string {
 		row = append(row, pctCell(s))
 	}
 	tab(header, append(rows, row))
-	for _, l := range r.footLines() {
+	for _, l := range footLines(r) {
 		if md {
 			b.WriteString(l + "\n\n")
 		} else {
@@ -187,14 +178,14 @@ func wrapLine(s string, width int) string {
 var multiHeader = []string{"mode", "players", "board", "seed", "games", "seatings", "rotation", "group", "name", "seat",
 	"share_games", "share", "lo", "hi", "shared", "capped", "mean_turns", "partial", "leaders"}
 
-func writeMultiCSV(w io.Writer, r *MultiReport) error {
+func writeMultiCSV(w io.Writer, r *sim.MultiReport) error {
 	// A program filters on a word, not on the sentence of the text report.
 	rotation := "every_seating"
 	if len(r.Teams) > 0 {
 		rotation = "teams_alternating"
 	}
 	var rows [][]string
-	add := func(group, name string, seat int, s Share) {
+	add := func(group, name string, seat int, s sim.Share) {
 		seatCell := ""
 		if seat > 0 {
 			seatCell = strconv.Itoa(seat)
@@ -223,12 +214,12 @@ func writeMultiCSV(w io.Writer, r *MultiReport) error {
 // writeMultiHTML writes the report as a self-contained page: the shares
 // as dot plots with their intervals (the fair share 1/n marked), and the
 // tables of the text report.
-func writeMultiHTML(w io.Writer, r *MultiReport, command string) error {
+func writeMultiHTML(w io.Writer, r *sim.MultiReport, command string) error {
 	p := &htmlreport.Page{Title: fmt.Sprintf("%s: %s", r.Mode, strings.Join(r.Armies, ", "))}
 	p.Meta = runMeta(command, r.Seed, r.Players+" in every seat", r.Games, r.Partial)
-	p.Meta = append(p.Meta, [2]string{"mode", r.Mode}, [2]string{"board", r.Board}, [2]string{"seat rotation", r.rotationLine()})
+	p.Meta = append(p.Meta, [2]string{"mode", r.Mode}, [2]string{"board", r.Board}, [2]string{"seat rotation", rotationLine(r)})
 	fair := 100 / float64(max(1, len(r.Armies)))
-	dot := func(label string, s Share) htmlreport.Dot {
+	dot := func(label string, s sim.Share) htmlreport.Dot {
 		return htmlreport.Dot{Label: label, X: 100 * s.Share, Lo: 100 * s.Lo, Hi: 100 * s.Hi, Text: pctCell(s)}
 	}
 	p.Heading("Win shares")
@@ -256,8 +247,8 @@ func writeMultiHTML(w io.Writer, r *MultiReport, command string) error {
 	dots = nil
 	header := []string{"army"}
 	for s := range r.Seat {
-		dots = append(dots, dot(r.seatLabel(s), r.Seat[s]))
-		header = append(header, r.seatLabel(s))
+		dots = append(dots, dot(seatLabel(r, s), r.Seat[s]))
+		header = append(header, seatLabel(r, s))
 	}
 	p.Figure(htmlreport.DotPlot(dots, fair, "win share (%)", "seat win shares with 95% intervals"))
 	rows = nil
@@ -269,7 +260,7 @@ func writeMultiHTML(w io.Writer, r *MultiReport, command string) error {
 		rows = append(rows, row)
 	}
 	p.Table("win share % [95%] by seat", header, rows)
-	for _, l := range r.footLines() {
+	for _, l := range footLines(r) {
 		p.Para(l)
 	}
 	return p.Write(w)
