@@ -2,10 +2,14 @@ package main
 
 import (
 	"fmt"
+	"go/parser"
+	"go/token"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -97,5 +101,57 @@ func TestLayoutNamesEveryPackage(t *testing.T) {
 				t.Errorf("%s names %s/, which does not exist", doc.file, dir)
 			}
 		}
+	}
+}
+
+// TestArchitectureImports: docs/architecture.md's package table says, in its
+// last column, exactly which hexforge packages each package imports (its
+// non-test files). A new import, or one gone, fails here until the map says
+// so: an arrow between packages is a decision, written down.
+func TestArchitectureImports(t *testing.T) {
+	const module = "github.com/hexforge/hexforge/"
+	text, err := os.ReadFile("../../docs/architecture.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := regexp.MustCompile("(?m)^\\| `([a-z/]+)` \\| .* \\| ([^|]*) \\|$")
+	name := regexp.MustCompile("`([a-z/]+)`")
+	rows := 0
+	for _, m := range row.FindAllStringSubmatch(string(text), -1) {
+		pkg := m[1]
+		var want []string
+		for _, n := range name.FindAllStringSubmatch(m[2], -1) {
+			want = append(want, n[1])
+		}
+		files, err := filepath.Glob(filepath.Join("../..", pkg, "*.go"))
+		if err != nil || len(files) == 0 {
+			t.Errorf("docs/architecture.md: package %s has no Go files", pkg)
+			continue
+		}
+		rows++
+		got := map[string]bool{}
+		fset := token.NewFileSet()
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			af, err := parser.ParseFile(fset, f, nil, parser.ImportsOnly)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, imp := range af.Imports {
+				if p := strings.Trim(imp.Path.Value, `"`); strings.HasPrefix(p, module) {
+					got[strings.TrimPrefix(p, module)] = true
+				}
+			}
+		}
+		slices.Sort(want)
+		have := slices.Sorted(maps.Keys(got))
+		if !slices.Equal(want, have) {
+			t.Errorf("docs/architecture.md says %s imports %v; it imports %v", pkg, want, have)
+		}
+	}
+	if rows < 20 {
+		t.Errorf("only %d package rows found in docs/architecture.md", rows)
 	}
 }
