@@ -23,7 +23,7 @@ func (g *Game) LegalActions(buf []Action) []Action {
 		t := uint8(s.Armies[p].HQ)
 		for h := Hex(0); int(h) < b.Size; h++ {
 			if s.Cells[h].Unit.Empty() {
-				buf = g.facings(buf, PlaceHQ(h, 0), p, t)
+				buf = g.facings(buf, Action{Kind: KPlaceHQ, Hex: h, To: NoHex}, p, t)
 			}
 		}
 		return buf
@@ -38,11 +38,11 @@ func (g *Game) LegalActions(buf []Action) []Action {
 		return buf
 	case PhaseDiscard:
 		if g.mulliganOK() {
-			buf = append(buf, Mulligan())
+			buf = append(buf, Action{Kind: KMulligan, Hex: NoHex, To: NoHex})
 		}
 		for i := uint8(0); i < g.HandLen[p]; i++ {
 			if !g.dupSlot(p, i) {
-				buf = append(buf, Discard(i))
+				buf = append(buf, Action{Kind: KDiscard, Slot: i, Hex: NoHex, To: NoHex})
 			}
 		}
 		if g.cfg.Structures {
@@ -68,13 +68,13 @@ func (g *Game) LegalActions(buf []Action) []Action {
 	// PhasePlay.
 	nets := g.computeNets()
 	if g.mulliganOK() {
-		buf = append(buf, Mulligan())
+		buf = append(buf, Action{Kind: KMulligan, Hex: NoHex, To: NoHex})
 	}
 	for i := uint8(0); i < g.HandLen[p] && !g.useLimited(); i++ {
 		if g.dupSlot(p, i) {
 			continue
 		}
-		buf = append(buf, Discard(i))
+		buf = append(buf, Action{Kind: KDiscard, Slot: i, Hex: NoHex, To: NoHex})
 		if g.playLimited() {
 			continue // the token may still be discarded or kept
 		}
@@ -86,7 +86,7 @@ func (g *Game) LegalActions(buf []Action) []Action {
 			}
 			for h := Hex(0); int(h) < b.Size; h++ {
 				if g.placeable(h, p, ti) {
-					buf = g.facings(buf, Place(i, h, 0), p, ti)
+					buf = g.facings(buf, Action{Kind: KPlace, Slot: i, Hex: h, To: NoHex}, p, ti)
 				}
 			}
 			continue
@@ -100,7 +100,7 @@ func (g *Game) LegalActions(buf []Action) []Action {
 	if g.leaders {
 		buf = g.leaderActions(buf, nets)
 	}
-	return append(buf, EndTurn())
+	return append(buf, Action{Kind: KEndTurn, Hex: NoHex, To: NoHex})
 }
 
 // dupSlot reports whether an earlier hand slot holds the same token type,
