@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/internal/testarmy"
 	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 )
@@ -11,7 +12,7 @@ import (
 // BenchmarkSearchDecision is one decision of the search player (default
 // budget) in the middle of a game.
 func BenchmarkSearchDecision(b *testing.B) {
-	ma, mb := testArmy(b, "moloch"), testArmy(b, "moloch")
+	ma, mb := testarmy.Load(b, "moloch"), testarmy.Load(b, "moloch")
 	g, _ := engine.NewGame(engine.Config{Board: position.Standard}, []*rules.Army{ma, mb}, 3)
 	res := new(engine.Resolver)
 	g.SetWorkspace(res)

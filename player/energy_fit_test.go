@@ -11,6 +11,7 @@ import (
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/internal/testarmy"
 	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 )
@@ -91,7 +92,7 @@ func TestRefitEnergy(t *testing.T) {
 	}
 	var as []*rules.Army
 	for _, name := range armies.Names() {
-		as = append(as, testArmy(t, name))
+		as = append(as, testarmy.Load(t, name))
 	}
 	res := new(engine.Resolver)
 	var scratch engine.State

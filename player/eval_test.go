@@ -11,6 +11,7 @@ import (
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/internal/testarmy"
 	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 )
@@ -234,7 +235,7 @@ func TestRefitEval(t *testing.T) {
 	}
 	var as []*rules.Army
 	for _, name := range armies.Names() {
-		as = append(as, testArmy(t, name))
+		as = append(as, testarmy.Load(t, name))
 	}
 	spec, err := Parse(*refitPlayer)
 	if err != nil {

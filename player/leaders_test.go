@@ -5,6 +5,7 @@ import (
 
 	"github.com/hexforge/hexforge/compiler"
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/internal/testarmy"
 	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 )
@@ -21,7 +22,7 @@ func TestRolloutPlaysThroughOpponentDraw(t *testing.T) {
 	if res.Diags.HasErrors() {
 		t.Fatal(res.Diags)
 	}
-	ma, mb := testArmy(t, "moloch"), testArmy(t, "borgo")
+	ma, mb := testarmy.Load(t, "moloch"), testarmy.Load(t, "borgo")
 	// Player 0 (Moloch) holds the leader, so it answers the draw of
 	// player 1 in every turn of player 1 while a use is left.
 	g, err := engine.NewGame(engine.Config{Board: position.Standard, Leaders: []*rules.Leader{res.Leaders[0], nil}}, []*rules.Army{ma, mb}, 3)

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/internal/testarmy"
 	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 )
@@ -11,7 +12,7 @@ import (
 // midGame plays greedy moves from seed into the middle game, to a decision
 // with many choices, as BenchmarkSearchDecision does.
 func midGame(b testing.TB) (*engine.Game, *engine.Resolver, []engine.Action) {
-	ma, mb := testArmy(b, "moloch"), testArmy(b, "moloch")
+	ma, mb := testarmy.Load(b, "moloch"), testarmy.Load(b, "moloch")
 	g, err := engine.NewGame(engine.Config{Board: position.Standard}, []*rules.Army{ma, mb}, 3)
 	if err != nil {
 		b.Fatal(err)

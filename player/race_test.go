@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/internal/testarmy"
 	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 )
@@ -12,7 +13,7 @@ import (
 // costs less than its whole budget, yet more than the fewest worlds it
 // plays before dropping any.
 func TestRaceSpendsWorldsWhereClose(t *testing.T) {
-	ma, mb := testArmy(t, "moloch"), testArmy(t, "borgo")
+	ma, mb := testarmy.Load(t, "moloch"), testarmy.Load(t, "borgo")
 	g, err := engine.NewGame(engine.Config{Board: position.Standard}, []*rules.Army{ma, mb}, 3)
 	if err != nil {
 		t.Fatal(err)

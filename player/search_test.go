@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/internal/testarmy"
 	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 )
@@ -28,7 +29,7 @@ func TestMemosKeepDecisions(t *testing.T) {
 		{"smart", "vegas", "plan:1", duel}, // energy and Procedures
 		{"moloch", "borgo", "race:3", position.Standard},
 	} {
-		ma, mb := testArmy(t, c.a), testArmy(t, c.b)
+		ma, mb := testarmy.Load(t, c.a), testarmy.Load(t, c.b)
 		spec, err := Parse(c.player)
 		if err != nil {
 			t.Fatal(err)

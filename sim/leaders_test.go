@@ -6,6 +6,7 @@ import (
 
 	"github.com/hexforge/hexforge/compiler"
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/internal/testarmy"
 	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/rules"
 )
@@ -20,7 +21,7 @@ func TestPlayersUseLeaders(t *testing.T) {
 		t.Fatal(res.Diags)
 	}
 	l := res.Leaders[0]
-	a, b := testArmy(t, "moloch"), testArmy(t, "borgo")
+	a, b := testarmy.Load(t, "moloch"), testarmy.Load(t, "borgo")
 	for _, p := range []string{"random", "greedy", "search:4", "plan:2", "race:2", "mcts:16"} {
 		spec, err := player.Parse(p)
 		if err != nil {
@@ -60,7 +61,7 @@ func TestPlayersAnswerOpponentDraw(t *testing.T) {
 		t.Fatal(res.Diags)
 	}
 	l := res.Leaders[0]
-	a, b := testArmy(t, "moloch"), testArmy(t, "borgo")
+	a, b := testarmy.Load(t, "moloch"), testarmy.Load(t, "borgo")
 	for _, p := range []string{"random", "greedy", "search:4", "plan:2", "race:2", "mcts:16"} {
 		spec, err := player.Parse(p)
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/internal/testarmy"
 	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/rules"
 )
@@ -14,7 +15,7 @@ func multiArmies(t *testing.T, refs ...string) []*rules.Army {
 	t.Helper()
 	var out []*rules.Army
 	for _, r := range refs {
-		out = append(out, testArmy(t, r))
+		out = append(out, testarmy.Load(t, r))
 	}
 	return out
 }

@@ -2,33 +2,15 @@ package sim
 
 import (
 	"context"
-	"os"
 	"reflect"
 	"testing"
 
-	"github.com/hexforge/hexforge/armies"
-	"github.com/hexforge/hexforge/compiler"
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/internal/testarmy"
 	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 )
-
-func testArmy(t testing.TB, ref string) *rules.Army {
-	t.Helper()
-	if src, err := os.ReadFile(ref); err == nil {
-		res := compiler.CompileSource(ref, src)
-		if res.Diags.HasErrors() {
-			t.Fatal(res.Diags)
-		}
-		return res.Armies[0]
-	}
-	l, err := armies.Loader{}.Load(ref)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return l.Army
-}
 
 func match(t testing.TB, a, b string, pa, pb string, pairs int, seed uint64) *Match {
 	sa, err := player.Parse(pa)
@@ -39,7 +21,7 @@ func match(t testing.TB, a, b string, pa, pb string, pairs int, seed uint64) *Ma
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Match{A: testArmy(t, a), B: testArmy(t, b), Players: [2]player.Spec{sa, sb}, Seed: seed, Pairs: pairs}
+	return &Match{A: testarmy.Load(t, a), B: testarmy.Load(t, b), Players: [2]player.Spec{sa, sb}, Seed: seed, Pairs: pairs}
 }
 
 // The same seed gives the same games whatever the number of workers.
