@@ -171,13 +171,9 @@ func (g *Game) teamHQGone(gone uint8, r *modeRules) bool {
 		// "Jeżeli dwa wrogie sobie Sztaby zostaną zniszczone w jednej
 		// Bitwie, wtedy o zwycięstwie decyduje Wytrzymałość pozostałych
 		// Sztabów."
-		a, b := g.teamSum(0), g.teamSum(1)
-		switch {
-		case a > b:
-			g.finish(g.teamMembers(0))
-		case b > a:
-			g.finish(g.teamMembers(1))
-		default:
+		if won := g.moreHQLeft(); won != 0 {
+			g.finish(won)
+		} else {
 			g.finish(g.active())
 		}
 		return true
@@ -209,16 +205,26 @@ func (g *Game) teamSum(t uint8) int {
 	return sum
 }
 
+// moreHQLeft is a bit per member of the team with more HQ points left, or
+// 0 when both teams have as many.
+func (g *Game) moreHQLeft() uint8 {
+	switch a, b := g.teamSum(0), g.teamSum(1); {
+	case a > b:
+		return g.teamMembers(0)
+	case b > a:
+		return g.teamMembers(1)
+	}
+	return 0
+}
+
 // final decides the game after the final battle, or starts the tie's
 // extra turns; it reports whether the game ended.
 func (g *Game) final() bool {
 	if g.S.Mode.rules().final == finalTeams {
-		a, b := g.teamSum(0), g.teamSum(1)
+		won := g.moreHQLeft()
 		switch {
-		case a > b:
-			g.finish(g.teamMembers(0))
-		case b > a:
-			g.finish(g.teamMembers(1))
+		case won != 0:
+			g.finish(won)
 		case g.TieBreak:
 			g.finish(g.active())
 		default:
