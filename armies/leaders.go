@@ -80,3 +80,30 @@ func (ld Loader) LoadLeader(ref string) (*rules.Leader, error) {
 	}
 	return nil, fmt.Errorf("%s: no leader in file (declare one with leader \"Name\" { on after_discard: ... })", file)
 }
+
+// LeaderPair reads the --leaders of a command that plays games: "" (no
+// leaders), one leader for both armies, or A,B, "none" being no leader
+// for that army; two says it named one for each. It loads them all, so a
+// mistyped name fails before any game.
+func (ld Loader) LeaderPair(s string) (l [2]*rules.Leader, two bool, err error) {
+	if strings.TrimSpace(s) == "" {
+		return l, false, nil
+	}
+	refs := strings.Split(s, ",")
+	if len(refs) > 2 {
+		return l, false, fmt.Errorf("--leaders %q: give one leader (every army has it) or two, A,B", s)
+	}
+	for i, ref := range refs {
+		ref = strings.TrimSpace(ref)
+		if strings.EqualFold(ref, "none") {
+			continue
+		}
+		if l[i], err = ld.LoadLeader(ref); err != nil {
+			return l, false, fmt.Errorf("--leaders: %w", err)
+		}
+	}
+	if len(refs) == 1 {
+		l[1] = l[0]
+	}
+	return l, len(refs) == 2, nil
+}

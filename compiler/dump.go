@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -10,8 +11,8 @@ import (
 	"github.com/hexforge/hexforge/rules"
 )
 
-// This file renders compiled tables for people (Dump) and for tools
-// (View, marshalled as JSON by the CLI).
+// This file renders compiled tables for people (Dump, DumpAll) and for
+// tools (View, WriteJSON).
 
 // ArmyView is the JSON form of a compiled army: the same tables as
 // rules.Army with bit sets spelled out as words.
@@ -181,6 +182,28 @@ func ActionString(a rules.Action, army *rules.Army) string {
 		parts = append(parts, "optional")
 	}
 	return strings.Join(parts, " ")
+}
+
+// WriteJSON writes the armies' views as one indented JSON array (dump
+// --format json).
+func WriteJSON(w io.Writer, armies []*rules.Army) error {
+	views := []ArmyView{}
+	for _, a := range armies {
+		views = append(views, View(a))
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(views)
+}
+
+// DumpAll writes the armies' tables (Dump), a blank line between two.
+func DumpAll(w io.Writer, armies []*rules.Army) {
+	for i, a := range armies {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		Dump(w, a)
+	}
 }
 
 // Dump writes the compiled tables of an army in a readable form.

@@ -98,6 +98,29 @@ func (l List) HasErrors() bool {
 	return false
 }
 
+// Counts are how many errors and warnings the list holds.
+func (l List) Counts() (errors, warnings int) {
+	for _, d := range l {
+		if d.Severity == Error {
+			errors++
+		} else {
+			warnings++
+		}
+	}
+	return errors, warnings
+}
+
+// Summary counts the list in words, as check prints it: "2 error(s), 1
+// warning(s)"; the warnings only when there are some.
+func (l List) Summary() string {
+	e, w := l.Counts()
+	s := fmt.Sprintf("%d error(s)", e)
+	if w > 0 {
+		s += fmt.Sprintf(", %d warning(s)", w)
+	}
+	return s
+}
+
 // Err returns the list as an error when it holds an error, nil otherwise.
 func (l List) Err() error {
 	if l.HasErrors() {

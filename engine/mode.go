@@ -87,6 +87,20 @@ func (m Mode) Scores() bool { return int(m) < len(modes) && modes[m].scores }
 // Teams reports whether the mode is played by two teams.
 func (m Mode) Teams() bool { return int(m) < len(modes) && modes[m].teams != nil }
 
+// Seats says whether n players play the mode, and in words how many it
+// takes ("3 or 4").
+func (m Mode) Seats(n int) (ok bool, want string) {
+	r := m.rules()
+	return n >= r.minSeats && n <= r.maxSeats, r.seats
+}
+
+// Leaders reports whether leader cards are played in the mode.
+func (m Mode) Leaders() bool { return int(m) < len(modes) && modes[m].leaders }
+
+// CustomTeams reports whether the mode's teams may be given
+// (Config.Teams).
+func (m Mode) CustomTeams() bool { return int(m) < len(modes) && modes[m].customTeams }
+
 // ModeNames lists the modes' names, as ParseMode reads them.
 func ModeNames() []string {
 	names := make([]string, len(modes))

@@ -75,6 +75,38 @@ type Spec struct {
 	allFacings bool
 }
 
+// ParsePair reads a command's --players: one player for both sides, or
+// A,B.
+func ParsePair(s string) ([2]Spec, error) {
+	var specs [2]Spec
+	parts := strings.Split(s, ",")
+	if len(parts) > 2 {
+		return specs, fmt.Errorf("--players %q: give one player for both sides or two separated by a comma", s)
+	}
+	for i := range specs {
+		p, err := Parse(parts[min(i, len(parts)-1)])
+		if err != nil {
+			return specs, err
+		}
+		specs[i] = p
+	}
+	return specs, nil
+}
+
+// ParseLevels reads a ladder's --levels: players separated by commas,
+// weakest first.
+func ParseLevels(s string) ([]Spec, error) {
+	var out []Spec
+	for _, lv := range strings.Split(s, ",") {
+		p, err := Parse(lv)
+		if err != nil {
+			return nil, fmt.Errorf("--levels %q: %w", s, err)
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
 // Parse reads "random", "greedy", "search[:N]", "plan[:N]", "race[:N]" or "mcts[:N]".
 func Parse(s string) (Spec, error) {
 	name, budget, hasBudget := strings.Cut(strings.ToLower(strings.TrimSpace(s)), ":")

@@ -55,10 +55,7 @@ func ParseFormat(name string, allowed ...Format) (Format, error) {
 			return f, nil
 		}
 	}
-	names := make([]string, len(allowed))
-	for i, f := range allowed {
-		names[i] = f.String()
-	}
+	names := namesOf(allowed)
 	list := names[0]
 	if n := len(names); n > 1 {
 		list = strings.Join(names[:n-1], ", ") + " or " + names[n-1]
@@ -83,6 +80,23 @@ func (f *Format) Flag(allowed ...Format) *FormatFlag {
 
 // Format is the format the flag holds.
 func (v *FormatFlag) Format() Format { return *v.f }
+
+// Names are the names of the formats the flag accepts, in their order: a
+// shell's completion of --format offers exactly these.
+func (v *FormatFlag) Names() []string {
+	if len(v.allowed) == 0 {
+		return namesOf(Formats)
+	}
+	return namesOf(v.allowed)
+}
+
+func namesOf(fs []Format) []string {
+	names := make([]string, len(fs))
+	for i, f := range fs {
+		names[i] = f.String()
+	}
+	return names
+}
 
 // String is the name of the format the flag holds.
 func (v *FormatFlag) String() string { return v.f.String() }

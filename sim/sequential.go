@@ -28,9 +28,21 @@ type Sequential struct {
 }
 
 // ParseSequential reads sim's --sprt P0,P1 (with P0 < 0.5 < P1 the
-// fair-band test of [P0, P1]) or --fair-band LO-HI in percent, the one
-// that is not empty, into its test with error rates alpha and beta.
-func ParseSequential(sprt, band string, alpha, beta float64) (*Sequential, error) {
+// fair-band test of [P0, P1]) or --fair-band LO-HI in percent into its
+// test with error rates alpha and beta; nil when both are empty. One is
+// given at most, and not with --until-ci (untilCI > 0): each decides when
+// a run stops.
+func ParseSequential(sprt, band string, alpha, beta, untilCI float64) (*Sequential, error) {
+	switch {
+	case sprt == "" && band == "":
+		return nil, nil
+	case sprt != "" && band != "":
+		return nil, fmt.Errorf("--sprt and --fair-band are two tests: give one")
+	case untilCI > 0:
+		return nil, fmt.Errorf("--until-ci and a sequential test both decide when to stop: give one")
+	case alpha <= 0 || alpha >= 0.5 || beta <= 0 || beta >= 0.5:
+		return nil, fmt.Errorf("--alpha %v --beta %v: want error rates between 0 and 0.5, e.g. 0.05", alpha, beta)
+	}
 	q := &Sequential{Alpha: alpha, Beta: beta, Verdict: VerdictUndecided}
 	if sprt != "" {
 		a, b, ok := strings.Cut(sprt, ",")

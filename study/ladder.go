@@ -56,6 +56,18 @@ type Ladder struct {
 	Progress   func(label string) sim.Progress // nil: none
 }
 
+// MaxLadderPairs is the most pairs a ladder plays per level and matchup.
+const MaxLadderPairs = 10_000_000
+
+// Check refuses, before any game, the settings no ladder can climb; its
+// errors name the command line's flags.
+func (l *Ladder) Check() error {
+	if l.Pairs < 1 || l.Pairs > MaxLadderPairs {
+		return fmt.Errorf("--games %d: want 1 to %d pairs", l.Pairs, MaxLadderPairs)
+	}
+	return CheckWorkers(l.Workers)
+}
+
 // Run climbs every matchup of the armies (mirrors left out) through the
 // levels and says for each whether its win rate is stable between the two
 // strongest levels. Cancelling ctx stops it, the matchups marked partial.

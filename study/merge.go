@@ -68,6 +68,23 @@ func readResult(file string) ([]byte, error) {
 	return textfile.Read(file, "a result (the JSON written by sim --format json)", sim.MaxResultSize)
 }
 
+// ReadRoundRobin reads a round robin's JSON result (sim --all --format
+// json, or the merge of its shards), as agree compares two.
+func ReadRoundRobin(file string) (*sim.RoundRobin, error) {
+	sums, _, err := MergeResults([]string{file})
+	if err != nil {
+		return nil, err
+	}
+	if len(sums) < 2 {
+		return nil, fmt.Errorf("%s: a match, not a round robin: agree compares two round robins (sim --all --format json)", file)
+	}
+	rr, err := sim.RoundRobinOf(sums)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	return rr, nil
+}
+
 // MergeResults reads two-player match or round-robin JSON reports and adds
 // up the matches of the same armies, in the order they first come;
 // results that differ in anything else that defines a run (seed, players,

@@ -90,7 +90,7 @@ func RecordMultiLosses(dir string, k int, mm *sim.MultiMatch, refs []string, rec
 		return fmt.Sprintf("--record-losses: %s won (or shared) every game with a result: nothing recorded", name), nil
 	}
 	what := "HQ"
-	if mm.Mode == engine.ModePoints {
+	if mm.Mode.Scores() { // the points game: HQ hits score
 		what = "points"
 	}
 	var games []int

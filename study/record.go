@@ -2,18 +2,112 @@ package study
 
 import (
 	"bytes"
+	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/position"
+	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/textfile"
 	"github.com/hexforge/hexforge/trace"
 )
+
+// MaxRecord bounds sim --record: each trace is a file of some hundred
+// kilobytes, and recording is for looking at games, not for keeping a run.
+const MaxRecord = 10_000
+
+// Recording is what a run writes of its games besides its report (sim
+// --record, --record-losses, --record-dir): the traces of its first Games
+// games and of the Losses games its first army did worst in, to Dir. Sets
+// are the run's --set overrides as given, for the traces' headers.
+type Recording struct {
+	Games, Losses int
+	Dir           string
+	Sets          []string
+}
+
+// Check validates the recording against its run (of games games a
+// matchup; oneMatch when it is one match, not a round robin; sharded when
+// it plays a shard) before any game is played, and makes the directory.
+func (rc *Recording) Check(games int, oneMatch, sharded bool) error {
+	if rc.Games == 0 && rc.Losses == 0 {
+		return nil
+	}
+	for _, f := range []struct {
+		name string
+		n    int
+	}{{"--record", rc.Games}, {"--record-losses", rc.Losses}} {
+		switch {
+		case f.n == 0:
+			continue
+		case f.n < 0 || f.n > MaxRecord:
+			return fmt.Errorf("%s %d: want 1 to %d games", f.name, f.n, MaxRecord)
+		case f.n > games:
+			return fmt.Errorf("%s %d: the run plays only %d games (--games)", f.name, f.n, games)
+		case !oneMatch:
+			return fmt.Errorf("%s traces the games of one match: give two armies", f.name)
+		case sharded:
+			return fmt.Errorf("%s and --shard do not mix: record the games with an unsharded run, or with play --game", f.name)
+		}
+	}
+	if err := os.MkdirAll(rc.Dir, 0o755); err != nil {
+		return fmt.Errorf("--record-dir: %w", err)
+	}
+	return textfile.CheckWritable(filepath.Join(rc.Dir, "game-0001.jsonl"))
+}
+
+// Match plays r's match of armies a and b (refs: as the command line
+// named them) and writes the traces rc asks for: its first games (game i
+// is pair (i-1)/2, army A first when i is odd, as play --game counts them:
+// the very games the run plays) and, once the run is over, the games A
+// lost by the most. notes are for the user, in order.
+func (rc *Recording) Match(ctx context.Context, r *Run, a, b *rules.Army, refs [2]string) (s *sim.Summary, notes []string, err error) {
+	if rc.Games > 0 {
+		var games []int
+		for i := 1; i <= rc.Games; i++ {
+			games = append(games, i)
+		}
+		if notes, err = RecordGames(rc.Dir, r.NewMatch(a, b), refs, games, rc.Sets); err != nil {
+			return nil, notes, err
+		}
+	}
+	var losses *LossTracker
+	if rc.Losses > 0 {
+		losses = &LossTracker{K: rc.Losses}
+		r.OnGames = losses.Add
+	}
+	if s, err = r.Match(ctx, r.NewMatch(a, b)); err != nil || losses == nil {
+		return s, notes, err
+	}
+	more, err := losses.Record(rc.Dir, r.NewMatch(a, b), refs, rc.Sets)
+	return s, append(notes, more...), err
+}
+
+// Multi writes the traces rc asks for of a multiplayer run that played
+// recs (refs: its armies as the command line named them); the note says
+// which losses it recorded.
+func (rc *Recording) Multi(mm *sim.MultiMatch, refs []string, recs []sim.MultiRecord) (note string, err error) {
+	if rc.Games > 0 {
+		games := make([]int, rc.Games)
+		for i := range games {
+			games[i] = i
+		}
+		if err := RecordMulti(rc.Dir, mm, refs, games, rc.Sets); err != nil {
+			return "", err
+		}
+	}
+	if rc.Losses > 0 {
+		return RecordMultiLosses(rc.Dir, rc.Losses, mm, refs, recs, rc.Sets)
+	}
+	return "", nil
+}
 
 // RecordGames writes the traces of the given games of match m (numbered as
 // play --game numbers them) to dir/game-NNNN.jsonl, the very games a run
@@ -45,6 +139,56 @@ func RecordGames(dir string, m *sim.Match, refs [2]string, games []int, sets []s
 		}
 	}
 	return notes, nil
+}
+
+// TracePlay plays game (counted from 1, as play --game counts) of match
+// m and writes its trace to path (play --trace), naming the armies as
+// refs (as the command line gave them), the board as boardRef and the
+// --set overrides sets. A board file is named relative to the trace, in m
+// too. notes name the files the trace names outside its directory: it
+// replays only with --allow-extends-outside.
+func TracePlay(path string, m *sim.Match, refs [2]string, boardRef string, game int, sets []string) (rec sim.GameRecord, events int, notes []string, err error) {
+	note := func(ref string) {
+		if !filepath.IsLocal(filepath.FromSlash(ref)) {
+			notes = append(notes, fmt.Sprintf("note: the trace names %s, outside its directory: replay it with --allow-extends-outside", ref))
+		}
+	}
+	_, boardErr := position.BoardByName(boardRef)
+	if boardErr != nil { // a board file: the trace names it relative to itself
+		note(TraceBoardRef(boardRef, path))
+	}
+	for _, ref := range refs {
+		if ref = TraceRef(ref, path); armies.IsPath(ref) {
+			note(ref)
+		}
+	}
+	rec, tr, events, err := TraceGame(path, m, refs, game, sets, new(engine.Resolver))
+	if err == nil {
+		err = textfile.WriteAtomic(path, tr)
+	}
+	if err == nil && boardErr != nil {
+		m.Board.Name = TraceBoardRef(boardRef, path)
+	}
+	return rec, events, notes, err
+}
+
+// PlayFrom plays one game on from a position file's state s and piles
+// (play --from) with the players specs. A Structure on the board implies
+// the variant (position.ParseSetup sets piles.Structures); structures
+// turns it on for a board without one, so that the players may still
+// place theirs. note is CheckStructures's.
+func PlayFrom(file string, s *engine.State, piles *engine.Piles, specs [2]player.Spec, seed uint64, maxActions int, structures bool) (g *sim.FromGame, note string, err error) {
+	if !piles.Structures {
+		if note, err = CheckStructures(structures, s.Armies[:s.Players()]...); err != nil {
+			return nil, note, err
+		}
+		piles.Structures = structures
+	}
+	if n := s.Players(); n > 2 && specs[0] != specs[1] {
+		return nil, note, fmt.Errorf("--players %s,%s: a position of %d players is played with one player for every seat", specs[0], specs[1], n)
+	}
+	g, err = sim.PlayPosition(file, s, piles, specs, seed, maxActions)
+	return g, note, err
 }
 
 // TraceGame plays game (counted from 1, as play --game counts) of match

@@ -43,6 +43,41 @@ type Run struct {
 	OnGames func([]sim.GameRecord)
 }
 
+// MaxWorkers caps --workers. Games are CPU-bound, so more workers than
+// cores only add memory (each holds a game and its player's search) and
+// scheduling; 256 is more cores than any one machine here has, and a typo
+// like --workers 100000 is caught instead of starting 100000 goroutines.
+const MaxWorkers = 256
+
+// CheckWorkers validates --workers for every command that has it.
+func CheckWorkers(n int) error {
+	if n < 0 || n > MaxWorkers {
+		return fmt.Errorf("--workers %d: want 0 (one per core) to %d: more workers than cores only slow a run down", n, MaxWorkers)
+	}
+	return nil
+}
+
+// Check refuses, before any game, the settings no run can play: the
+// number of games (at most sim.MaxGames, the documented maximum of
+// --games per matchup and of what --until-ci may reach), the half-width
+// to reach, the workers and the cap on a game's actions. Its errors name
+// the command line's flags.
+func (r *Run) Check() error {
+	if r.Games < 1 || r.Games > sim.MaxGames {
+		return fmt.Errorf("--games %d: want 1 to %d", r.Games, sim.MaxGames)
+	}
+	if r.UntilCI < 0 || r.UntilCI >= 0.5 {
+		return fmt.Errorf("--until-ci %v: want a half-width between 0 and 0.5, e.g. 0.02", r.UntilCI)
+	}
+	if err := CheckWorkers(r.Workers); err != nil {
+		return err
+	}
+	if r.MaxActions < 10 {
+		return fmt.Errorf("--max-actions %d: want at least 10", r.MaxActions)
+	}
+	return nil
+}
+
 // JobGames is how many games one matchup plays in this run: a shard's
 // part of the games rounded up to pairs.
 func (r *Run) JobGames() int {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
@@ -96,6 +97,35 @@ func RunSweep(ctx context.Context, r *Run, army, token, field string, values []s
 	}
 	res.Partial = ctx.Err() != nil
 	return res, nil
+}
+
+// SweepSpec is sweep's argument ARMY/TOKEN.FIELD=RANGE: the field as a
+// --set names it (Set, its Value the range as written) and the range's
+// values.
+type SweepSpec struct {
+	Set    armies.Set
+	Values []string
+}
+
+// ParseSweep reads sweep's argument.
+func ParseSweep(arg string) (SweepSpec, error) {
+	spec := arg // the range's ".." is hidden from ParseSet; a path's ".." stays
+	if eq := strings.Index(spec, "="); eq >= 0 {
+		spec = spec[:eq] + strings.Replace(spec[eq:], "..", "~", 1)
+	}
+	tmpl, err := armies.ParseSet(spec)
+	if err != nil {
+		return SweepSpec{}, fmt.Errorf("sweep %q: want ARMY/TOKEN.FIELD=RANGE, ARMY a short name or a path to an .army file, e.g. 'moloch/Hybrid.initiative=1..3'", arg)
+	}
+	values, err := ParseRange(strings.Replace(tmpl.Value, "~", "..", 1))
+	return SweepSpec{tmpl, values}, err
+}
+
+// At is the override that sets the swept field to val.
+func (sp SweepSpec) At(val string) armies.Set {
+	set := sp.Set
+	set.Value, set.Raw = val, fmt.Sprintf("%s/%s.%s=%s", set.Army, set.Token, set.Field, val)
+	return set
 }
 
 // ParseRange reads a sweep's range, "1..3" or "1,2,4", into its values.

@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -11,7 +12,25 @@ import (
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
+	"github.com/hexforge/hexforge/textfile"
 )
+
+// MaxSize bounds a trace file: a capped game of 4000 actions writes a few
+// megabytes.
+const MaxSize = 256 << 20
+
+// ReadFile reads and parses the trace in file.
+func ReadFile(file string) (*Trace, error) {
+	raw, err := textfile.Read(file, "a game trace (JSON lines written by play --trace)", MaxSize)
+	if err != nil {
+		return nil, err
+	}
+	t, err := Parse(bytes.NewReader(raw))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	return t, nil
+}
 
 // FileLoaders are the loaders of trace t read from file: its armies (with
 // the header's --set overrides) and board files relative to the trace's

@@ -39,6 +39,21 @@ type Quick struct {
 	Load func(w io.Writer, ref string) (*rules.Army, error)
 }
 
+// Check refuses, before any work, the settings no quick simulation can
+// play: a bad value is the command's error, not a line after the first
+// save.
+func (q *Quick) Check() error {
+	if q.Games < 1 || q.Games > sim.MaxGames {
+		return fmt.Errorf("--games %d: want 1 to %d", q.Games, sim.MaxGames)
+	}
+	if q.Structures && len(q.Vs) == 0 {
+		// Only the quick simulations play the variant: without one the
+		// flag would do nothing.
+		return fmt.Errorf("--structures plays the Structures variant in the quick simulations: give an opponent with --vs")
+	}
+	return nil
+}
+
 func (q *Quick) load(w io.Writer, ref string) (*rules.Army, error) {
 	if q.Load != nil {
 		return q.Load(w, ref)

@@ -42,20 +42,15 @@ and is marked significant only after Holm's correction over all matchups.`,
 					return fmt.Errorf("--out: %w", err)
 				}
 			}
-			var rrs [2]*sim.RoundRobin
-			for i, file := range args {
-				sums, _, err := study.MergeResults([]string{file})
-				if err != nil {
-					return err
-				}
-				if len(sums) < 2 {
-					return fmt.Errorf("%s: a match, not a round robin: agree compares two round robins (sim --all --format json)", file)
-				}
-				if rrs[i], err = sim.RoundRobinOf(sums); err != nil {
-					return fmt.Errorf("%s: %w", file, err)
-				}
+			base, err := study.ReadRoundRobin(args[0])
+			if err != nil {
+				return err
 			}
-			ag, err := sim.Compare(rrs[0], rrs[1], within/100, tau)
+			strong, err := study.ReadRoundRobin(args[1])
+			if err != nil {
+				return err
+			}
+			ag, err := sim.Compare(base, strong, within/100, tau)
 			if err != nil {
 				return fmt.Errorf("%s and %s: %w", args[0], args[1], err)
 			}

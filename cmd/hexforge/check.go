@@ -46,7 +46,7 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 		res.Diags.Render(stderr, res.Sources)
 		if res.Diags.HasErrors() {
 			failed = true
-			fmt.Fprintf(stdout, "%s: %s\n", u.Name, summary(res.Diags))
+			fmt.Fprintf(stdout, "%s: %s\n", u.Name, res.Diags.Summary())
 			continue
 		}
 		for _, a := range res.Armies {
@@ -62,25 +62,10 @@ func runCheck(stdout, stderr io.Writer, args []string) error {
 	return nil
 }
 
-func summary(l diag.List) string {
-	e, w := 0, 0
-	for _, d := range l {
-		if d.Severity == diag.Error {
-			e++
-		} else {
-			w++
-		}
-	}
-	s := fmt.Sprintf("%d error(s)", e)
-	if w > 0 {
-		s += fmt.Sprintf(", %d warning(s)", w)
-	}
-	return s
-}
-
+// warnSuffix is the warnings of a file that compiled: " (2 warning(s))".
 func warnSuffix(l diag.List) string {
-	if len(l) == 0 {
-		return ""
+	if _, w := l.Counts(); w > 0 {
+		return fmt.Sprintf(" (%d warning(s))", w)
 	}
-	return " (" + summary(l)[len("0 error(s), "):] + ")"
+	return ""
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/compiler"
 	"github.com/hexforge/hexforge/player"
+	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/study"
 	"github.com/spf13/cobra"
 )
@@ -57,10 +58,10 @@ func (o *diffOptions) check(cmd *cobra.Command) ([2]player.Spec, error) {
 	if len(o.vs) == 0 {
 		return [2]player.Spec{}, fmt.Errorf("--sim needs at least one opponent: --vs ARMY")
 	}
-	if o.games < 2 || o.games > maxGames {
-		return [2]player.Spec{}, fmt.Errorf("--games %d: want 2 to %d", o.games, maxGames)
+	if o.games < 2 || o.games > sim.MaxGames {
+		return [2]player.Spec{}, fmt.Errorf("--games %d: want 2 to %d", o.games, sim.MaxGames)
 	}
-	return parsePlayers(o.players)
+	return player.ParsePair(o.players)
 }
 
 func (o *diffOptions) run(cmd *cobra.Command, args []string) error {

@@ -1,9 +1,6 @@
 package main
 
 import (
-	"encoding/json"
-	"fmt"
-
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/compiler"
 	"github.com/hexforge/hexforge/report"
@@ -38,22 +35,10 @@ abilities. --format json (or --json) prints the same for tools.`,
 				}
 				all = append(all, res.Armies...)
 			}
-			out := cmd.OutOrStdout()
 			if asJSON {
-				views := []compiler.ArmyView{}
-				for _, a := range all {
-					views = append(views, compiler.View(a))
-				}
-				enc := json.NewEncoder(out)
-				enc.SetIndent("", "  ")
-				return enc.Encode(views)
+				return compiler.WriteJSON(cmd.OutOrStdout(), all)
 			}
-			for i, a := range all {
-				if i > 0 {
-					fmt.Fprintln(out)
-				}
-				compiler.Dump(out, a)
-			}
+			compiler.DumpAll(cmd.OutOrStdout(), all)
 			return nil
 		},
 	}

@@ -1,23 +1,16 @@
 package main
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/armyfmt"
-	"github.com/hexforge/hexforge/textfile"
 	"github.com/spf13/cobra"
 )
 
 func newFmt() *cobra.Command {
-	var write, diff, list bool
+	var m armyfmt.Mode
 	cmd := &cobra.Command{
 		Use:   "fmt [-w] [-d] [-l] FILE|DIR...",
 		Short: "Print army files in their canonical layout",
@@ -33,90 +26,20 @@ Exit status: 1 when a file could not be read or parsed.`,
 			if len(args) == 0 {
 				return cmd.Usage()
 			}
-			return runFmt(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, write, diff, list)
-		},
-	}
-	cmd.Flags().BoolVarP(&write, "write", "w", false, "write the result to the file instead of stdout")
-	cmd.Flags().BoolVarP(&diff, "diff", "d", false, "print a unified diff instead of the formatted file")
-	cmd.Flags().BoolVarP(&list, "list", "l", false, "list files whose formatting differs")
-	return cmd
-}
-
-// armyFiles expands arguments: a directory stands for the .army files in it.
-func armyFiles(args []string) ([]string, error) {
-	var out []string
-	for _, a := range args {
-		st, err := os.Stat(a)
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, textfile.Missing(a)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("fmt: %w", err)
-		}
-		if !st.IsDir() {
-			out = append(out, a)
-			continue
-		}
-		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".army") {
-				out = append(out, p)
-			}
-			return err
-		})
-		if err != nil {
-			return nil, fmt.Errorf("fmt: %w", err)
-		}
-	}
-	return out, nil
-}
-
-func runFmt(stdout, stderr io.Writer, args []string, write, diff, list bool) error {
-	files, err := armyFiles(args)
-	if err != nil {
-		return err
-	}
-	failed := false
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			fmt.Fprintln(stderr, err)
-			failed = true
-			continue
-		}
-		res, err := armyfmt.Source(f, src)
-		if err != nil {
-			fmt.Fprintln(stderr, err)
-			failed = true
-			continue
-		}
-		same := bytes.Equal(src, res)
-		if list && !same {
-			fmt.Fprintln(stdout, f)
-		}
-		if write && !same {
-			st, err := os.Stat(f)
-			if err == nil {
-				err = os.WriteFile(f, res, st.Mode().Perm())
-			}
+			files, err := armyfmt.Files(args)
 			if err != nil {
-				fmt.Fprintln(stderr, err)
-				failed = true
-				continue
-			}
-		}
-		if diff && !same {
-			fmt.Fprint(stdout, armyfmt.Diff(f, src, res))
-		}
-		if !list && !write && !diff {
-			if _, err := stdout.Write(res); err != nil {
 				return err
 			}
-		}
+			if ok, err := m.Run(cmd.OutOrStdout(), cmd.ErrOrStderr(), files); err != nil || ok {
+				return err
+			}
+			return exitError{1}
+		},
 	}
-	if failed {
-		return exitError{1}
-	}
-	return nil
+	cmd.Flags().BoolVarP(&m.Write, "write", "w", false, "write the result to the file instead of stdout")
+	cmd.Flags().BoolVarP(&m.Diff, "diff", "d", false, "print a unified diff instead of the formatted file")
+	cmd.Flags().BoolVarP(&m.List, "list", "l", false, "list files whose formatting differs")
+	return cmd
 }
 
 // checkFmt is `check --fmt`: it names every source among args that is not in
@@ -128,8 +51,7 @@ func checkFmt(stdout io.Writer, args []string) error {
 	}
 	bad := false
 	for _, u := range units {
-		res, err := armyfmt.Source(u.Name, u.Src)
-		if err == nil && !bytes.Equal(res, u.Src) {
+		if !armyfmt.Formatted(u.Name, u.Src) {
 			fmt.Fprintf(stdout, "%s: not formatted (run: hexforge fmt -w %s)\n", u.Name, u.Name)
 			bad = true
 		}

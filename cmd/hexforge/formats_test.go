@@ -5,10 +5,33 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hexforge/hexforge/report"
 )
+
+// parens are the asides of a --format flag's help ("csv (one tidy table)").
+var parens = regexp.MustCompile(`\([^)]*\)`)
+
+// formatsOf reads the formats a --format flag's help lists ("output
+// format: table, markdown, csv, html (one page) or json").
+func formatsOf(usage string) []string {
+	_, list, ok := strings.Cut(usage, "format:")
+	if !ok {
+		return nil
+	}
+	list = parens.ReplaceAllString(list, "")
+	var out []string
+	for _, f := range strings.FieldsFunc(strings.ReplaceAll(list, " or ", ","), func(r rune) bool { return r == ',' }) {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
 
 var snakeCase = regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
 
@@ -64,6 +87,11 @@ func TestEveryListedFormatIsWritten(t *testing.T) {
 		formats := formatsOf(f.Usage)
 		if len(formats) < 2 {
 			t.Errorf("%s --format lists %q", c.Name(), formats)
+		}
+		// Completion offers the formats the flag accepts: the help must
+		// list the same.
+		if accepted := f.Value.(*report.FormatFlag).Names(); !slices.Equal(formats, accepted) {
+			t.Errorf("%s --format lists %q in its help and accepts %q", c.Name(), formats, accepted)
 		}
 		for _, format := range formats {
 			stdout, stderr, code := run(t, append([]string{c.Name(), "--format", format}, base...)...)

@@ -4,9 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/hexforge/hexforge/player"
-	"github.com/hexforge/hexforge/rules"
-	"github.com/hexforge/hexforge/sim"
+	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/study"
 	"github.com/spf13/cobra"
 )
@@ -30,35 +28,28 @@ token.`,
   hexforge importance moloch --vs borgo --format html --out importance.html`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			specs, shard, err := o.checkStudy(cmd, vs)
-			if err != nil {
+			if err := o.checkStudy(cmd, vs); err != nil {
 				return err
 			}
 			base, err := loadArmy(cmd.ErrOrStderr(), args[0])
 			if err != nil {
 				return err
 			}
-			opps, oppNames, err := loadAll(cmd.ErrOrStderr(), vs)
+			opps, oppNames, err := loadRun(cmd, o.Structures, vs, base.Army)
 			if err != nil {
-				return err
-			}
-			if err := checkStructures(cmd.ErrOrStderr(), o.structures, append([]*rules.Army{base.Army}, opps...)...); err != nil {
-				return err
-			}
-			if err := checkSetsUsed(); err != nil {
 				return err
 			}
 			ctx, bar, done := startRun(cmd)
 			defer done()
-			r := o.run(specs, shard, bar)
-			bar.Expect(study.Variants(base.Army) * len(opps) * r.JobGames())
-			res, err := study.RunImportance(ctx, r, base.Army, opps, oppNames, oneCopy)
+			o.Progress = bar.Update
+			bar.Expect(study.Variants(base.Army) * len(opps) * o.JobGames())
+			res, err := study.RunImportance(ctx, &o.Run, base.Army, opps, oppNames, oneCopy)
 			if err != nil {
 				return err
 			}
 			bar.Finish()
 			return interrupted(ctx, cmd.ErrOrStderr(), writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
-				return res.Write(w, o.format, commandLine(cmd, args))
+				return res.Write(w, o.format, report.CommandLine(cmd.CommandPath(), args, cmd.Flags()))
 			}))
 		},
 	}
@@ -71,15 +62,15 @@ token.`,
 
 // checkStudy checks the flags of importance and sweep, which compare
 // variants pair by pair.
-func (o *simOptions) checkStudy(cmd *cobra.Command, vs []string) ([2]player.Spec, sim.Shard, error) {
+func (o *simOptions) checkStudy(cmd *cobra.Command, vs []string) error {
 	if len(vs) == 0 {
-		return [2]player.Spec{}, sim.Shard{}, fmt.Errorf("give at least one opponent with --vs")
+		return fmt.Errorf("give at least one opponent with --vs")
 	}
-	specs, shard, err := o.check()
-	if err == nil && shard.N > 1 {
+	err := o.check()
+	if err == nil && o.Shard.N > 1 {
 		// A report of paired changes needs every pair of the army and of
 		// each variant; shards of it could not be merged.
 		err = fmt.Errorf("--shard splits a sim run for merge; %s compares variants pair by pair and runs whole (shard sim runs of each variant instead)", cmd.Name())
 	}
-	return specs, shard, err
+	return err
 }

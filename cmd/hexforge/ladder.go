@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/player"
@@ -13,16 +12,14 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// ladderOptions are ladder's flags.
+// ladderOptions are ladder's flags: the ladder they describe (check reads
+// into it what is given as text) and its report.
 type ladderOptions struct {
-	games, workers int
-	seed           uint64
-	levels         string
-	format         report.Format
-	out            string
-	all            bool
-	board, leaders string
-	structures     bool
+	study.Ladder
+	levels, board, leaders string
+	format                 report.Format
+	out                    string
+	all                    bool
 }
 
 func newLadder() *cobra.Command {
@@ -49,89 +46,76 @@ out). Results do not depend on --workers.`,
 		RunE: o.run,
 	}
 	f := cmd.Flags()
-	f.IntVar(&o.games, "games", 100, "seat-swapped pairs per level and matchup")
+	f.IntVar(&o.Pairs, "games", 100, "seat-swapped pairs per level and matchup")
 	f.StringVar(&o.levels, "levels", "random,greedy,search:16,"+player.Default+","+player.Strong, "player levels, weakest first, separated by commas")
-	f.Uint64Var(&o.seed, "seed", 1, "seed of every random choice; every level plays the same seeds")
-	f.IntVar(&o.workers, "workers", 0, "parallel workers (0 = one per core); results do not depend on it")
+	f.Uint64Var(&o.Seed, "seed", 1, "seed of every random choice; every level plays the same seeds")
+	f.IntVar(&o.Workers, "workers", 0, "parallel workers (0 = one per core); results do not depend on it")
 	f.Var(o.format.Flag(report.Table, report.JSON, report.CSV, report.HTML), "format", "output format: table, json, csv (one tidy table: a row per matchup and level) or html (one self-contained page: a line per matchup over the levels)")
 	f.StringVar(&o.out, "out", "", "write the report to FILE (atomically) instead of standard output")
 	f.BoolVar(&o.all, "all", false, "climb every matchup of the embedded armies")
 	f.StringVar(&o.board, "board", "standard", "the board: standard, large, duel (Terminals, Energy and Procedures) or a board FILE (docs/dsl.md)")
 	f.StringVar(&o.leaders, "leaders", "", "the Leaders variant: a leader card for every army, or A,B one for each army of a two-army ladder (as sim's --leaders)")
-	f.BoolVar(&o.structures, "structures", false, "the Structures variant: the armies' structure blocks may be placed (as sim's --structures)")
+	f.BoolVar(&o.Structures, "structures", false, "the Structures variant: the armies' structure blocks may be placed (as sim's --structures)")
 	return cmd
 }
 
-// check reads the flags into the ladder they describe and the armies it
-// climbs, before any army is loaded or game played.
-func (o *ladderOptions) check(args []string) (*study.Ladder, []string, error) {
+// check reads the flags into the ladder they describe and returns the
+// armies it climbs, before any army is loaded or game played.
+func (o *ladderOptions) check(args []string) ([]string, error) {
 	if o.out != "" {
 		if err := textfile.CheckWritable(o.out); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
-	if o.games < 1 || o.games > 10_000_000 {
-		return nil, nil, fmt.Errorf("--games %d: want 1 to 10000000 pairs", o.games)
-	}
-	if err := checkWorkers(o.workers); err != nil {
-		return nil, nil, err
-	}
-	l := &study.Ladder{Pairs: o.games, Seed: o.seed, Workers: o.workers, Structures: o.structures}
-	for _, lv := range strings.Split(o.levels, ",") {
-		p, err := player.Parse(lv)
-		if err != nil {
-			return nil, nil, fmt.Errorf("--levels %q: %w", o.levels, err)
-		}
-		l.Levels = append(l.Levels, p)
+	if err := o.Check(); err != nil {
+		return nil, err
 	}
 	var err error
-	if l.Board, err = boardFlag(o.board); err != nil {
-		return nil, nil, err
+	if o.Levels, err = player.ParseLevels(o.levels); err != nil {
+		return nil, err
+	}
+	if o.Board, err = boardFlag(o.board); err != nil {
+		return nil, err
 	}
 	var leaderTwo bool
-	if l.Leaders, leaderTwo, err = parseLeaders(o.leaders); err != nil {
-		return nil, nil, err
+	if o.Leaders, leaderTwo, err = loader.LeaderPair(o.leaders); err != nil {
+		return nil, err
 	}
 	refs := args
 	if o.all {
 		if len(args) > 0 {
-			return nil, nil, fmt.Errorf("--all climbs every embedded army; give no army names with it")
+			return nil, fmt.Errorf("--all climbs every embedded army; give no army names with it")
 		}
 		refs = armies.Names()
 	}
 	if len(refs) < 2 {
-		return nil, nil, fmt.Errorf("give two armies (or more for a round robin, or --all)")
+		return nil, fmt.Errorf("give two armies (or more for a round robin, or --all)")
 	}
 	if leaderTwo && len(refs) != 2 {
-		return nil, nil, fmt.Errorf("--leaders %s: two leaders are for a ladder of two armies; a round robin takes one leader, which every army has", o.leaders)
+		return nil, fmt.Errorf("--leaders %s: two leaders are for a ladder of two armies; a round robin takes one leader, which every army has", o.leaders)
 	}
-	return l, refs, nil
+	return refs, nil
 }
 
 func (o *ladderOptions) run(cmd *cobra.Command, args []string) error {
-	l, refs, err := o.check(args)
+	refs, err := o.check(args)
 	if err != nil {
 		return err
 	}
-	list, _, err := loadAll(cmd.ErrOrStderr(), refs)
+	list, _, err := loadRun(cmd, o.Structures, refs)
 	if err != nil {
-		return err
-	}
-	// Before any game: --structures with no army that has a structure
-	// block would change nothing.
-	if err := checkStructures(cmd.ErrOrStderr(), o.structures, list...); err != nil {
 		return err
 	}
 	ctx, bar, done := startRun(cmd)
 	defer done()
-	bar.Expect(len(l.Levels) * len(list) * (len(list) - 1) / 2 * 2 * o.games)
-	l.Progress = bar.Update
-	ms, err := l.Run(ctx, list)
+	bar.Expect(len(o.Levels) * len(list) * (len(list) - 1) / 2 * 2 * o.Pairs)
+	o.Progress = bar.Update
+	ms, err := o.Run(ctx, list)
 	if err != nil {
 		return err
 	}
 	bar.Finish()
 	return writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
-		return study.WriteLadder(w, ms, o.format, o.levels, commandLine(cmd, args))
+		return study.WriteLadder(w, ms, o.format, o.levels, report.CommandLine(cmd.CommandPath(), args, cmd.Flags()))
 	})
 }

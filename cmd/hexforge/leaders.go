@@ -7,34 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hexforge/hexforge/armies"
-	"github.com/hexforge/hexforge/rules"
 )
-
-// parseLeaders reads --leaders: "" (no leaders), one leader for both
-// armies, or A,B; "none" is no leader for that army. It loads them all, so
-// a mistyped name fails before any game.
-func parseLeaders(s string) (l [2]*rules.Leader, two bool, err error) {
-	if strings.TrimSpace(s) == "" {
-		return l, false, nil
-	}
-	refs := strings.Split(s, ",")
-	if len(refs) > 2 {
-		return l, false, fmt.Errorf("--leaders %q: give one leader (every army has it) or two, A,B", s)
-	}
-	for i, ref := range refs {
-		ref = strings.TrimSpace(ref)
-		if strings.EqualFold(ref, "none") {
-			continue
-		}
-		if l[i], err = loader.LoadLeader(ref); err != nil {
-			return l, false, fmt.Errorf("--leaders: %w", err)
-		}
-	}
-	if len(refs) == 1 {
-		l[1] = l[0]
-	}
-	return l, len(refs) == 2, nil
-}
 
 // leadersCmd lists the embedded leader cards.
 func leadersCmd() *cobra.Command {

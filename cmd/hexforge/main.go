@@ -10,8 +10,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/diag"
+	"github.com/hexforge/hexforge/internal/buildinfo"
 	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/spf13/cobra"
@@ -116,7 +116,7 @@ func formatOf(cmd *cobra.Command) (report.Format, bool) {
 }
 
 func newRoot() *cobra.Command {
-	setUse, prose = armies.SetUse{}, nil
+	loads, prose = nil, nil
 	root := &cobra.Command{
 		Use:   "hexforge",
 		Short: "Design, check and balance Neuroshima Hex armies",
@@ -129,7 +129,7 @@ army name is accepted, a path to an .army file works too.`,
 		SilenceErrors: true,
 		// Setting Version gives the root a --version flag; the template
 		// prints the same line as the version command.
-		Version: versionLine(),
+		Version: buildinfo.Line(version),
 	}
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.PersistentPreRun = fitOutput

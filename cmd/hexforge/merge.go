@@ -53,7 +53,7 @@ and ratings go to FILE-tokens.csv and FILE-ratings.csv beside it.`,
 // multiplayer run (whichever is not nil) to --out or standard output, and
 // a CSV report's further tables beside --out.
 func writeResult(cmd *cobra.Command, args []string, out string, format report.Format, s *sim.Summary, rr *sim.RoundRobin, multi *sim.MultiReport) error {
-	r := report.Report{Match: s, RoundRobin: rr, Multi: multi, Command: commandLine(cmd, args)}
+	r := report.Report{Match: s, RoundRobin: rr, Multi: multi, Command: report.CommandLine(cmd.CommandPath(), args, cmd.Flags())}
 	err := writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error { return report.Write(w, r, format) })
 	if err != nil || format != report.CSV || multi != nil {
 		return err

@@ -2,10 +2,7 @@ package main
 
 import (
 	"fmt"
-	"io"
-	"path/filepath"
 
-	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/position"
@@ -15,19 +12,12 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// playOptions are play's flags.
+// playOptions are play's flags: the match they describe (check reads into
+// it what is given as text) and which game of it to play.
 type playOptions struct {
-	seed       uint64
-	game       int
-	players    string
-	tracePath  string
-	maxActions int
-	from       string
-	start      string
-	reinforce  bool
-	structures bool
-	leaders    string
-	boardRef   string
+	sim.Match
+	game                                               int
+	players, tracePath, from, start, leaders, boardRef string
 }
 
 func newPlay() *cobra.Command {
@@ -73,14 +63,14 @@ too) is played with one --players player for every seat.`,
 
 func (o *playOptions) register(cmd *cobra.Command) {
 	f := cmd.Flags()
-	f.Uint64Var(&o.seed, "seed", 1, "seed of every random choice, as sim's --seed")
+	f.Uint64Var(&o.Seed, "seed", 1, "seed of every random choice, as sim's --seed")
 	f.IntVar(&o.game, "game", 1, "which game of the sim run with this seed (from 1; odd: A moves first)")
 	f.StringVar(&o.players, "players", player.Default, "computer players: random, greedy, search[:playouts], plan[:worlds], race[:worlds] or mcts[:iterations]; one for both sides or A,B")
 	f.StringVar(&o.tracePath, "trace", "", "write the game's trace to FILE as JSON lines (docs/trace.md)")
-	f.IntVar(&o.maxActions, "max-actions", sim.DefaultMaxActions, "cap on the game's actions")
+	f.IntVar(&o.MaxActions, "max-actions", sim.DefaultMaxActions, "cap on the game's actions")
 	f.StringVar(&o.start, "start", "standard", "how the first turns draw: standard or alternative (as sim's --start)")
-	f.BoolVar(&o.reinforce, "reinforcements", false, "the Reinforcements variant (as sim's --reinforcements)")
-	f.BoolVar(&o.structures, "structures", false, "the Structures variant (as sim's --structures)")
+	f.BoolVar(&o.Reinforce, "reinforcements", false, "the Reinforcements variant (as sim's --reinforcements)")
+	f.BoolVar(&o.Structures, "structures", false, "the Structures variant (as sim's --structures)")
 	f.StringVar(&o.leaders, "leaders", "", "the Leaders variant: one leader card for both armies, or A,B (as sim's --leaders)")
 	f.StringVar(&o.boardRef, "board", "standard", "the board: standard, large, duel or a board FILE (as sim's --board)")
 	f.StringVar(&o.from, "from", "", "play on from a position FILE (its hands, decks and discard piles too; docs/positions.md)")
@@ -89,74 +79,58 @@ func (o *playOptions) register(cmd *cobra.Command) {
 
 // check reads the flags into the match they describe (without its
 // armies), before anything is loaded or played.
-func (o *playOptions) check(cmd *cobra.Command) (*sim.Match, error) {
-	specs, err := parsePlayers(o.players)
-	if err != nil {
-		return nil, err
+func (o *playOptions) check(cmd *cobra.Command) error {
+	var err error
+	if o.Players, err = player.ParsePair(o.players); err != nil {
+		return err
 	}
-	if o.game < 1 || o.game > maxGames {
-		return nil, fmt.Errorf("--game %d: want 1 to %d (the games of a sim run, counted from 1)", o.game, maxGames)
+	if o.game < 1 || o.game > sim.MaxGames {
+		return fmt.Errorf("--game %d: want 1 to %d (the games of a sim run, counted from 1)", o.game, sim.MaxGames)
 	}
-	if o.maxActions < 10 {
-		return nil, fmt.Errorf("--max-actions %d: want at least 10", o.maxActions)
+	if o.MaxActions < 10 {
+		return fmt.Errorf("--max-actions %d: want at least 10", o.MaxActions)
 	}
-	rule, err := engine.ParseStart(o.start)
-	if err != nil {
-		return nil, fmt.Errorf("--start: %w", err)
+	if o.Start, err = engine.ParseStart(o.start); err != nil {
+		return fmt.Errorf("--start: %w", err)
 	}
-	leaderL, _, err := parseLeaders(o.leaders)
-	if err != nil {
-		return nil, err
+	if o.Leaders, _, err = loader.LeaderPair(o.leaders); err != nil {
+		return err
 	}
 	if o.leaders != "" && o.from != "" {
-		return nil, fmt.Errorf("--leaders with --from: the position's leader lines say the leaders (docs/positions.md)")
+		return fmt.Errorf("--leaders with --from: the position's leader lines say the leaders (docs/positions.md)")
 	}
 	if o.tracePath != "" && o.from != "" {
-		return nil, fmt.Errorf("--trace records a game from its start; a game from --from cannot be traced yet")
+		return fmt.Errorf("--trace records a game from its start; a game from --from cannot be traced yet")
 	}
 	if o.tracePath != "" {
 		if err := textfile.CheckWritable(o.tracePath); err != nil {
-			return nil, fmt.Errorf("--trace: %w", err)
+			return fmt.Errorf("--trace: %w", err)
 		}
 	}
-	board, err := position.LoadBoard(o.boardRef, "")
-	if err != nil {
-		return nil, fmt.Errorf("--board: %w", err)
+	if o.Board, err = boardFlag(o.boardRef); err != nil {
+		return err
 	}
 	if o.from != "" && cmd.Flags().Changed("board") {
-		return nil, fmt.Errorf("--board with --from: the position file's board line gives the board")
+		return fmt.Errorf("--board with --from: the position file's board line gives the board")
 	}
-	m := &sim.Match{Players: specs, Seed: o.seed, Pairs: 1, MaxActions: o.maxActions, Start: rule, Reinforce: o.reinforce, Structures: o.structures, Leaders: leaderL}
-	if board != position.Standard {
-		m.Board = board
-	}
-	return m, nil
+	o.Pairs = 1
+	return nil
 }
 
 func (o *playOptions) run(cmd *cobra.Command, args []string) error {
 	// Flags first: nothing is loaded or played for a mistyped one.
-	m, err := o.check(cmd)
-	if err != nil {
+	if err := o.check(cmd); err != nil {
 		return err
 	}
 	if o.from != "" {
-		return playFrom(cmd, o.from, m.Players, o.seed, o.maxActions, o.structures)
+		return playFrom(cmd, o.from, o.Players, o.Seed, o.MaxActions, o.Structures)
 	}
-	a, err := loadArmy(cmd.ErrOrStderr(), args[0])
+	list, _, err := loadRun(cmd, o.Structures, args)
 	if err != nil {
 		return err
 	}
-	b, err := loadArmy(cmd.ErrOrStderr(), args[1])
-	if err != nil {
-		return err
-	}
-	if err := checkSetsUsed(); err != nil {
-		return err
-	}
-	if err := checkStructures(cmd.ErrOrStderr(), o.structures, a.Army, b.Army); err != nil {
-		return err
-	}
-	m.A, m.B = a.Army, b.Army
+	m := &o.Match
+	m.A, m.B = list[0], list[1]
 	out := cmd.OutOrStdout()
 	if o.tracePath == "" {
 		rec, err := m.Play((o.game-1)/2, o.game%2 == 1, new(engine.Resolver))
@@ -169,36 +143,16 @@ func (o *playOptions) run(cmd *cobra.Command, args []string) error {
 	return o.playTraced(cmd, m, args)
 }
 
-// playTraced plays the game and writes its trace (study.TraceGame), with a
+// playTraced plays the game and writes its trace (study.TracePlay), with a
 // note for each file it names outside its directory.
 func (o *playOptions) playTraced(cmd *cobra.Command, m *sim.Match, args []string) error {
-	note := func(ref string) {
-		if !filepath.IsLocal(filepath.FromSlash(ref)) {
-			fmt.Fprintf(cmd.ErrOrStderr(), "note: the trace names %s, outside its directory: replay it with --allow-extends-outside\n", ref)
-		}
-	}
-	_, boardErr := position.BoardByName(o.boardRef)
-	if boardErr != nil { // a board file: the trace names it relative to itself
-		note(study.TraceBoardRef(o.boardRef, o.tracePath))
-	}
-	for _, ref := range args {
-		if ref = study.TraceRef(ref, o.tracePath); armies.IsPath(ref) {
-			note(ref)
-		}
-	}
-	rec, tr, events, err := study.TraceGame(o.tracePath, m, [2]string{args[0], args[1]}, o.game, rawSets(), new(engine.Resolver))
+	rec, events, notes, err := study.TracePlay(o.tracePath, m, [2]string{args[0], args[1]}, o.boardRef, o.game, loads.Raw())
+	printLines(cmd.ErrOrStderr(), notes)
 	if err != nil {
 		return err
 	}
-	out := cmd.OutOrStdout()
-	if err := writeReport(out, o.tracePath, func(w io.Writer) error { _, err := w.Write(tr); return err }); err != nil {
-		return err
-	}
-	if boardErr != nil {
-		m.Board.Name = study.TraceBoardRef(o.boardRef, o.tracePath)
-	}
-	sim.WriteGame(out, m, o.game, rec)
-	fmt.Fprintf(out, "trace: %s (%d events)\n", o.tracePath, events)
+	sim.WriteGame(cmd.OutOrStdout(), m, o.game, rec)
+	fmt.Fprintf(cmd.OutOrStdout(), "trace: %s (%d events)\n", o.tracePath, events)
 	return nil
 }
 
@@ -208,19 +162,10 @@ func playFrom(cmd *cobra.Command, file string, specs [2]player.Spec, seed uint64
 	if err != nil {
 		return positionError(cmd.ErrOrStderr(), file, src, err)
 	}
-	// A Structure on the board implies the variant (ParseSetup sets
-	// piles.Structures); --structures turns it on for a board without one,
-	// so that the players may still place theirs.
-	if !piles.Structures {
-		if err := checkStructures(cmd.ErrOrStderr(), structures, s.Armies[:s.Players()]...); err != nil {
-			return err
-		}
-		piles.Structures = structures
+	g, note, err := study.PlayFrom(file, s, piles, specs, seed, maxActions, structures)
+	if note != "" {
+		fmt.Fprintln(cmd.ErrOrStderr(), note)
 	}
-	if n := s.Players(); n > 2 && specs[0] != specs[1] {
-		return fmt.Errorf("--players %s,%s: a position of %d players is played with one player for every seat", specs[0], specs[1], n)
-	}
-	g, err := sim.PlayPosition(file, s, piles, specs, seed, maxActions)
 	if err != nil {
 		return err
 	}

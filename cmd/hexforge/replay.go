@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -12,10 +11,6 @@ import (
 	"github.com/hexforge/hexforge/trace"
 	"github.com/spf13/cobra"
 )
-
-// maxTraceSize bounds a trace file: a capped game of 4000 actions writes a
-// few megabytes.
-const maxTraceSize = 256 << 20
 
 // replayOptions are replay's flags.
 type replayOptions struct {
@@ -70,13 +65,9 @@ func (o *replayOptions) run(cmd *cobra.Command, args []string) error {
 		}
 	}
 	file := args[0]
-	raw, err := textfile.Read(file, "a game trace (JSON lines written by play --trace)", maxTraceSize)
+	t, err := trace.ReadFile(file)
 	if err != nil {
 		return err
-	}
-	t, err := trace.Parse(bytes.NewReader(raw))
-	if err != nil {
-		return fmt.Errorf("%s: %w", file, err)
 	}
 	out := cmd.OutOrStdout()
 	if !o.quiet && o.format == report.Text {
@@ -95,7 +86,7 @@ func (o *replayOptions) run(cmd *cobra.Command, args []string) error {
 		g, frames, cells, err = trace.Frames(t, load)
 		if err == nil {
 			err = writeReport(out, o.outFile, func(w io.Writer) error {
-				return trace.WriteHTML(w, t, frames, cells, commandLine(cmd, args))
+				return trace.WriteHTML(w, t, frames, cells, report.CommandLine(cmd.CommandPath(), args, cmd.Flags()))
 			})
 			if err != nil {
 				return err

@@ -1,53 +1,24 @@
-// sim.go holds the sim command (newSim): loading the armies of a run and
-// checking the Structures variant against them. Its flags are in
-// simflags.go, the progress bar in progress.go, running matches in
-// simrun.go, and the merge command in merge.go.
+// sim.go holds the sim command (newSim) and the loading of a run's armies
+// that importance and sweep share. Its flags are in simflags.go, starting
+// and interrupting runs in simrun.go, --mode in simmulti.go and --record
+// in record.go.
 
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 
 	"github.com/hexforge/hexforge/armies"
-	"github.com/hexforge/hexforge/player"
-	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/rules"
-	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/study"
 	"github.com/spf13/cobra"
 )
 
-func loadAll(stderr io.Writer, refs []string) ([]*rules.Army, []string, error) {
-	var out []*rules.Army
-	var names []string
-	for _, r := range refs {
-		l, err := loadArmy(stderr, r)
-		if err != nil {
-			return nil, nil, err
-		}
-		out = append(out, l.Army)
-		names = append(names, l.Army.Name)
-	}
-	// A report names each army as its file does, the name merge also reads
-	// from each shard, so a merged round robin is the unsharded one byte for
-	// byte. Two armies of one name (variants of a file) fall back to what
-	// the command line called them, or the matrix could not tell them apart.
-	for i := range names {
-		for j := range names {
-			if i != j && out[i].Name == out[j].Name {
-				names[i] = refs[i]
-			}
-		}
-	}
-	return out, names, nil
-}
-
 func newSim() *cobra.Command {
 	o := &simOptions{html: true}
 	mo := &multiOptions{}
-	rec := &recordOptions{}
+	rec := &study.Recording{}
 	cmd := &cobra.Command{
 		Use:   "sim [A B | ARMY... | --all]",
 		Short: "Play many games between armies and report win rates with intervals",
@@ -99,71 +70,70 @@ exits with status 130.`,
 	o.register(cmd, 200)
 	o.registerSequential(cmd)
 	cmd.Flags().BoolVar(&o.all, "all", false, "round robin of every embedded army")
-	rec.register(cmd)
+	recordFlags(cmd, rec)
 	mo.register(cmd)
 	return cmd
 }
 
 // simRefs checks sim's flags against its arguments and returns the armies
 // it plays: the ones named, or every embedded army (--all, or none named).
-func (o *simOptions) simRefs(cmd *cobra.Command, args []string, rec *recordOptions) (refs []string, specs [2]player.Spec, shard sim.Shard, err error) {
+func (o *simOptions) simRefs(cmd *cobra.Command, args []string, rec *study.Recording) ([]string, error) {
 	quick := len(args) == 0 && !o.all
 	if quick && !cmd.Flags().Changed("games") {
-		o.games = 40
+		o.Games = 40
 	}
-	if specs, shard, err = o.check(); err != nil {
-		return nil, specs, shard, err
+	if err := o.check(); err != nil {
+		return nil, err
 	}
 	if err := o.checkSequential(cmd); err != nil {
-		return nil, specs, shard, err
+		return nil, err
 	}
-	if o.seq != nil && len(args) != 2 {
-		return nil, specs, shard, fmt.Errorf("--sprt and --fair-band test one match: give two armies")
+	if o.Seq != nil && len(args) != 2 {
+		return nil, fmt.Errorf("--sprt and --fair-band test one match: give two armies")
 	}
-	refs = args
+	refs := args
 	if o.all || quick {
 		if len(args) > 0 {
-			return nil, specs, shard, fmt.Errorf("--all plays every embedded army; give no army names with it")
+			return nil, fmt.Errorf("--all plays every embedded army; give no army names with it")
 		}
 		refs = armies.Names()
 	}
 	if len(args) == 1 {
-		return nil, specs, shard, fmt.Errorf("give two armies (or more for a round robin, or --all)")
+		return nil, fmt.Errorf("give two armies (or more for a round robin, or --all)")
 	}
 	if o.leaderTwo && len(refs) != 2 {
-		return nil, specs, shard, fmt.Errorf("--leaders %s: two leaders are for a match of two armies; a round robin takes one leader, which every army has", o.leaders)
+		return nil, fmt.Errorf("--leaders %s: two leaders are for a match of two armies; a round robin takes one leader, which every army has", o.leaders)
 	}
-	return refs, specs, shard, rec.check(o, len(refs) == 2)
+	return refs, rec.Check(o.Games, len(refs) == 2, o.shard != "")
 }
 
-// runSim is sim of two armies or more: a match or a round robin.
-func (o *simOptions) runSim(cmd *cobra.Command, args []string, rec *recordOptions) error {
-	refs, specs, shard, err := o.simRefs(cmd, args, rec)
+// runSim is sim of two armies or more: a match (with the games --record
+// and --record-losses ask for) or a round robin.
+func (o *simOptions) runSim(cmd *cobra.Command, args []string, rec *study.Recording) error {
+	refs, err := o.simRefs(cmd, args, rec)
 	if err != nil {
 		return err
 	}
-	list, names, err := loadAll(cmd.ErrOrStderr(), refs)
+	list, names, err := loadRun(cmd, o.Structures, refs)
 	if err != nil {
-		return err
-	}
-	if err := checkStructures(cmd.ErrOrStderr(), o.structures, list...); err != nil {
-		return err
-	}
-	if err := checkSetsUsed(); err != nil {
 		return err
 	}
 	ctx, bar, done := startRun(cmd)
 	defer done()
-	r := o.run(specs, shard, bar)
+	o.Progress = bar.Update
 	if len(list) == 2 {
-		s, err := runOne(ctx, cmd, r, bar, rec, list, [2]string{refs[0], refs[1]})
+		bar.Expect(o.JobGames())
+		rec.Sets = loads.Raw()
+		s, notes, err := rec.Match(ctx, &o.Run, list[0], list[1], [2]string{refs[0], refs[1]})
+		printLines(cmd.ErrOrStderr(), notes)
 		if err != nil {
 			return err
 		}
+		bar.Finish()
 		return interrupted(ctx, cmd.ErrOrStderr(), writeResult(cmd, args, o.out, o.format, s, nil, nil))
 	}
-	bar.Expect(len(list) * (len(list) + 1) / 2 * r.JobGames())
-	rr, err := r.RoundRobin(ctx, list, names)
+	bar.Expect(len(list) * (len(list) + 1) / 2 * o.JobGames())
+	rr, err := o.RoundRobin(ctx, list, names)
 	if err != nil {
 		return err
 	}
@@ -171,31 +141,20 @@ func (o *simOptions) runSim(cmd *cobra.Command, args []string, rec *recordOption
 	return interrupted(ctx, cmd.ErrOrStderr(), writeResult(cmd, args, o.out, o.format, nil, rr, nil))
 }
 
-// runOne plays sim's match of two armies, recording the games --record and
-// --record-losses ask for.
-func runOne(ctx context.Context, cmd *cobra.Command, r *study.Run, bar *report.ProgressBar, rec *recordOptions, list []*rules.Army, refs [2]string) (*sim.Summary, error) {
-	bar.Expect(r.JobGames())
-	if rec.games > 0 {
-		if err := rec.record(cmd.ErrOrStderr(), r.NewMatch(list[0], list[1]), refs); err != nil {
-			return nil, err
-		}
-	}
-	var losses *study.LossTracker
-	if rec.losses > 0 {
-		losses = &study.LossTracker{K: rec.losses}
-		r.OnGames = losses.Add
-	}
-	s, err := r.Match(ctx, r.NewMatch(list[0], list[1]))
+// loadRun loads the armies refs of a run (named as its report names them)
+// and checks them, with the armies the command loaded itself (extra),
+// before any game: the Structures variant (on or not) against their
+// structure blocks (a note on stderr when they have some and it is off),
+// then every --set against the armies loaded.
+func loadRun(cmd *cobra.Command, structures bool, refs []string, extra ...*rules.Army) ([]*rules.Army, []string, error) {
+	list, names, err := loadAll(cmd.ErrOrStderr(), refs)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	bar.Finish()
-	if losses == nil {
-		return s, nil
+	if err := checkStructures(cmd.ErrOrStderr(), structures, append(extra, list...)...); err != nil {
+		return nil, nil, err
 	}
-	notes, err := losses.Record(rec.dir, r.NewMatch(list[0], list[1]), refs, rawSets())
-	printLines(cmd.ErrOrStderr(), notes)
-	return s, err
+	return list, names, checkSetsUsed()
 }
 
 // checkStructures checks the Structures variant against the armies of a

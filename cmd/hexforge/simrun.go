@@ -11,20 +11,9 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/report"
-	"github.com/hexforge/hexforge/sim"
-	"github.com/hexforge/hexforge/study"
 	"github.com/spf13/cobra"
 )
-
-// run is how the command's matches are played (study.Run), its progress
-// shown on bar.
-func (o *simOptions) run(specs [2]player.Spec, shard sim.Shard, bar *report.ProgressBar) *study.Run {
-	return &study.Run{Players: specs, Seed: o.seed, Shard: shard, MaxActions: o.maxActions, Games: o.games, Workers: o.workers,
-		UntilCI: o.untilCI, Seq: o.seq, Start: o.startRule, Reinforce: o.reinforce, Structures: o.structures,
-		Board: o.boardB, Leaders: o.leaderL, Progress: bar.Update}
-}
 
 // startRun is the start of every command that plays games: a context that
 // Ctrl-C or SIGTERM cancels (the run then stops early, see interrupted) and

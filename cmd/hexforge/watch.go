@@ -39,7 +39,7 @@ they name, on every save. Ctrl-C stops it.`,
 			if err := parseQuick(q, players, board, leaders); err != nil {
 				return err
 			}
-			sets, err := parsedSets()
+			s, err := session()
 			if err != nil {
 				return err
 			}
@@ -58,7 +58,7 @@ they name, on every save. Ctrl-C stops it.`,
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			w := &watch.Watcher{Paths: args, Out: cmd.OutOrStdout(), OnGood: watchSim(q), Sets: sets, Loader: loader, Also: also}
+			w := &watch.Watcher{Paths: args, Out: cmd.OutOrStdout(), OnGood: watchSim(q), Sets: s.Sets, Loader: loader, Also: also}
 			return w.Run(ctx)
 		},
 	}
@@ -70,21 +70,21 @@ they name, on every save. Ctrl-C stops it.`,
 	return cmd
 }
 
-// parseQuick checks --games and reads --players, --board and --leaders
-// (watch and serve share it), before any work: a bad value is the
-// command's error, not a line after the first save.
+// parseQuick checks the quick simulation's settings (workbench.Quick.Check)
+// and reads --players, --board and --leaders (watch and serve share it),
+// before any work.
 func parseQuick(q *workbench.Quick, players, board, leaders string) error {
-	if q.Games < 1 || q.Games > maxGames {
-		return fmt.Errorf("--games %d: want 1 to %d", q.Games, maxGames)
+	if err := q.Check(); err != nil {
+		return err
 	}
 	var err error
-	if q.Players, err = parsePlayers(players); err != nil {
+	if q.Players, err = player.ParsePair(players); err != nil {
 		return err
 	}
 	if q.Board, err = boardFlag(board); err != nil {
 		return err
 	}
-	if q.Leaders, _, err = parseLeaders(leaders); err != nil {
+	if q.Leaders, _, err = loader.LeaderPair(leaders); err != nil {
 		return err
 	}
 	q.Loader = loader
@@ -94,11 +94,6 @@ func parseQuick(q *workbench.Quick, players, board, leaders string) error {
 			return nil, err
 		}
 		return l.Army, nil
-	}
-	if q.Structures && len(q.Vs) == 0 {
-		// Only the quick simulations play the variant: without one the
-		// flag would do nothing.
-		return fmt.Errorf("--structures plays the Structures variant in the quick simulations: give an opponent with --vs")
 	}
 	return nil
 }

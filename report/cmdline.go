@@ -1,18 +1,17 @@
-package main
+package report
 
 import (
 	"strings"
 
-	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
 
-// commandLine rebuilds the command that is running, for a report that
-// names what produced it: the command path, the arguments and every flag
-// set, in name order (the same run gives the same line), each quoted for a
-// POSIX shell where it needs it.
-func commandLine(cmd *cobra.Command, args []string) string {
-	parts := []string{cmd.CommandPath()}
+// CommandLine rebuilds the command that is running, for a report that
+// names what produced it: the command path (e.g. "hexforge sim"), the
+// arguments and every flag set, in name order (the same run gives the
+// same line), each quoted for a POSIX shell where it needs it.
+func CommandLine(path string, args []string, flags *pflag.FlagSet) string {
+	parts := []string{path}
 	for _, a := range args {
 		parts = append(parts, shellQuote(a))
 	}
@@ -33,7 +32,7 @@ func commandLine(cmd *cobra.Command, args []string) string {
 		}
 		parts = append(parts, "--"+f.Name, shellQuote(f.Value.String()))
 	}
-	cmd.Flags().Visit(visit)
+	flags.Visit(visit)
 	return strings.Join(parts, " ")
 }
 
