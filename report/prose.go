@@ -63,6 +63,16 @@ func (p *ProseWriter) Flush() error {
 // isTableLine says whether a line is part of a drawn table.
 func isTableLine(line string) bool { return strings.ContainsAny(line, "│┌└├┐┘┬┴┼") }
 
+// WrapLines wraps every line of text to width runes (WrapProse), its line
+// breaks kept: an error's message, whose list of names can be long.
+func WrapLines(text string, width int) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		lines[i] = WrapProse(l, width)
+	}
+	return strings.Join(lines, "\n")
+}
+
 // WrapProse wraps a line to width runes at spaces; continuation lines take
 // the line's own indentation. A word longer than the width stays whole (a
 // path or an address cut in two could not be copied).

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 
 	"github.com/hexforge/hexforge/armies"
@@ -150,6 +151,16 @@ func playersWords(p [2]player.Spec) string {
 		return p[0].String()
 	}
 	return p[0].String() + " vs " + p[1].String()
+}
+
+// Plan says what the quick simulation plays after each good save against
+// the opponents called names, for the watcher's first line ("" with no
+// opponent).
+func (q *Quick) Plan(names []string) string {
+	if len(names) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("then %d games against %s%s", 2*((q.Games+1)/2), strings.Join(names, ", "), q.VariantWords())
 }
 
 // VariantWords names the board and the leaders of the quick simulations

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/hexforge/hexforge/diag"
 	"github.com/hexforge/hexforge/internal/buildinfo"
@@ -49,11 +48,7 @@ var prose *report.ProseWriter
 func errorText(err error, stderr io.Writer) string {
 	msg := "hexforge: " + err.Error()
 	if n := terminalWidth(stderr); n > 0 {
-		lines := strings.Split(msg, "\n")
-		for i, l := range lines {
-			lines[i] = report.WrapProse(l, n)
-		}
-		msg = strings.Join(lines, "\n")
+		msg = report.WrapLines(msg, n)
 	}
 	return msg + "\n"
 }

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 
 	"github.com/hexforge/hexforge/player"
@@ -52,13 +50,9 @@ they name, on every save. Ctrl-C stops it.`,
 				}
 				oppNames = append(oppNames, l.Army.Name)
 			}
-			also := ""
-			if len(q.Vs) > 0 {
-				also = fmt.Sprintf("then %d games against %s%s", 2*((q.Games+1)/2), strings.Join(oppNames, ", "), q.VariantWords())
-			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			w := &watch.Watcher{Paths: args, Out: cmd.OutOrStdout(), OnGood: watchSim(q), Sets: s.Sets, Loader: loader, Also: also}
+			w := &watch.Watcher{Paths: args, Out: cmd.OutOrStdout(), OnGood: watchSim(q), Sets: s.Sets, Loader: loader, Also: q.Plan(oppNames)}
 			return w.Run(ctx)
 		},
 	}
