@@ -16,7 +16,7 @@ import "github.com/hexforge/hexforge/rules"
 
 const (
 	maxTags       = 15 // units tagged at once (four free bits of Marks)
-	maxStatusInst = 16 // statuses on the board at once
+	maxStatusInst = 14 // statuses on the board at once (the table keeps a Game within its allocation size class)
 )
 
 // tagMarks are the bits of Marks that hold a piece's tag.
@@ -37,11 +37,14 @@ func (p *Piece) setTag(t uint8) {
 type StatusInst struct {
 	Tag   uint8 // the carrier's tag
 	Kind  uint8 // the status's army (player) << 4 | its index in that army's Statuses
-	Left  uint8 // until turns: the carrier's owner's turns left
+	Left  uint8 // until turns: the carrier's owner's turns left; statusRun set when one has started since it was given
 	Giver uint8 // until giver_leaves: the giver's tag (0: none)
 	GTok  uint8 // the giving token's type in the status's army, credited with what its triggers do
-	Run   bool  // a turn of the carrier's owner has started since it was given
 }
+
+// statusRun marks, in StatusInst.Left, a status a turn of whose carrier's
+// owner has started since it was given: that turn's end counts.
+const statusRun uint8 = 0x80
 
 // Statuses are the statuses on the board's units, in the order given.
 type Statuses struct {
@@ -255,7 +258,7 @@ func (g *Game) statusTurnStart(p uint8, d Decider) {
 	for i := range s.St.In[:s.St.N] {
 		in := &s.St.In[i]
 		if h := s.tagHex(in.Tag); h != NoHex && s.Cells[h].Unit.Owner == p {
-			in.Run = true
+			in.Left |= statusRun
 			fire[n] = *in
 			n++
 		}
@@ -286,8 +289,8 @@ func (g *Game) statusTurnEnd(p uint8) {
 	for i := 0; i < int(s.St.N); {
 		in := &s.St.In[i]
 		h := s.tagHex(in.Tag)
-		if in.Run && s.statusOf(in.Kind).Ends&rules.EndTurns != 0 && h != NoHex && s.Cells[h].Unit.Owner == p {
-			if in.Left--; in.Left == 0 {
+		if in.Left&statusRun != 0 && s.statusOf(in.Kind).Ends&rules.EndTurns != 0 && h != NoHex && s.Cells[h].Unit.Owner == p {
+			if in.Left--; in.Left == statusRun {
 				g.endStatus(i, h)
 				continue
 			}
