@@ -41,7 +41,7 @@ token.`,
 			}
 			ctx, bar, done := startRun(cmd)
 			defer done()
-			o.Progress = bar.Update
+			o.Progress, o.Expect = bar.Update, bar.Expect
 			bar.Expect(study.Variants(base.Army) * len(opps) * o.JobGames())
 			res, err := study.RunImportance(ctx, &o.Run, base.Army, opps, oppNames, oneCopy)
 			if err != nil {

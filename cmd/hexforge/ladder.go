@@ -20,6 +20,7 @@ type ladderOptions struct {
 	format                 report.Format
 	out                    string
 	all                    bool
+	within                 float64 // --within, in points
 }
 
 func newLadder() *cobra.Command {
@@ -33,9 +34,10 @@ win rate per level with a 95% interval. The pair is the unit of sampling: each
 pair scores 0, 1/2, 1, 1 1/2 or 2 for army A and the interval comes from the
 variance of those scores (pairs with a capped game are left out).
 
-The verdict compares the two strongest levels: "stable" when the 95% interval
-of their difference (independent levels, SE = sqrt(SE1² + SE2²)) contains 0,
-otherwise "still moving — use a stronger player or more games". With more
+The verdict compares the two strongest levels (independent samples of pairs):
+"stable" when two one-sided tests at 95% show their difference within
+--within points, "differs" when its 95% interval excludes 0, otherwise "not
+enough games (need about N a level)" (docs/statistics.md). With more
 armies, or --all, it climbs every matchup of the round robin (mirrors left
 out). Results do not depend on --workers.`,
 		Example: `  hexforge ladder vegas borgo --games 50 --levels random,greedy,search:16
@@ -53,6 +55,7 @@ out). Results do not depend on --workers.`,
 	f.Var(o.format.Flag(report.Table, report.JSON, report.CSV, report.HTML), "format", "output format: table, json, csv (one tidy table: a row per matchup and level) or html (one self-contained page: a line per matchup over the levels)")
 	f.StringVar(&o.out, "out", "", "write the report to FILE (atomically) instead of standard output")
 	f.BoolVar(&o.all, "all", false, "climb every matchup of the embedded armies")
+	f.Float64Var(&o.within, "within", 100*study.DefaultWithin, "the verdict's margin in points: \"stable\" when the top two levels are shown within it")
 	f.StringVar(&o.board, "board", "standard", "the board: standard, large, duel (Terminals, Energy and Procedures) or a board FILE (docs/dsl.md)")
 	f.StringVar(&o.leaders, "leaders", "", "the Leaders variant: a leader card for every army, or A,B one for each army of a two-army ladder (as sim's --leaders)")
 	f.BoolVar(&o.Structures, "structures", false, "the Structures variant: the armies' structure blocks may be placed (as sim's --structures)")
@@ -70,6 +73,10 @@ func (o *ladderOptions) check(args []string) ([]string, error) {
 	if err := o.Check(); err != nil {
 		return nil, err
 	}
+	if !(o.within > 0 && o.within < 100) {
+		return nil, fmt.Errorf("--within %g: want points between 0 and 100", o.within)
+	}
+	o.Within = o.within / 100
 	var err error
 	if o.Levels, err = player.ParseLevels(o.levels); err != nil {
 		return nil, err

@@ -120,7 +120,7 @@ func (o *simOptions) runSim(cmd *cobra.Command, args []string, rec *study.Record
 	}
 	ctx, bar, done := startRun(cmd)
 	defer done()
-	o.Progress = bar.Update
+	o.Progress, o.Expect = bar.Update, bar.Expect
 	if len(list) == 2 {
 		bar.Expect(o.JobGames())
 		rec.Sets = loads.Raw()

@@ -38,7 +38,7 @@ is written as for --set.`,
 			}
 			ctx, bar, done := startRun(cmd)
 			defer done()
-			o.Progress = bar.Update
+			o.Progress, o.Expect = bar.Update, bar.Expect
 			bar.Expect(len(sw.Values) * len(opps) * o.JobGames())
 			load := sweepLoader(cmd, o.Structures, sw, args[0], opps)
 			s := sw.Set
