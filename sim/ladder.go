@@ -66,18 +66,6 @@ type LevelRate struct {
 	Interval Interval          // the 95% score interval (stats.ScoreInterval); [0, 1] with no pairs
 }
 
-// PairRate is the rate and 95% interval of pair scores (0, 1/2, 1, 3/2 or
-// 2 points for army A): the score interval over the pairs, as every other
-// win rate. With no pairs the rate is 1/2 and the interval [0, 1], which
-// says nothing, as it should.
-func PairRate(scores []float64) LevelRate {
-	var p stats.Pentanomial
-	for _, s := range scores {
-		p.Add(s)
-	}
-	return levelRate(p)
-}
-
 func levelRate(p stats.Pentanomial) LevelRate {
 	lo, hi := p.Interval(stats.Z95)
 	return LevelRate{Pairs: p.Pairs(), Rate: p.Mean(), Counts: p, Interval: Interval{lo, hi}}

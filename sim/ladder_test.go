@@ -84,3 +84,16 @@ func pairScores(recs []GameRecord) []float64 {
 	}
 	return out
 }
+
+// PairRate is the rate and 95% interval of pair scores (0, 1/2, 1, 3/2 or
+// 2 points for army A) counted from the scores themselves: the oracle the
+// ladder's counted rate (PairCounts.Rate) is checked against. With no
+// pairs the rate is 1/2 and the interval [0, 1], which says nothing, as it
+// should.
+func PairRate(scores []float64) LevelRate {
+	var p stats.Pentanomial
+	for _, s := range scores {
+		p.Add(s)
+	}
+	return levelRate(p)
+}

@@ -8,7 +8,19 @@ import (
 
 	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/sim"
+	"github.com/hexforge/hexforge/stats"
 )
+
+// pairRate is the rate of pair scores (0, 1/2, 1, 3/2 or 2 points for
+// army A), counted as the ladder counts its pairs (sim.PairCounts).
+func pairRate(scores []float64) sim.LevelRate {
+	var p stats.Pentanomial
+	for _, s := range scores {
+		p.Add(s)
+	}
+	c := sim.PairCounts{N: p}
+	return c.Rate()
+}
 
 // pairs makes n pair scores of value s.
 func pairs(n int, s ...float64) []float64 {
@@ -24,26 +36,26 @@ func pairs(n int, s ...float64) []float64 {
 // difference leaves 0 out, "not enough games (need about N a level)"
 // otherwise, never "stable" for want of a difference.
 func TestLadderVerdict(t *testing.T) {
-	even := sim.PairRate(pairs(1000, 0, 2, 1, 1))     // 50% in 4000 pairs
-	evenToo := sim.PairRate(pairs(1000, 1, 2, 0, 1))  // 50%
-	strong := sim.PairRate(pairs(100, 2, 1.5, 2, 2))  // 93.75%
-	few := sim.PairRate(pairs(10, 0, 2, 1, 1))        // 50% in 40 pairs
-	draws := sim.PairRate(pairs(30, 1))               // every pair drawn or split
-	near := sim.PairRate(pairs(1000, 0, 2, 1.5, 0.5)) // 50%
+	even := pairRate(pairs(1000, 0, 2, 1, 1))     // 50% in 4000 pairs
+	evenToo := pairRate(pairs(1000, 1, 2, 0, 1))  // 50%
+	strong := pairRate(pairs(100, 2, 1.5, 2, 2))  // 93.75%
+	few := pairRate(pairs(10, 0, 2, 1, 1))        // 50% in 40 pairs
+	draws := pairRate(pairs(30, 1))               // every pair drawn or split
+	near := pairRate(pairs(1000, 0, 2, 1.5, 0.5)) // 50%
 	for _, c := range []struct {
 		name   string
 		levels []sim.LevelRate
 		word   string
 	}{
 		{"agreeing top two in many pairs", []sim.LevelRate{strong, even, evenToo}, "stable"},
-		{"weak levels may differ", []sim.LevelRate{sim.PairRate(pairs(100, 0)), near, even}, "stable"},
+		{"weak levels may differ", []sim.LevelRate{pairRate(pairs(100, 0)), near, even}, "stable"},
 		{"agreeing top two in few pairs", []sim.LevelRate{few, few}, "not enough games (need about "},
 		{"top moved", []sim.LevelRate{even, even, strong}, "differs"},
 		{"top moved down", []sim.LevelRate{strong, even}, "differs"},
-		{"zero games", []sim.LevelRate{sim.PairRate(nil), sim.PairRate(nil)}, "not enough games (need about "},
-		{"one pair each", []sim.LevelRate{sim.PairRate([]float64{1}), sim.PairRate([]float64{1})}, "not enough games (need about "},
+		{"zero games", []sim.LevelRate{pairRate(nil), pairRate(nil)}, "not enough games (need about "},
+		{"one pair each", []sim.LevelRate{pairRate([]float64{1}), pairRate([]float64{1})}, "not enough games (need about "},
 		{"all split at both, 30 pairs", []sim.LevelRate{draws, draws}, "not enough games (need about "},
-		{"all split then all won", []sim.LevelRate{draws, sim.PairRate(pairs(30, 2))}, "differs"},
+		{"all split then all won", []sim.LevelRate{draws, pairRate(pairs(30, 2))}, "differs"},
 		{"one level only", []sim.LevelRate{even}, "not enough games"},
 		{"no levels", nil, "not enough games"},
 	} {
@@ -72,7 +84,7 @@ func TestLadderVerdict(t *testing.T) {
 // A level with no decided pair prints "no games", not a rate of 50% in
 // [0%, 100%], in the table, the CSV and the page.
 func TestLadderNoGames(t *testing.T) {
-	v := LadderVerdict([]sim.LevelRate{sim.PairRate(nil), sim.PairRate(pairs(3, 2))}, 0.05)
+	v := LadderVerdict([]sim.LevelRate{pairRate(nil), pairRate(pairs(3, 2))}, 0.05)
 	m := LadderMatch{A: "Vegas", B: "Borgo", Levels: []LadderLevel{{Player: "random", Interval: [2]float64{0, 1}, WinRate: 0.5},
 		{Player: "greedy", Pairs: 3, WinRate: 1, Interval: [2]float64{0.44, 1}}}, Verdict: v.VerdictText(), Reason: v.Reason}
 	for _, f := range []report.Format{report.Table, report.CSV, report.HTML} {
