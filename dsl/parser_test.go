@@ -66,6 +66,7 @@ func TestParseRejects(t *testing.T) {
 func FuzzParse(f *testing.F) {
 	f.Add("army \"x\" { hq \"HQ\" { edge all: melee 1 } }")
 	f.Add("army \"x\" {\n warrior \"w\" { on placed cost=1: damage 1 radius=1 }\n}")
+	f.Add("army \"x\" {\n instant \"s\" { on play: enemy push every within=2 of=own_hq, own move 1 unit=target toward=nearest_enemy }\n}")
 	f.Fuzz(func(t *testing.T, src string) {
 		_, _ = Parse("f.army", []byte(src))
 	})

@@ -134,6 +134,10 @@ type pending struct {
 	disc   uint8 // hand tokens to discard then, the same way
 	placed bool  // a placed trigger: the token's next placed trigger follows it (startPlaced)
 	leader bool  // the program is the owner's leader card's (leader.go)
+	// target1 and event1 are 1 + the hexes of a selector's of=target (what
+	// the previous step picked) and of=event (the hex of the event that
+	// fired the program); 0 = none (selector.go).
+	target1, event1 uint8
 }
 
 // Used-ability bits per hex, reset each turn; they move with the unit.
@@ -234,7 +238,11 @@ type Game struct {
 	credit    credit // whose step is running, for Deeds
 	playedNow uint8  // tokens played (placed or instants) this turn
 	usedNow   uint8  // tokens played or discarded at will this turn (the Reinforcements limit)
-	nq        int
+	// turnStarting: the turn_start triggers run, before the turn's draw;
+	// startDraw is what their draw steps add to the hand that draw fills.
+	turnStarting bool
+	startDraw    uint8
+	nq           int
 
 	leaders    bool            // some player has a leader: the only switch on the path of a game without
 	leaderTurn [MaxPlayers]int // the turn each player's leader was last used in
