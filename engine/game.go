@@ -221,12 +221,11 @@ type Game struct {
 	// more holds the token facts of players 3 and 4: nil in a two-player
 	// game, and never changed once Init is done, so that copies share it
 	// and a two-player Game is no bigger to copy than it was.
-	more     *morePlayers
-	anyFx    uint16 // the fact flags of any token type of either army
-	recovers bool   // some token type of either army has a recover step (the discard piles matter)
-	pend     pending
-	rng      rand.PCG
-	tr       *tracing // nil unless traced (SetTracer, trace.go)
+	more  *morePlayers
+	anyFx uint16 // the fact flags of any token type of either army
+	pend  pending
+	rng   rand.PCG
+	tr    *tracing // nil unless traced (SetTracer, trace.go)
 
 	Res *Resolver
 	ws  *workspace
@@ -238,15 +237,20 @@ type Game struct {
 	credit    credit // whose step is running, for Deeds
 	playedNow uint8  // tokens played (placed or instants) this turn
 	usedNow   uint8  // tokens played or discarded at will this turn (the Reinforcements limit)
-	// turnStarting: the turn_start triggers run, before the turn's draw;
-	// startDraw is what their draw steps add to the hand that draw fills.
-	turnStarting bool
-	startDraw    uint8
-	nq           int
+	nq        int
 
 	leaders    bool            // some player has a leader: the only switch on the path of a game without
 	leaderTurn [MaxPlayers]int // the turn each player's leader was last used in
 	leadWin    bool            // right after the turn's mandatory discard, before anything else (rules.AfterDiscard)
+
+	// Last, in what was padding, so that a Game is no bigger to copy:
+	// recovers: some token type of either army has a recover step (the
+	// discard piles matter); turnStarting: the turn_start triggers run,
+	// before the turn's draw; startDraw is what their draw steps add to
+	// the hand that draw fills.
+	recovers     bool
+	turnStarting bool
+	startDraw    uint8
 }
 
 // workspace is scratch memory for one goroutine.
