@@ -108,12 +108,19 @@ func (g *Game) fire(owner, token, trig uint8, src Hex, d Decider) {
 	if !g.holds(prog.If, owner, src) {
 		return
 	}
-	savedPend, savedPlayer, savedPhase := g.pend, g.Player, g.Phase
-	g.Player = owner
-	g.pend = pending{active: true, owner: owner, token: token, trig: trig, src: src}
+	pe := pending{active: true, owner: owner, token: token, trig: trig, src: src}
 	if prog.Event == rules.OnDestroyed {
-		g.pend.event1 = hexPlus(src) // where the unit was
+		pe.event1 = hexPlus(src) // where the unit was: a selector's of=event
 	}
+	g.runFired(prog, pe, d)
+}
+
+// runFired runs the program prog, described by pe (its owner, its unit's
+// hex src), at once, as fire does.
+func (g *Game) runFired(prog *rules.Trigger, pe pending, d Decider) {
+	savedPend, savedPlayer, savedPhase := g.pend, g.Player, g.Phase
+	g.Player = pe.owner
+	g.pend = pe
 	for int(g.pend.step) < len(prog.Actions) && g.Phase != PhaseOver {
 		g.fireStep(d)
 	}

@@ -134,6 +134,8 @@ type pending struct {
 	disc   uint8 // hand tokens to discard then, the same way
 	placed bool  // a placed trigger: the token's next placed trigger follows it (startPlaced)
 	leader bool  // the program is the owner's leader card's (leader.go)
+	status bool  // the program is a trigger of status token of owner's army (status.go)
+	gtok   uint8 // status: the token type that gave the status, credited with its deeds
 	// target1 and event1 are 1 + the hexes of a selector's of=target (what
 	// the previous step picked) and of=event (the hex of the event that
 	// fired the program); 0 = none (selector.go).
