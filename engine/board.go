@@ -45,6 +45,13 @@ type Board struct {
 	Terminal  [MaxHexes]bool
 	EnergyMax uint8
 	Duel      bool
+
+	// The end rules a board changes (board files' "tie" line; the turn flow
+	// reads them, turnorder.go final). TieDraw: a tie of HQ points after the
+	// final battle is a draw at once, where the base game plays one more
+	// turn each and a battle ("W przypadku, gdy oba Sztaby mają tyle samo
+	// punktów Wytrzymałości, gra kończy się remisem.", the Duel box).
+	TieDraw bool
 }
 
 var dq = [6]int8{0, 1, 1, 0, -1, -1}
