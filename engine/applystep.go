@@ -34,7 +34,7 @@ func (g *Game) runStep(a Action, d Decider) bool {
 	case rules.ActBattle:
 		g.pend.step = uint8(len(g.program().Actions))
 		g.finishProgram()
-		g.battleEndsTurn(d)
+		g.battleEndsTurn(d, false) // a battle instant, not a full board
 		return true
 	case rules.ActMove:
 		g.doMove(a, d)
