@@ -120,7 +120,7 @@ func TestJSONKeysSnakeCaseNumbersNumbers(t *testing.T) {
 	for _, args := range [][]string{
 		{"sim", "moloch", "borgo", "--games", "2"},
 		{"sim", "moloch", "borgo", "vegas", "--games", "2"},
-		{"merge", shard},
+		{"merge", "--allow-partial", shard},
 		{"importance", "moloch", "--vs", "borgo", "--games", "2"},
 		{"sweep", "moloch/Gauss Cannon.count=1..2", "--vs", "borgo", "--games", "2"},
 		{"ladder", "moloch", "borgo", "--games", "1", "--levels", "random,greedy"},
