@@ -3,7 +3,6 @@ package trace
 import (
 	"errors"
 	"fmt"
-	"path/filepath"
 	"slices"
 
 	"github.com/hexforge/hexforge/engine"
@@ -68,10 +67,11 @@ func replay(t *Trace, load Loaders, watch func(i int, g *engine.Game)) (*engine.
 	board, err := position.BoardByName(h.Board)
 	if err != nil && load.Board != nil {
 		board, err = load.Board(h.Board)
-	} else if err != nil && filepath.IsLocal(filepath.FromSlash(h.Board)) {
+	} else if err != nil {
 		// A board file, relative to the current directory; never one
-		// outside it (a hostile trace must not make the replay read it).
-		board, err = position.LoadBoard(filepath.FromSlash(h.Board), "")
+		// outside it, judged after links (a hostile trace must not make the
+		// replay read it).
+		board, err = position.LoadBoard(h.Board, ".")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("header: %w", err)

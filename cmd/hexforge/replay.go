@@ -70,7 +70,7 @@ func (o *replayOptions) run(cmd *cobra.Command, args []string) error {
 		}
 	}
 	file := args[0]
-	raw, err := textfile.Read(file, "a game trace (JSON lines written by play --trace)", maxTraceSize)
+	raw, err := textfile.Read(file, textfile.Kind{What: "a game trace (JSON lines written by play --trace)", Limit: maxTraceSize})
 	if err != nil {
 		return err
 	}
