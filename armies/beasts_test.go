@@ -63,8 +63,7 @@ func TestBeastsCerberusSetUp(t *testing.T) {
 			t.Fatal("the Cerberus is in the deck")
 		}
 	}
-	a1 := hexAt(t, "a1") // a corner: three hexes next to it
-	apply(t, g, engine.PlaceHQ(a1, rules.N), nil)
+	apply(t, g, placeHQ(t, "a1"), nil) // a corner: three hexes next to it
 	if g.Phase != engine.PhaseAside || g.Player != 0 {
 		t.Fatalf("after the Beasts HQ: phase %d player %d; want the Cerberus to be placed", g.Phase, g.Player+1)
 	}
@@ -93,11 +92,11 @@ func TestBeastsCerberusSetUp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	apply(t, g2, engine.PlaceHQ(hexAt(t, "e3"), rules.N), nil)
+	apply(t, g2, placeHQ(t, "e3"), nil)
 	if g2.Phase != engine.PhaseHQ || g2.Player != 1 {
 		t.Fatal("Moloch sets nothing aside")
 	}
-	apply(t, g2, engine.PlaceHQ(hexAt(t, "c3"), rules.N), nil)
+	apply(t, g2, placeHQ(t, "c3"), nil)
 	acts := g2.LegalActions(nil)
 	if g2.Phase != engine.PhaseAside || g2.Player != 1 || len(acts) != 6*3 {
 		t.Fatalf("Beasts as player 2: phase %d player %d, %d placements; want 6 hexes x 3 facings", g2.Phase, g2.Player+1, len(acts))

@@ -86,10 +86,10 @@ func duelTurn4(t *testing.T) (g *engine.Game, gauss, mother, agitator engine.Hex
 	gauss = put(t, g, 1, "Gauss Cannon", "d3", rules.SW) // piercing NE turned NW: c3 (own HQ), b2, a1
 	mother = put(t, g, 1, "Mother", "d2", rules.S)       // link N turned S: the Gauss Cannon
 	vgHand(t, g, 0, "Medic", "Agitator", "Battle")
-	apply(t, g, engine.Place(0, hexAt(t, "a2"), rules.N), nil) // link N: the Vegas HQ
+	apply(t, g, place(0, hexAt(t, "a2"), rules.N), nil) // link N: the Vegas HQ
 	agitator = hexAt(t, "e2")
 	d := &vgFacing{f: rules.SW}
-	apply(t, g, engine.Place(0, agitator, rules.SW), d) // link N turned SW: the Gauss Cannon
+	apply(t, g, place(0, agitator, rules.SW), d) // link N turned SW: the Gauss Cannon
 	if u := g.S.Unit(gauss); u.Controller() != 0 || u.Facing != rules.SW || len(d.asked) != 1 || d.asked[0] != 0 {
 		t.Fatalf("Gauss Cannon: controller %d facing %s (facing asked of %v), want Vegas's, turned by Vegas to aim at the Smart HQ (SW)",
 			u.Controller()+1, u.Facing, d.asked)

@@ -35,7 +35,24 @@ func hexAt(t *testing.T, name string) engine.Hex {
 // placeHQ is the set-up action putting the player's HQ on hex, facing N.
 func placeHQ(t *testing.T, hex string) engine.Action {
 	t.Helper()
-	return engine.PlaceHQ(hexAt(t, hex), rules.N)
+	return engine.Action{Kind: engine.KPlaceHQ, Hex: hexAt(t, hex), To: engine.NoHex, Facing: rules.N}
+}
+
+// endTurn is the action that ends the turn. (The engine's tests have these
+// constructors in a test file of package engine, which other packages'
+// tests cannot import; a player takes its actions from LegalActions.)
+func endTurn() engine.Action {
+	return engine.Action{Kind: engine.KEndTurn, Hex: engine.NoHex, To: engine.NoHex}
+}
+
+// place puts the board token of hand slot i on h facing f.
+func place(i uint8, h engine.Hex, f rules.Dir) engine.Action {
+	return engine.Action{Kind: engine.KPlace, Slot: i, Hex: h, To: engine.NoHex, Facing: f}
+}
+
+// discard discards hand slot i.
+func discard(i uint8) engine.Action {
+	return engine.Action{Kind: engine.KDiscard, Slot: i, Hex: engine.NoHex, To: engine.NoHex}
 }
 
 // startGame starts a game of army a0 (player 1) against a1 (player 2) with

@@ -42,7 +42,7 @@ func TestHegemonyTransport(t *testing.T) {
 	}
 	// The Transport is placed on c3, beside both, and they may move at once.
 	setHand(t, g, 0, "Transport")
-	apply(t, g, engine.Place(0, hexAt(t, "c3"), rules.N), nil)
+	apply(t, g, place(0, hexAt(t, "c3"), rules.N), nil)
 	transport := hexAt(t, "c3")
 	if abilityUses(g, transport, engine.AbMove)+abilityUses(g, transport, engine.AbGrantedMove) != 0 {
 		t.Fatal("the Transport cannot move itself")

@@ -92,7 +92,7 @@ func TestOutpostReconCentre(t *testing.T) {
 	}
 
 	// Moloch's moves stay one hex long: its turn, its Move token on its HQ.
-	apply(t, g, engine.EndTurn(), nil)
+	apply(t, g, endTurn(), nil)
 	setHand(t, g, 1, "Move")
 	if got := outpostReach(g, engine.KInstant, hexAt(t, "e3")); strings.Join(got, " ") != "d3 d4 e2" {
 		t.Fatalf("the Moloch HQ may move to %v, want its three neighbours only", got)
@@ -112,7 +112,7 @@ func TestOutpostReconCentre(t *testing.T) {
 func TestOutpostScoperInTurn(t *testing.T) {
 	g := outpostGame(t, "a1", "e3", []string{"Scoper", "Sniper"}, "2 Medic c3", "2 Hybrid c2")
 	medic, hybrid := hexAt(t, "c3"), hexAt(t, "c2")
-	apply(t, g, engine.Place(0, hexAt(t, "d2"), rules.N), engine.OwnerBest{})
+	apply(t, g, place(0, hexAt(t, "d2"), rules.N), engine.OwnerBest{})
 	if u := g.S.Unit(medic); u.Controller() != 0 || u.Facing != rules.N {
 		t.Fatalf("Moloch Medic after the Scoper is placed: controller %d facing %s, want player 1 and N", u.Controller()+1, u.Facing)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hexforge/hexforge/internal/golden"
 	"github.com/hexforge/hexforge/position"
+	"github.com/hexforge/hexforge/position/positiontest"
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/engine"
@@ -85,7 +86,7 @@ func runSignatures(t *testing.T, sigs []signature) {
 			var b bytes.Buffer
 			l.Write(&b, s.Board)
 			b.WriteString("--- after the battle\n")
-			b.WriteString(position.FormatPosition(s, []string{s.Armies[0].Name, s.Armies[1].Name}))
+			b.WriteString(positiontest.FormatPosition(s, []string{s.Armies[0].Name, s.Armies[1].Name}))
 			golden.Check(t, filepath.Join("testdata", "signatures", sc.name+".golden"), b.Bytes())
 		})
 	}

@@ -30,7 +30,7 @@ func TestSmartTransporterSwap(t *testing.T) {
 	g.S.Cells[tr].Unit.Wounds = 1
 	ti := g.S.Armies[0].Lookup("Transporter")
 	setHand(t, g, 0, "Cyborg")
-	apply(t, g, engine.Place(0, tr, rules.SE), nil)
+	apply(t, g, place(0, tr, rules.SE), nil)
 	u := g.S.Cells[tr].Unit
 	if unitAt(t, g, "c3") != "Cyborg" || u.Wounds != 0 || u.Facing != rules.SE || u.Owner != 0 {
 		t.Fatalf("c3 holds %q with %d wounds: want the Cyborg, unhurt, facing SE", unitAt(t, g, "c3"), u.Wounds)
@@ -40,7 +40,7 @@ func TestSmartTransporterSwap(t *testing.T) {
 	}
 	// Only its owner swaps it: the opponent cannot place onto a Smart Transporter.
 	put(t, g, 0, "Transporter", "c2", rules.N)
-	apply(t, g, engine.EndTurn(), nil)
+	apply(t, g, endTurn(), nil)
 	c2 := hexAt(t, "c2")
 	if n := countLegal(g, func(a engine.Action) bool { return a.Kind == engine.KPlace && a.Hex == c2 }); n != 0 {
 		t.Fatalf("the opponent may place on the Transporter (%d actions)", n)
@@ -61,7 +61,7 @@ func TestSmartBioDroidBackOnDeck(t *testing.T) {
 	if unitAt(t, g, "c3") != "" || deckTop(g, 1) != "Bio-droid" || g.DeckLen[1] != n+1 || g.Discarded[1][bio] != 0 {
 		t.Fatalf("sniped Bio-droid: c3 %q, Smart deck top %q (%d, was %d), discarded %d", unitAt(t, g, "c3"), deckTop(g, 1), g.DeckLen[1], n, g.Discarded[1][bio])
 	}
-	apply(t, g, engine.EndTurn(), nil)
+	apply(t, g, endTurn(), nil)
 	if g.Player != 1 || g.HandLen[1] != 2 || int(g.Hand[1][0]) != bio {
 		t.Fatalf("Smart's turn 2: the first token drawn must be the Bio-droid (player %d, %d held)", g.Player+1, g.HandLen[1])
 	}

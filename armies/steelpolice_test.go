@@ -81,10 +81,10 @@ func TestSteelPoliceHQNet(t *testing.T) {
 		t.Fatal("the Net of Steel is offered twice in one turn")
 	}
 	// Moloch's turn, then the Steel Police again: the only marker is out.
-	apply(t, g, engine.EndTurn(), nil)
-	apply(t, g, engine.EndTurn(), nil)
+	apply(t, g, endTurn(), nil)
+	apply(t, g, endTurn(), nil)
 	if g.Phase == engine.PhaseDiscard {
-		apply(t, g, engine.Discard(0), nil)
+		apply(t, g, discard(0), nil)
 	}
 	if g.Player != 0 || g.Phase != engine.PhasePlay {
 		t.Fatalf("turn %d: player %d phase %d; want the Steel Police to play", g.Turn, g.Player+1, g.Phase)
@@ -99,7 +99,7 @@ func TestSteelPoliceHQNet(t *testing.T) {
 	}
 	// With the Launcher on the board the net costs nothing.
 	setHand(t, g, 0, "Net of Steel Launcher")
-	apply(t, g, engine.Place(0, hexAt(t, "b1"), rules.N), nil)
+	apply(t, g, place(0, hexAt(t, "b1"), rules.N), nil)
 	a, _ = spNet(g)
 	apply(t, g, a, nil)
 	apply(t, g, engine.Action{Kind: engine.KStep, Hex: hybrid, To: engine.NoHex}, nil)
@@ -139,7 +139,7 @@ func TestSteelPoliceExecutioner(t *testing.T) {
 	if !onto(jug) || !onto(medic) || onto(own) || onto(g.S.HQ[0]) || onto(g.S.HQ[1]) {
 		t.Fatal("the Executioner must be placeable onto every enemy unit but the HQ, onto no own unit")
 	}
-	apply(t, g, engine.Place(0, jug, rules.S), nil)
+	apply(t, g, place(0, jug, rules.S), nil)
 	u := g.S.Cells[jug].Unit
 	if u.Empty() || u.Owner != 0 || g.S.Tok(u).Name != "Executioner" || u.Facing != rules.S {
 		t.Fatalf("c3 holds %+v; want the Executioner facing S", u)
@@ -162,7 +162,7 @@ func TestSteelPoliceExecutioner(t *testing.T) {
 	hybrid := put(t, g, 1, "Hybrid", "c3", rules.S)
 	setHand(t, g, 0, "Executioner")
 	b4 := hexAt(t, "b4")
-	apply(t, g, engine.Place(0, b4, rules.N), nil)
+	apply(t, g, place(0, b4, rules.N), nil)
 	if g.Phase != engine.PhaseStep || g.S.HQPoints(0) != 20 {
 		t.Fatalf("placed on b4: phase %d, HQ %d; want the execution step, nothing paid yet", g.Phase, g.S.HQPoints(0))
 	}
@@ -175,7 +175,7 @@ func TestSteelPoliceExecutioner(t *testing.T) {
 	g = spGame(t, "a1", "e3")
 	put(t, g, 1, "Hybrid", "c3", rules.S)
 	setHand(t, g, 0, "Executioner")
-	apply(t, g, engine.Place(0, b4, rules.N), nil)
+	apply(t, g, place(0, b4, rules.N), nil)
 	apply(t, g, engine.Action{Kind: engine.KSkip, Hex: engine.NoHex, To: engine.NoHex}, nil)
 	if u := g.S.Cells[b4].Unit; u.Empty() || g.S.HQPoints(0) != 20 {
 		t.Fatalf("declined execution: b4 empty %v, HQ %d; want the Executioner on b4 and 20", u.Empty(), g.S.HQPoints(0))
@@ -192,7 +192,7 @@ func TestSteelPolicePacifierReplaced(t *testing.T) {
 	if _, ok := spFind(g, func(a engine.Action) bool { return a.Kind == engine.KPlace && a.Hex == wardog }); ok {
 		t.Fatal("a Wardog is not replaceable")
 	}
-	apply(t, g, engine.Place(0, pac, rules.S), nil)
+	apply(t, g, place(0, pac, rules.S), nil)
 	u := g.S.Cells[pac].Unit
 	if u.Empty() || g.S.Tok(u).Name != "Judge" || u.Facing != rules.S {
 		t.Fatalf("c3 holds %+v; want the Judge facing S", u)

@@ -37,7 +37,7 @@ func vgGame(t *testing.T, opp, hq1, hq2 string) *engine.Game {
 func vgHand(t *testing.T, g *engine.Game, p uint8, names ...string) {
 	t.Helper()
 	if g.Phase == engine.PhaseDiscard && g.Player == p {
-		apply(t, g, engine.Discard(0), nil)
+		apply(t, g, discard(0), nil)
 	}
 	setHand(t, g, p, names...)
 }
@@ -47,9 +47,9 @@ func vgHand(t *testing.T, g *engine.Game, p uint8, names ...string) {
 func vgEndTurn(t *testing.T, g *engine.Game) {
 	t.Helper()
 	if g.Phase == engine.PhaseDiscard {
-		apply(t, g, engine.Discard(0), nil)
+		apply(t, g, discard(0), nil)
 	}
-	apply(t, g, engine.EndTurn(), nil)
+	apply(t, g, endTurn(), nil)
 }
 
 // vgPair orders two hexes as the game lists a swap (lower hex first).
@@ -117,14 +117,14 @@ func TestVegasMine(t *testing.T) {
 	g := vgGame(t, "moloch", "a1", "e3")
 	vgHand(t, g, 0, "Mine")
 	c3 := hexAt(t, "c3")
-	apply(t, g, engine.Place(0, c3, rules.N), nil)
+	apply(t, g, place(0, c3, rules.N), nil)
 	if g.S.Cells[c3].Ground.Empty() || !g.S.Unit(c3).Empty() {
 		t.Fatal("the Mine is not on c3 as a foundation")
 	}
 	vgEndTurn(t, g)
 	// Moloch places a Hybrid on the Mine: both are destroyed.
 	vgHand(t, g, 1, "Hybrid")
-	apply(t, g, engine.Place(0, c3, rules.N), nil)
+	apply(t, g, place(0, c3, rules.N), nil)
 	a := g.S.Armies
 	if !g.S.Unit(c3).Empty() || !g.S.Cells[c3].Ground.Empty() {
 		t.Fatal("a Hybrid placed on the Mine survived, or the Mine did")
@@ -137,7 +137,7 @@ func TestVegasMine(t *testing.T) {
 	// A second Mine next to the Moloch HQ; Moloch moves its HQ onto it.
 	vgHand(t, g, 0, "Mine")
 	d3 := hexAt(t, "d3")
-	apply(t, g, engine.Place(0, d3, rules.N), nil)
+	apply(t, g, place(0, d3, rules.N), nil)
 	vgEndTurn(t, g)
 	vgHand(t, g, 1, "Move")
 	apply(t, g, engine.Action{Kind: engine.KInstant, Hex: hexAt(t, "e3"), To: d3, Facing: rules.N}, nil)
@@ -157,11 +157,11 @@ func TestVegasMine(t *testing.T) {
 	med := put(t, g, 0, "Medic", "c4", rules.N) // link N: c3
 	vgHand(t, g, 0, "Bodyguard", "Shooter")
 	c2 := hexAt(t, "c2")
-	apply(t, g, engine.Place(0, c2, rules.N), nil)
+	apply(t, g, place(0, c2, rules.N), nil)
 	if !g.S.Unit(c2).Empty() || !g.S.Cells[c2].Ground.Empty() {
 		t.Fatal("a Vegas Bodyguard placed on its own Mine survived, or the Mine did")
 	}
-	apply(t, g, engine.Place(0, c3, rules.N), nil)
+	apply(t, g, place(0, c3, rules.N), nil)
 	if unitName(g, c3) != "Shooter" || !g.S.Unit(med).Empty() || !g.S.Cells[c3].Ground.Empty() {
 		t.Fatalf("Shooter on a Mine linked to a Medic: c3 %q, medic left %v, mine left %v",
 			unitName(g, c3), !g.S.Unit(med).Empty(), !g.S.Cells[c3].Ground.Empty())
@@ -199,7 +199,7 @@ func TestVegasTakeoverInTurn(t *testing.T) {
 	put(t, g, 1, "Hybrid", "c3", rules.N)
 	vgHand(t, g, 0, "Agitator", "Castling")
 	d := &vgFacing{f: rules.SE}
-	apply(t, g, engine.Place(0, c4, rules.N), d) // link N: c3
+	apply(t, g, place(0, c4, rules.N), d) // link N: c3
 	if u := g.S.Unit(c3); u.Controller() != 0 || u.Facing != rules.SE {
 		t.Fatalf("Hybrid on c3: controller %d facing %s, want Vegas and SE", u.Controller()+1, u.Facing)
 	}
@@ -220,7 +220,7 @@ func TestVegasTakeoverInTurn(t *testing.T) {
 	vgHand(t, g, 1, "Hybrid")
 	d = &vgFacing{f: rules.S}
 	b2 := hexAt(t, "b2")
-	apply(t, g, engine.Place(0, b2, rules.N), d)
+	apply(t, g, place(0, b2, rules.N), d)
 	if u := g.S.Unit(b2); u.Controller() != 0 || u.Facing != rules.S || len(d.asked) != 1 || d.asked[0] != 0 {
 		t.Fatalf("Hybrid placed on the HQ's link: controller %d facing %s, asked %v; want Vegas, S, asked of Vegas",
 			u.Controller()+1, u.Facing, d.asked)
@@ -254,7 +254,7 @@ func TestVegasUnderTerror(t *testing.T) {
 	vgEndTurn(t, g)
 	vgEndTurn(t, g)
 	vgHand(t, g, 0, "Shooter")
-	if !legal(g, engine.Place(0, hexAt(t, "e3"), rules.N)) {
+	if !legal(g, place(0, hexAt(t, "e3"), rules.N)) {
 		t.Fatal("Terror lasted more than one turn")
 	}
 }
@@ -273,8 +273,8 @@ func TestVegasDuelTurn4(t *testing.T) {
 	gauss := put(t, g, 1, "Gauss Cannon", "d3", rules.SW) // piercing NE turned NW: c3 (own HQ), b2, a1
 	put(t, g, 1, "Mother", "d2", rules.S)                 // link N turned S: the Gauss Cannon
 	vgHand(t, g, 0, "Medic", "Agitator", "Battle")
-	apply(t, g, engine.Place(0, hexAt(t, "a2"), rules.N), nil) // link N: the Vegas HQ
-	apply(t, g, engine.Place(0, hexAt(t, "d4"), rules.N), engine.OwnerBest{})
+	apply(t, g, place(0, hexAt(t, "a2"), rules.N), nil) // link N: the Vegas HQ
+	apply(t, g, place(0, hexAt(t, "d4"), rules.N), engine.OwnerBest{})
 	if u := g.S.Unit(gauss); u.Controller() != 0 || u.Facing != rules.SW {
 		t.Fatalf("Gauss Cannon: controller %d facing %s, want Vegas's, aimed NW at the Smart HQ (SW)", u.Controller()+1, u.Facing)
 	}

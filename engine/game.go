@@ -348,23 +348,3 @@ func Opp(p uint8) uint8 { return p ^ 1 }
 
 // ErrIllegal is wrapped by Apply's error for an action that is not legal.
 var ErrIllegal = errors.New("illegal action")
-
-// Constructors for the actions whose fields are fixed; any action can also
-// be taken from LegalActions, which is the usual way.
-
-// EndTurn is the action that ends the turn.
-func EndTurn() Action { return Action{Kind: KEndTurn, Hex: NoHex, To: NoHex} }
-
-// Discard discards hand slot i.
-func Discard(i uint8) Action { return Action{Kind: KDiscard, Slot: i, Hex: NoHex, To: NoHex} }
-
-// Mulligan is the bad-draw action.
-func Mulligan() Action { return Action{Kind: KMulligan, Hex: NoHex, To: NoHex} }
-
-// Place puts the board token of hand slot i on h facing f.
-func Place(i uint8, h Hex, f rules.Dir) Action {
-	return Action{Kind: KPlace, Slot: i, Hex: h, To: NoHex, Facing: f}
-}
-
-// PlaceHQ is the set-up action putting the HQ on h facing f.
-func PlaceHQ(h Hex, f rules.Dir) Action { return Action{Kind: KPlaceHQ, Hex: h, To: NoHex, Facing: f} }

@@ -476,7 +476,7 @@ func checkPlacedStructures(s *engine.State, parts []placedPart, errs *diag.List,
 		m := a.Mate(int(u.Token))
 		st := structureOf(a, int(u.Token))
 		if engine.MateOn(s, pp.h) == engine.NoHex {
-			errs.Add(diag.Error, pos(pp.line, pp.hexCol), fmt.Sprintf("add a line like %d %s HEX FACING with HEX next to %s", u.Owner+1, quote(a.Tokens[m].Name), s.Board.Names[pp.h]),
+			errs.Add(diag.Error, pos(pp.line, pp.hexCol), fmt.Sprintf("add a line like %d %s HEX FACING with HEX next to %s", u.Owner+1, Quote(a.Tokens[m].Name), s.Board.Names[pp.h]),
 				"%q is a part of the Structure %q: its other part %q must stand on a hex next to %s (a Structure stands on two adjacent hexes)", t.Name, st, a.Tokens[m].Name, s.Board.Names[pp.h])
 			continue
 		}
@@ -497,4 +497,13 @@ func structureOf(a *rules.Army, t int) string {
 		}
 	}
 	return ""
+}
+
+// Quote writes s as one word of the position format: quoted when it holds
+// a blank, a comment sign or a quote, as the parser reads it back.
+func Quote(s string) string {
+	if s == "" || strings.ContainsAny(s, " \t#\"") {
+		return `"` + strings.ReplaceAll(s, `"`, "") + `"`
+	}
+	return s
 }

@@ -1,10 +1,16 @@
-package position
+// Package positiontest writes a game state back in the position format
+// (docs/positions.md). Only tests import it: they round-trip position
+// files through package position's parser and print a failing state as a
+// file a person can read and feed to `hexforge battle`. No command writes
+// a position, so this stays out of the binary.
+package positiontest
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 )
 
@@ -13,7 +19,7 @@ import (
 func FormatPosition(s *engine.State, refs []string) string {
 	var b strings.Builder
 	if s.N <= 2 {
-		fmt.Fprintf(&b, "armies %s %s\nboard %s\nhq %d %d\n", quote(refs[0]), quote(refs[1]), quote(s.Board.Name), s.HQPoints(0), s.HQPoints(1))
+		fmt.Fprintf(&b, "armies %s %s\nboard %s\nhq %d %d\n", position.Quote(refs[0]), position.Quote(refs[1]), position.Quote(s.Board.Name), s.HQPoints(0), s.HQPoints(1))
 	} else {
 		formatSides(&b, s, refs)
 	}
@@ -23,7 +29,7 @@ func FormatPosition(s *engine.State, refs []string) string {
 				continue
 			}
 			t := s.Tok(p)
-			fmt.Fprintf(&b, "%d %s %s %s", p.Owner+1, quote(t.Name), s.Board.Names[h], p.Facing)
+			fmt.Fprintf(&b, "%d %s %s %s", p.Owner+1, position.Quote(t.Name), s.Board.Names[h], p.Facing)
 			if p.Wounds > 0 && t.Kind != rules.HQ {
 				fmt.Fprintf(&b, " wounds=%d", p.Wounds)
 			}
@@ -42,22 +48,15 @@ func FormatPosition(s *engine.State, refs []string) string {
 	return b.String()
 }
 
-func quote(s string) string {
-	if s == "" || strings.ContainsAny(s, " \t#\"") {
-		return `"` + strings.ReplaceAll(s, `"`, "") + `"`
-	}
-	return s
-}
-
 // formatSides writes the header of a position of more than two players:
 // armies, board, mode (and teams), and the HQ points (scores in a points
 // game).
 func formatSides(b *strings.Builder, s *engine.State, refs []string) {
 	b.WriteString("armies")
 	for _, r := range refs[:s.Players()] {
-		b.WriteString(" " + quote(r))
+		b.WriteString(" " + position.Quote(r))
 	}
-	fmt.Fprintf(b, "\nboard %s\nmode %s", quote(s.Board.Name), s.Mode)
+	fmt.Fprintf(b, "\nboard %s\nmode %s", position.Quote(s.Board.Name), s.Mode)
 	for p := range uint8(s.Players()) {
 		if s.SideOf(p) != s.Team(p) {
 			fmt.Fprintf(b, " feud=%d", p+1)
