@@ -36,6 +36,25 @@ type Kind struct {
 // before it is opened, so no diagnostic can echo a line of it). Errors
 // never quote the file's contents.
 func Read(name string, k Kind) ([]byte, error) {
+	f, err := Open(name, k)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, k.Limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", name, err)
+	}
+	if int64(len(b)) > k.Limit {
+		return nil, fmt.Errorf("%s: file grew past %d bytes while being read; %s may be at most %d bytes", name, k.Limit, k.What, k.Limit)
+	}
+	return b, nil
+}
+
+// Open opens name for reading as kind k under Read's policy, for a reader
+// that reads it a piece at a time (a trace, a line at a time). The caller
+// reads at most k.Limit bytes and closes it.
+func Open(name string, k Kind) (*os.File, error) {
 	st, err := os.Stat(name)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -61,21 +80,15 @@ func Read(name string, k Kind) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", name, err)
 	}
-	defer f.Close()
 	if st, err = f.Stat(); err != nil {
+		f.Close()
 		return nil, fmt.Errorf("reading %s: %w", name, err)
 	}
 	if err := check(name, k.What, st, k.Limit); err != nil {
+		f.Close()
 		return nil, err
 	}
-	b, err := io.ReadAll(io.LimitReader(f, k.Limit+1))
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", name, err)
-	}
-	if int64(len(b)) > k.Limit {
-		return nil, fmt.Errorf("%s: file grew past %d bytes while being read; %s may be at most %d bytes", name, k.Limit, k.What, k.Limit)
-	}
-	return b, nil
+	return f, nil
 }
 
 // checkName refuses a file of kind k whose resolved name real does not

@@ -13,14 +13,14 @@ import (
 	"github.com/hexforge/hexforge/textfile"
 )
 
-// FileLoaders are the loaders of trace t read from file: its armies (with
+// FileLoaders are the loaders of the trace with header h read from file: its armies (with
 // the header's --set overrides) and board files relative to the trace's
 // directory, in its tree unless l allows files outside it, and its leader
 // files relative to the current directory, as play was given them. An
 // army's diagnostics are written to diags.
-func FileLoaders(t *Trace, file string, l armies.Loader, diags io.Writer) (Loaders, error) {
+func FileLoaders(h *Header, file string, l armies.Loader, diags io.Writer) (Loaders, error) {
 	var sets []armies.Set
-	for _, s := range t.Header.Sets {
+	for _, s := range h.Sets {
 		st, err := armies.ParseSet(s)
 		if err != nil {
 			return Loaders{}, fmt.Errorf("%s: header: %w", file, err)
