@@ -13,7 +13,7 @@ import (
 // oneResult is a match's result as sim --format json writes it (sim's
 // TestReadResult reads the same).
 const oneResult = `{"a":"Alpha","b":"Beta","players":["greedy","greedy"],"seed":1,"pairs":2,` +
-	`"tally":{"Wins":2,"Draws":1,"Losses":1},"first_seat":{"Wins":2,"Losses":2},"hq_margin_sum":-3,"turns_sum":80,"battles_sum":9,` +
+	`"tally":{"Wins":2,"Draws":1,"Losses":1},"first_seat":{"Wins":2,"Draws":1,"Losses":1},"hq_margin_sum":-3,"turns_sum":80,"battles_sum":9,` +
 	`"tokens":[[{"name":"Gunner","kind":"warrior","copies":2,"games":4,"played_in":3,"played":5,"score_when":2.5,"survived":1,"dealt":4}],[]],"game_pairs":[[0,1]]}`
 
 // FuzzReadResult feeds arbitrary bytes to the result reader merge uses and

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/hexforge/hexforge/stats"
 )
@@ -63,6 +64,9 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 		}
 		idx[i] = j
 	}
+	if err := sameGames(base, strong, idx); err != nil {
+		return nil, err
+	}
 	ag := &Agreement{Base: base.Players, Strong: strong.Players, Within: within, MinTau: minTau, ChanceAllWithin: 1}
 	var ps []float64
 	for i := range base.Armies {
@@ -113,6 +117,89 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 	ag.Agree = ag.Beyond == 0 && ag.Tau >= minTau
 	ag.Inconclusive = !ag.Agree && sig == 0 && ag.Tau >= minTau
 	return ag, nil
+}
+
+// sameGames checks that two round robins played the same games but for
+// the players: the same compiled armies (their hashes), board, action cap
+// and variants (start rule, Reinforcements, Structures, leaders). Runs
+// that differ in any of them measure something else than the players, so
+// their comparison is refused, naming every difference. idx maps base's
+// armies to strong's. Results that record no run details (written by an
+// older hexforge) cannot be checked and are refused too.
+func sameGames(base, strong *RoundRobin, idx []int) error {
+	var diffs []string
+	seen := map[string]bool{}
+	differ := func(format string, args ...any) {
+		if d := fmt.Sprintf(format, args...); !seen[d] {
+			seen[d] = true
+			diffs = append(diffs, d)
+		}
+	}
+	for i := range base.Armies {
+		for j := i + 1; j < len(base.Armies); j++ {
+			b, _ := base.runOf(i, j)
+			s, ok := strong.runOf(idx[i], idx[j])
+			if !ok {
+				continue // Compare says the match is missing
+			}
+			if b == nil || s == nil {
+				if b != s {
+					differ("run details (one result records none: written by an older hexforge?)")
+				}
+				continue
+			}
+			for k, army := range []string{base.Armies[i], base.Armies[j]} {
+				if b.ArmyHashes[k] != s.ArmyHashes[k] {
+					differ("army %s (rules hash %s vs %s: edited, or another --set)", army, b.ArmyHashes[k], s.ArmyHashes[k])
+				}
+			}
+			if b.Board != s.Board {
+				differ("board (%s vs %s)", b.Board, s.Board)
+			}
+			if b.MaxActions != s.MaxActions {
+				differ("max_actions (%d vs %d)", b.MaxActions, s.MaxActions)
+			}
+			if b.Start != s.Start {
+				differ("start (%q vs %q)", b.Start, s.Start)
+			}
+			if b.Reinforce != s.Reinforce {
+				differ("reinforcements (%v vs %v)", b.Reinforce, s.Reinforce)
+			}
+			if b.Structures != s.Structures {
+				differ("structures (%v vs %v)", b.Structures, s.Structures)
+			}
+			if !slices.Equal(b.Leaders, s.Leaders) {
+				differ("leaders of %s vs %s (%v vs %v)", base.Armies[i], base.Armies[j], b.Leaders, s.Leaders)
+			}
+		}
+	}
+	if len(diffs) > 0 {
+		return fmt.Errorf("the round robins are not of the same games; agree compares the same games under two players, but they differ in:\n  %s", strings.Join(diffs, "\n  "))
+	}
+	return nil
+}
+
+// runOf is the run details of army i against army j, seen from i (the
+// army hashes and leaders in the order i, j), and whether the match is
+// there.
+func (rr *RoundRobin) runOf(i, j int) (*RunInfo, bool) {
+	swap := i > j
+	if swap {
+		i, j = j, i
+	}
+	s, ok := rr.Matches[[2]int{i, j}]
+	if !ok {
+		return nil, false
+	}
+	if s.Run == nil || !swap {
+		return s.Run, true
+	}
+	r := *s.Run
+	r.ArmyHashes[0], r.ArmyHashes[1] = r.ArmyHashes[1], r.ArmyHashes[0]
+	if len(r.Leaders) == 2 {
+		r.Leaders = []string{r.Leaders[1], r.Leaders[0]}
+	}
+	return &r, true
 }
 
 // Verdict says in words whether the two round robins agree, and how many

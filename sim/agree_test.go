@@ -145,3 +145,69 @@ func TestCompareInconclusive(t *testing.T) {
 		t.Errorf("a significant move: agree %v, inconclusive %v, %q", dis.Agree, dis.Inconclusive, dis.Verdict())
 	}
 }
+
+// TestCompareRefusesOtherGames: two round robins are compared only when
+// they played the same games but for the players; every difference of
+// armies' rules, board, action cap or variant is named. The same details
+// with the armies listed in another order compare.
+func TestCompareRefusesOtherGames(t *testing.T) {
+	armies := []string{"A", "B", "C"}
+	hash := map[string]string{"A": "aaaa", "B": "bbbb", "C": "cccc"}
+	rates := map[[2]int]float64{{0, 1}: 0.6, {0, 2}: 0.55, {1, 2}: 0.5}
+	// withRun gives every match its run details, edited by edit.
+	withRun := func(rr *RoundRobin, edit func(r *RunInfo)) *RoundRobin {
+		for _, s := range rr.Matches {
+			r := &RunInfo{ArmyHashes: [2]string{hash[s.A], hash[s.B]}, MaxActions: 1000, Board: "standard", Leaders: []string{s.A + "-leader", s.B + "-leader"}, Version: "v1"}
+			edit(r)
+			s.Run = r
+		}
+		return rr
+	}
+	none := func(*RunInfo) {}
+	base := withRun(rrRates("cheap", armies, rates, 100), none)
+	// The same games listed C, B, A: each match seen from the other side.
+	reversed := rrRates("strong", []string{"C", "B", "A"}, nil, 100)
+	for k, r := range rates {
+		a, b := 2-k[1], 2-k[0]
+		s := &Summary{A: reversed.Armies[a], B: reversed.Armies[b], Tally: tallyOfPairs(100, 1-r)}
+		reversed.Matches[[2]int{a, b}] = s
+	}
+	withRun(reversed, func(r *RunInfo) { r.Version = "v2" }) // another version may replay the same games
+	if _, err := Compare(base, reversed, 0.05, 0.85); err != nil {
+		t.Fatalf("the same games in another order: %v", err)
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(r *RunInfo)
+		want []string
+	}{
+		{"board", func(r *RunInfo) { r.Board = "duel" }, []string{"board (standard vs duel)"}},
+		{"max_actions", func(r *RunInfo) { r.MaxActions = 400 }, []string{"max_actions (1000 vs 400)"}},
+		{"an edited army", func(r *RunInfo) {
+			for k, h := range r.ArmyHashes {
+				if h == "bbbb" {
+					r.ArmyHashes[k] = "b2b2"
+				}
+			}
+		}, []string{"army B (rules hash bbbb vs b2b2"}},
+		{"variants", func(r *RunInfo) { r.Start, r.Reinforce, r.Structures = "alternative", true, true }, []string{"start", "reinforcements (false vs true)", "structures (false vs true)"}},
+		{"leaders", func(r *RunInfo) { r.Leaders = nil }, []string{"leaders of A vs B"}},
+		{"no details", nil, []string{"run details"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			strong := rrRates("strong", armies, rates, 100)
+			if tc.edit != nil {
+				withRun(strong, tc.edit)
+			}
+			_, err := Compare(base, strong, 0.05, 0.85)
+			if err == nil {
+				t.Fatal("compared round robins of other games")
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not name %q", err, w)
+				}
+			}
+		})
+	}
+}

@@ -69,14 +69,6 @@ func (s *Summary) check() error {
 	if s.A == "" || s.B == "" {
 		return errors.New(`no army names ("a" and "b")`)
 	}
-	neg := func(what string, xs ...int) error {
-		for _, x := range xs {
-			if x < 0 {
-				return fmt.Errorf("negative %s", what)
-			}
-		}
-		return nil
-	}
 	for _, err := range []error{
 		neg("pair count", s.Pairs),
 		neg("tally", s.Tally.Wins, s.Tally.Draws, s.Tally.Losses, s.Tally.Capped),
@@ -96,6 +88,116 @@ func (s *Summary) check() error {
 			if t.ScoreWhen < 0 {
 				return errors.New("negative token figure")
 			}
+		}
+	}
+	return s.checkCounts()
+}
+
+// neg is an error naming what when any of xs is negative.
+func neg(what string, xs ...int) error {
+	for _, x := range xs {
+		if x < 0 {
+			return fmt.Errorf("negative %s", what)
+		}
+	}
+	return nil
+}
+
+// maxPerGame bounds what one game can add to a sum (turns, battles,
+// wounds, copies played, energy, HQ margin): far above any real game, it
+// keeps a tampered count from passing as many games' worth and every sum
+// of shards far from overflowing.
+const maxPerGame = 1 << 12
+
+// checkCounts checks every count against the pairs the result covers
+// (game_pairs): each pair is two games, so the tallies count exactly
+// twice as many games, the pentanomial counts no more pairs than there
+// are, and every sum is at most maxPerGame a game. A tampered or damaged
+// file is refused before merge adds it up ("1000162 games" from one
+// shard, or wins of 2^63−1 overflowing to a negative count).
+func (s *Summary) checkCounts() error {
+	if s.Pairs > MaxGames {
+		return fmt.Errorf("pairs %d: a run has at most %d", s.Pairs, MaxGames)
+	}
+	if n := len(s.GameIDs.r); n > 0 && s.GameIDs.r[n-1][1] >= s.Pairs {
+		return fmt.Errorf("game_pairs names pair %d of a run of %d pairs", s.GameIDs.r[n-1][1], s.Pairs)
+	}
+	pairs := s.GameIDs.Len()
+	games := 2 * pairs
+	count := func(what string, t Tally) error {
+		if n := t.Wins + t.Draws + t.Losses + t.Capped; t.Wins > games || t.Draws > games || t.Losses > games || t.Capped > games || n != games {
+			return fmt.Errorf("%s counts %d games (wins %d, draws %d, losses %d, capped %d), but game_pairs covers %d pairs, %d games",
+				what, t.Wins+t.Draws+t.Losses+t.Capped, t.Wins, t.Draws, t.Losses, t.Capped, pairs, games)
+		}
+		return nil
+	}
+	if err := count("tally", s.Tally); err != nil {
+		return err
+	}
+	if err := count("first_seat", s.First); err != nil {
+		return err
+	}
+	if s.First.Draws != s.Tally.Draws || s.First.Capped != s.Tally.Capped {
+		return fmt.Errorf("first_seat counts %d draws and %d capped games, tally %d and %d: the same games seen from the other seat have the same draws and capped games",
+			s.First.Draws, s.First.Capped, s.Tally.Draws, s.Tally.Capped)
+	}
+	// Decided pairs: no more than the pairs covered, and every pair left
+	// out holds a capped game (a result of an older hexforge counts none).
+	decided := 0
+	for _, n := range s.Tally.Pairs {
+		if n < 0 || n > pairs {
+			return fmt.Errorf("tally's pair counts %v: each is at most the %d pairs covered", s.Tally.Pairs, pairs)
+		}
+		decided += n
+	}
+	if decided > pairs || decided > 0 && pairs-decided > s.Tally.Capped {
+		return fmt.Errorf("tally counts %d decided pairs of the %d covered, with %d capped games", decided, pairs, s.Tally.Capped)
+	}
+	seats := 0
+	for x := range 3 {
+		for y := range 3 {
+			if n := s.Tally.Seats[x][y]; n < 0 || n > pairs {
+				return fmt.Errorf("tally's seats %v: each is at most the %d pairs covered", s.Tally.Seats, pairs)
+			}
+			seats += s.Tally.Seats[x][y]
+		}
+	}
+	if seats != 0 && seats != decided {
+		return fmt.Errorf("tally's seats count %d pairs, its pair counts %d", seats, decided)
+	}
+	bound := func(what string, xs ...int) error {
+		for _, x := range xs {
+			if x < -maxPerGame*games || x > maxPerGame*games {
+				return fmt.Errorf("%s %d over %d games: more than a game can give", what, x, games)
+			}
+		}
+		return nil
+	}
+	errs := []error{bound("hq_margin_sum", s.HQMargin), bound("turns_sum", s.Turns), bound("battles_sum", s.Battles), bound("leader_uses_sum", s.LeaderUses...)}
+	if s.Duel != nil {
+		for side := range 2 {
+			errs = append(errs, neg("duel figure", s.Duel.Energy[side]), neg("duel figure", s.Duel.Procedures[side][:]...),
+				bound("duel energy_sum", s.Duel.Energy[side]), bound("duel procedures_sum", s.Duel.Procedures[side][:]...))
+		}
+	}
+	if len(s.LeaderUses) != 0 && len(s.LeaderUses) != 2 {
+		errs = append(errs, fmt.Errorf("leader_uses_sum has %d numbers, want 2 (army A's, army B's)", len(s.LeaderUses)))
+	}
+	errs = append(errs, neg("leader uses", s.LeaderUses...))
+	for side := range s.Tokens {
+		for _, t := range s.Tokens[side] {
+			if t.Games != games || t.PlayedIn > games || t.ScoreWhen > float64(t.PlayedIn) {
+				errs = append(errs, fmt.Errorf("token %q: games %d, played_in %d, score_when %g; the result covers %d games", t.Name, t.Games, t.PlayedIn, t.ScoreWhen, games))
+			}
+			if t.Copies > maxPerGame {
+				errs = append(errs, fmt.Errorf("token %q: %d copies", t.Name, t.Copies))
+			}
+			errs = append(errs, bound(fmt.Sprintf("token %q figure", t.Name), t.Played, t.Survived, t.Dealt, t.StepWounds, t.StepRemoved, t.Healed, t.TokensMoved, t.KeptAlive))
+		}
+	}
+	for _, err := range errs {
+		if err != nil {
+			return err
 		}
 	}
 	return nil

@@ -184,9 +184,17 @@ func mergeMulti(files []string, reports []*sim.MultiReport) (*sim.MultiReport, [
 	if per != first.Seatings {
 		return nil, nil, fmt.Errorf("%s: %d seatings, but %s with %d armies has %d", files[0], first.Seatings, first.Mode, len(first.Armies), per)
 	}
+	if first.Shard.Rotations < 0 || first.Shard.Rotations > sim.MaxGames {
+		return nil, nil, fmt.Errorf("%s: %d rotations: a run has at most %d games", files[0], first.Shard.Rotations, sim.MaxGames)
+	}
 	for i, rec := range recs {
 		if rec.Game < 0 || rec.Game >= first.Shard.Rotations*per || rec.Seating != rec.Game%per || i > 0 && recs[i-1].Game == rec.Game {
 			return nil, nil, fmt.Errorf("game %d (seating %d): not a game of this run, or in two shards", rec.Game, rec.Seating)
+		}
+		// The figures of a game are checked against the game, so that a
+		// tampered record cannot pass as many games' worth.
+		if rec.Actions < 0 || rec.Actions > first.Shard.MaxActions || rec.Turns < 0 || rec.Turns > first.Shard.MaxActions || int(rec.Winners)>>len(first.Armies) != 0 {
+			return nil, nil, fmt.Errorf("game %d: %d actions, %d turns, winners %b: not a game of %d seats capped at %d actions", rec.Game, rec.Actions, rec.Turns, rec.Winners, len(first.Armies), first.Shard.MaxActions)
 		}
 	}
 	var warnings []string

@@ -1,16 +1,20 @@
 // Package watch re-checks army files every time they are saved: on errors it
 // prints the positioned diagnostics and keeps the last good version; on
 // success it prints what changed in the compiled tables and hands the new
-// army to a callback (which re-runs a quick simulation), cancelling the
-// previous callback if it is still running.
+// army to a callback (which re-runs a quick simulation). The callbacks run
+// one at a time from a queue; a new version of an army cancels only the
+// callback of that army's older version, so a save of another file never
+// loses a run.
 //
 // Editors save in many ways: writing in place, writing a temporary file and
 // renaming it over the original (vim, VS Code, JetBrains), deleting and
 // recreating, and in bursts of several events. The watcher therefore
-// watches directories, not files, filters events by name, and debounces.
+// watches directories, not files, filters events by name (the watched
+// files, their bases, a new army in a watched directory), and debounces.
 package watch
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -37,8 +41,9 @@ import (
 var ErrNewerSave = errors.New("cancelled by a newer save")
 
 // OnGood is called with a freshly compiled army and the previous good
-// version (nil the first time). ctx is cancelled when a newer save arrives
-// (context.Cause is then ErrNewerSave) or when the watch stops.
+// version (nil the first time). ctx is cancelled when a newer version of
+// the same army is saved (context.Cause is then ErrNewerSave) or when the
+// watch stops.
 type OnGood func(ctx context.Context, out io.Writer, file string, army, prev *rules.Army)
 
 // Watcher watches army files and directories.
@@ -54,12 +59,37 @@ type Watcher struct {
 	// it is checked, good or not (the live page shows its diagnostics).
 	OnChecked func(file string, res compiler.Result)
 
-	mu     sync.Mutex
-	good   map[string]*rules.Army // last good army per "file\x00army name"
-	cancel context.CancelCauseFunc
-	wg     sync.WaitGroup
-	ready  chan struct{}
+	mu    sync.Mutex
+	good  map[string]*rules.Army // last good army per "file\x00army name"
+	wg    sync.WaitGroup         // the worker playing the queue
+	ready chan struct{}
+	// The queue of OnGood calls: pending waits, current plays (nil when
+	// the worker is idle), cancel stops it and done closes when it has
+	// returned. Only a newer version of the same army stops or drops a
+	// job, so a save of anything else never loses a run.
+	pending []job
+	current *job
+	cancel  context.CancelCauseFunc
+	done    chan struct{}
+	working bool // the worker goroutine is alive
+	// deps are the files whose save matters, as absolute paths: the
+	// watched files and every base their last check read.
+	deps map[string]bool
+	// dirs are the directories given as paths: a new .army file there is
+	// a new file to check.
+	dirs map[string]bool
+	// broken: some watched file's last check failed, so any .army file
+	// may be the base it is missing.
+	broken bool
 }
+
+// job is one OnGood call: a file's army, and its previous good version.
+type job struct {
+	file       string
+	army, prev *rules.Army
+}
+
+func (j job) key() string { return j.file + "\x00" + j.army.Name }
 
 func (w *Watcher) readyChan() chan struct{} {
 	w.mu.Lock()
@@ -77,6 +107,7 @@ func (w *Watcher) Run(ctx context.Context) error {
 		w.Debounce = 150 * time.Millisecond
 	}
 	w.good = map[string]*rules.Army{}
+	w.deps, w.dirs = map[string]bool{}, map[string]bool{}
 	fw, err := fsnotify.NewWatcher()
 	if err != nil {
 		return fmt.Errorf("starting file watcher: %w", err)
@@ -96,8 +127,10 @@ func (w *Watcher) Run(ctx context.Context) error {
 			dir = filepath.Dir(p)
 		} else if m, _ := filepath.Glob(filepath.Join(p, "*.army")); len(m) == 0 {
 			return fmt.Errorf("%s: directory has no .army files", p)
+		} else {
+			w.dirs[absPath(p)] = true
 		}
-		abs, _ := filepath.Abs(dir)
+		abs := absPath(dir)
 		if !dirs[abs] {
 			dirs[abs] = true
 			if err := fw.Add(abs); err != nil {
@@ -117,7 +150,7 @@ func (w *Watcher) Run(ctx context.Context) error {
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	defer func() {
-		w.stopRun()
+		w.stopAll()
 		w.wg.Wait()
 	}()
 	for {
@@ -142,10 +175,28 @@ func (w *Watcher) Run(ctx context.Context) error {
 	}
 }
 
-// relevant reports whether an event's file is one we check. Any .army file
-// in a watched directory counts, since a watched army may extend it.
+// relevant reports whether an event's file is one we check: a watched
+// file or a base of one, a new .army file in a watched directory, or any
+// .army file while a check is failing (it may be the missing base).
+// Another army written beside the watched one (cp, hexforge new, fmt -w)
+// is none of these: it must not disturb the run under way.
 func (w *Watcher) relevant(name string) bool {
-	return strings.HasSuffix(name, ".army")
+	abs := absPath(name)
+	if w.deps[abs] {
+		return true
+	}
+	if !strings.EqualFold(filepath.Ext(name), ".army") {
+		return false
+	}
+	return w.broken || w.dirs[filepath.Dir(abs)]
+}
+
+// absPath is p made absolute, or p itself when it cannot be.
+func absPath(p string) string {
+	if abs, err := filepath.Abs(p); err == nil {
+		return abs
+	}
+	return p
 }
 
 // files lists the army files to check now.
@@ -163,13 +214,15 @@ func (w *Watcher) files() []string {
 	return out
 }
 
-func (w *Watcher) stopRun() {
+// stopAll drops the queue and stops the job under way: the watch is
+// ending.
+func (w *Watcher) stopAll() {
 	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.pending = nil
 	if w.cancel != nil {
-		w.cancel(ErrNewerSave)
-		w.cancel = nil
+		w.cancel(context.Canceled)
 	}
-	w.mu.Unlock()
 }
 
 // keeping says what a broken save leaves in force: the last good version,
@@ -188,7 +241,7 @@ func (w *Watcher) keeping(file string) string {
 // that every save is checked and simulated with the overrides on top. A
 // variant is built from the file's first army, which is what a path names;
 // a set naming another army of the file is refused rather than ignored.
-func (w *Watcher) applySets(file string, list []*rules.Army) error {
+func (w *Watcher) applySets(out io.Writer, file string, list []*rules.Army) error {
 	if len(w.Sets) == 0 {
 		return nil
 	}
@@ -205,7 +258,7 @@ func (w *Watcher) applySets(file string, list []*rules.Army) error {
 		}
 		l, err := w.Loader.LoadVariant(file, w.Sets)
 		if l != nil && len(l.Diags) > 0 {
-			l.Diags.Render(w.Out, l.Sources)
+			l.Diags.Render(out, l.Sources)
 		}
 		if _, ok := err.(diag.List); ok {
 			return errors.New("the --set overrides do not compile (above)")
@@ -219,38 +272,41 @@ func (w *Watcher) applySets(file string, list []*rules.Army) error {
 }
 
 // checkAll recompiles every watched file (cheap: a few milliseconds) so an
-// army that extends a changed file is rechecked too.
+// army that extends a changed file is rechecked too, and queues OnGood for
+// each army with a new version (enqueue).
 func (w *Watcher) checkAll(ctx context.Context) {
-	w.stopRun()
-	w.wg.Wait()
-	runCtx, cancel := context.WithCancelCause(ctx)
-	w.mu.Lock()
-	w.cancel = cancel
-	w.mu.Unlock()
-	type job struct {
-		file       string
-		army, prev *rules.Army
-	}
+	// The check's lines wait until the run it stops has said so, so
+	// that they read in order.
+	var out bytes.Buffer
 	var jobs []job
+	deps := map[string]bool{}
+	broken := false
 	for _, file := range w.files() {
+		deps[absPath(file)] = true
 		src, err := armies.ReadFile(file)
 		if err != nil {
 			// Mid-save (deleted, not yet recreated): keep the last good version.
-			fmt.Fprintf(w.Out, "%s: %v (%s)\n", file, err, w.keeping(file))
+			fmt.Fprintf(&out, "%s: %v (%s)\n", file, err, w.keeping(file))
+			broken = true
 			continue
 		}
 		res := compiler.CompileWith(file, src, compiler.Options{Resolve: w.Loader.Resolve})
 		res.Sources[file] = src
-		res.Diags.Render(w.Out, res.Sources)
+		for name := range res.Sources {
+			deps[absPath(name)] = true
+		}
+		res.Diags.Render(&out, res.Sources)
 		if w.OnChecked != nil {
 			w.OnChecked(file, res)
 		}
 		if res.Diags.HasErrors() {
-			fmt.Fprintf(w.Out, "%s: errors; %s\n", file, w.keeping(file))
+			fmt.Fprintf(&out, "%s: errors; %s\n", file, w.keeping(file))
+			broken = true
 			continue
 		}
-		if err := w.applySets(file, res.Armies); err != nil {
-			fmt.Fprintf(w.Out, "%s: %v; %s\n", file, err, w.keeping(file))
+		if err := w.applySets(&out, file, res.Armies); err != nil {
+			fmt.Fprintf(&out, "%s: %v; %s\n", file, err, w.keeping(file))
+			broken = true
 			continue
 		}
 		for _, a := range res.Armies {
@@ -261,28 +317,82 @@ func (w *Watcher) checkAll(ctx context.Context) {
 				if len(changes) == 0 {
 					continue
 				}
-				fmt.Fprintf(w.Out, "%s: army %q changed:\n", file, a.Name)
+				fmt.Fprintf(&out, "%s: army %q changed:\n", file, a.Name)
 				for _, c := range changes {
-					fmt.Fprintf(w.Out, "  %s\n", c)
+					fmt.Fprintf(&out, "  %s\n", c)
 				}
 			} else {
-				fmt.Fprintf(w.Out, "%s: army %q ok: %d tokens\n", file, a.Name, a.Total())
+				fmt.Fprintf(&out, "%s: army %q ok: %d tokens\n", file, a.Name, a.Total())
 			}
 			w.good[key] = a
 			jobs = append(jobs, job{file, a, prev})
 		}
 	}
+	w.deps, w.broken = deps, broken
 	if w.OnGood == nil || len(jobs) == 0 {
+		// Nothing the queue plays has changed: it goes on.
+		w.Out.Write(out.Bytes())
 		return
 	}
-	w.wg.Add(1)
-	go func() {
-		defer w.wg.Done()
-		for _, j := range jobs {
-			if runCtx.Err() != nil {
-				return
-			}
-			w.OnGood(runCtx, w.Out, j.file, j.army, j.prev)
+	w.enqueue(ctx, jobs, out.Bytes())
+}
+
+// enqueue puts new versions in the queue: each replaces a waiting job of
+// the same army and stops the playing one if it is of the same army; the
+// other jobs go on. report, the check's lines, is written once the stopped
+// job has said so and before the new ones start, so that the lines read
+// in order.
+func (w *Watcher) enqueue(ctx context.Context, jobs []job, report []byte) {
+	newer := map[string]bool{}
+	for _, j := range jobs {
+		newer[j.key()] = true
+	}
+	w.mu.Lock()
+	if w.current != nil && newer[w.current.key()] {
+		w.cancel(ErrNewerSave)
+		done := w.done
+		w.mu.Unlock()
+		<-done
+		w.mu.Lock()
+	}
+	w.Out.Write(report)
+	kept := w.pending[:0]
+	for _, j := range w.pending {
+		if !newer[j.key()] {
+			kept = append(kept, j)
 		}
-	}()
+	}
+	w.pending = append(kept, jobs...)
+	start := !w.working
+	w.working = true
+	w.mu.Unlock()
+	if start {
+		w.wg.Add(1)
+		go w.work(ctx)
+	}
+}
+
+// work plays the queue until it is empty or the watch stops.
+func (w *Watcher) work(ctx context.Context) {
+	defer w.wg.Done()
+	for {
+		w.mu.Lock()
+		if len(w.pending) == 0 || ctx.Err() != nil {
+			w.working = false
+			w.mu.Unlock()
+			return
+		}
+		j := w.pending[0]
+		w.pending = w.pending[1:]
+		jctx, cancel := context.WithCancelCause(ctx)
+		done := make(chan struct{})
+		w.current, w.cancel, w.done = &j, cancel, done
+		w.mu.Unlock()
+		w.OnGood(jctx, w.Out, j.file, j.army, j.prev)
+		w.mu.Lock()
+		cancel(nil)
+		w.current, w.cancel = nil, nil
+		close(done)
+		w.mu.Unlock()
+	}
 }

@@ -3,6 +3,7 @@ package watch
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hexforge/hexforge/compiler"
 	"github.com/hexforge/hexforge/rules"
 )
 
@@ -161,5 +163,150 @@ func TestWatchBadPaths(t *testing.T) {
 	}
 	if err := (&Watcher{Paths: []string{t.TempDir()}, Out: io.Discard}).Run(context.Background()); err == nil || !strings.Contains(err.Error(), "no .army files") {
 		t.Errorf("empty directory: %v", err)
+	}
+}
+
+func namedArmy(name string, ini int) string {
+	return strings.Replace(army(ini), `army "W"`, `army "`+name+`"`, 1)
+}
+
+// call is one OnGood call as a test sees it: which army, and how it ended.
+type call struct {
+	army  string
+	ini   uint8
+	cause error // nil: it ran to its end
+}
+
+// blockingRuns is an OnGood that plays until the test releases it or its
+// context ends, and reports each call's end.
+func blockingRuns(release <-chan struct{}, ended chan<- call, started chan<- string) OnGood {
+	return func(ctx context.Context, _ io.Writer, _ string, a, _ *rules.Army) {
+		started <- a.Name
+		c := call{army: a.Name, ini: a.Tokens[a.Lookup("Gunner")].Initiative[0]}
+		select {
+		case <-release:
+		case <-ctx.Done():
+			c.cause = context.Cause(ctx)
+		}
+		ended <- c
+	}
+}
+
+func recv[T any](t *testing.T, c <-chan T, what string) T {
+	t.Helper()
+	select {
+	case v := <-c:
+		return v
+	case <-time.After(5 * time.Second):
+		t.Fatalf("timed out waiting for %s", what)
+	}
+	var zero T
+	return zero
+}
+
+// TestWatchIgnoresOtherArmies: watching one file, writing other army files
+// beside it (cp a.army b.army, hexforge new) neither rechecks nor stops
+// its simulation, and a save that leaves its army unchanged (fmt -w)
+// rechecks without stopping it. The run used to be cancelled "by a newer
+// save" and never restarted.
+func TestWatchIgnoresOtherArmies(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "a.army")
+	os.WriteFile(file, []byte(namedArmy("A", 1)), 0o644)
+	release, ended, started := make(chan struct{}), make(chan call, 10), make(chan string, 10)
+	var checks sync.Map
+	count := func(f string) int {
+		n, _ := checks.Load(f)
+		i, _ := n.(int)
+		return i
+	}
+	var checkMu sync.Mutex
+	w := &Watcher{Paths: []string{file}, Out: &syncBuf{}, Debounce: 20 * time.Millisecond,
+		OnGood: blockingRuns(release, ended, started),
+		OnChecked: func(f string, _ compiler.Result) {
+			checkMu.Lock()
+			defer checkMu.Unlock()
+			checks.Store(f, count(f)+1)
+		}}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error)
+	go func() { done <- w.Run(ctx) }()
+	if a := recv(t, started, "the first run"); a != "A" {
+		t.Fatalf("first run of %q", a)
+	}
+	os.WriteFile(filepath.Join(dir, "b.army"), []byte(namedArmy("A", 1)), 0o644)
+	os.WriteFile(filepath.Join(dir, "beta.army"), []byte(namedArmy("Beta", 2)), 0o644)
+	time.Sleep(200 * time.Millisecond)
+	checkMu.Lock()
+	n := count(file)
+	checkMu.Unlock()
+	if n != 1 {
+		t.Errorf("writing other army files rechecked %s: %d checks, want 1", file, n)
+	}
+	// fmt -w: the same army, laid out anew.
+	os.WriteFile(file, []byte("# formatted\n"+namedArmy("A", 1)), 0o644)
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		checkMu.Lock()
+		n = count(file)
+		checkMu.Unlock()
+		if n == 2 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n != 2 {
+		t.Fatalf("a save of the watched file was not rechecked (%d checks)", n)
+	}
+	select {
+	case c := <-ended:
+		t.Fatalf("the run ended before it was released: %+v", c)
+	case <-time.After(100 * time.Millisecond):
+	}
+	close(release)
+	if c := recv(t, ended, "the run's end"); c.cause != nil {
+		t.Errorf("the run was stopped: %v", c.cause)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestWatchDirQueuesNewArmies: watching a directory, a new army file is
+// checked and simulated after the run under way, which goes on; a new
+// version of an army stops only its own run, whose next version is then
+// played.
+func TestWatchDirQueuesNewArmies(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.army")
+	os.WriteFile(a, []byte(namedArmy("A", 1)), 0o644)
+	release, ended, started := make(chan struct{}), make(chan call, 10), make(chan string, 10)
+	w := &Watcher{Paths: []string{dir}, Out: &syncBuf{}, Debounce: 20 * time.Millisecond,
+		OnGood: blockingRuns(release, ended, started)}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error)
+	go func() { done <- w.Run(ctx) }()
+	recv(t, started, "A's run")
+	os.WriteFile(filepath.Join(dir, "b.army"), []byte(namedArmy("B", 2)), 0o644)
+	time.Sleep(200 * time.Millisecond)
+	// A new version of A stops A's run; B waits its turn.
+	os.WriteFile(a, []byte(namedArmy("A", 3)), 0o644)
+	if c := recv(t, ended, "A's first run's end"); c.army != "A" || c.ini != 1 || !errors.Is(c.cause, ErrNewerSave) {
+		t.Errorf("A's first run ended %+v, want stopped by a newer save", c)
+	}
+	close(release)
+	var got []call
+	for range 2 {
+		got = append(got, recv(t, ended, "the queued runs"))
+	}
+	if len(got) != 2 || got[0].army != "B" || got[0].cause != nil || got[1].army != "A" || got[1].ini != 3 || got[1].cause != nil {
+		t.Errorf("queued runs %+v, want B then A's new version, both to their end", got)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
 	}
 }

@@ -2,6 +2,7 @@ package workbench
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,6 +10,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/netip"
+	"strings"
 	"sync"
 	"time"
 
@@ -18,11 +21,27 @@ import (
 	"github.com/hexforge/hexforge/watch"
 )
 
-// Serve runs the workbench of file on ln until ctx is done: the file
-// watcher and the web server, shut down together.
-func Serve(ctx context.Context, ln net.Listener, file string, q *Quick) error {
-	b := NewBench(file, q)
-	srv := &http.Server{Handler: b.Handler(), ReadHeaderTimeout: 5 * time.Second}
+// The server's limits by default (Bench's fields override them).
+const (
+	// DefaultReadTimeout bounds reading a request, headers and body: the
+	// page sends only GETs, so a slow sender is holding a connection.
+	DefaultReadTimeout = 10 * time.Second
+	// DefaultIdleTimeout closes a kept-alive connection that sends no
+	// next request.
+	DefaultIdleTimeout = time.Minute
+	// DefaultMaxEvents is how many pages may listen to /events at once:
+	// a designer has a tab or two open, not hundreds.
+	DefaultMaxEvents = 32
+)
+
+// Serve runs the workbench on ln until ctx is done: the file watcher and
+// the web server, shut down together.
+func (b *Bench) Serve(ctx context.Context, ln net.Listener) error {
+	// No WriteTimeout: it would end the event streams, which last as
+	// long as their page (the read deadline ends with the request read).
+	read := cmp.Or(b.ReadTimeout, DefaultReadTimeout)
+	srv := &http.Server{Handler: b.Handler(), ReadHeaderTimeout: read, ReadTimeout: read,
+		IdleTimeout: cmp.Or(b.IdleTimeout, DefaultIdleTimeout)}
 	errc := make(chan error, 2)
 	go func() { errc <- b.Watch(ctx) }()
 	go func() { errc <- srv.Serve(ln) }()
@@ -42,6 +61,14 @@ func Serve(ctx context.Context, ln net.Listener, file string, q *Quick) error {
 // Bench is the state behind the live page: the last check, the last good
 // army's card and the last results, and the pages listening for changes.
 type Bench struct {
+	// The server's limits (Serve); zero takes the default.
+	ReadTimeout time.Duration // reading one request (DefaultReadTimeout)
+	IdleTimeout time.Duration // a kept-alive connection between requests (DefaultIdleTimeout)
+	MaxEvents   int           // pages listening to /events at once (DefaultMaxEvents)
+	// Hosts are names besides localhost and the connection's own address
+	// that a request's Host header may give (the host of --addr).
+	Hosts []string
+
 	file string
 	q    *Quick // what the quick simulations play
 
@@ -139,7 +166,8 @@ type State struct {
 	Running     bool   `json:"running"`
 }
 
-// Handler serves the page, its card, its state and its events.
+// Handler serves the page, its card, its state and its events, to requests
+// that name this server (allowedHost).
 func (b *Bench) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
@@ -172,6 +200,12 @@ func (b *Bench) Handler() http.Handler {
 		}
 		c := make(chan int, 1)
 		b.mu.Lock()
+		if len(b.subs) >= cmp.Or(b.MaxEvents, DefaultMaxEvents) {
+			b.mu.Unlock()
+			w.Header().Set("Retry-After", "10")
+			http.Error(w, "too many pages are listening to this workbench: close some", http.StatusServiceUnavailable)
+			return
+		}
 		b.subs[c] = true
 		v := b.version
 		b.mu.Unlock()
@@ -200,7 +234,56 @@ func (b *Bench) Handler() http.Handler {
 			fl.Flush()
 		}
 	})
-	return mux
+	return b.allowedHost(mux)
+}
+
+// allowedHost refuses a request whose Host header names neither this
+// machine (localhost, a loopback address), nor the address the connection
+// came in on, nor one of b.Hosts. A page from elsewhere that rebinds its
+// own domain name to 127.0.0.1 (DNS rebinding) would otherwise read the
+// state, the card and the events as if it were the workbench's own page;
+// its requests carry its domain name as Host.
+func (b *Bench) allowedHost(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !b.hostOK(r) {
+			http.Error(w, fmt.Sprintf("hexforge serve answers requests for this machine's address only, not for host %q (open the address serve printed)", r.Host), http.StatusMisdirectedRequest)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func (b *Bench) hostOK(r *http.Request) bool {
+	host := r.Host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	if host == "" {
+		return false
+	}
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	for _, h := range b.Hosts {
+		if strings.EqualFold(host, h) {
+			return true
+		}
+	}
+	ip, err := netip.ParseAddr(host)
+	if err != nil {
+		return false
+	}
+	if ip.IsLoopback() {
+		return true
+	}
+	local, _ := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
+	if tcp, ok := local.(*net.TCPAddr); ok {
+		if own, ok := netip.AddrFromSlice(tcp.IP); ok && own.Unmap() == ip.Unmap() {
+			return true
+		}
+	}
+	return false
 }
 
 // benchPage is the live page: no network beyond this server, one small

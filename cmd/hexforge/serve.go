@@ -23,7 +23,9 @@ whose page shows the army's help card, its check diagnostics and the latest
 quick simulation against the --vs armies, and updates itself every time the
 file is saved (server-sent events fed by the same file watcher as watch).
 A broken save shows its diagnostics while the last good card and results
-stay. Ctrl-C stops it.`,
+stay. It answers only requests addressed to this machine (localhost, the
+address it listens on, the host of --addr), closes idle connections and
+serves at most 32 live pages (docs/security.md). Ctrl-C stops it.`,
 		Example: `  hexforge serve my-army.army --vs moloch --vs borgo
   hexforge serve my-army.army --vs moloch --addr 127.0.0.1:9000
   hexforge serve my-army.army --vs vegas --board duel --leaders taktyk`,
@@ -32,7 +34,8 @@ stay. Ctrl-C stops it.`,
 			if err := parseQuick(q, players, board, leaders); err != nil {
 				return err
 			}
-			if _, _, err := net.SplitHostPort(addr); err != nil {
+			host, _, err := net.SplitHostPort(addr)
+			if err != nil {
 				return fmt.Errorf("--addr %q: want HOST:PORT, e.g. 127.0.0.1:8377", addr)
 			}
 			for _, ref := range q.Vs {
@@ -50,7 +53,9 @@ stay. Ctrl-C stops it.`,
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			fmt.Fprintf(cmd.OutOrStdout(), "serving %s on http://%s/ (Ctrl-C stops)\n", args[0], ln.Addr())
-			return workbench.Serve(ctx, ln, args[0], q)
+			bench := workbench.NewBench(args[0], q)
+			bench.Hosts = []string{host} // a name given to --addr is a name of this server
+			return bench.Serve(ctx, ln)
 		},
 	}
 	cmd.Flags().StringArrayVar(&q.Vs, "vs", nil, "opponent army for the quick simulation (repeatable)")

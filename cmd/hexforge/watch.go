@@ -25,7 +25,8 @@ func newWatch() *cobra.Command {
 directories) and then again on every save. On errors it prints them and keeps
 the last good version; on success it prints what changed in the compiled
 tables, token by token, and re-runs a quick simulation against the --vs
-armies (cancelled when a newer save arrives). Each simulation plays the same
+armies (a newer version of the army cancels it; saving any other file
+leaves it alone). Each simulation plays the same
 seeds as the last, so a version is compared with the last good one pair by
 pair, and a change is called significant only when its paired 95% interval
 excludes 0. --set overrides apply to the watched armies and the opponents
