@@ -168,6 +168,27 @@ var coverage = map[string][]string{
 	"edge qualifier/aimed":        {"engine.TestScenarios/aimed"},
 
 	"initiative kind/agony": {"engine.TestScenarios/agony"},
+
+	"army statement/status":    {"engine.TestStatusMarked", "compiler.TestGolden"},
+	"action/give":              {"engine.TestStatusMarked", "engine.TestStatusEffects"},
+	"status statement/notes":   {"compiler.TestGolden"},
+	"status statement/effect":  {"engine.TestStatusEffects", "engine.TestStatusSlowed"},
+	"status statement/trait":   {"engine.TestStatusRooted"},
+	"status statement/on":      {"engine.TestStatusBurning"},
+	"status statement/until":   {"engine.TestStatusSlowed", "engine.TestStatusBurning"},
+	"status effect/melee":      {"engine.TestStatusEffects/melee"},
+	"status effect/ranged":     {"engine.TestStatusEffects/ranged"},
+	"status effect/armor":      {"engine.TestStatusEffects/armor"},
+	"status effect/initiative": {"engine.TestStatusSlowed"},
+	"status effect/exposed":    {"engine.TestStatusMarked", "engine.TestStatusGiverLeaves"},
+	"exposed kind/ranged":      {"engine.TestStatusMarked"},
+	"exposed kind/melee":       {"engine.TestStatusGiverLeaves"},
+	"status trait/heavy":       {"engine.TestStatusRooted"},
+	"status event/turn_start":  {"engine.TestStatusBurning"},
+	"status end/turns":         {"engine.TestStatusSlowed", "engine.TestStatusRooted"},
+	"status end/battle_end":    {"engine.TestStatusMarked"},
+	"status end/giver_leaves":  {"engine.TestStatusGiverLeaves"},
+	"status end/healed":        {"engine.TestStatusBurning"},
 }
 
 // TestVocabularyHasScenarios: every word the compiler accepts has an entry

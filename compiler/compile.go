@@ -108,7 +108,7 @@ type compiler struct {
 }
 
 // armyWords are the statements allowed directly inside an army block.
-var armyWords = []string{"alias", "notes", "size", "hq", "warrior", "module", "instant", "foundation", "structure"}
+var armyWords = []string{"alias", "notes", "size", "hq", "warrior", "module", "instant", "foundation", "structure", "status"}
 
 func (c *compiler) army(s *dsl.Stmt) *rules.Army {
 	a := &rules.Army{Size: DefaultArmySize, HQ: -1, File: c.file}
@@ -137,6 +137,7 @@ func (c *compiler) army(s *dsl.Stmt) *rules.Army {
 	once := onceChecker{c: c}
 	var tokens []*tokenBuild
 	var structures []*structureBuild
+	var statuses []*statusBuild
 	for _, st := range s.Body.Stmts {
 		word := strings.ToLower(st.Word)
 		if k, ok := kindByWord(word); ok {
@@ -173,20 +174,24 @@ func (c *compiler) army(s *dsl.Stmt) *rules.Army {
 			if sb := c.structure(st); sb != nil {
 				structures = append(structures, sb)
 			}
+		case "status":
+			if sb := c.status(st); sb != nil {
+				statuses = append(statuses, sb)
+			}
 		case "remove":
 			c.errs.Errorf(stmtPos(st), "remove is only for variants: army \"Name\" extends \"base\" { remove \"Token\" }")
 		default:
 			c.unknown(stmtPos(st), "army statement", st.Word, armyWords)
 		}
 	}
-	c.finishArmy(a, s, tokens, sizePos)
+	c.finishArmy(a, s, tokens, statuses, sizePos)
 	c.finishStructures(a, tokens, structures)
 	return a
 }
 
 // finishArmy runs the checks that need the whole army: names, the HQ, the
 // token total, and references between tokens.
-func (c *compiler) finishArmy(a *rules.Army, s *dsl.Stmt, tokens []*tokenBuild, sizePos diag.Pos) {
+func (c *compiler) finishArmy(a *rules.Army, s *dsl.Stmt, tokens []*tokenBuild, statuses []*statusBuild, sizePos diag.Pos) {
 	names := map[string]*tokenBuild{}
 	var hqs []*tokenBuild
 	for _, tb := range tokens {
@@ -252,6 +257,7 @@ func (c *compiler) finishArmy(a *rules.Army, s *dsl.Stmt, tokens []*tokenBuild, 
 			tb.tok.Triggers[ref.trig].Actions[ref.step].Pick = int16(j + 1)
 		}
 	}
+	c.finishStatuses(a, tokens, statuses, lookup)
 	for _, tb := range tokens {
 		a.Tokens = append(a.Tokens, tb.tok)
 		if tb.tok.Kind == rules.HQ && a.HQ < 0 {

@@ -22,6 +22,18 @@ type ArmyView struct {
 	Size    int         `json:"size"`
 	Total   int         `json:"total"`
 	Tokens  []TokenView `json:"tokens"`
+	// Statuses are the army's statuses (status "Name" { ... }).
+	Statuses []StatusView `json:"statuses,omitempty"`
+}
+
+// StatusView is the JSON form of one status.
+type StatusView struct {
+	Name     string        `json:"name"`
+	Notes    string        `json:"notes,omitempty"`
+	Effects  []string      `json:"effects,omitempty"`
+	Traits   []string      `json:"traits,omitempty"`
+	Triggers []TriggerView `json:"triggers,omitempty"`
+	Until    []string      `json:"until,omitempty"`
 }
 
 // TokenView is the JSON form of one token.
@@ -107,6 +119,9 @@ func View(a *rules.Army) ArmyView {
 		}
 		v.Tokens = append(v.Tokens, tv)
 	}
+	for _, st := range a.Statuses {
+		v.Statuses = append(v.Statuses, statusView(&st, a))
+	}
 	return v
 }
 
@@ -146,6 +161,9 @@ func ActionString(a rules.Action, army *rules.Army) string {
 		parts = append(parts, a.Side.String())
 	}
 	parts = append(parts, a.Op.String())
+	if a.Op == rules.ActGive && a.Pick > 0 && int(a.Pick) <= len(army.Statuses) {
+		parts = append(parts, strconv.Quote(army.Statuses[a.Pick-1].Name))
+	}
 	if spec.value {
 		parts = append(parts, strconv.Itoa(int(a.Value)))
 	}
@@ -166,7 +184,7 @@ func ActionString(a rules.Action, army *rules.Army) string {
 			parts = append(parts, "kind="+name)
 		}
 	}
-	if a.Pick > 0 && int(a.Pick) <= len(army.Tokens) {
+	if a.Op != rules.ActGive && a.Pick > 0 && int(a.Pick) <= len(army.Tokens) {
 		parts = append(parts, "name="+strconv.Quote(army.Tokens[a.Pick-1].Name))
 	}
 	if a.Shuffled() {
@@ -228,6 +246,25 @@ func Dump(w io.Writer, a *rules.Army) {
 		fmt.Fprintln(w)
 		if st.Notes != "" {
 			fmt.Fprintf(w, "    notes    %s\n", st.Notes)
+		}
+	}
+	for _, st := range v.Statuses {
+		until := "until it leaves the board"
+		if len(st.Until) > 0 {
+			until = "until " + strings.Join(st.Until, ", ")
+		}
+		fmt.Fprintf(w, "\n  %-10s %q, %s\n", "status", st.Name, until)
+		if st.Notes != "" {
+			fmt.Fprintf(w, "    notes    %s\n", st.Notes)
+		}
+		if len(st.Effects) > 0 {
+			fmt.Fprintf(w, "    effect   %s\n", strings.Join(st.Effects, ", "))
+		}
+		if len(st.Traits) > 0 {
+			fmt.Fprintf(w, "    traits   %s\n", strings.Join(st.Traits, ", "))
+		}
+		for _, tr := range st.Triggers {
+			fmt.Fprintf(w, "    %s\n", tr.Words())
 		}
 	}
 }

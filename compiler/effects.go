@@ -180,6 +180,7 @@ type action struct {
 	def, max int        // default and maximum of the number
 	named    []string   // named values it accepts
 	flags    []string   // qualifier words it accepts
+	status   bool       // takes the name of a status of the army in quotes (give "Marked")
 }
 
 var actions = map[string]action{
@@ -201,7 +202,8 @@ var actions = map[string]action{
 	"discard":        {op: rules.ActDiscard, side: rules.Enemies, value: true, def: 1, max: 3}, // a hand holds at most 3 tokens
 	"look":           {op: rules.ActLook, value: true, needs: true, max: 9},
 	"pick_up":        {op: rules.ActPickUp, side: rules.Friends, flags: []string{"optional"}},
-	"redraw":         {op: rules.ActRedraw, side: rules.Enemies}, // a leader's, at on opponent_draw (leader.go)
+	"redraw":         {op: rules.ActRedraw, side: rules.Enemies},                                                                                          // a leader's, at on opponent_draw (leader.go)
+	"give":           {op: rules.ActGive, side: rules.Enemies, named: []string{"radius", "where", "at"}, flags: []string{"hq", "optional"}, status: true}, // status.go
 	"heal":           {op: rules.ActHeal, side: rules.Friends, value: true, needs: true, max: MaxStrength, named: []string{"radius", "where", "at"}, flags: []string{"hq", "optional"}},
 }
 
@@ -215,11 +217,11 @@ var eventWords = rules.EventNames[1:]
 // played instant does, not a unit on the board; a foundation's entry
 // trigger hits the unit that entered.
 var eventSteps = map[rules.Event][]string{
-	rules.OnPlaced:     {"battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "replace", "draw", "heal", "recover", "discard", "look"},
-	rules.OwnTurn:      {"battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "replace", "draw", "heal", "recover", "discard", "look"},
-	rules.TurnStart:    {"move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "draw", "heal", "recover", "discard", "look"},
-	rules.AfterBattle:  {"move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "draw", "heal", "recover", "discard", "look"},
-	rules.OnDestroyed:  {"return_to_deck", "move", "rotate", "swap", "damage", "destroy", "net", "forbid_place", "draw", "heal", "recover", "discard", "look"},
+	rules.OnPlaced:     {"battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "replace", "draw", "heal", "recover", "discard", "look", "give"},
+	rules.OwnTurn:      {"battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "replace", "draw", "heal", "recover", "discard", "look", "give"},
+	rules.TurnStart:    {"move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "draw", "heal", "recover", "discard", "look", "give"},
+	rules.AfterBattle:  {"move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "draw", "heal", "recover", "discard", "look", "give"},
+	rules.OnDestroyed:  {"return_to_deck", "move", "rotate", "swap", "damage", "destroy", "net", "forbid_place", "draw", "heal", "recover", "discard", "look", "give"},
 	rules.OnEnemyEnter: {"destroy", "damage"},
 	rules.OnUnitEnter:  {"destroy", "damage"},
 }
@@ -352,7 +354,9 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 				c.errs.Errorf(groupPos(g), "redraw is a leader's step (leader ... { on %s: redraw }): a token's ability never comes right after the opponent's draw", rules.OpponentDraw)
 				continue
 			}
-			if pick.name != "" {
+			if pick.name != "" && a.Op == rules.ActGive {
+				tb.gives = append(tb.gives, pickRef{trig: len(t.Triggers), step: len(tr.Actions), nameRef: pick})
+			} else if pick.name != "" {
 				tb.picks = append(tb.picks, pickRef{trig: len(t.Triggers), step: len(tr.Actions), nameRef: pick})
 			}
 			c.checkEventStep(tr.Event, a.Op, g)
@@ -459,6 +463,10 @@ func (c *compiler) action(g *dsl.Group) (a rules.Action, pick nameRef, _ bool) {
 			}
 			continue
 		}
+		if spec.status && v.Str != nil && pick.name == "" {
+			pick = nameRef{name: *v.Str, pos: valuePos(v)} // resolved with the army's statuses (finishStatuses)
+			continue
+		}
 		if v.Ident == nil {
 			c.errs.Errorf(valuePos(v), "%s: unexpected %s", w, v.Describe())
 			continue
@@ -477,6 +485,9 @@ func (c *compiler) action(g *dsl.Group) (a rules.Action, pick nameRef, _ bool) {
 		case "optional":
 			a.Optional = true
 		}
+	}
+	if spec.status && pick.name == "" {
+		c.errs.Errorf(valuePos(head), "%s needs the name of a status of the army in quotes, e.g. %s \"Marked\"", w, w)
 	}
 	if a.At != rules.AtFit && a.Where != rules.Anywhere {
 		c.errs.Errorf(atPos, "at=%s centres the step itself; it cannot also take where=%s", a.At, a.Where)

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -131,6 +132,10 @@ func (c *compiler) extends(s *dsl.Stmt) *dsl.Stmt {
 // isStructure reports whether s declares a structure.
 func isStructure(s *dsl.Stmt) bool { return strings.EqualFold(s.Word, "structure") }
 
+// isStatus reports whether s declares a status: a named declaration, which
+// a variant replaces, adds or removes by name as a token.
+func isStatus(s *dsl.Stmt) bool { return strings.EqualFold(s.Word, "status") }
+
 func isTokenDecl(s *dsl.Stmt) bool {
 	_, ok := kindByWord(strings.ToLower(s.Word))
 	return ok
@@ -150,7 +155,7 @@ func (c *compiler) mergeArmy(base, changes []*dsl.Stmt) []*dsl.Stmt {
 	// named declarations, which a variant changes or removes by name.
 	find := func(name string) int {
 		for i, st := range out {
-			if (isTokenDecl(st) || isStructure(st)) && strings.EqualFold(declName(st), name) {
+			if (isTokenDecl(st) || isStructure(st) || isStatus(st)) && strings.EqualFold(declName(st), name) {
 				return i
 			}
 		}
@@ -208,6 +213,16 @@ func (c *compiler) mergeArmy(base, changes []*dsl.Stmt) []*dsl.Stmt {
 				continue
 			}
 			out = append(out, ch)
+		case isStatus(ch):
+			// A status of the base's name is replaced whole; a new name adds one.
+			i := slices.IndexFunc(out, func(st *dsl.Stmt) bool {
+				return isStatus(st) && declName(st) != "" && strings.EqualFold(declName(st), declName(ch))
+			})
+			if i >= 0 {
+				out[i] = ch
+				continue
+			}
+			out = append(out, ch)
 		case word == "alias":
 			out = append(out, ch)
 		default:
@@ -236,7 +251,7 @@ func baseNames(stmts []*dsl.Stmt) []string {
 func replaceWord(stmts []*dsl.Stmt, ch *dsl.Stmt) []*dsl.Stmt {
 	var out []*dsl.Stmt
 	for _, st := range stmts {
-		if !strings.EqualFold(st.Word, ch.Word) || isTokenDecl(st) || isStructure(st) {
+		if !strings.EqualFold(st.Word, ch.Word) || isTokenDecl(st) || isStructure(st) || isStatus(st) {
 			out = append(out, st)
 		}
 	}

@@ -111,6 +111,9 @@ func (c *compiler) leaderAbility(l *rules.Leader, s *dsl.Stmt) {
 			c.errs.Errorf(groupPos(g), "`on %s` cannot %s: in the opponent's turn a leader acts only on the hand they have just drawn (it runs %s)", w, a.Op, strings.Join(steps, ", "))
 			continue
 		case own:
+		case a.Op == rules.ActGive:
+			c.errs.Errorf(groupPos(g), "a leader serves any army, so it gives no status: a status is an army's (status \"Name\" { ... } in the army)")
+			continue
 		case a.Op == rules.ActRedraw:
 			c.errs.Errorf(groupPos(g), "`on %s` cannot redraw: the opponent's hand is redrawn only right after they draw it (on %s)", w, rules.OpponentDraw)
 			continue

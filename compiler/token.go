@@ -18,6 +18,7 @@ type tokenBuild struct {
 	aliasPos []diag.Pos
 	freeIf   []nameRef // one per trigger
 	picks    []pickRef // token names in steps (recover name="...")
+	gives    []pickRef // status names in steps (give "..."), resolved by finishStatuses
 	edgePos  [6]diag.Pos
 	linkPos  [6]diag.Pos
 	hasPlay  bool

@@ -65,7 +65,7 @@ func (c *compiler) wordValue(v *dsl.Value, what string, words []string) (string,
 // unknown reports an unknown word with a suggestion when one is close.
 func (c *compiler) unknown(p diag.Pos, what, word string, words []string) {
 	hint := diag.Suggest(word, words)
-	if hint == "" && len(words) <= 20 {
+	if hint == "" && len(words) <= 30 { // every action word fits
 		hint = "expected one of: " + strings.Join(words, ", ")
 	}
 	c.errs.Add(diag.Error, p, hint, "unknown %s %q", what, word)

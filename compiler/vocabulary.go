@@ -50,5 +50,11 @@ func Vocabulary() map[string][]string {
 		"edge feature":        set(edgeFeatures),
 		"edge qualifier":      set(edgeQuals),
 		"initiative kind":     set(initiativeKinds),
+		"status statement":    set(statusWords),
+		"status effect":       slices.Sorted(maps.Keys(statusEffects)),
+		"exposed kind":        set(exposedKinds),
+		"status trait":        set(statusTraits),
+		"status event":        set(statusEvents),
+		"status end":          set(rules.StatusEndNames),
 	}
 }

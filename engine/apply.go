@@ -190,6 +190,9 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 	g.tether()
 	g.control(d, ctl)
 	g.recallNetMarkers()
+	if s.St.N != 0 {
+		g.sweepStatuses()
+	}
 	g.sweepToughness()
 	g.flushDestroyed(d)
 	if g.checkHQ() {
@@ -256,6 +259,9 @@ func (g *Game) program() *rules.Trigger {
 	pe := &g.pend
 	if pe.leader {
 		return &g.Leader(pe.owner).Steps
+	}
+	if pe.status {
+		return &g.S.Armies[pe.owner].Statuses[pe.token].Triggers[pe.trig]
 	}
 	return &g.S.Armies[pe.owner].Tokens[pe.token].Triggers[pe.trig]
 }

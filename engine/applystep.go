@@ -14,7 +14,11 @@ func (g *Game) runStep(a Action, d Decider) bool {
 	p := g.Player
 	act := g.program().Actions[g.pend.step]
 	g.pend.step++
-	prev := g.crediting(g.pend.owner, g.pend.token)
+	tok := g.pend.token
+	if g.pend.status {
+		tok = g.pend.gtok // a status's trigger: the token that gave it
+	}
+	prev := g.crediting(g.pend.owner, tok)
 	if g.pend.leader {
 		g.credit = credit{} // a leader card is no token of the army: no deeds
 	}
@@ -115,6 +119,9 @@ func (g *Game) runStep(a Action, d Decider) bool {
 				g.tracePiece(TrHeal, h, int(n), false)
 				u.Wounds -= n
 				g.deed(DeedHealed, p, int(n))
+				if n > 0 && s.St.N != 0 {
+					g.healedStatus(h)
+				}
 			}
 		}
 	case rules.ActReturnToDeck:
@@ -178,6 +185,8 @@ func (g *Game) runStep(a Action, d Decider) bool {
 				g.lastDrawn()
 			}
 		}
+	case rules.ActGive:
+		g.giveStatus(&act, a.Hex)
 	case rules.ActStrike:
 		g.strike(a.Hex, a.Facing, d)
 	case rules.ActReplace:

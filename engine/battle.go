@@ -120,6 +120,11 @@ type Resolver struct {
 	structs    bool          // some army has Structures (worked out with factsOf)
 	pairs      bool          // some Structure stands on the board: mate holds its parts (structure.go)
 	mate       [MaxHexes]Hex // the hex of the other part of the Structure on each hex, NoHex for none
+
+	// Statuses (status.go): the wounds more each unit takes from ranged
+	// and melee hits (exposed), set only while some status has one.
+	exposedR, exposedM [MaxHexes]int8
+	exposedOn          bool
 }
 
 // Resolve plays one battle on s: every initiative segment from the highest
@@ -136,6 +141,7 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 	r.anyTough = false
 	r.feud = s.side != s.team
 	r.points = s.scores
+	r.exposedOn = false
 	r.load()
 	r.usedInit = [MaxHexes]uint8{}
 	r.lastNormal = noNormal

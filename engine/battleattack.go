@@ -145,6 +145,9 @@ func (r *Resolver) land(src, target Hex, d rules.Dir, str int, ranged, fromHQ bo
 	if ranged && (qt.Edges[edgeAt(q, opposite(d))].Flags&rules.Armor != 0 || r.armorAll[target]) {
 		str--
 	}
+	if r.exposedOn {
+		str += r.exposed(target, ranged)
+	}
 	if str < 0 {
 		str = 0
 	}

@@ -300,4 +300,7 @@ func bonuses[P plainPass | pairPass](r *Resolver) {
 			}
 		}
 	}
+	if s.St.N != 0 {
+		r.statusBonuses()
+	}
 }

@@ -108,9 +108,16 @@ func (g *Game) fire(owner, token, trig uint8, src Hex, d Decider) {
 	if !g.holds(prog.If, owner, src) {
 		return
 	}
+	g.runFired(prog, pending{active: true, owner: owner, token: token, trig: trig, src: src}, d)
+}
+
+// runFired runs the program prog, described by pe (its owner, its unit's
+// hex src), at once, as fire does.
+func (g *Game) runFired(prog *rules.Trigger, pe pending, d Decider) {
+	owner, src := pe.owner, pe.src
 	savedPend, savedPlayer, savedPhase := g.pend, g.Player, g.Phase
 	g.Player = owner
-	g.pend = pending{active: true, owner: owner, token: token, trig: trig, src: src}
+	g.pend = pe
 	for int(g.pend.step) < len(prog.Actions) && g.Phase != PhaseOver {
 		act := &prog.Actions[g.pend.step]
 		if !needsTarget(act.Op) {

@@ -134,6 +134,8 @@ type pending struct {
 	disc   uint8 // hand tokens to discard then, the same way
 	placed bool  // a placed trigger: the token's next placed trigger follows it (startPlaced)
 	leader bool  // the program is the owner's leader card's (leader.go)
+	status bool  // the program is a trigger of status token of owner's army (status.go)
+	gtok   uint8 // status: the token type that gave the status, credited with its deeds
 }
 
 // Used-ability bits per hex, reset each turn; they move with the unit.

@@ -25,6 +25,9 @@ func bytesOf[T any](v *T) []byte {
 // the same key (barring a 64-bit collision) resolve the same battles.
 func (s *State) StateKey() uint64 {
 	h := hashBytes(keySeed, bytesOf(&s.Cells))
+	if s.St.N != 0 { // only then, so that the keys of the other games stay as they were
+		h = hashBytes(h, bytesOf(&s.St))
+	}
 	if s.N > 2 {
 		h = hashWord(h, uint64(uint8(s.HQ[2]))|uint64(uint8(s.HQ[3]))<<8|uint64(s.Mode)<<16)
 		h = hashBytes(h, s.Score[:])
@@ -46,6 +49,9 @@ func (s *State) StateKey() uint64 {
 // actions, in their order, are then a function of the key.
 func (g *Game) PositionKey(withHand bool) uint64 {
 	h := hashBytes(keySeed, bytesOf(&g.S.Cells))
+	if g.S.St.N != 0 {
+		h = hashBytes(h, bytesOf(&g.S.St))
+	}
 	flags := [...]byte{
 		byte(g.S.HQ[0]), byte(g.S.HQ[1]),
 		g.DeckLen[0], g.DeckLen[1], g.HandLen[0], g.HandLen[1], g.AsideLen[0], g.AsideLen[1],

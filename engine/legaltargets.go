@@ -30,7 +30,7 @@ func (g *Game) instantTargets(buf []Action, slot uint8, t *rules.Token, nets *[M
 func needsTarget(op rules.ActionOp) bool {
 	switch op {
 	case rules.ActMove, rules.ActPush, rules.ActPull, rules.ActRotate, rules.ActSwap,
-		rules.ActDamage, rules.ActDestroy, rules.ActNet, rules.ActStrike, rules.ActReplace, rules.ActHeal, rules.ActRecover, rules.ActPickUp:
+		rules.ActDamage, rules.ActDestroy, rules.ActNet, rules.ActStrike, rules.ActReplace, rules.ActHeal, rules.ActRecover, rules.ActPickUp, rules.ActGive:
 		return true
 	}
 	return false
@@ -78,12 +78,12 @@ func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, sr
 		return buf
 	case rules.ActSwap:
 		for h := Hex(0); int(h) < b.Size; h++ {
-			if !g.unitOK(h, rules.Friends, p, nets) || s.Tok(s.Cells[h].Unit).Traits.Has(rules.Heavy) {
+			if !g.unitOK(h, rules.Friends, p, nets) || s.UnitTraits(s.Cells[h].Unit).Has(rules.Heavy) {
 				continue
 			}
 			for d := rules.N; d <= rules.NW; d++ {
 				n := b.Nb[h][d]
-				if n > h && g.unitOK(n, rules.Friends, p, nets) && !s.Tok(s.Cells[n].Unit).Traits.Has(rules.Heavy) && (!g.cfg.Structures || swapKeeps(s, h, n)) {
+				if n > h && g.unitOK(n, rules.Friends, p, nets) && !s.UnitTraits(s.Cells[n].Unit).Has(rules.Heavy) && (!g.cfg.Structures || swapKeeps(s, h, n)) {
 					tmpl.Hex, tmpl.To = h, n
 					buf = append(buf, tmpl)
 				}
@@ -152,6 +152,8 @@ func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, sr
 			}
 		}
 		return buf
+	case rules.ActGive:
+		return g.giveTargets(buf, tmpl, act, p, src)
 	case rules.ActHeal:
 		// Only a wounded unit, or an area with one: healing nobody would be
 		// a wasted step.

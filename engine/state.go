@@ -85,6 +85,7 @@ type State struct {
 	Cells  [MaxHexes]Cell
 	HQ     [MaxPlayers]Hex // where each HQ stands; NoHex before set-up
 	Sides                  // how many play, and who is whose ally (mode.go)
+	St     Statuses        // the designers' statuses on the units (status.go)
 }
 
 // noHQs is State.HQ before set-up.

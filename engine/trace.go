@@ -28,6 +28,8 @@ const (
 	TrResult                           // the game ends with Result(N)
 	TrRecover                          // Player takes Token back from the discard pile: into the hand (N 0) or onto the deck (N 1)
 	TrReturn                           // Player's Token goes from the hand back into the deck (a redraw step)
+	TrStatus                           // the unit on Hex (Player's Token) is given the status Status
+	TrStatusEnd                        // the status Status of the unit on Hex (Player's Token) ends
 )
 
 // TraceEvent is one traced change. Which fields matter depends on Kind;
@@ -42,6 +44,7 @@ type TraceEvent struct {
 	N       int
 	Ground  bool
 	Battle  *Event // TrBattleEvent: the log line, valid only during the call
+	Status  string // TrStatus, TrStatusEnd: the status's name
 }
 
 // Tracer is told what happens in a game (SetTracer). It must not change the

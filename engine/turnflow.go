@@ -16,6 +16,12 @@ func (g *Game) startTurn(d Decider) {
 	g.grantUsed = [MaxHexes]uint64{}
 	g.playedNow, g.usedNow = 0, 0
 	g.pend = pending{}
+	if g.S.St.N != 0 {
+		g.statusTurnStart(g.Player, d) // a status's turn_start is its carrier's owner's (status.go)
+		if g.checkHQ() {
+			return
+		}
+	}
 	// turn_start triggers work before the draw: the turn begins with drawing
 	// (docs/rules.md, "Triggered events").
 	g.fireUnits(rules.TurnStart, factTurnStart, g.Player, d)
@@ -35,6 +41,9 @@ func (g *Game) endTurn(d Decider) {
 	g.Forbid[p] = false
 	if g.pend.active {
 		g.finishProgram()
+	}
+	if g.S.St.N != 0 {
+		g.statusTurnEnd(p)
 	}
 	if g.Turn == g.FinalAfter {
 		g.battle(d)
@@ -78,6 +87,9 @@ func (g *Game) battle(d Decider) bool {
 	// Kept apart: a Decider asked during the after-battle events may
 	// resolve hypothetical battles with the same Resolver.
 	g.destroyer = g.Res.Destroyer
+	if g.S.St.N != 0 {
+		g.statusBattleEnd()
+	}
 	for p := range 2 { // token figures count the first two players (Dealt)
 		for t, n := range g.Res.Dealt[p] {
 			g.Dealt[p][t] = uint16(min(65535, int(g.Dealt[p][t])+int(n)))

@@ -261,7 +261,7 @@ func TestCompletion(t *testing.T) {
 		want []string
 	}{
 		{at(t, broken, 11, "edge"), []string{"alias", "count", "edge", "global", "initiative", "link", "notes", "on", "toughness", "trait", "uncertain"}},
-		{at(t, broken, 7, "warrior"), []string{"alias", "foundation", "hq", "instant", "module", "notes", "size", "structure", "warrior", "remove"}},
+		{at(t, broken, 7, "warrior"), []string{"alias", "foundation", "hq", "instant", "module", "notes", "size", "status", "structure", "warrior", "remove"}},
 		{protocol.Position{Line: 15}, []string{"army"}},
 	} {
 		list = protocol.CompletionList{}

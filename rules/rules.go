@@ -212,7 +212,7 @@ const (
 )
 
 // EffectOpNames are the language names of effect ops, indexed by EffectOp.
-var EffectOpNames = [...]string{"", "melee", "ranged", "initiative", "medic", "extra_action", "grant", "convert", "takeover", "use_modules", "armor", "move", "toughness"}
+var EffectOpNames = [...]string{"", "melee", "ranged", "initiative", "medic", "extra_action", "grant", "convert", "takeover", "use_modules", "armor", "move", "toughness", "exposed_ranged", "exposed_melee"}
 
 func (o EffectOp) String() string {
 	if int(o) < len(EffectOpNames) {
@@ -283,10 +283,11 @@ const (
 	ActLook                             // look at the top Value tokens of the own deck and put them back in any order
 	ActPickUp                           // an own unit, not the HQ, not netted, leaves the board into its owner's hand
 	ActRedraw                           // the opponent shuffles their hand into their deck and draws a full hand again (a leader's, on OpponentDraw)
+	ActGive                             // put status Pick-1 of the army on one unit (or every unit within Radius of the target hex)
 )
 
 // ActionOpNames are the language names of action ops, indexed by ActionOp.
-var ActionOpNames = [...]string{"", "battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "return_to_deck", "replace", "draw", "heal", "recover", "discard", "look", "pick_up", "redraw"}
+var ActionOpNames = [...]string{"", "battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "return_to_deck", "replace", "draw", "heal", "recover", "discard", "look", "pick_up", "redraw", "give"}
 
 func (o ActionOp) String() string {
 	if int(o) < len(ActionOpNames) {
@@ -327,7 +328,7 @@ type Action struct {
 	Optional bool  // the player may decline this step
 	At       At    // where an area (or a single hit) is centred
 	Kinds    uint8 // recover: the kinds it may take (a bit per Kind); 0 = any
-	Pick     int16 // recover: 1 + the index of the one token type it may take; 0 = any of Kinds
+	Pick     int16 // recover: 1 + the index of the one token type it may take; 0 = any of Kinds; give: 1 + the index of the status in Army.Statuses
 	ToDeck   bool  // recover: onto the top of the deck, not into the hand (with Value 1: shuffled into it, Shuffled)
 }
 
@@ -433,6 +434,9 @@ type Army struct {
 	// one pair of faces of its two double-sided tokens. Their parts are
 	// tokens of Tokens with Count 0: given before the game, never drawn.
 	Structures []Structure
+	// Statuses are the army's named statuses (status.go), put on units by
+	// its give steps.
+	Statuses []Status
 }
 
 // Structure is one pair of faces of an army's Structure: two tokens that

@@ -213,6 +213,10 @@ func describe(e *Event) string {
 		return fmt.Sprintf("    %s takes %s back from the discard pile into the hand", who(e.P, ""), e.Tok)
 	case "return":
 		return fmt.Sprintf("    %s shuffles %s back into the deck", who(e.P, ""), e.Tok)
+	case "status":
+		return fmt.Sprintf("    %s%s is given %s", who(e.P, e.Tok), at(e.Hex), e.Status)
+	case "status_end":
+		return fmt.Sprintf("    %s%s is no longer %s", who(e.P, e.Tok), at(e.Hex), e.Status)
 	case "result":
 		return "game over: " + e.Result
 	case "final":

@@ -98,8 +98,9 @@ type Event struct {
 	Q      string   `json:"q,omitempty"`
 	Opts   []string `json:"opts,omitempty"`
 	Pick   int      `json:"pick,omitempty"`
-	Proc   string   `json:"proc,omitempty"` // a procedure's name (act procedure)
-	Dir2   string   `json:"dir2,omitempty"` // a swap procedure: the facing of the unit that comes to hex
+	Proc   string   `json:"proc,omitempty"`   // a procedure's name (act procedure)
+	Dir2   string   `json:"dir2,omitempty"`   // a swap procedure: the facing of the unit that comes to hex
+	Status string   `json:"status,omitempty"` // a status given or ended (status, status_end)
 	// The final line.
 	Result  string     `json:"result,omitempty"`
 	Capped  bool       `json:"capped,omitempty"`
@@ -390,6 +391,10 @@ func (n names) event(e engine.TraceEvent) Event {
 		}
 	case engine.TrReturn:
 		out = Event{E: "return", P: out.P, Tok: out.Tok}
+	case engine.TrStatus:
+		out.E, out.Status = "status", e.Status
+	case engine.TrStatusEnd:
+		out.E, out.Status = "status_end", e.Status
 	case engine.TrBattleEvent:
 		b := e.Battle
 		out = Event{E: "?", P: int(b.Player) + 1, Tok: b.Token, Hex: n.hex(b.Hex), To: n.hex(b.Target), N: b.Wounds, Ranged: b.Ranged, Agony: b.Agony}
@@ -507,6 +512,12 @@ func Digest(g *engine.Game) string {
 	}
 	if g.S.Board.Duel {
 		h.Write(g.Energy[:]) // only on a board with energy: the other digests stay as they were
+	}
+	if g.S.St.N != 0 {
+		// Only with statuses on the board: the other digests stay as they were.
+		if err := binary.Write(h, binary.LittleEndian, &g.S.St); err != nil {
+			panic(err)
+		}
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
