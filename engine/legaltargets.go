@@ -45,6 +45,9 @@ func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, sr
 	if side == 0 {
 		side = rules.Friends
 	}
+	if act.Sel != nil {
+		return g.selTargets(buf, tmpl, act, p, src, nets)
+	}
 	switch act.Op {
 	case rules.ActBattle:
 		if g.LastDrawn {
@@ -69,21 +72,22 @@ func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, sr
 		for h := Hex(0); int(h) < b.Size; h++ {
 			if g.unitOK(h, rules.Friends, p, nets) && (src == NoHex || h == src) {
 				if act.Op == rules.ActPush {
-					buf = g.pushes(buf, tmpl, h, nets)
+					buf = g.pushes(buf, tmpl, h, side, nets)
 				} else {
-					buf = g.pulls(buf, tmpl, h, pullDist(act), nets)
+					buf = g.pulls(buf, tmpl, h, pullDist(act), side, nets)
 				}
 			}
 		}
 		return buf
 	case rules.ActSwap:
+		// Two adjacent units of the step's side (own by default).
 		for h := Hex(0); int(h) < b.Size; h++ {
-			if !g.unitOK(h, rules.Friends, p, nets) || s.UnitTraits(s.Cells[h].Unit).Has(rules.Heavy) {
+			if !g.unitOK(h, side, p, nets) || s.UnitTraits(s.Cells[h].Unit).Has(rules.Heavy) {
 				continue
 			}
 			for d := rules.N; d <= rules.NW; d++ {
 				n := b.Nb[h][d]
-				if n > h && g.unitOK(n, rules.Friends, p, nets) && !s.UnitTraits(s.Cells[n].Unit).Has(rules.Heavy) && (!g.cfg.Structures || swapKeeps(s, h, n)) {
+				if n > h && g.unitOK(n, side, p, nets) && !s.UnitTraits(s.Cells[n].Unit).Has(rules.Heavy) && (!g.cfg.Structures || swapKeeps(s, h, n)) {
 					tmpl.Hex, tmpl.To = h, n
 					buf = append(buf, tmpl)
 				}

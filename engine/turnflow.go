@@ -24,11 +24,18 @@ func (g *Game) startTurn(d Decider) {
 	}
 	// turn_start triggers work before the draw: the turn begins with drawing
 	// (docs/rules.md, "Triggered events").
+	g.turnStarting = true
 	g.fireUnits(rules.TurnStart, factTurnStart, g.Player, d)
+	g.turnStarting = false
 	if g.checkHQ() {
 		return
 	}
-	g.draw(g.drawTarget())
+	// A draw step of a turn_start trigger makes the hand this draw fills
+	// hold that many more tokens (at most MaxHand): drawn before it, a
+	// token would only take the place of one the draw brings anyway.
+	n := min(MaxHand, g.drawTarget()+int(g.startDraw))
+	g.startDraw = 0
+	g.draw(n)
 }
 
 // endTurn ends the turn of the player to move: the final battle if this was
