@@ -61,6 +61,9 @@ func (g *Game) flushDestroyed(d Decider) {
 		}
 	}
 	g.nq = 0
+	if g.noq != 0 {
+		g.flushObserved(d)
+	}
 }
 
 // fireUnits runs the ev triggers of the units of player p on the board, in
