@@ -23,9 +23,9 @@ type tokenBuild struct {
 	// in their steps (trig: the observer's index in observers).
 	observers []rules.Observer
 	obsPicks  []pickRef
-	edgePos  [6]diag.Pos
-	linkPos  [6]diag.Pos
-	hasPlay  bool
+	edgePos   [6]diag.Pos
+	linkPos   [6]diag.Pos
+	hasPlay   bool
 }
 
 type nameRef struct {

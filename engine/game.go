@@ -137,7 +137,7 @@ type pending struct {
 	status bool  // the program is a trigger of status token of owner's army (status.go)
 	// observer: the program is observer trig of owner's army (observer.go)
 	observer bool
-	gtok   uint8 // status: the token type that gave the status, credited with its deeds
+	gtok     uint8 // status: the token type that gave the status, credited with its deeds
 	// target1 and event1 are 1 + the hexes of a selector's of=target (what
 	// the previous step picked) and of=event (the hex of the event that
 	// fired the program); 0 = none (selector.go).
@@ -236,8 +236,8 @@ type Game struct {
 
 	dq [maxQueued]queued // destroyed events waiting to fire (flushDestroyed)
 
-	oq    [maxObserved]observed // observers waiting to fire (observer.go)
-	noq   uint8
+	oq     [maxObserved]observed // observers waiting to fire (observer.go)
+	noq    uint8
 	watch  uint8 // a bit per rules.Watch some observer of the armies watches
 	oflush bool  // flushObserved is running
 
