@@ -87,12 +87,12 @@ func (g *Game) fireUnits(ev rules.Event, flag uint16, p uint8, d Decider) {
 	}
 	for i := 0; i < n && g.Phase != PhaseOver; i++ {
 		h, u := at[i], who[i]
-		if s.Cells[h].Unit != u || g.computeNets()[h] {
+		if !s.Cells[h].Unit.same(u) || g.computeNets()[h] {
 			continue
 		}
 		t := s.Tok(u)
 		for k := range t.Triggers {
-			if t.Triggers[k].Event == ev && s.Cells[h].Unit == u {
+			if t.Triggers[k].Event == ev && s.Cells[h].Unit.same(u) {
 				g.fire(u.Owner, u.Token, uint8(k), h, d)
 			}
 		}
