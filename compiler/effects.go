@@ -494,10 +494,10 @@ func (c *compiler) action(g *dsl.Group) (a rules.Action, pick nameRef, _ bool) {
 			c.selectorFlag(&a, q, v)
 		}
 	}
+	c.checkSelector(&a, g, w)
 	if spec.status && pick.name == "" {
 		c.errs.Errorf(valuePos(head), "%s needs the name of a status of the army in quotes, e.g. %s \"Marked\"", w, w)
 	}
-	c.checkSelector(&a, g, w)
 	if a.At != rules.AtFit && a.Where != rules.Anywhere {
 		c.errs.Errorf(atPos, "at=%s centres the step itself; it cannot also take where=%s", a.At, a.Where)
 	}

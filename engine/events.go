@@ -113,7 +113,7 @@ func (g *Game) fire(owner, token, trig uint8, src Hex, d Decider) {
 	}
 	pe := pending{active: true, owner: owner, token: token, trig: trig, src: src}
 	if prog.Event == rules.OnDestroyed {
-		pe.event1 = hexPlus(src) // where the unit was
+		pe.event1 = hexPlus(src) // where the unit was: a selector's of=event
 	}
 	g.runFired(prog, pe, d)
 }

@@ -109,3 +109,16 @@ func TestPageStructure(t *testing.T) {
 		t.Error("title not escaped")
 	}
 }
+
+// A heat-map cell's interval prints in whole points unless that would
+// print it as one point.
+func TestRangeText(t *testing.T) {
+	for _, c := range []struct {
+		lo, hi float64
+		want   string
+	}{{0.243, 0.918, "24–92"}, {0.996, 1, "99.6–100.0"}, {0, 0.004, "0.0–0.4"}} {
+		if got := rangeText(c.lo, c.hi); got != c.want {
+			t.Errorf("rangeText(%v, %v) = %q, want %q", c.lo, c.hi, got, c.want)
+		}
+	}
+}

@@ -54,7 +54,7 @@ func Heatmap(rows, cols []string, cells [][]Cell, label string) *SVG {
 			}
 			s.Elem("rect", A("x", x), A("y", y), A("width", cw-2), A("height", ch-2), A("fill", fill))
 			s.Text(x+cw/2-1, y+18, fmt.Sprintf("%.1f%%", 100*c.Rate), A("text-anchor", "middle"), A("font-size", 13.0), A("fill", ink))
-			s.Text(x+cw/2-1, y+34, fmt.Sprintf("%.0f–%.0f", 100*c.Lo, 100*c.Hi), A("text-anchor", "middle"), A("font-size", 10.0), A("fill", ink))
+			s.Text(x+cw/2-1, y+34, rangeText(c.Lo, c.Hi), A("text-anchor", "middle"), A("font-size", 10.0), A("fill", ink))
 			s.Close()
 		}
 	}
@@ -66,6 +66,15 @@ func Heatmap(rows, cols []string, cells [][]Cell, label string) *SVG {
 	s.Text(left+11*18+6, ky+9, "row's win rate 0% → 100%; pale: not significant", A("font-size", 11.0), A("fill", "#555"))
 	s.Close()
 	return s
+}
+
+// rangeText is an interval in whole points, or in tenths where whole
+// points would print it as one point ("99.6–100.0", not "100–100").
+func rangeText(lo, hi float64) string {
+	if s := fmt.Sprintf("%.0f–%.0f", 100*lo, 100*hi); fmt.Sprintf("%.0f", 100*lo) != fmt.Sprintf("%.0f", 100*hi) {
+		return s
+	}
+	return fmt.Sprintf("%.1f–%.1f", 100*lo, 100*hi)
 }
 
 // Diverging is the colour of a rate: red below 50%, white-ish at 50%, blue

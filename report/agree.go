@@ -24,6 +24,10 @@ func WriteAgreement(w io.Writer, a *sim.Agreement, f Format) error {
 		return 0
 	})
 	if f == JSON {
+		var tau *float64
+		if !math.IsNaN(a.Tau) {
+			tau = &a.Tau
+		}
 		type cell struct {
 			Row         string  `json:"row"`
 			Col         string  `json:"col"`
@@ -37,31 +41,35 @@ func WriteAgreement(w io.Writer, a *sim.Agreement, f Format) error {
 			Lo          float64 `json:"diff_lo"`
 			Hi          float64 `json:"diff_hi"`
 			Significant bool    `json:"significant"`
+			Equivalent  bool    `json:"equivalent"`
 		}
 		out := struct {
-			Base    string  `json:"base_players"`
-			Strong  string  `json:"strong_players"`
-			MaxDiff float64 `json:"max_diff"`
-			Beyond  int     `json:"beyond"`
-			Tau     float64 `json:"kendall_tau"`
-			Within  float64 `json:"within"`
-			MinTau  float64 `json:"min_tau"`
-			Agree   bool    `json:"agree"`
-			Incon   bool    `json:"inconclusive"`
-			ChanceB float64 `json:"chance_beyond"`
-			ChanceW float64 `json:"chance_all_within"`
-			Cells   []cell  `json:"matchups"`
-		}{a.Base, a.Strong, a.MaxDiff, a.Beyond, a.Tau, a.Within, a.MinTau, a.Agree, a.Inconclusive, a.ChanceBeyond, a.ChanceAllWithin, nil}
+			Base    string   `json:"base_players"`
+			Strong  string   `json:"strong_players"`
+			MaxDiff float64  `json:"max_diff"`
+			Beyond  int      `json:"beyond"`
+			Tau     *float64 `json:"kendall_tau"` // null when a ranking ties every army (τ undefined)
+			Within  float64  `json:"within"`
+			MinTau  float64  `json:"min_tau"`
+			Agree   bool     `json:"agree"`
+			Differs bool     `json:"differs"`
+			Incon   bool     `json:"inconclusive"`
+			Need    int      `json:"need_games,omitempty"`
+			Verdict string   `json:"verdict"`
+			ChanceB float64  `json:"chance_beyond"`
+			ChanceW float64  `json:"chance_all_within"`
+			Cells   []cell   `json:"matchups"`
+		}{a.Base, a.Strong, a.MaxDiff, a.Beyond, tau, a.Within, a.MinTau, a.Agree, a.Differs, a.Inconclusive, a.NeedGames, a.Verdict(), a.ChanceBeyond, a.ChanceAllWithin, nil}
 		for _, c := range cells {
 			bi, si := c.Base.Interval(), c.Strong.Interval()
-			out.Cells = append(out.Cells, cell{c.Row, c.Col, c.Base.Rate(), bi.Lo, bi.Hi, c.Strong.Rate(), si.Lo, si.Hi, c.Diff, c.Lo, c.Hi, c.Significant})
+			out.Cells = append(out.Cells, cell{c.Row, c.Col, c.Base.Rate(), bi.Lo, bi.Hi, c.Strong.Rate(), si.Lo, si.Hi, c.Diff, c.Lo, c.Hi, c.Significant, c.Equivalent})
 		}
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(out)
 	}
 	if f != CSV {
-		fmt.Fprintf(w, "Round robin of the base player %s against the same armies under the strong player %s: row army's win rate vs column army (draw = 1/2), 95%% intervals over seat-swapped pairs; * = the difference is significant (Holm over %d matchups)\n\n", a.Base, a.Strong, len(a.Cells))
+		fmt.Fprintf(w, "Round robin of the base player %s against the same armies under the strong player %s: row army's win rate vs column army (draw = 1/2), 95%% score intervals over seat-swapped pairs; * = the difference is significant (Holm over %d matchups), ≈ = shown within %.0f points (two one-sided tests at 95%%)\n\n", a.Base, a.Strong, len(a.Cells), 100*a.Within)
 	}
 	var rows [][]string
 	for _, c := range cells {
@@ -69,15 +77,18 @@ func WriteAgreement(w io.Writer, a *sim.Agreement, f Format) error {
 		if c.Significant {
 			mark = " *"
 		}
+		if c.Equivalent {
+			mark += " ≈"
+		}
 		if f == CSV {
 			bi, si := c.Base.Interval(), c.Strong.Interval()
-			rows = append(rows, []string{c.Row, c.Col, num(c.Base.Rate()), num(bi.Lo), num(bi.Hi), num(c.Strong.Rate()), num(si.Lo), num(si.Hi), num(c.Diff), num(c.Lo), num(c.Hi), boolCell(c.Significant)})
+			rows = append(rows, []string{c.Row, c.Col, num(c.Base.Rate()), num(bi.Lo), num(bi.Hi), num(c.Strong.Rate()), num(si.Lo), num(si.Hi), num(c.Diff), num(c.Lo), num(c.Hi), boolCell(c.Significant), boolCell(c.Equivalent)})
 			continue
 		}
 		rows = append(rows, []string{c.Row, c.Col, pctInterval(c.Base), pctInterval(c.Strong), fmt.Sprintf("%+.1f [%+.1f, %+.1f]%s", 100*c.Diff, 100*c.Lo, 100*c.Hi, mark)})
 	}
 	if f == CSV {
-		return writeCSV(w, []string{"row", "col", "base_rate", "base_lo", "base_hi", "strong_rate", "strong_lo", "strong_hi", "diff", "diff_lo", "diff_hi", "significant"}, rows)
+		return writeCSV(w, []string{"row", "col", "base_rate", "base_lo", "base_hi", "strong_rate", "strong_lo", "strong_hi", "diff", "diff_lo", "diff_hi", "significant", "equivalent"}, rows)
 	}
 	if err := WriteTable(w, f, []string{"army", "vs", "base player", "strong player", "change in points"}, rows); err != nil {
 		return err

@@ -23,7 +23,7 @@ func writeMatchHTML(w io.Writer, s *sim.Summary, command string) error {
 	t := s.Tally
 	iv, fv := t.Interval(), s.First.Interval()
 	p.Heading("Win rates")
-	p.Para(fmt.Sprintf("95%% intervals over the %d seat-swapped pairs (pentanomial model; the first player's: Wilson over games). A draw counts one half.", t.Pairs.Pairs()))
+	p.Para(fmt.Sprintf("95%% score intervals over the %d seat-swapped pairs (pentanomial model; the first player's: over games). A draw counts one half.", t.Pairs.Pairs()))
 	p.Figure(htmlreport.DotPlot([]htmlreport.Dot{
 		{Label: s.A + " vs " + s.B, X: 100 * t.Rate(), Lo: 100 * iv.Lo, Hi: 100 * iv.Hi, Text: rateCell(t)},
 		{Label: "first player", X: 100 * s.First.Rate(), Lo: 100 * fv.Lo, Hi: 100 * fv.Hi, Text: rateCell(s.First)},
@@ -155,7 +155,7 @@ func writeRoundRobinHTML(w io.Writer, rr *sim.RoundRobin, command string) error 
 		}
 	}
 	p.Heading("Matchups")
-	p.Para("Row army's win rate against the column army (draw = 1/2) with its 95% interval over seat-swapped pairs. Strong colours are significantly away from 50% (Holm-corrected p ≤ 0.05 over the matchups); pale cells are not, mirrors included.")
+	p.Para("Row army's win rate against the column army (draw = 1/2) with its 95% interval over seat-swapped pairs. Strong colours are significantly away from 50% (Holm-corrected p ≤ 0.05 over the matchups, by the test of the interval: a strong cell's interval excludes 50%); pale cells are not, mirrors included.")
 	p.Figure(htmlreport.Heatmap(names, names, cells, "matchup matrix"))
 	if rerr == nil {
 		p.Heading("Ratings")

@@ -60,7 +60,7 @@ func matchText(w io.Writer, s *sim.Summary, f Format) error {
 	}
 	fmt.Fprintf(w, "%s (%s) vs %s (%s): %d games, seed %d%s, seats swapped in pairs with the same draws%s\n",
 		s.A, s.Players[0], s.B, s.Players[1], s.Games(), s.Seed, start, partial)
-	fmt.Fprintf(w, "95%% intervals over the %d seat-swapped pairs (pentanomial model; the first player's: Wilson over games)\n", s.Tally.Pairs.Pairs())
+	fmt.Fprintf(w, "95%% score intervals over the %d seat-swapped pairs (pentanomial model; the first player's: over games)\n", s.Tally.Pairs.Pairs())
 	fmt.Fprintln(w)
 	if err := WriteTable(w, f, []string{"figure", "value"}, figureRows(s)); err != nil {
 		return err

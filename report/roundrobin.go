@@ -82,14 +82,16 @@ func roundRobinText(w io.Writer, rr *sim.RoundRobin, f Format) error {
 			if sig[[2]int{min(i, j), max(i, j)}] {
 				mark = " *"
 			}
-			row = append(row, fmt.Sprintf("%s ±%.1f%s", pct(t.Rate()), 100*iv.HalfWidth(), mark))
+			// The interval itself, not a ± half-width: at few or lopsided
+			// pairs it is far from symmetric (100% [43.9, 100.0]).
+			row = append(row, fmt.Sprintf("%s [%.1f, %.1f]%s", pct(t.Rate()), 100*iv.Lo, 100*iv.Hi, mark))
 		}
 		rows = append(rows, row)
 	}
 	if err := WriteTable(w, f, header, rows); err != nil {
 		return err
 	}
-	fmt.Fprintln(w, "* significantly away from 50% (Holm-corrected p <= 0.05 over the matchups)")
+	fmt.Fprintln(w, "* significantly away from 50% (Holm-corrected p <= 0.05 over the matchups, by the test of the interval: a starred interval excludes 50%)")
 	fmt.Fprintln(w)
 	if r, err := rr.Ratings(); err == nil {
 		if err := writeRatings(w, f, r); err != nil {

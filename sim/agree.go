@@ -14,44 +14,53 @@ import (
 // verdict survive better play? Every matchup's win rate is compared, and
 // the two rankings are compared by Kendall's τ. The runs are different
 // players' games, so they are treated as independent samples.
+//
+// The verdict is one of three, each shown, never inferred from a failure
+// to find the opposite: Agree when every matchup is shown within Within
+// by two one-sided tests at 95% (stats.Compare) and τ is at least MinTau;
+// Differs when a matchup's difference is significant after Holm's
+// correction over the matchups (or every matchup is within Within but the
+// rankings' τ is below MinTau); otherwise Inconclusive: not enough games,
+// about NeedGames a matchup in each round robin.
 type Agreement struct {
 	Base, Strong string // the players of each round robin
 	Cells        []AgreeCell
 	MaxDiff      float64 // the largest |strong - base| over the matchups
 	Beyond       int     // matchups whose difference exceeds Within
 	Tau          float64 // Kendall's τ-b between the two rankings' win rates
-	Within       float64 // the largest difference allowed, as a rate (0.05 = 5 points)
+	Within       float64 // the equivalence margin, as a rate (0.05 = 5 points)
 	MinTau       float64 // the smallest τ allowed
 	Agree        bool
-	// Inconclusive: not Agree only because some matchups differ by more
-	// than Within, none of them significantly (Holm), with τ high enough.
-	// Such a result is what the noise of the games alone often gives, so
-	// it asks for more games, not for a stronger default.
+	Differs      bool
+	// Inconclusive: neither agreement nor a difference is shown; NeedGames
+	// is about how many games a matchup each round robin would need to
+	// decide, should the differences and their spread stay as they are.
 	Inconclusive bool
+	NeedGames    int
 	// ChanceBeyond is how many matchups would differ by more than Within
 	// by chance alone if the two round robins' games came from one and the
-	// same player (each matchup's difference normal with its standard
-	// error), and ChanceAllWithin the probability that none would. They
-	// say how much the bound can demand of the games played: with 1,000
-	// and 400 games a matchup, a 5-point bound over 28 matchups is missed
-	// by identical players most of the time.
+	// same player (each matchup's difference normal with the spread of its
+	// interval), and ChanceAllWithin the probability that none would: what
+	// a bare count of matchups beyond the bound is worth with these games.
 	ChanceBeyond, ChanceAllWithin float64
 }
 
 // AgreeCell is one matchup: the row army's win rate against the column
-// army under each player, the difference with its 95% interval, and
-// whether the difference is significant after Holm's correction over all
-// matchups.
+// army under each player, the difference with its 95% interval, whether
+// the difference is significant after Holm's correction over all
+// matchups, and whether it is shown within the margin.
 type AgreeCell struct {
 	Row, Col     string
 	Base, Strong Tally
 	Diff, Lo, Hi float64
 	Significant  bool
+	Equivalent   bool
 }
 
 // Compare lines up two round robins of the same armies (in any order) and
-// measures their agreement: within (a rate) bounds every matchup's
-// difference and minTau the rankings' τ. Mirror matches are left out.
+// measures their agreement: within (a rate) is the equivalence margin of
+// every matchup's difference and minTau the rankings' smallest τ. Mirror
+// matches are left out.
 func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, error) {
 	if len(base.Armies) != len(strong.Armies) {
 		return nil, fmt.Errorf("the round robins have %d and %d armies", len(base.Armies), len(strong.Armies))
@@ -69,6 +78,7 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 	}
 	ag := &Agreement{Base: base.Players, Strong: strong.Players, Within: within, MinTau: minTau, ChanceAllWithin: 1}
 	var ps []float64
+	allEquivalent, need := true, 0
 	for i := range base.Armies {
 		for j := i + 1; j < len(base.Armies); j++ {
 			b, ok1 := base.Rate(i, j)
@@ -76,17 +86,19 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 			if !ok1 || !ok2 {
 				return nil, fmt.Errorf("%s vs %s is missing from a round robin", base.Armies[i], base.Armies[j])
 			}
-			c := AgreeCell{Row: base.Armies[i], Col: base.Armies[j], Base: b, Strong: s, Diff: s.Rate() - b.Rate()}
-			se := math.Hypot(b.Pairs.StdErr(), s.Pairs.StdErr())
-			c.Lo, c.Hi = c.Diff-stats.Z95*se, c.Diff+stats.Z95*se
-			p, beyond := 1.0, 0.0
-			if se > 0 {
-				p = math.Erfc(math.Abs(c.Diff) / se / math.Sqrt2)
+			ch := stats.Compare(b.Sample(), s.Sample(), within)
+			c := AgreeCell{Row: base.Armies[i], Col: base.Armies[j], Base: b, Strong: s, Diff: ch.Diff, Lo: ch.Lo, Hi: ch.Hi, Equivalent: ch.Equivalent}
+			if !ch.Equivalent {
+				allEquivalent = false
+				need = max(need, ch.NeedN())
+			}
+			beyond := 0.0
+			if se := (ch.Hi - ch.Lo) / 2 / stats.Z95; se > 0 {
 				beyond = math.Erfc(within / se / math.Sqrt2)
 			}
 			ag.ChanceBeyond += beyond
 			ag.ChanceAllWithin *= 1 - beyond
-			ps = append(ps, p)
+			ps = append(ps, ch.P)
 			ag.Cells = append(ag.Cells, c)
 			ag.MaxDiff = math.Max(ag.MaxDiff, math.Abs(c.Diff))
 			if math.Abs(c.Diff) > within {
@@ -96,8 +108,8 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 	}
 	sig := 0
 	for k, p := range stats.Holm(ps) {
-		ag.Cells[k].Significant = p < 0.05
-		if p < 0.05 {
+		ag.Cells[k].Significant = p <= 0.05
+		if p <= 0.05 {
 			sig++
 		}
 	}
@@ -114,8 +126,13 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 		xb, xs = append(xb, rb[a]), append(xs, rs[a])
 	}
 	ag.Tau = stats.KendallTau(xb, xs)
-	ag.Agree = ag.Beyond == 0 && ag.Tau >= minTau
-	ag.Inconclusive = !ag.Agree && sig == 0 && ag.Tau >= minTau
+	lowTau := !(ag.Tau >= minTau) // NaN (a ranking all tied) is not enough
+	ag.Agree = allEquivalent && !lowTau
+	ag.Differs = sig > 0 || (allEquivalent && lowTau)
+	ag.Inconclusive = !ag.Agree && !ag.Differs
+	if ag.Inconclusive {
+		ag.NeedGames = 2 * need
+	}
 	return ag, nil
 }
 
@@ -202,23 +219,29 @@ func (rr *RoundRobin) runOf(i, j int) (*RunInfo, bool) {
 	return &r, true
 }
 
-// Verdict says in words whether the two round robins agree, and how many
-// matchups beyond the bound chance alone would give with these games.
+// Verdict says in words whether the two round robins agree, differ, or
+// need more games, with the figures that decided it.
 func (a *Agreement) Verdict() string {
-	tau := fmt.Sprintf("Kendall's τ of the rankings %.2f", a.Tau)
-	noise := fmt.Sprintf("with these games, chance alone would put about %.1f of %d matchups beyond %.0f points (all within it %.0f%% of the time) if both were one player",
-		a.ChanceBeyond, len(a.Cells), 100*a.Within, 100*a.ChanceAllWithin)
-	if a.Agree {
-		return fmt.Sprintf("agree: every matchup within %.0f points (the largest difference %.1f), %s (at least %.2f); %s", 100*a.Within, 100*a.MaxDiff, tau, a.MinTau, noise)
-	}
-	sig := 0
+	tau := fmt.Sprintf("Kendall's τ of the rankings %.2f (at least %.2f wanted)", a.Tau, a.MinTau)
+	eq, sig := 0, 0
 	for _, c := range a.Cells {
+		if c.Equivalent {
+			eq++
+		}
 		if c.Significant {
 			sig++
 		}
 	}
-	if a.Inconclusive {
-		return fmt.Sprintf("inconclusive: %d of %d matchups differ by more than %.0f points (the largest %.1f), none significantly after Holm, %s (at least %.2f); %s: play more games a matchup", a.Beyond, len(a.Cells), 100*a.Within, 100*a.MaxDiff, tau, a.MinTau, noise)
+	switch {
+	case a.Agree:
+		return fmt.Sprintf("agree: every matchup shown within %.0f points (two one-sided tests at 95%%; the largest difference %.1f), %s",
+			100*a.Within, 100*a.MaxDiff, tau)
+	case a.Differs && sig > 0:
+		return fmt.Sprintf("differs: %d of %d matchups differ significantly (Holm-corrected p <= 0.05; the largest difference %.1f points), %s",
+			sig, len(a.Cells), 100*a.MaxDiff, tau)
+	case a.Differs:
+		return fmt.Sprintf("differs: every matchup is shown within %.0f points, but the rankings are not the same: %s", 100*a.Within, tau)
 	}
-	return fmt.Sprintf("disagree: %d of %d matchups differ by more than %.0f points (the largest %.1f; %d of all the differences significant after Holm), %s (at least %.2f wanted); %s", a.Beyond, len(a.Cells), 100*a.Within, 100*a.MaxDiff, sig, tau, a.MinTau, noise)
+	return fmt.Sprintf("not enough games (need about %d a matchup in each round robin): %d of %d matchups shown within %.0f points (two one-sided tests at 95%%), none differs significantly (Holm), the largest difference %.1f points; %s",
+		a.NeedGames, eq, len(a.Cells), 100*a.Within, 100*a.MaxDiff, tau)
 }

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"maps"
 	"strings"
 	"testing"
@@ -45,12 +46,13 @@ func TestCompareRoundRobins(t *testing.T) {
 	armies := []string{"A", "B", "C", "D"}
 	base := rrRates("cheap", armies, map[[2]int]float64{
 		{0, 1}: 0.60, {0, 2}: 0.65, {0, 3}: 0.70, {1, 2}: 0.55, {1, 3}: 0.60, {2, 3}: 0.55,
-	}, 1000)
+	}, 6000)
 	// The same verdict under the strong player, with the armies listed in
-	// another order: every matchup within 2 points, the same ranking.
+	// another order: every matchup within 2 points, the same ranking, in
+	// enough games to show each within 5 points.
 	same := rrRates("strong", []string{"D", "C", "B", "A"}, map[[2]int]float64{
 		{3, 2}: 0.62, {3, 1}: 0.66, {3, 0}: 0.69, {2, 1}: 0.54, {2, 0}: 0.61, {1, 0}: 0.56,
-	}, 400)
+	}, 3000)
 	// Swap each (i < j) key's roles: rrRates keys are (row, col) with row's
 	// rate, so D-first listing needs the row's own view.
 	for k, s := range same.Matches {
@@ -65,8 +67,22 @@ func TestCompareRoundRobins(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !ag.Agree || ag.Beyond != 0 || ag.Tau != 1 || ag.MaxDiff > 0.021 {
-		t.Errorf("the same verdict: agree %v, beyond %d, τ %v, max %.3f; want agreement, τ 1, max 0.02", ag.Agree, ag.Beyond, ag.Tau, ag.MaxDiff)
+	if !ag.Agree || ag.Differs || ag.Beyond != 0 || ag.Tau != 1 || ag.MaxDiff > 0.021 || !strings.HasPrefix(ag.Verdict(), "agree: every matchup shown within 5 points") {
+		t.Errorf("the same verdict: agree %v, differs %v, beyond %d, τ %v, max %.3f; want agreement, τ 1, max 0.02: %q", ag.Agree, ag.Differs, ag.Beyond, ag.Tau, ag.MaxDiff, ag.Verdict())
+	}
+	for _, c := range ag.Cells {
+		if !c.Equivalent || c.Significant && (c.Lo <= 0 && c.Hi >= 0) {
+			t.Errorf("%s vs %s: %+v", c.Row, c.Col, c)
+		}
+	}
+	// The same verdict in 100 pairs a matchup is not shown within 5
+	// points: not enough games, never "agree" for want of a difference.
+	few := rrRates("strong", armies, map[[2]int]float64{
+		{0, 1}: 0.61, {0, 2}: 0.66, {0, 3}: 0.69, {1, 2}: 0.56, {1, 3}: 0.61, {2, 3}: 0.54,
+	}, 100)
+	if ag, err := Compare(base, few, 0.05, 0.85); err != nil || ag.Agree || ag.Differs || !ag.Inconclusive || ag.NeedGames <= 200 ||
+		!strings.HasPrefix(ag.Verdict(), fmt.Sprintf("not enough games (need about %d a matchup in each round robin)", ag.NeedGames)) {
+		t.Errorf("100 pairs: %v, agree %v, differs %v, need %d: %q", err, ag.Agree, ag.Differs, ag.NeedGames, ag.Verdict())
 	}
 	// A strong player that turns C into the best army: C's matchups move
 	// by 20 points and more, the ranking changes.
@@ -77,8 +93,8 @@ func TestCompareRoundRobins(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ag.Agree || ag.Beyond != 3 || ag.Tau >= 0.85 {
-		t.Errorf("a moved verdict: agree %v, beyond %d, τ %v; want disagreement, 3 matchups beyond, τ < 0.85", ag.Agree, ag.Beyond, ag.Tau)
+	if ag.Agree || !ag.Differs || ag.Inconclusive || ag.Beyond != 3 || ag.Tau >= 0.85 {
+		t.Errorf("a moved verdict: agree %v, differs %v, beyond %d, τ %v; want a difference, 3 matchups beyond, τ < 0.85", ag.Agree, ag.Differs, ag.Beyond, ag.Tau)
 	}
 	sig := 0
 	for _, c := range ag.Cells {
@@ -93,7 +109,7 @@ func TestCompareRoundRobins(t *testing.T) {
 		t.Errorf("%d significant differences, want C's 3", sig)
 	}
 	// The verdict names its figures (the report prints it; report's tests).
-	if v := ag.Verdict(); !strings.Contains(v, "disagree: 3 of 6 matchups differ by more than 5 points (the largest 25.0; 3 of all the differences significant after Holm)") {
+	if v := ag.Verdict(); !strings.HasPrefix(v, "differs: 3 of 6 matchups differ significantly (Holm-corrected p <= 0.05; the largest difference 25.0 points)") {
 		t.Errorf("verdict %q", v)
 	}
 	// Different armies cannot be compared.
@@ -104,8 +120,8 @@ func TestCompareRoundRobins(t *testing.T) {
 }
 
 // A difference beyond the bound that the games cannot tell from noise is
-// "inconclusive", not "disagree", and the verdict says how many such
-// differences chance alone would give: few games make many.
+// "not enough games", not "differs", and the verdict says about how many
+// games would decide it; chance alone puts many matchups beyond the bound.
 func TestCompareInconclusive(t *testing.T) {
 	armies := []string{"A", "B", "C", "D"}
 	rates := map[[2]int]float64{{0, 1}: 0.60, {0, 2}: 0.65, {0, 3}: 0.70, {1, 2}: 0.55, {1, 3}: 0.60, {2, 3}: 0.55}
@@ -116,10 +132,10 @@ func TestCompareInconclusive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ag.Agree || !ag.Inconclusive || ag.Beyond != 1 {
-		t.Fatalf("agree %v, inconclusive %v, beyond %d; want an inconclusive result with 1 matchup beyond", ag.Agree, ag.Inconclusive, ag.Beyond)
+	if ag.Agree || ag.Differs || !ag.Inconclusive || ag.Beyond != 1 {
+		t.Fatalf("agree %v, differs %v, inconclusive %v, beyond %d; want not enough games with 1 matchup beyond", ag.Agree, ag.Differs, ag.Inconclusive, ag.Beyond)
 	}
-	if !strings.HasPrefix(ag.Verdict(), "inconclusive: 1 of 6 matchups") || !strings.Contains(ag.Verdict(), "play more games") {
+	if !strings.HasPrefix(ag.Verdict(), "not enough games (need about ") || !strings.Contains(ag.Verdict(), "0 of 6 matchups shown within 5 points") {
 		t.Errorf("verdict %q", ag.Verdict())
 	}
 	// 40 pairs a side: a matchup's difference has a standard error of
@@ -132,7 +148,7 @@ func TestCompareInconclusive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !big.Agree || big.Inconclusive || big.ChanceBeyond > 1e-6 || big.ChanceAllWithin < 0.999999 {
+	if !big.Agree || big.Inconclusive || big.Differs || big.ChanceBeyond > 1e-6 || big.ChanceAllWithin < 0.999999 {
 		t.Errorf("20,000 pairs: agree %v, inconclusive %v, chance beyond %g, all within %g", big.Agree, big.Inconclusive, big.ChanceBeyond, big.ChanceAllWithin)
 	}
 	// A significant difference is a disagreement, however many games.
@@ -141,7 +157,7 @@ func TestCompareInconclusive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if dis.Agree || dis.Inconclusive || !strings.HasPrefix(dis.Verdict(), "disagree: 1 of 6") {
+	if dis.Agree || dis.Inconclusive || !dis.Differs || !strings.HasPrefix(dis.Verdict(), "differs: 1 of 6") {
 		t.Errorf("a significant move: agree %v, inconclusive %v, %q", dis.Agree, dis.Inconclusive, dis.Verdict())
 	}
 }

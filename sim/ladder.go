@@ -1,10 +1,6 @@
 package sim
 
-import (
-	"math"
-
-	"github.com/hexforge/hexforge/stats"
-)
+import "github.com/hexforge/hexforge/stats"
 
 // The ladder plays the same seat-swapped pairs (same seeds, same draws) at
 // several player levels and asks whether the win rate has stopped moving as
@@ -58,64 +54,31 @@ func (c *PairCounts) Add(recs []GameRecord) {
 	}
 }
 
-// Rate is PairRate of the counted pairs, computed from the counts.
-func (c *PairCounts) Rate() LevelRate {
-	n, sum := 0, 0.0
-	for k, m := range c.N {
-		n += m
-		sum += float64(m) * float64(k) / 2
-	}
-	if n == 0 {
-		return PairRate(nil)
-	}
-	mean := sum / float64(n)
-	var ss float64
-	for k, m := range c.N {
-		d := float64(k)/2 - mean
-		ss += float64(m) * d * d
-	}
-	return rateFrom(n, mean, ss)
-}
+// Rate is the level's rate and interval from the counted pairs.
+func (c *PairCounts) Rate() LevelRate { return levelRate(stats.Pentanomial(c.N)) }
 
 // LevelRate is army A's win rate at one player level, estimated from pair
 // scores.
 type LevelRate struct {
-	Pairs    int      // pairs counted (capped pairs left out)
-	Rate     float64  // mean pair score / 2: the win rate, a draw counting 1/2
-	SE       float64  // standard error of Rate; NaN when fewer than two pairs
-	Interval Interval // Rate ± stats.Z95·SE clipped to [0, 1]; [0, 1] when SE is unknown
+	Pairs    int               // pairs counted (capped pairs left out)
+	Rate     float64           // mean pair score / 2: the win rate, a draw counting 1/2
+	Counts   stats.Pentanomial // the pairs by score, what a comparison of levels needs
+	Interval Interval          // the 95% score interval (stats.ScoreInterval); [0, 1] with no pairs
 }
 
-// PairRate estimates the win rate and its 95% interval from pair scores by
-// the normal approximation with the sample variance of the pair scores. With
-// no pairs the rate is 1/2 and with fewer than two the variance is unknown:
-// the interval is then [0, 1], which says nothing, as it should.
+// PairRate is the rate and 95% interval of pair scores (0, 1/2, 1, 3/2 or
+// 2 points for army A): the score interval over the pairs, as every other
+// win rate. With no pairs the rate is 1/2 and the interval [0, 1], which
+// says nothing, as it should.
 func PairRate(scores []float64) LevelRate {
-	n := len(scores)
-	if n == 0 {
-		return LevelRate{Rate: 0.5, SE: math.NaN(), Interval: Interval{0, 1}}
-	}
-	var sum float64
+	var p stats.Pentanomial
 	for _, s := range scores {
-		sum += s
+		p.Add(s)
 	}
-	mean := sum / float64(n)
-	var ss float64
-	for _, s := range scores {
-		ss += (s - mean) * (s - mean)
-	}
-	return rateFrom(n, mean, ss)
+	return levelRate(p)
 }
 
-// rateFrom is the rate and interval of n pair scores of the given mean and
-// sum of squared deviations.
-func rateFrom(n int, mean, ss float64) LevelRate {
-	lr := LevelRate{Pairs: n, Rate: mean / 2, SE: math.NaN(), Interval: Interval{0, 1}}
-	if n < 2 {
-		return lr
-	}
-	// Variance of a pair score is of a 0..2 quantity; the rate is half of it.
-	lr.SE = math.Sqrt(ss/float64(n-1)/float64(n)) / 2
-	lr.Interval = Interval{math.Max(0, lr.Rate-stats.Z95*lr.SE), math.Min(1, lr.Rate+stats.Z95*lr.SE)}
-	return lr
+func levelRate(p stats.Pentanomial) LevelRate {
+	lo, hi := p.Interval(stats.Z95)
+	return LevelRate{Pairs: p.Pairs(), Rate: p.Mean(), Counts: p, Interval: Interval{lo, hi}}
 }

@@ -43,30 +43,28 @@ func TestPairCountsMatchScores(t *testing.T) {
 	c.Add(recs[:100])
 	c.Add(recs[100:])
 	want, got := PairRate(pairScores(recs)), c.Rate()
-	if got.Pairs != want.Pairs || c.Capped != len(recs)/2-want.Pairs ||
-		math.Abs(got.Rate-want.Rate) > 1e-12 || math.Abs(got.SE-want.SE) > 1e-12 {
+	if got != want || c.Capped != len(recs)/2-want.Pairs {
 		t.Errorf("counts give %+v (capped %d), scores give %+v", got, c.Capped, want)
 	}
 }
 
+// A level's interval is the score interval of its pairs: the pentanomial's
+// at many pairs, never a point at few or lopsided ones, [0, 1] with none.
 func TestPairRate(t *testing.T) {
-	// Scores 0 and 2 alternating: mean 1 (rate 1/2), sample variance of
-	// scores n/(n-1), SE of the rate sqrt(n/(n-1)/n)/2.
 	lr := PairRate(pairs(50, 0, 2))
-	se := math.Sqrt(100.0/99/100) / 2
-	if lr.Pairs != 100 || lr.Rate != 0.5 || math.Abs(lr.SE-se) > 1e-12 {
-		t.Errorf("got %+v, want rate 0.5 se %v", lr, se)
-	}
-	if math.Abs(lr.Interval.Lo-(0.5-stats.Z95*se)) > 1e-12 || math.Abs(lr.Interval.Hi-(0.5+stats.Z95*se)) > 1e-12 {
-		t.Errorf("interval %+v", lr.Interval)
+	lo, hi := lr.Counts.Interval(stats.Z95)
+	if lr.Pairs != 100 || lr.Rate != 0.5 || lr.Interval != (Interval{lo, hi}) || math.Abs(lr.Interval.HalfWidth()-0.098) > 0.002 {
+		t.Errorf("got %+v, want rate 0.5 ± 0.098", lr)
 	}
 	if lr := PairRate(nil); lr.Rate != 0.5 || lr.Interval != (Interval{0, 1}) {
 		t.Errorf("no pairs: %+v", lr)
 	}
-	if lr := PairRate([]float64{2}); lr.Rate != 1 || lr.Interval != (Interval{0, 1}) {
+	// One pair won: Wilson's 1 of 1, [0.2065, 1].
+	if lr := PairRate([]float64{2}); lr.Rate != 1 || math.Abs(lr.Interval.Lo-0.2065) > 1e-4 || lr.Interval.Hi != 1 {
 		t.Errorf("one pair: %+v", lr)
 	}
-	if lr := PairRate(pairs(10, 2)); lr.Interval != (Interval{1, 1}) {
+	// Ten pairs won: the sample variance is 0, the interval is not a point.
+	if lr := PairRate(pairs(10, 2)); !(lr.Interval.Lo > 0.5 && lr.Interval.Lo < 0.8) || lr.Interval.Hi != 1 {
 		t.Errorf("all won: %+v", lr)
 	}
 }

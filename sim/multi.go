@@ -343,7 +343,9 @@ func (m *MultiMatch) Rounded() int {
 }
 
 // Share is a win share with its 95% Wilson score interval over the games
-// (a shared win counts 1/k of a success to each of its k winners). A share
+// (a shared win counts 1/k of a success to each of its k winners):
+// stats.Wilson, the closed form of stats.ScoreInterval for 0-or-1 scores,
+// the interval of every other figure. A share
 // in [0, 1] varies at most p(1-p), the variance Wilson assumes, so the
 // interval is never too narrow; unlike the normal approximation it does
 // not collapse to [0, 0] when an army never won in a handful of games.
@@ -366,8 +368,7 @@ func (s *Share) finish() {
 	}
 	n := float64(s.Games)
 	s.Share = s.sum / n
-	iv := Wilson(s.sum, n, stats.Z95)
-	s.Lo, s.Hi = iv.Lo, iv.Hi
+	s.Lo, s.Hi = stats.Wilson(s.sum, n, stats.Z95)
 }
 
 // MultiReport is what a multiplayer run found.

@@ -132,8 +132,8 @@ func TestMCTSMultiplayerStrength(t *testing.T) {
 		shares = append(shares, x)
 	}
 	n := float64(len(shares))
-	iv := Wilson(share, n, stats.Z95)
-	t.Logf("mcts:32 against greedy, 3 players %s, %d games: win share %.3f [%.3f, %.3f] (par 1/3)", mode, len(shares), share/n, iv.Lo, iv.Hi)
+	lo, hi := stats.Wilson(share, n, stats.Z95)
+	t.Logf("mcts:32 against greedy, 3 players %s, %d games: win share %.3f [%.3f, %.3f] (par 1/3)", mode, len(shares), share/n, lo, hi)
 }
 
 // A seed gives the same plan games with one worker and with two.

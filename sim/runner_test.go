@@ -80,7 +80,8 @@ func TestGreedyBeatsRandom(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := Summarize(m, recs, false)
-	if iv := s.Tally.Interval(); iv.Lo < 0.8 {
+	// 10 pairs all won give a score interval from 0.72; 40 from 0.91.
+	if iv := s.Tally.Interval(); iv.Lo < 0.7 {
 		t.Errorf("greedy vs random: %+v, rate %.3f [%.3f, %.3f]", s.Tally, s.Tally.Rate(), iv.Lo, iv.Hi)
 	}
 }

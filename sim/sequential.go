@@ -103,6 +103,33 @@ func (q *Sequential) Update(p stats.Pentanomial) bool {
 	return q.Verdict != VerdictUndecided
 }
 
+// ExpectedPairs is about how many pairs the test will have played when it
+// stops, given the pairs counted so far (p) and looking after every batch
+// pairs, at most maxPairs: stats.ExpectedStop under the current estimate
+// of the pairs' distribution. The estimate is the counts with two pairs'
+// worth of a prior, independent games without draws at the rate the test
+// is slowest at (the band's centre, the midpoint of P0 and P1): before any
+// game it is that prior alone, and it gives way to the games as they come.
+// A progress bar's ETA comes from it, not from --games, which for a test
+// is only a cap.
+func (q *Sequential) ExpectedPairs(p stats.Pentanomial, batch, maxPairs int) int {
+	mid := (q.P0 + q.P1) / 2
+	if q.Kind == "fair-band" {
+		mid = (q.Lo + q.Hi) / 2
+	}
+	prior := [5]float64{(1 - mid) * (1 - mid), 0, 2 * mid * (1 - mid), 0, mid * mid}
+	var est [5]float64
+	n := float64(p.Pairs())
+	for k := range est {
+		est[k] = (float64(p[k]) + 2*prior[k]) / (n + 2)
+	}
+	stop := func(c stats.Pentanomial) bool {
+		t := *q
+		return t.Update(c)
+	}
+	return int(stats.ExpectedStop(stop, p, est, batch, maxPairs, 200, 1) + 0.5)
+}
+
 // String says what the test is: "fair band 45%-55%" or
 // "SPRT H0 45% against H1 55%", with its error rates.
 func (q *Sequential) String() string {

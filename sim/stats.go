@@ -1,11 +1,10 @@
 // Package sim plays many games between armies with computer players and
-// turns the results into statistics people can trust: win rates with Wilson
-// intervals, draws reported on their own, seats swapped with paired seeds.
+// turns the results into statistics people can trust: win rates with score
+// intervals over seat-swapped pairs (stats.ScoreInterval), draws reported on
+// their own, seats swapped with paired seeds.
 package sim
 
 import (
-	"math"
-
 	"github.com/hexforge/hexforge/stats"
 )
 
@@ -19,22 +18,6 @@ func (iv Interval) HalfWidth() float64 { return (iv.Hi - iv.Lo) / 2 }
 
 // Contains reports whether p lies in the interval.
 func (iv Interval) Contains(p float64) bool { return iv.Lo <= p && p <= iv.Hi }
-
-// Wilson is the Wilson score interval for successes out of n trials at
-// normal quantile z. Unlike the normal approximation it stays inside [0, 1]
-// and behaves at rates near 0 or 1 and for small n. successes may be
-// fractional (a draw counts one half).
-func Wilson(successes, n, z float64) Interval {
-	if n <= 0 {
-		return Interval{0, 1}
-	}
-	p := successes / n
-	z2 := z * z
-	denom := 1 + z2/n
-	centre := (p + z2/(2*n)) / denom
-	half := z / denom * math.Sqrt(p*(1-p)/n+z2/(4*n*n))
-	return Interval{math.Max(0, centre-half), math.Min(1, centre+half)}
-}
 
 // Outcome is how one game ended, from the first army's point of view.
 type Outcome uint8
@@ -101,19 +84,30 @@ func (t Tally) Rate() float64 {
 	return t.Score() / float64(t.Games())
 }
 
-// Interval is the 95% interval of Rate. Over seat-swapped pairs (the
-// pentanomial model, as fishtest and fastchess use) when the tally counts
-// at least two pairs: the two games of a pair share their draws, so only
-// pairs are independent samples. Otherwise (the first seat's tally, whose
-// games are not pairs, or a result of an older version) the Wilson
-// interval over games.
+// Interval is the 95% interval of Rate, stats.ScoreInterval's. Over
+// seat-swapped pairs (the pentanomial model, as fishtest and fastchess
+// use) when the tally counts any: the two games of a pair share their
+// draws, so only pairs are independent samples. Otherwise (the first
+// seat's tally, whose games are not pairs, or a result of an older
+// version) over the games' scores, 0, 1/2 or 1. Valid at 0 of n and n of
+// n and at one pair, never a point; [0, 1] with no games.
 func (t Tally) Interval() Interval {
-	if t.Pairs.Pairs() >= 2 {
-		lo, hi := t.Pairs.Interval(stats.Z95)
-		return Interval{lo, hi}
-	}
-	return Wilson(t.Score(), float64(t.Games()), stats.Z95)
+	s := t.Sample()
+	lo, hi := stats.ScoreInterval(s.Values, s.Counts, stats.Z95)
+	return Interval{lo, hi}
 }
+
+// Sample is what the tally's interval is computed from, for comparisons
+// (stats.Compare): its pairs when it counts any, its games otherwise.
+func (t Tally) Sample() stats.Sample {
+	if t.Pairs.Pairs() > 0 {
+		return stats.PairSample(t.Pairs)
+	}
+	return stats.Sample{Values: gameValues, Counts: []float64{float64(t.Losses), float64(t.Draws), float64(t.Wins)}}
+}
+
+// gameValues are a game's scores: a loss, a draw, a win.
+var gameValues = []float64{0, 0.5, 1}
 
 // Swap is the same tally seen from the other army.
 func (t Tally) Swap() Tally {

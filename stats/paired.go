@@ -5,76 +5,70 @@ import "math"
 // PairedDiff is the difference of two variants' win rates measured on the
 // same pairs: the same seeds and draws, so each pair gives one difference
 // (the pair's per-game score under the new variant minus under the old) and
-// the spread that both variants share cancels out. It is the paired t-style
+// the spread that both variants share cancels out. It is the paired
 // comparison fishtest applies to two engines playing the same openings.
+//
+// A pair's per-game score moves in quarters, so a difference is one of the
+// nine values -1, -3/4, …, 1; Counts[k] holds the pairs that moved by
+// (k-4)/4. Mapped onto [0, 1] by (d+1)/2 they are a bounded score, and the
+// interval and p-value are ScoreInterval's and ScorePValue's of it.
 type PairedDiff struct {
-	N    int     // pairs compared
-	Sum  float64 // sum of the differences
-	Sum2 float64 // sum of their squares
+	Counts [9]int
 }
 
-// Add counts one pair: its per-game score (0..1, a draw counting one half)
-// under the new and under the old variant.
+// diffValues are the nine differences mapped onto [0, 1].
+var diffValues = []float64{0, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1}
+
+// Add counts one pair: its per-game score (0..1 in quarters, a draw
+// counting one half) under the new and under the old variant.
 func (p *PairedDiff) Add(newScore, oldScore float64) {
-	d := newScore - oldScore
-	p.N++
-	p.Sum += d
-	p.Sum2 += d * d
+	p.Counts[int(math.Round((newScore-oldScore)*4))+4]++
 }
 
-// Mean is the mean difference of the win rate, new minus old.
+// N is the number of pairs compared.
+func (p PairedDiff) N() int {
+	n := 0
+	for _, c := range p.Counts {
+		n += c
+	}
+	return n
+}
+
+// Mean is the mean difference of the win rate, new minus old; 0 with no
+// pairs.
 func (p PairedDiff) Mean() float64 {
-	if p.N == 0 {
+	n, s := 0, 0
+	for k, c := range p.Counts {
+		n += c
+		s += c * (k - 4)
+	}
+	if n == 0 {
 		return 0
 	}
-	return p.Sum / float64(p.N)
+	return float64(s) / float64(n) / 4
 }
 
-// StdErr is the standard error of Mean (sample variance, n-1); infinite
-// with fewer than two pairs.
-func (p PairedDiff) StdErr() float64 {
-	if p.N < 2 {
-		return math.Inf(1)
+func (p PairedDiff) counts() []float64 {
+	c := make([]float64, len(p.Counts))
+	for k, n := range p.Counts {
+		c[k] = float64(n)
 	}
-	m := p.Mean()
-	v := (p.Sum2 - float64(p.N)*m*m) / float64(p.N-1)
-	return math.Sqrt(math.Max(0, v) / float64(p.N))
+	return c
 }
 
-// Interval is Mean ± z·StdErr, clipped to [-1, 1].
+// Interval is the score interval of the mean difference (ScoreInterval on
+// the differences mapped onto [0, 1], mapped back): within [-1, 1], never a
+// point when there is a pair, [-1, 1] with none.
 func (p PairedDiff) Interval(z float64) (lo, hi float64) {
-	se := p.StdErr()
-	if math.IsInf(se, 1) {
-		return -1, 1
-	}
-	m := p.Mean()
-	return math.Max(-1, m-z*se), math.Min(1, m+z*se)
+	l, h := ScoreInterval(diffValues, p.counts(), z)
+	return 2*l - 1, 2*h - 1
 }
 
-// Significant says whether the 95% interval excludes 0. With no spread at
-// all (every pair moved by the same amount) it is significant exactly when
-// that amount is not 0.
-func (p PairedDiff) Significant() bool {
-	if p.N >= 2 && p.StdErr() == 0 {
-		return p.Mean() != 0
-	}
-	lo, hi := p.Interval(Z95)
-	return lo > 0 || hi < 0
-}
+// Significant says whether the 95% interval leaves 0 out.
+func (p PairedDiff) Significant() bool { return p.PValue() <= 0.05 }
 
-// PValue is the two-sided p-value of "no change" (mean difference 0), from
-// the normal approximation; with no spread it is 1 for no change and 0 for
-// any. It is what Holm's correction takes when many variants are compared.
-func (p PairedDiff) PValue() float64 {
-	if p.N < 2 {
-		return 1
-	}
-	se, m := p.StdErr(), p.Mean()
-	if se == 0 {
-		if m == 0 {
-			return 1
-		}
-		return 0
-	}
-	return math.Erfc(math.Abs(m/se) / math.Sqrt2)
-}
+// PValue is the two-sided p-value of "no change" (mean difference 0) by
+// the score test of Interval: at most 0.05 exactly when the 95% interval
+// leaves 0 out; 1 with no pairs. It is what Holm's correction takes when
+// many variants are compared.
+func (p PairedDiff) PValue() float64 { return ScorePValue(diffValues, p.counts(), 0.5) }

@@ -6,38 +6,47 @@ import (
 )
 
 func TestPairedDiff(t *testing.T) {
+	shift := func(n int) (nw, old []float64) {
+		for range n {
+			nw, old = append(nw, 0.75), append(old, 0.5)
+		}
+		return
+	}
+	new5, old5 := shift(5)
+	new40, old40 := shift(40)
 	for _, tc := range []struct {
 		name     string
 		new, old []float64
 		mean     float64
 		sig      bool
 	}{
-		// The same shared noise in both, a constant +0.25 shift: paired, the
-		// noise cancels and the shift is certain.
-		{"shift", []float64{0.75, 0.5, 1, 0.25, 0.75}, []float64{0.5, 0.25, 0.75, 0, 0.5}, 0.25, true},
+		// A constant +0.25 shift in five pairs: the sample variance is 0,
+		// but five pairs are not certainty (a normal interval said they were).
+		{"shift in 5 pairs", new5, old5, 0.25, false},
+		{"shift in 40 pairs", new40, old40, 0.25, true},
 		// Equal on every pair: no change.
 		{"none", []float64{0.5, 1, 0}, []float64{0.5, 1, 0}, 0, false},
 		// Up on one pair, down on another: mean 0, not significant.
 		{"noise", []float64{1, 0, 0.5, 0.5}, []float64{0, 1, 0.5, 0.5}, 0, false},
-		// One pair: no variance, never significant.
+		// One pair: never significant.
 		{"one pair", []float64{1}, []float64{0}, 1, false},
 	} {
 		var p PairedDiff
 		for i := range tc.new {
 			p.Add(tc.new[i], tc.old[i])
 		}
-		if math.Abs(p.Mean()-tc.mean) > 1e-12 || p.Significant() != tc.sig {
-			lo, hi := p.Interval(Z95)
+		lo, hi := p.Interval(Z95)
+		if math.Abs(p.Mean()-tc.mean) > 1e-12 || p.Significant() != tc.sig || p.N() != len(tc.new) {
 			t.Errorf("%s: mean %v [%v, %v] significant %v; want mean %v significant %v", tc.name, p.Mean(), lo, hi, p.Significant(), tc.mean, tc.sig)
 		}
+		// Never a point, inside [-1, 1], around the mean, and significant
+		// exactly when it leaves 0 out.
+		if !(lo < hi) || lo < -1 || hi > 1 || lo > p.Mean() || hi < p.Mean() || p.Significant() != (lo > 0 || hi < 0) {
+			t.Errorf("%s: mean %v, interval [%v, %v], significant %v", tc.name, p.Mean(), lo, hi, p.Significant())
+		}
 	}
-	// Against a hand computation: differences 1, 0, 0, 1 → mean 0.5, sample
-	// variance 1/3, SE sqrt(1/12).
-	var p PairedDiff
-	for _, d := range []float64{1, 0, 0, 1} {
-		p.Add(d, 0)
-	}
-	if se := math.Sqrt(1.0 / 12); math.Abs(p.StdErr()-se) > 1e-12 {
-		t.Errorf("SE %v, want %v", p.StdErr(), se)
+	var none PairedDiff
+	if lo, hi := none.Interval(Z95); lo != -1 || hi != 1 || none.PValue() != 1 || none.Mean() != 0 {
+		t.Errorf("no pairs: [%v, %v] p %v", lo, hi, none.PValue())
 	}
 }

@@ -63,33 +63,31 @@ func (p Pentanomial) StdErr() float64 {
 	return math.Sqrt(p.Variance() / float64(n))
 }
 
-// Interval is the normal-approximation interval Mean ± z·StdErr, clipped to
-// [0, 1]; with no pairs it is the whole of [0, 1].
-func (p Pentanomial) Interval(z float64) (lo, hi float64) {
-	if p.Pairs() == 0 {
-		return 0, 1
+// PairValues are the per-game scores of the five pair buckets, the values
+// ScoreInterval takes with Counts.
+var PairValues = []float64{0, 0.25, 0.5, 0.75, 1}
+
+// Counts are the bucket counts as ScoreInterval takes them.
+func (p Pentanomial) Counts() []float64 {
+	c := make([]float64, len(p))
+	for k, n := range p {
+		c[k] = float64(n)
 	}
-	m, h := p.Mean(), z*p.StdErr()
-	return math.Max(0, m-h), math.Min(1, m+h)
+	return c
 }
 
-// PValue is the two-sided p-value of the hypothesis that the true win rate is
-// 0.5, from the normal approximation z = (Mean - 0.5) / StdErr. With no
-// spread (every pair scored the same) it is 1 when the mean is 0.5 and 0
-// otherwise.
+// Interval is the score interval (ScoreInterval) of the win rate over the
+// pairs: valid at one pair, at all pairs won or lost and at all pairs
+// split, never a point; with no pairs the whole of [0, 1].
+func (p Pentanomial) Interval(z float64) (lo, hi float64) {
+	return ScoreInterval(PairValues, p.Counts(), z)
+}
+
+// PValue is the two-sided p-value of the hypothesis that the true win rate
+// is 0.5, by the score test of Interval: at most 0.05 exactly when the 95%
+// interval leaves 0.5 out; 1 with no pairs.
 func (p Pentanomial) PValue() float64 {
-	if p.Pairs() == 0 {
-		return 1
-	}
-	se := p.StdErr()
-	d := p.Mean() - 0.5
-	if se == 0 {
-		if d == 0 {
-			return 1
-		}
-		return 0
-	}
-	return math.Erfc(math.Abs(d/se) / math.Sqrt2)
+	return ScorePValue(PairValues, p.Counts(), 0.5)
 }
 
 // Add counts one pair that scored points (0, 0.5, 1, 1.5 or 2).

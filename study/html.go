@@ -153,7 +153,7 @@ func ladderHTML(w io.Writer, ms []LadderMatch, levels, command string) error {
 	for _, m := range ms {
 		var rows [][]string
 		for _, l := range m.Levels {
-			rows = append(rows, []string{l.Player, fmt.Sprint(l.Pairs), fmt.Sprint(l.Capped), fmt.Sprintf("%.1f%% [%.1f%%, %.1f%%]", 100*l.WinRate, 100*l.Interval[0], 100*l.Interval[1])})
+			rows = append(rows, []string{l.Player, fmt.Sprint(l.Pairs), fmt.Sprint(l.Capped), l.rateCell()})
 		}
 		p.Table(fmt.Sprintf("%s vs %s — verdict: %s (%s)", m.A, m.B, m.Verdict, m.Reason), []string{"player", "pairs", "capped pairs", "win rate"}, rows)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 
 	"github.com/hexforge/hexforge/engine"
@@ -25,6 +24,16 @@ type LadderLevel struct {
 	Interval [2]float64 `json:"interval95"`
 }
 
+// rateCell is the level's win rate with its interval, or "no games" when
+// no pair was decided: a rate of 1/2 in [0, 1] would be a number from
+// nothing.
+func (l LadderLevel) rateCell() string {
+	if l.Pairs == 0 {
+		return "no games"
+	}
+	return fmt.Sprintf("%.1f%% [%.1f%%, %.1f%%]", 100*l.WinRate, 100*l.Interval[0], 100*l.Interval[1])
+}
+
 // LadderMatch is one matchup climbed through every level.
 type LadderMatch struct {
 	A       string        `json:"a"`
@@ -33,6 +42,8 @@ type LadderMatch struct {
 	Levels  []LadderLevel `json:"levels"`
 	Stable  bool          `json:"stable"`
 	Verdict string        `json:"verdict"`
+	Within  float64       `json:"within"`               // the verdict's equivalence margin, a rate
+	Need    int           `json:"need_games,omitempty"` // not enough games: about how many a level would decide
 	Diff    float64       `json:"top_two_diff"`
 	DiffCI  [2]float64    `json:"top_two_diff_interval95"`
 	Reason  string        `json:"reason"`
@@ -53,6 +64,7 @@ type Ladder struct {
 	Board      *engine.Board // nil: the standard board
 	Leaders    [2]*rules.Leader
 	Structures bool
+	Within     float64                         // the verdict's equivalence margin, a rate; 0: DefaultWithin
 	Progress   func(label string) sim.Progress // nil: none
 }
 
@@ -90,8 +102,8 @@ func (l *Ladder) Run(ctx context.Context, list []*rules.Army) ([]LadderMatch, er
 				lm.Levels = append(lm.Levels, LadderLevel{Player: p.String(), Pairs: lr.Pairs, Capped: counts.Capped,
 					WinRate: lr.Rate, Interval: [2]float64{lr.Interval.Lo, lr.Interval.Hi}})
 			}
-			v := LadderVerdict(rates)
-			lm.Stable, lm.Verdict, lm.Diff, lm.Reason = v.Stable, v.VerdictText(), v.Diff, v.Reason
+			v := LadderVerdict(rates, l.Within)
+			lm.Stable, lm.Verdict, lm.Diff, lm.Reason, lm.Within, lm.Need = v.Stable, v.VerdictText(), v.Diff, v.Reason, v.Within, v.NeedGames
 			lm.DiffCI = [2]float64{v.DiffCI.Lo, v.DiffCI.Hi}
 			ms = append(ms, lm)
 		}
@@ -133,8 +145,7 @@ func WriteLadder(w io.Writer, ms []LadderMatch, format report.Format, levels, co
 		t := tablewriter.NewTable(w)
 		t.Header("player", "pairs", "capped pairs", "win rate")
 		for _, l := range m.Levels {
-			cell := fmt.Sprintf("%.1f%% [%.1f%%, %.1f%%]", 100*l.WinRate, 100*l.Interval[0], 100*l.Interval[1])
-			if err := t.Append(l.Player, fmt.Sprint(l.Pairs), fmt.Sprint(l.Capped), cell); err != nil {
+			if err := t.Append(l.Player, fmt.Sprint(l.Pairs), fmt.Sprint(l.Capped), l.rateCell()); err != nil {
 				return err
 			}
 		}
@@ -155,8 +166,12 @@ func ladderCSV(w io.Writer, ms []LadderMatch) error {
 	var rows [][]string
 	for _, m := range ms {
 		for i, l := range m.Levels {
+			rate := []string{"", "", ""} // no games: no rate to print
+			if l.Pairs > 0 {
+				rate = []string{num(l.WinRate), num(l.Interval[0]), num(l.Interval[1])}
+			}
 			rows = append(rows, []string{m.A, m.B, strconv.FormatUint(m.Seed, 10), strconv.Itoa(i + 1), l.Player, strconv.Itoa(l.Pairs), strconv.Itoa(l.Capped),
-				num(l.WinRate), num(l.Interval[0]), num(l.Interval[1]), strconv.FormatBool(m.Stable), m.Verdict,
+				rate[0], rate[1], rate[2], strconv.FormatBool(m.Stable), m.Verdict,
 				num(m.Diff), num(m.DiffCI[0]), num(m.DiffCI[1]), strconv.FormatBool(m.Partial)})
 		}
 	}
@@ -164,48 +179,69 @@ func ladderCSV(w io.Writer, ms []LadderMatch) error {
 }
 
 // Verdict says whether the win rate has stopped moving between the two
-// strongest levels of a ladder.
+// strongest levels of a ladder: "stable", "differs" or "not enough games",
+// each shown by a test, never by a failure to find the opposite.
 type Verdict struct {
-	Stable bool
-	Diff   float64      // top level's rate minus the second's
-	DiffCI sim.Interval // 95% interval of Diff
-	Reason string       // why, in a sentence
+	Stable    bool         // shown within ±Within
+	Differs   bool         // shown to differ from 0, and not shown within ±Within
+	Diff      float64      // top level's rate minus the second's
+	DiffCI    sim.Interval // 95% interval of Diff
+	Within    float64      // the equivalence margin, as a rate
+	NeedGames int          // neither shown: about how many games a level would decide it
+	Reason    string       // why, in a sentence
 }
 
 // VerdictText is what a report prints for a verdict.
 func (v Verdict) VerdictText() string {
-	if v.Stable {
+	switch {
+	case v.Stable:
 		return "stable"
+	case v.Differs:
+		return "differs: still moving — use a stronger player"
+	case v.NeedGames > 0:
+		// ladder's --games counts pairs: say both.
+		return fmt.Sprintf("not enough games (need about %d a level: --games %d)", v.NeedGames, (v.NeedGames+1)/2)
 	}
-	return "still moving — use a stronger player or more games"
+	return "not enough games"
 }
 
-// LadderVerdict judges levels ordered from weakest to strongest. It compares
-// the last two: with Diff = rate(top) - rate(second) and, the two levels'
-// games being played by different players and so independent,
-// SE(Diff) = sqrt(SE(top)² + SE(second)²), the verdict is stable when the
-// interval Diff ± stats.Z95·SE(Diff) contains 0. It is never stable with fewer
-// than two levels or fewer than two counted pairs at either of the top two
-// (no variance, no interval).
-func LadderVerdict(levels []sim.LevelRate) Verdict {
+// DefaultWithin is the ladder's equivalence margin unless told: 5 points,
+// as agree's.
+const DefaultWithin = 0.05
+
+// LadderVerdict judges levels ordered from weakest to strongest by the last
+// two, with equivalence margin within (a rate; 0 means DefaultWithin).
+// The two levels' games are played by different players, so they are
+// treated as independent samples of pairs, and their difference is
+// stats.Compare's: stable when two one-sided tests at 95% show it within
+// ±within (the 90% interval inside the margin), differs when its 95%
+// interval leaves 0 out, and otherwise not enough games, with about how
+// many games a level would decide it.
+func LadderVerdict(levels []sim.LevelRate, within float64) Verdict {
+	if within <= 0 {
+		within = DefaultWithin
+	}
 	if len(levels) < 2 {
-		return Verdict{DiffCI: sim.Interval{Lo: -1, Hi: 1}, Reason: "one level only: nothing to compare"}
+		return Verdict{DiffCI: sim.Interval{Lo: -1, Hi: 1}, Within: within, Reason: "one level only: nothing to compare"}
 	}
 	top, second := levels[len(levels)-1], levels[len(levels)-2]
-	v := Verdict{Diff: top.Rate - second.Rate, DiffCI: sim.Interval{Lo: -1, Hi: 1}}
-	if top.Pairs < 2 || second.Pairs < 2 {
-		v.Reason = "fewer than two decided pairs at a top level: no interval"
+	c := stats.Compare(stats.PairSample(second.Counts), stats.PairSample(top.Counts), within)
+	v := Verdict{Diff: c.Diff, DiffCI: sim.Interval{Lo: c.Lo, Hi: c.Hi}, Within: within, Stable: c.Equivalent, Differs: !c.Equivalent && c.P <= 0.05}
+	if !v.Stable && !v.Differs {
+		v.NeedGames = 2 * c.NeedN()
+	}
+	if top.Pairs == 0 || second.Pairs == 0 {
+		v.Reason = fmt.Sprintf("no decided pairs at one of the top two levels; about %d games a level would show them within %.0f points if they agree", v.NeedGames, 100*within)
 		return v
 	}
-	half := stats.Z95 * math.Hypot(top.SE, second.SE)
-	v.DiffCI = sim.Interval{Lo: v.Diff - half, Hi: v.Diff + half}
-	v.Stable = v.DiffCI.Contains(0)
-	if v.Stable {
-		v.Reason = fmt.Sprintf("the top two levels differ by %+.1f points, 95%% interval [%+.1f, %+.1f] contains 0",
-			100*v.Diff, 100*v.DiffCI.Lo, 100*v.DiffCI.Hi)
-	} else {
-		v.Reason = fmt.Sprintf("the top two levels differ by %+.1f points, 95%% interval [%+.1f, %+.1f] excludes 0",
-			100*v.Diff, 100*v.DiffCI.Lo, 100*v.DiffCI.Hi)
+	diff := fmt.Sprintf("the top two levels differ by %+.1f points, 95%% interval [%+.1f, %+.1f]", 100*v.Diff, 100*v.DiffCI.Lo, 100*v.DiffCI.Hi)
+	switch {
+	case v.Stable:
+		v.Reason = fmt.Sprintf("%s; shown within %.0f points by two one-sided tests at 95%%", diff, 100*within)
+	case v.Differs:
+		v.Reason = diff + ", which excludes 0"
+	default:
+		v.Reason = fmt.Sprintf("%s: neither within %.0f points (two one-sided tests at 95%%) nor away from 0 is shown", diff, 100*within)
 	}
 	return v
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
+	"github.com/hexforge/hexforge/stats"
 )
 
 // Run is how a study plays its matches: the games of each, the workers,
@@ -41,6 +42,11 @@ type Run struct {
 	// OnGames sees every game as it finishes (sim --record-losses); nil
 	// lets the runner fold the games alone.
 	OnGames func([]sim.GameRecord)
+	// Expect, with Seq, is told the games the test will have played when
+	// it stops (sim.Sequential.ExpectedPairs) before the first batch and
+	// after each: what a progress bar's ETA should count on instead of
+	// Games, the test's cap. nil: not told.
+	Expect func(games int)
 }
 
 // JobGames is how many games one matchup plays in this run: a shard's
@@ -151,6 +157,12 @@ func (r *Run) sequential(ctx context.Context, m *sim.Match) (*sim.Summary, error
 		s.Seq = &q
 		return s, nil
 	}
+	expect := func(p stats.Pentanomial) {
+		if r.Expect != nil {
+			r.Expect(2 * r.Seq.ExpectedPairs(p, seqBatch, max))
+		}
+	}
+	expect(stats.Pentanomial{})
 	var total *sim.Summary
 	for first := 0; first < max; first += seqBatch {
 		m.FirstPair, m.Pairs = first, min(seqBatch, max-first)
@@ -174,6 +186,7 @@ func (r *Run) sequential(ctx context.Context, m *sim.Match) (*sim.Summary, error
 		if total.Seq.Update(total.Tally.Pairs) || s.Partial || ctx.Err() != nil {
 			break
 		}
+		expect(total.Tally.Pairs)
 	}
 	return total, nil
 }

@@ -1,10 +1,12 @@
 package study
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 )
@@ -99,5 +101,42 @@ func TestLossTracker(t *testing.T) {
 		if len(tr.worst) != 2 || tr.worst[0].game != 3 || tr.worst[1].game != 1 {
 			t.Errorf("order %v: kept %+v, want games 3 and 1", order, tr.worst)
 		}
+	}
+}
+
+// A sequential test tells its expected games before the first batch and
+// after each, never --games (its cap of 100,000): a random mirror at the
+// band's centre expects about a thousand, and the expectation ends near
+// what the test played.
+func TestSequentialExpect(t *testing.T) {
+	q, err := sim.ParseSequential("", "45-55", 0.05, 0.05)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rnd, err := player.Parse("random")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := armies.Loader{}.Load("moloch")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var told []int
+	r := &Run{Players: [2]player.Spec{rnd, rnd}, Seed: 1, Games: 100_000, Seq: q, Expect: func(g int) { told = append(told, g) }}
+	s, err := r.Match(context.Background(), r.NewMatch(a.Army, a.Army))
+	if err != nil {
+		t.Fatal(err)
+	}
+	played := s.Games() + s.Tally.Capped
+	if len(told) < 2 || told[0] < 400 || told[0] > 4000 {
+		t.Fatalf("expected games told %v (played %d): want about a thousand first", told, played)
+	}
+	for _, g := range told {
+		if g >= 100_000 {
+			t.Errorf("told %d games: the cap, not the test's expectation (%v)", g, told)
+		}
+	}
+	if last := told[len(told)-1]; last < played-100 || last > 2*played+200 {
+		t.Errorf("last expectation %d games, played %d (%v)", last, played, told)
 	}
 }

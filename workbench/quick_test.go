@@ -19,7 +19,10 @@ func TestWatchChange(t *testing.T) {
 		{"first version", nil, []int8{2, 2}, ""},
 		{"same games", []int8{0, 2, 4, 1}, []int8{0, 2, 4, 1}, "no significant change"},
 		{"noise", []int8{0, 4, 2, 2}, []int8{4, 0, 2, 2}, "no significant change"},
-		{"better on every pair", []int8{0, 1, 2, 0, 1, 2}, []int8{2, 3, 4, 3, 3, 4}, "significant)"},
+		// Six pairs each better by about half a pair's points are not yet
+		// enough (a pair could as well swing the whole way back); twelve are.
+		{"better on every pair, 6 pairs", []int8{0, 1, 2, 0, 1, 2}, []int8{2, 3, 4, 3, 3, 4}, "no significant change"},
+		{"better on every pair, 12 pairs", []int8{0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2}, []int8{2, 3, 4, 3, 3, 4, 2, 3, 4, 3, 3, 4}, "significant)"},
 		{"capped pairs left out", []int8{-1, 2, 2}, []int8{4, 2, 2}, "no significant change"},
 	} {
 		if got := Change(tc.old, tc.cur); (tc.want == "") != (got == "") || !strings.Contains(got, tc.want) {

@@ -23,6 +23,7 @@ type ladderOptions struct {
 	all            bool
 	board, leaders string
 	structures     bool
+	within         float64
 }
 
 func newLadder() *cobra.Command {
@@ -36,9 +37,10 @@ win rate per level with a 95% interval. The pair is the unit of sampling: each
 pair scores 0, 1/2, 1, 1 1/2 or 2 for army A and the interval comes from the
 variance of those scores (pairs with a capped game are left out).
 
-The verdict compares the two strongest levels: "stable" when the 95% interval
-of their difference (independent levels, SE = sqrt(SE1² + SE2²)) contains 0,
-otherwise "still moving — use a stronger player or more games". With more
+The verdict compares the two strongest levels (independent samples of pairs):
+"stable" when two one-sided tests at 95% show their difference within
+--within points, "differs" when its 95% interval excludes 0, otherwise "not
+enough games (need about N a level)" (docs/statistics.md). With more
 armies, or --all, it climbs every matchup of the round robin (mirrors left
 out). Results do not depend on --workers.`,
 		Example: `  hexforge ladder vegas borgo --games 50 --levels random,greedy,search:16
@@ -56,6 +58,7 @@ out). Results do not depend on --workers.`,
 	f.Var(o.format.Flag(report.Table, report.JSON, report.CSV, report.HTML), "format", "output format: table, json, csv (one tidy table: a row per matchup and level) or html (one self-contained page: a line per matchup over the levels)")
 	f.StringVar(&o.out, "out", "", "write the report to FILE (atomically) instead of standard output")
 	f.BoolVar(&o.all, "all", false, "climb every matchup of the embedded armies")
+	f.Float64Var(&o.within, "within", 100*study.DefaultWithin, "the verdict's margin in points: \"stable\" when the top two levels are shown within it")
 	f.StringVar(&o.board, "board", "standard", "the board: standard, large, duel (Terminals, Energy and Procedures) or a board FILE (docs/dsl.md)")
 	f.StringVar(&o.leaders, "leaders", "", "the Leaders variant: a leader card for every army, or A,B one for each army of a two-army ladder (as sim's --leaders)")
 	f.BoolVar(&o.structures, "structures", false, "the Structures variant: the armies' structure blocks may be placed (as sim's --structures)")
@@ -76,7 +79,10 @@ func (o *ladderOptions) check(args []string) (*study.Ladder, []string, error) {
 	if err := checkWorkers(o.workers); err != nil {
 		return nil, nil, err
 	}
-	l := &study.Ladder{Pairs: o.games, Seed: o.seed, Workers: o.workers, Structures: o.structures}
+	if !(o.within > 0 && o.within < 100) {
+		return nil, nil, fmt.Errorf("--within %g: want points between 0 and 100", o.within)
+	}
+	l := &study.Ladder{Pairs: o.games, Seed: o.seed, Workers: o.workers, Structures: o.structures, Within: o.within / 100}
 	for _, lv := range strings.Split(o.levels, ",") {
 		p, err := player.Parse(lv)
 		if err != nil {

@@ -117,7 +117,7 @@ func TestImportanceIsPaired(t *testing.T) {
 // before any work.
 func TestDiffSim(t *testing.T) {
 	out, stderr, code := run(t, "diff", "moloch", "moloch", "--sim", "--vs", "borgo", "--games", "20", "--players", "random")
-	if code != 0 || !strings.Contains(out, "change B - A: +0.0 points, paired 95% interval [+0.0, +0.0]: no significant change") {
+	if code != 0 || !strings.Contains(out, "change B - A: +0.0 points, paired 95% interval [-27.8, +27.8]: no significant change") {
 		t.Errorf("diff of an army with itself: exit %d\n%s%s", code, out, stderr)
 	}
 	for _, args := range [][]string{

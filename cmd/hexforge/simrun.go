@@ -23,7 +23,7 @@ import (
 func (o *simOptions) run(specs [2]player.Spec, shard sim.Shard, bar *report.ProgressBar) *study.Run {
 	return &study.Run{Players: specs, Seed: o.seed, Shard: shard, MaxActions: o.maxActions, Games: o.games, Workers: o.workers,
 		UntilCI: o.untilCI, Seq: o.seq, Start: o.startRule, Reinforce: o.reinforce, Structures: o.structures,
-		Board: o.boardB, Leaders: o.leaderL, Progress: bar.Update}
+		Board: o.boardB, Leaders: o.leaderL, Progress: bar.Update, Expect: bar.Expect}
 }
 
 // startRun is the start of every command that plays games: a context that

@@ -65,3 +65,65 @@ BT_PAIRS = [(0, 1, 1, 1), (0, 1, 1, 0.5), (0, 1, 0, 1), (1, 2, 1, 1), (1, 2, 1, 
             (0, 2, 1, 1), (0, 2, 1, 1), (2, 0, 1, 0), (1, 2, 0.5, 0.5), (2, 1, 1, 0)]
 r, first = bt(3, BT_PAIRS)
 print("bt", ["%.10g" % v for v in r], "%.10g" % first)
+
+# The score interval of a mean in [0, 1] (stats.ScoreInterval), by another
+# route: the constrained maximum likelihood by golden-section search for the
+# maximum of the concave dual sum c_k ln(1 + lam (v_k - p)) over lam in
+# [-1/(1-p), 1/p] (the Go code finds the root of its derivative), the mass
+# the observed values cannot carry at 0 or 1, and the interval's ends by a
+# scan of p in steps of 1e-3 followed by bisection of the bracket found.
+def cvar(values, counts, p):
+    n = sum(counts)
+    if p <= 0 or p >= 1:
+        return 0.0
+    def dual(lam):
+        s = 0.0
+        for v, c in zip(values, counts):
+            if c > 0:
+                t = 1 + lam * (v - p)
+                if t <= 0:
+                    return -math.inf
+                s += c * math.log(t)
+        return s
+    a, b = -1 / (1 - p), 1 / p
+    g = (math.sqrt(5) - 1) / 2
+    for _ in range(300):
+        x1, x2 = b - g * (b - a), a + g * (b - a)
+        if dual(x1) < dual(x2):
+            a = x1
+        else:
+            b = x2
+    lam = (a + b) / 2
+    qs = [(v, c / (n * (1 + lam * (v - p)))) for v, c in zip(values, counts) if c > 0]
+    rest = max(0.0, 1 - sum(q for _, q in qs))
+    s = sum(v * q for v, q in qs)  # the mean is s with the rest at 0, s + rest at 1
+    at = 0.0 if abs(s - p) <= abs(s + rest - p) else 1.0
+    return sum(q * (v - p) ** 2 for v, q in qs) + rest * (at - p) ** 2
+
+def score_interval(values, counts, z=1.959963984540054):
+    n = sum(counts)
+    m = sum(v * c for v, c in zip(values, counts)) / n
+    out = lambda p: n * (m - p) ** 2 > z * z * cvar(values, counts, p)
+    def end(step):
+        p = m
+        while 0 <= p + step <= 1 and not out(p + step):
+            p += step
+        if not 0 <= p + step <= 1:
+            return 0.0 if step < 0 else 1.0
+        a, b = p + step, p  # out at a, in at b
+        for _ in range(100):
+            mid = (a + b) / 2
+            if out(mid):
+                a = mid
+            else:
+                b = mid
+        return (a + b) / 2
+    return end(-1e-3), end(1e-3)
+
+PV = [0, 0.25, 0.5, 0.75, 1]
+for c in ([0, 0, 0, 0, 3], [0, 0, 3, 0, 0], [1, 0, 0, 0, 2], [10, 20, 40, 20, 10], [3, 15, 50, 25, 7], [0, 1, 2, 1, 0], [30, 10, 5, 2, 1]):
+    lo, hi = score_interval(PV, c)
+    n, m = sum(c), sum(v * k for v, k in zip(PV, c)) / sum(c)
+    v = cvar(PV, c, 0.5)
+    pv = 1.0 if m == 0.5 else math.erfc(math.sqrt(n * (m - 0.5) ** 2 / v) / math.sqrt(2))
+    print("score", c, "%.12g %.12g p %.12g" % (lo, hi, pv))
