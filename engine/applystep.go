@@ -45,7 +45,7 @@ func (g *Game) runStep(a Action, d Decider) bool {
 	case rules.ActBattle:
 		g.pend.step = uint8(len(g.program().Actions))
 		g.finishProgram()
-		g.battleEndsTurn(d)
+		g.battleEndsTurn(d, false) // a battle instant, not a full board
 		return true
 	case rules.ActMove:
 		g.doMove(a, d)
@@ -85,8 +85,12 @@ func (g *Game) runStep(a Action, d Decider) bool {
 	case rules.ActNet:
 		s.Cells[a.Hex].Unit.Marks |= NetMarker
 	case rules.ActForbidPlace:
+		// Every other player still in, an ally too: "W grze wieloosobowej,
+		// zarówno w trybie drużynowym, jak i „każdy na każdego” zakaz
+		// wykładania żetonów na planszę dotyczy każdego z pozostałych
+		// graczy." (docs/rules.md, "Terror")
 		for q := range uint8(g.S.Players()) {
-			if g.enemies(p)&(1<<q) != 0 {
+			if q != p && g.Out&(1<<q) == 0 {
 				g.Forbid[q] = true
 			}
 		}

@@ -169,7 +169,7 @@ func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, sr
 			return buf
 		}
 		for h := Hex(0); int(h) < b.Size; h++ {
-			if g.where(act.Where, p, src, h) && g.fits(act, h) && g.healsAny(act, side, p, h) {
+			if g.where(act.Where, p, src, h) && g.fits(act, h) && g.healsAny(act, side, p, h) && !g.allyAt(h, p) {
 				tmpl.Hex = h
 				buf = append(buf, tmpl)
 			}
@@ -193,7 +193,7 @@ func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, sr
 		}
 		if act.Op == rules.ActDamage && act.Radius > 0 {
 			for h := Hex(0); int(h) < b.Size; h++ {
-				if g.fits(act, h) && g.where(act.Where, p, src, h) {
+				if g.fits(act, h) && g.where(act.Where, p, src, h) && !g.allyAt(h, p) {
 					tmpl.Hex = h
 					buf = append(buf, tmpl)
 				}
@@ -232,12 +232,27 @@ func (g *Game) sideOK(side rules.Side, p uint8, u Piece) bool {
 		return side&rules.Friends != 0
 	}
 	if g.S.Friends(c, p) {
-		// An ally's unit: "Nie można zagrywać żetonów Natychmiastowych na
-		// sojusznicze jednostki" - only a step that takes every side
-		// (an area that hits all) reaches it.
-		return side&(rules.Friends|rules.Enemies) == rules.Friends|rules.Enemies
+		// An ally's token: no step of p's reaches it, not even an area of
+		// every side (the Air Strike's): "Nie można zagrywać żetonów
+		// Natychmiastowych na sojusznicze jednostki." "Sojusznicze
+		// jednostki nie ranią się wzajemnie." (docs/rules.md, "Three and
+		// four players")
+		return false
 	}
 	return side&rules.Enemies != 0
+}
+
+// allyAt reports whether a token of an ally of p (not p's own) stands on h:
+// an area step may not be centred there ("Nie można zagrywać żetonów
+// Natychmiastowych na sojusznicze jednostki").
+func (g *Game) allyAt(h Hex, p uint8) bool {
+	c := &g.S.Cells[h]
+	for _, u := range [2]Piece{c.Unit, c.Ground} {
+		if !u.Empty() && u.Controller() != p && g.S.Friends(u.Controller(), p) {
+			return true
+		}
+	}
+	return false
 }
 
 // unitOK: a unit of side stands on h and is not netted.
