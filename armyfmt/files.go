@@ -50,13 +50,14 @@ type Mode struct {
 	List, Write, Diff bool
 }
 
-// Run formats files as m says, the output on stdout. A file that cannot be
-// read, parsed or written is reported on stderr and the rest go on; ok is
-// false when there was one. err is a failed write to stdout.
-func (m Mode) Run(stdout, stderr io.Writer, files []string) (ok bool, err error) {
+// Run formats files as m says, each read with read (the command line's
+// file policy), the output on stdout. A file that cannot be read, parsed
+// or written is reported on stderr and the rest go on; ok is false when
+// there was one. err is a failed write to stdout.
+func (m Mode) Run(stdout, stderr io.Writer, files []string, read func(string) ([]byte, error)) (ok bool, err error) {
 	ok = true
 	for _, f := range files {
-		src, err := os.ReadFile(f)
+		src, err := read(f)
 		if err != nil {
 			fmt.Fprintln(stderr, err)
 			ok = false

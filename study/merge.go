@@ -82,7 +82,7 @@ func (m *Merged) Partial() bool {
 }
 
 func readResult(file string) ([]byte, error) {
-	return textfile.Read(file, "a result (the JSON written by sim --format json)", sim.MaxResultSize)
+	return textfile.Read(file, textfile.Kind{What: "a result (the JSON written by sim --format json)", Limit: sim.MaxResultSize})
 }
 
 // ReadRoundRobin reads a round robin's JSON result (sim --all --format
