@@ -259,6 +259,21 @@ func ParseBoard(file string, src []byte) (*engine.Board, error) {
 	return b, nil
 }
 
+// LoadFlag reads the --board of a command that plays games (an embedded
+// board's name or a board file): the board, or nil for the standard one,
+// which a Match plays when it names none (so the standard game's output
+// stays as it was).
+func LoadFlag(ref string) (*engine.Board, error) {
+	b, err := LoadBoard(ref, "")
+	if err != nil {
+		return nil, fmt.Errorf("--board: %w", err)
+	}
+	if b == Standard {
+		return nil, nil
+	}
+	return b, nil
+}
+
 // FormatBoard writes b as a board file.
 func FormatBoard(b *engine.Board) string {
 	var sb strings.Builder

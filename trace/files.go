@@ -13,6 +13,25 @@ import (
 	"github.com/hexforge/hexforge/textfile"
 )
 
+// MaxSize bounds a trace file: a capped game of 4000 actions writes a few
+// megabytes.
+const MaxSize = 256 << 20
+
+// OpenFile opens the trace in file for reading a line at a time as a
+// replay checks it (ReplayReader): memory is bounded by the game, not the
+// file. The caller closes c.
+func OpenFile(file string) (rd *Reader, c io.Closer, err error) {
+	f, err := textfile.Open(file, textfile.Kind{What: "a game trace (JSON lines written by play --trace)", Limit: MaxSize})
+	if err != nil {
+		return nil, nil, err
+	}
+	if rd, err = NewReader(io.LimitReader(f, MaxSize)); err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("%s: %w", file, err)
+	}
+	return rd, f, nil
+}
+
 // FileLoaders are the loaders of the trace with header h read from file: its armies (with
 // the header's --set overrides) and board files relative to the trace's
 // directory, in its tree unless l allows files outside it, and its leader

@@ -6,7 +6,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hexforge/hexforge/diag"
-	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/position"
 )
 
@@ -48,20 +47,4 @@ reported with its line and column, and the exit status is 1.`,
 			return nil
 		},
 	}
-}
-
-// boardFlag reads --board of a command that plays games (an embedded
-// board's name or a .board file): the board, or nil for the standard one,
-// which a Match plays when it names none (so the standard game's output
-// stays as it was). It is called before any work, so a bad value is the
-// command's error.
-func boardFlag(ref string) (*engine.Board, error) {
-	b, err := position.LoadBoard(ref, "")
-	if err != nil {
-		return nil, fmt.Errorf("--board: %w", err)
-	}
-	if b == position.Standard {
-		return nil, nil
-	}
-	return b, nil
 }

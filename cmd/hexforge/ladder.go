@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/hexforge/hexforge/position"
+
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/report"
@@ -81,7 +83,7 @@ func (o *ladderOptions) check(args []string) ([]string, error) {
 	if o.Levels, err = player.ParseLevels(o.levels); err != nil {
 		return nil, err
 	}
-	if o.Board, err = boardFlag(o.board); err != nil {
+	if o.Board, err = position.LoadFlag(o.board); err != nil {
 		return nil, err
 	}
 	var leaderTwo bool

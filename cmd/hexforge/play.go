@@ -107,7 +107,7 @@ func (o *playOptions) check(cmd *cobra.Command) error {
 			return fmt.Errorf("--trace: %w", err)
 		}
 	}
-	if o.Board, err = boardFlag(o.boardRef); err != nil {
+	if o.Board, err = position.LoadFlag(o.boardRef); err != nil {
 		return err
 	}
 	if o.from != "" && cmd.Flags().Changed("board") {

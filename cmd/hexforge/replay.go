@@ -12,10 +12,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// maxTraceSize bounds a trace file: a capped game of 4000 actions writes a
-// few megabytes.
-const maxTraceSize = 256 << 20
-
 // replayOptions are replay's flags.
 type replayOptions struct {
 	quiet   bool
@@ -69,17 +65,11 @@ func (o *replayOptions) run(cmd *cobra.Command, args []string) error {
 		}
 	}
 	file := args[0]
-	// The trace is read a line at a time as the replay checks it
-	// (trace.ReplayReader): memory is bounded by the game, not the file.
-	f, err := textfile.Open(file, textfile.Kind{What: "a game trace (JSON lines written by play --trace)", Limit: maxTraceSize})
+	rd, f, err := trace.OpenFile(file)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	rd, err := trace.NewReader(io.LimitReader(f, maxTraceSize))
-	if err != nil {
-		return fmt.Errorf("%s: %w", file, err)
-	}
 	out := cmd.OutOrStdout()
 	load, err := trace.FileLoaders(&rd.Header, file, loader, cmd.ErrOrStderr())
 	if err != nil {
@@ -105,17 +95,9 @@ func (o *replayOptions) run(cmd *cobra.Command, args []string) error {
 			out = cmd.ErrOrStderr() // the page is on standard output
 		}
 	} else {
-		var each func(*trace.Event)
-		var p *trace.Printer
-		if !o.quiet {
-			p = trace.NewPrinter(out, &rd.Header)
-			each = p.Event
-		}
-		g, events, err = trace.ReplayReader(rd, load, each)
-		if p != nil {
-			if ferr := p.Flush(); ferr != nil && err == nil {
-				return ferr
-			}
+		var perr error
+		if g, events, err, perr = o.replayText(out, rd, load); perr != nil {
+			return perr
 		}
 	}
 	if err != nil {
@@ -127,4 +109,22 @@ func (o *replayOptions) run(cmd *cobra.Command, args []string) error {
 	}
 	fmt.Fprintln(out, trace.Outcome(g, events))
 	return nil
+}
+
+// replayText replays the trace, printing each event unless --quiet; perr
+// is a failed write of the print, the command's error, not the replay's.
+func (o *replayOptions) replayText(out io.Writer, rd *trace.Reader, load trace.Loaders) (g *engine.Game, events int, err, perr error) {
+	var each func(*trace.Event)
+	var p *trace.Printer
+	if !o.quiet {
+		p = trace.NewPrinter(out, &rd.Header)
+		each = p.Event
+	}
+	g, events, err = trace.ReplayReader(rd, load, each)
+	if p != nil {
+		if ferr := p.Flush(); ferr != nil && err == nil {
+			return g, events, err, ferr
+		}
+	}
+	return g, events, err, nil
 }

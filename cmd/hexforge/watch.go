@@ -6,6 +6,8 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/hexforge/hexforge/position"
+
 	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/watch"
@@ -76,7 +78,7 @@ func parseQuick(q *workbench.Quick, players, board, leaders string) error {
 	if q.Players, err = player.ParsePair(players); err != nil {
 		return err
 	}
-	if q.Board, err = boardFlag(board); err != nil {
+	if q.Board, err = position.LoadFlag(board); err != nil {
 		return err
 	}
 	if q.Leaders, _, err = loader.LeaderPair(leaders); err != nil {
