@@ -133,19 +133,26 @@ func actionWords(a *rules.Army, ev rules.Event, act rules.Action) string {
 	if ev == rules.OnPlay {
 		who = "an own unit"
 	}
+	if act.Sel != nil {
+		s = selectorStep(act, n)
+		if act.Optional {
+			s += " (may be skipped)"
+		}
+		return s
+	}
 	switch act.Op {
 	case rules.ActBattle:
 		s = "a battle starts"
 	case rules.ActMove:
 		s = fmt.Sprintf("an %s%s moves up to %s and/or turns", sideUnit(act.Side, rules.Friends), whereWords(act.Where), plural(n, "hex", "hexes"))
 	case rules.ActPush:
-		s = who + " pushes an adjacent enemy unit one hex away"
+		s = fmt.Sprintf("%s pushes an adjacent %s one hex away", who, sideUnit(act.Side, rules.Enemies))
 	case rules.ActPull:
-		s = fmt.Sprintf("%s pulls an enemy unit %d hexes away next to itself", who, max(2, n+1))
+		s = fmt.Sprintf("%s pulls an %s %d hexes away next to itself", who, sideUnit(act.Side, rules.Enemies), max(2, n+1))
 	case rules.ActRotate:
 		s = fmt.Sprintf("an %s%s turns to any facing", sideUnit(act.Side, rules.Friends), whereWords(act.Where))
 	case rules.ActSwap:
-		s = "two adjacent own units swap places"
+		s = fmt.Sprintf("two adjacent %ss swap places", sideUnit(act.Side, rules.Friends))
 	case rules.ActDamage:
 		wounds := plural(n, "wound", "wounds")
 		switch {
@@ -189,6 +196,9 @@ func actionWords(a *rules.Army, ev rules.Event, act rules.Action) string {
 		s = fmt.Sprintf("it takes the place of an %s%s, which is removed", sideUnit(act.Side, rules.Enemies), whereWords(act.Where))
 	case rules.ActExtraDraw:
 		s = fmt.Sprintf("its owner draws %s more", plural(n, "token", "tokens"))
+		if ev == rules.TurnStart {
+			s = fmt.Sprintf("the hand its owner draws this turn holds %s more", plural(n, "token", "tokens"))
+		}
 	case rules.ActHeal:
 		up := plural(n, "wound", "wounds")
 		if act.Radius > 0 {
@@ -234,4 +244,99 @@ func actionWords(a *rules.Army, ev rules.Event, act rules.Action) string {
 		s += " (may be skipped)"
 	}
 	return s
+}
+
+// refWords names a selector's reference.
+var refWords = map[rules.Ref]string{
+	rules.RefSelf: "it", rules.RefOwnHQ: "its HQ", rules.RefEnemyHQ: "the enemy HQ",
+	rules.RefTarget: "the unit the step before picked", rules.RefEvent: "the hex of the event",
+	rules.RefOwn: "an own unit", rules.RefEnemy: "an enemy unit", rules.RefAny: "a unit",
+	rules.RefNearestOwn: "the nearest own unit", rules.RefNearestEnemy: "the nearest enemy unit",
+}
+
+// selectorStep is a step with a selector in words: what it does to the
+// units the selector picks.
+func selectorStep(act rules.Action, n int) string {
+	sel := act.Sel
+	def := rules.Enemies
+	if act.Op == rules.ActMove || act.Op == rules.ActRotate || act.Op == rules.ActSwap || act.Op == rules.ActHeal {
+		def = rules.Friends
+	}
+	who := sideUnit(act.Side, def)
+	var kinds []string
+	for k, name := range rules.KindNames {
+		if sel.Kinds&(1<<k) != 0 {
+			kinds = append(kinds, name)
+		}
+	}
+	if len(kinds) > 0 {
+		who = strings.TrimSuffix(who, "unit") + strings.Join(kinds, " or ")
+	}
+	if sel.Name != "" {
+		who = fmt.Sprintf("%s %q", who, sel.Name)
+	}
+	who = "an " + who
+	if sel.Every {
+		who = "every " + strings.TrimPrefix(who, "an ")
+	}
+	of := refWords[sel.Of]
+	switch sel.Rel {
+	case rules.RelAdjacent:
+		who += " next to " + of
+	case rules.RelWithin:
+		who += fmt.Sprintf(" within %s of %s", plural(int(sel.Dist), "hex", "hexes"), of)
+	case rules.RelInLine:
+		who += " in line with " + of
+	case rules.RelLinked:
+		who += " on a link of " + of
+	}
+	if sel.Unit != rules.RefNone {
+		who = refWords[sel.Unit]
+		if sel.Unit == rules.RefSelf && hqGatedStep(act.Op) {
+			who = "itself" // the object of its own step
+		}
+	}
+	if (act.HitsHQ || sel.Kinds&(1<<rules.HQ) != 0) && hqGatedStep(act.Op) {
+		who += ", HQs included"
+	}
+	steer := sel.Steer
+	away := sel.Away
+	if steer == rules.RefNone {
+		steer, away = sel.Of, act.Op == rules.ActPush
+	}
+	way := " toward "
+	if away {
+		way = " away from "
+	}
+	switch act.Op {
+	case rules.ActDamage:
+		return fmt.Sprintf("%s to %s", plural(n, "wound", "wounds"), who)
+	case rules.ActDestroy:
+		return "destroy " + who
+	case rules.ActNet:
+		return "net " + who
+	case rules.ActHeal:
+		return fmt.Sprintf("up to %s off %s", plural(n, "wound", "wounds"), who)
+	case rules.ActRotate:
+		return who + " turns to any facing"
+	case rules.ActMove:
+		s := fmt.Sprintf("%s moves up to %s", who, plural(n, "hex", "hexes"))
+		if sel.Steer != rules.RefNone {
+			return s + ", each hex" + way + refWords[sel.Steer]
+		}
+		return s + " and/or turns"
+	case rules.ActPush, rules.ActPull:
+		return who + " goes one hex" + way + refWords[steer]
+	case rules.ActSwap:
+		if sel.Of.Chosen() {
+			of = "that unit"
+		}
+		return who + " swaps places with " + of
+	}
+	return act.Op.String()
+}
+
+// hqGatedStep: a step that hits or heals a unit (the others move it).
+func hqGatedStep(op rules.ActionOp) bool {
+	return op == rules.ActDamage || op == rules.ActDestroy || op == rules.ActNet || op == rules.ActHeal
 }

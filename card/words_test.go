@@ -26,6 +26,15 @@ func TestAbilityWords(t *testing.T) {
 		{"on placed: push", "When placed: it pushes an adjacent enemy unit one hex away"},
 		{"on play: discard 1", "Played: the opponent discards 1 token of their hand, their choice"},
 		{"on play: look 3", "Played: its owner looks at the top 3 tokens of the deck and puts them back in any order"},
+		{"on play: friend push", "Played: an own unit pushes an adjacent own unit one hex away"},
+		{"on play: any swap", "Played: two adjacent units swap places"},
+		{"on turn_start: draw 1", "At the start of its owner's turn: the hand its owner draws this turn holds 1 token more"},
+		{"on play: enemy push every within=2 of=own_hq", "Played: every enemy unit within 2 hexes of its HQ goes one hex away from its HQ"},
+		{"on placed: enemy pull in_line", "When placed: an enemy unit in line with it goes one hex toward it"},
+		{"on play: enemy swap within=2 of=own", "Played: an enemy unit within 2 hexes of an own unit swaps places with that unit"},
+		{"on turn_start: move 1 unit=self toward=nearest_enemy", "At the start of its owner's turn: it moves up to 1 hex, each hex toward the nearest enemy unit"},
+		{"on turn_start: damage 1 unit=self", "At the start of its owner's turn: 1 wound to itself"},
+		{`on turn_start: own heal 1 every kind=warrior name="Medic" linked optional`, `At the start of its owner's turn: up to 1 wound off every own warrior "Medic" on a link of it (may be skipped)`},
 	} {
 		kind := "warrior \"T\" {\n        edge N: melee 1\n"
 		if strings.HasPrefix(tc.on, "on play") {

@@ -192,6 +192,9 @@ func ActionString(a rules.Action, army *rules.Army) string {
 	} else if a.ToDeck {
 		parts = append(parts, "to=deck")
 	}
+	if a.Sel != nil {
+		parts = append(parts, a.Sel.String())
+	}
 	if a.HitsHQ {
 		parts = append(parts, "hq")
 	}

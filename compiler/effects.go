@@ -10,11 +10,11 @@ import (
 	"github.com/hexforge/hexforge/rules"
 )
 
-var sideWords = []string{"friend", "enemy", "any"}
+var sideWords = []string{"friend", "own", "enemy", "any"}
 
 func sideByWord(w string) rules.Side {
 	switch w {
-	case "friend":
+	case "friend", "own":
 		return rules.Friends
 	case "enemy":
 		return rules.Enemies
@@ -367,6 +367,8 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 				c.errs.Errorf(groupPos(g), "at=self is centred on the token itself, and an instant is never on the board (use at=own_hq, at=enemy_hq or at=target)")
 			}
 			c.checkBattleAction(tr.Event, a, g)
+			c.checkSelectorEvent(tr.Event, &a, len(tr.Actions) == 0, g)
+			c.checkEntryStep(tr.Event, &a, g)
 			tr.Actions = append(tr.Actions, a)
 		}
 	}
@@ -423,6 +425,10 @@ func (c *compiler) action(g *dsl.Group) (a rules.Action, pick nameRef, _ bool) {
 			}
 			kv := *v
 			kv.Key = nil
+			if slices.Contains(selectorSteps, spec.op) && slices.Contains(selectorNamed, key) {
+				c.selectorNamedValue(&a, key, &kv, v, w)
+				continue
+			}
 			switch key {
 			case "radius":
 				if n, ok := c.intValue(&kv, "radius", 0, 3); ok {
@@ -484,8 +490,11 @@ func (c *compiler) action(g *dsl.Group) (a rules.Action, pick nameRef, _ bool) {
 			a.HitsHQ = true
 		case "optional":
 			a.Optional = true
+		default:
+			c.selectorFlag(&a, q, v)
 		}
 	}
+	c.checkSelector(&a, g, w)
 	if spec.status && pick.name == "" {
 		c.errs.Errorf(valuePos(head), "%s needs the name of a status of the army in quotes, e.g. %s \"Marked\"", w, w)
 	}

@@ -126,6 +126,9 @@ func (c *compiler) leaderAbility(l *rules.Leader, s *dsl.Stmt) {
 		case a.Where == rules.AdjacentSelf || a.Where == rules.InLine || a.Where == rules.Self:
 			c.errs.Errorf(groupPos(g), "where=%s is measured from the token itself, and a leader is never on the board (use where=anywhere or adjacent_own_hq)", a.Where)
 			continue
+		case uses(a.Sel, rules.RefSelf) || uses(a.Sel, rules.RefEvent):
+			c.errs.Errorf(groupPos(g), "self and event are the token and the hex of its event, and a leader is a card, never on the board (use own_hq, enemy_hq, target or a chosen own, enemy or any)")
+			continue
 		case a.At == rules.AtSelf:
 			c.errs.Errorf(groupPos(g), "at=self is centred on the token itself, and a leader is never on the board (use at=own_hq, at=enemy_hq or at=target)")
 			continue

@@ -43,6 +43,8 @@ func Vocabulary() map[string][]string {
 		"where":               set(rules.WhereNames[:]),
 		"at":                  set(rules.AtNames[1:]),
 		"side":                set(sideWords),
+		"reference":           set(steerWords),
+		"selector kind":       set(selectorKinds),
 		"link effect":         slices.Sorted(maps.Keys(linkEffects)),
 		"global effect":       set(globalEffects),
 		"conversion":          set(conversions),

@@ -202,7 +202,7 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 		if g.pend.active {
 			g.finishProgram() // the battle ends the turn and what was left of the instant
 		}
-		g.battleEndsTurn(d)
+		g.battleEndsTurn(d, true)
 	}
 	return nil
 }

@@ -34,11 +34,18 @@ func (g *Game) runStep(a Action, d Decider) bool {
 		g.forceDiscard(p, int(g.pend.disc), d)
 		g.pend.disc = 0
 	}
+	if act.Sel != nil {
+		g.runSel(a, &act, p, g.pend.src, d)
+		if g.Phase == PhaseStep {
+			g.Phase = PhasePlay
+		}
+		return false
+	}
 	switch act.Op {
 	case rules.ActBattle:
 		g.pend.step = uint8(len(g.program().Actions))
 		g.finishProgram()
-		g.battleEndsTurn(d)
+		g.battleEndsTurn(d, false) // a battle instant, not a full board
 		return true
 	case rules.ActMove:
 		g.doMove(a, d)
@@ -49,50 +56,22 @@ func (g *Game) runStep(a Action, d Decider) bool {
 	case rules.ActPull:
 		g.doPull(a.Hex, a.To, d)
 	case rules.ActSwap:
-		c1, c2 := &s.Cells[a.Hex], &s.Cells[a.To]
-		c1.Unit, c2.Unit = c2.Unit, c1.Unit
-		g.used[a.Hex], g.used[a.To] = g.used[a.To], g.used[a.Hex]
-		g.grantUsed[a.Hex], g.grantUsed[a.To] = g.grantUsed[a.To], g.grantUsed[a.Hex]
-		for _, h := range [2]Hex{a.Hex, a.To} {
-			if u := s.Cells[h].Unit; s.Tok(u).Kind == rules.HQ && s.HQ[u.Owner] != NoHex {
-				s.HQ[u.Owner] = h
-			}
-		}
-		g.entered(a.Hex, d)
-		g.entered(a.To, d)
+		g.swapUnits(a.Hex, a.To, d)
 	case rules.ActDamage:
 		v := int(act.Value)
-		var hit [MaxHexes]bool
 		if act.Radius == 0 {
 			if s.Cells[a.Hex].Unit.Empty() {
 				g.wound(a.Hex, v, true)
 				break
 			}
+			var hit [MaxHexes]bool
 			hit[a.Hex] = true
 			if !g.medicAbsorbs(a.Hex, &hit, d) {
 				g.wound(a.Hex, v, false)
 			}
 			break
 		}
-		// The area is hit at once: mark every unit first, so that a medic
-		// hit by the same bomb absorbs nothing.
-		for h := Hex(0); int(h) < s.Board.Size; h++ {
-			if u := s.Cells[h].Unit; int(s.Board.Dist[a.Hex][h]) <= int(act.Radius) && !u.Empty() &&
-				g.sideOK(act.Side, p, u) && (act.HitsHQ || s.Tok(u).Kind != rules.HQ) {
-				hit[h] = true
-			}
-		}
-		for h := Hex(0); int(h) < s.Board.Size; h++ {
-			if int(s.Board.Dist[a.Hex][h]) > int(act.Radius) {
-				continue
-			}
-			if hit[h] && !s.Cells[h].Unit.Empty() && !g.medicAbsorbs(h, &hit, d) {
-				g.wound(h, v, false)
-			}
-			if f := s.Cells[h].Ground; !f.Empty() && g.sideOK(act.Side, p, f) {
-				g.wound(h, v, true)
-			}
-		}
+		g.areaDamage(a.Hex, &act, p, NoHex, d)
 	case rules.ActDestroy:
 		if s.Cells[a.Hex].Unit.Empty() {
 			g.removeGround(a.Hex)
@@ -106,8 +85,12 @@ func (g *Game) runStep(a Action, d Decider) bool {
 	case rules.ActNet:
 		s.Cells[a.Hex].Unit.Marks |= NetMarker
 	case rules.ActForbidPlace:
+		// Every other player still in, an ally too: "W grze wieloosobowej,
+		// zarówno w trybie drużynowym, jak i „każdy na każdego” zakaz
+		// wykładania żetonów na planszę dotyczy każdego z pozostałych
+		// graczy." (docs/rules.md, "Terror")
 		for q := range uint8(g.S.Players()) {
-			if g.enemies(p)&(1<<q) != 0 {
+			if q != p && g.Out&(1<<q) == 0 {
 				g.Forbid[q] = true
 			}
 		}
@@ -176,6 +159,12 @@ func (g *Game) runStep(a Action, d Decider) bool {
 		g.HandLen[p]++
 		g.deed(DeedTokens, p, 1)
 	case rules.ActExtraDraw:
+		if g.turnStarting {
+			// The turn's draw comes right after: the hand it fills holds
+			// Value more (startTurn), or this draw would be lost in it.
+			g.startDraw += uint8(act.Value)
+			break
+		}
 		for i := 0; i < int(act.Value) && int(g.HandLen[p]) < g.handCap() && g.DeckLen[p] > 0; i++ {
 			g.DeckLen[p]--
 			g.Hand[p][g.HandLen[p]] = g.Deck[p][g.DeckLen[p]]
@@ -195,6 +184,13 @@ func (g *Game) runStep(a Action, d Decider) bool {
 		g.moveUnit(g.pend.src, a.Hex, a.Facing, d)
 		g.pend.src = a.Hex
 	}
+	// The target of the next step (a selector's of=target): the unit this
+	// one picked, where a move took it.
+	if act.Op == rules.ActMove {
+		g.pend.target1 = hexPlus(a.To)
+	} else {
+		g.pend.target1 = hexPlus(a.Hex)
+	}
 	if act.Op == rules.ActMove && g.pend.inst && g.pend.src == NoHex {
 		// Later steps of the instant act with the unit that moved (hunt:
 		// move, then strike with the same unit).
@@ -204,6 +200,50 @@ func (g *Game) runStep(a Action, d Decider) bool {
 		g.Phase = PhasePlay
 	}
 	return false
+}
+
+// swapUnits exchanges the units on h and n.
+func (g *Game) swapUnits(h, n Hex, d Decider) {
+	s := &g.S
+	c1, c2 := &s.Cells[h], &s.Cells[n]
+	c1.Unit, c2.Unit = c2.Unit, c1.Unit
+	g.used[h], g.used[n] = g.used[n], g.used[h]
+	g.grantUsed[h], g.grantUsed[n] = g.grantUsed[n], g.grantUsed[h]
+	for _, x := range [2]Hex{h, n} {
+		if u := s.Cells[x].Unit; s.Tok(u).Kind == rules.HQ && s.HQ[u.Owner] != NoHex {
+			s.HQ[u.Owner] = x
+		}
+	}
+	g.entered(h, d)
+	g.entered(n, d)
+}
+
+// areaDamage gives act's wounds to every unit of its side within its
+// radius of c (HQs only with hq) and to the foundations of its side there
+// but on spare (a foundation whose own entry trigger this is). The area is
+// hit at once: every unit is marked first, so that a medic hit by the same
+// bomb absorbs nothing.
+func (g *Game) areaDamage(c Hex, act *rules.Action, p uint8, spare Hex, d Decider) {
+	s := &g.S
+	v := int(act.Value)
+	var hit [MaxHexes]bool
+	for h := Hex(0); int(h) < s.Board.Size; h++ {
+		if u := s.Cells[h].Unit; int(s.Board.Dist[c][h]) <= int(act.Radius) && !u.Empty() &&
+			g.sideOK(act.Side, p, u) && (act.HitsHQ || s.Tok(u).Kind != rules.HQ) {
+			hit[h] = true
+		}
+	}
+	for h := Hex(0); int(h) < s.Board.Size; h++ {
+		if int(s.Board.Dist[c][h]) > int(act.Radius) {
+			continue
+		}
+		if hit[h] && !s.Cells[h].Unit.Empty() && !g.medicAbsorbs(h, &hit, d) {
+			g.wound(h, v, false)
+		}
+		if f := s.Cells[h].Ground; !f.Empty() && h != spare && g.sideOK(act.Side, p, f) {
+			g.wound(h, v, true)
+		}
+	}
 }
 
 func (g *Game) doMove(a Action, d Decider) {

@@ -23,7 +23,10 @@ func battleAbility(t *rules.Token) *rules.Trigger {
 }
 
 // abilityTargets calls f for every unit the damage action a of the unit on
-// h (controlled by me) reaches, in board order.
+// h (controlled by me) reaches, in board order. Friends are the units me
+// controls: an ally's units are never hit, even by an area of every side
+// ("Sojusznicze jednostki nie ranią się wzajemnie.", docs/rules.md, "Three
+// and four players").
 func abilityTargets(s *State, h Hex, me uint8, a *rules.Action, f func(x Hex)) {
 	for x := Hex(0); int(x) < s.Board.Size; x++ {
 		q := s.Cells[x].Unit
@@ -31,8 +34,10 @@ func abilityTargets(s *State, h Hex, me uint8, a *rules.Action, f func(x Hex)) {
 			continue
 		}
 		side := rules.Enemies
-		if s.Friends(q.Controller(), me) {
+		if c := q.Controller(); c == me {
 			side = rules.Friends
+		} else if s.Friends(c, me) {
+			continue // an ally's unit
 		}
 		if a.Side&side == 0 || (s.Tok(q).Kind == rules.HQ && !a.HitsHQ) {
 			continue

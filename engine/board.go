@@ -45,6 +45,20 @@ type Board struct {
 	Terminal  [MaxHexes]bool
 	EnergyMax uint8
 	Duel      bool
+
+	// The end rules a board changes (board files' "tie" line; the turn flow
+	// reads them, turnorder.go final). TieDraw: a tie of HQ points after the
+	// final battle is a draw at once, where the base game plays one more
+	// turn each and a battle ("W przypadku, gdy oba Sztaby mają tyle samo
+	// punktów Wytrzymałości, gra kończy się remisem.", the Duel box).
+	// StalemateDraw: a battle started by filling the board that removes no
+	// unit from it ends the game in a draw at once ("Jeżeli dojdzie do
+	// Bitwy w wyniku zapełnienia planszy, a w jej rezultacie nie zostanie
+	// odrzucona z planszy żadna jednostka, gra zawsze kończy się
+	// natychmiastowym remisem.", the Atlas Map; board files' "stalemate"
+	// line).
+	TieDraw       bool
+	StalemateDraw bool
 }
 
 var dq = [6]int8{0, 1, 1, 0, -1, -1}

@@ -48,7 +48,7 @@ func (g *Game) draw(n int) {
 	}
 	g.fresh = true
 	g.Phase = PhasePlay
-	if (g.Turn > 2 || g.cfg.Start == StartAlternative) && int(g.HandLen[p]) == g.drawTarget() {
+	if (g.Turn > 2 || g.cfg.Start == StartAlternative) && int(g.HandLen[p]) >= g.drawTarget() {
 		g.Phase = PhaseDiscard
 		if g.leaders {
 			g.interrupt() // a full hand drawn: the opponent's leader may answer (leader.go)

@@ -134,7 +134,7 @@ func (g *Game) duelActions(buf []Action, nets *[MaxHexes]bool) []Action {
 	if e >= ProcCost[ProcPush] {
 		tmpl.Slot = ProcPush
 		for _, h := range nodes[:n] {
-			buf = g.pushes(buf, tmpl, h, nets)
+			buf = g.pushes(buf, tmpl, h, rules.Enemies, nets)
 		}
 	}
 	if e >= ProcCost[ProcLaser] {

@@ -108,39 +108,49 @@ func (g *Game) fire(owner, token, trig uint8, src Hex, d Decider) {
 	if !g.holds(prog.If, owner, src) {
 		return
 	}
-	g.runFired(prog, pending{active: true, owner: owner, token: token, trig: trig, src: src}, d)
+	pe := pending{active: true, owner: owner, token: token, trig: trig, src: src}
+	if prog.Event == rules.OnDestroyed {
+		pe.event1 = hexPlus(src) // where the unit was: a selector's of=event
+	}
+	g.runFired(prog, pe, d)
 }
 
 // runFired runs the program prog, described by pe (its owner, its unit's
 // hex src), at once, as fire does.
 func (g *Game) runFired(prog *rules.Trigger, pe pending, d Decider) {
-	owner, src := pe.owner, pe.src
 	savedPend, savedPlayer, savedPhase := g.pend, g.Player, g.Phase
-	g.Player = owner
+	g.Player = pe.owner
 	g.pend = pe
 	for int(g.pend.step) < len(prog.Actions) && g.Phase != PhaseOver {
-		act := &prog.Actions[g.pend.step]
-		if !needsTarget(act.Op) {
-			g.runStep(Action{Kind: KStep, Hex: NoHex, To: NoHex}, d)
-			continue
-		}
-		opts := g.eventOptions(act, owner, src)
-		if len(opts) == 0 {
-			g.pend.step++
-			continue
-		}
-		i := clampChoice(d.Choose(&g.S, owner, QEventTarget, opts), len(opts))
-		o := g.eventOptions(act, owner, src)[i] // the Decider may have reused the scratch space
-		if o.Index < 0 {
-			g.pend.step++ // the optional step is declined
-			continue
-		}
-		g.runStep(Action{Kind: KStep, Hex: o.Hex, To: o.To, Facing: o.Dir, Token: uint8(o.Index)}, d)
+		g.fireStep(d)
 	}
 	g.pend, g.Player = savedPend, savedPlayer
 	if g.Phase != PhaseOver {
 		g.Phase = savedPhase // runStep ends a step phase; an instant may be waiting for its next target
 	}
+}
+
+// fireStep runs the next step of the pending program at once, its target
+// chosen by the program's owner (the player to move while it runs).
+func (g *Game) fireStep(d Decider) {
+	owner, src := g.pend.owner, g.pend.src
+	act := &g.program().Actions[g.pend.step]
+	if !needsTarget(act.Op) {
+		g.runStep(Action{Kind: KStep, Hex: NoHex, To: NoHex}, d)
+		return
+	}
+	opts := g.eventOptions(act, owner, src)
+	if len(opts) == 0 {
+		g.pend.step++
+		return
+	}
+	i := clampChoice(d.Choose(&g.S, owner, QEventTarget, opts), len(opts))
+	o := g.eventOptions(act, owner, src)[i] // the Decider may have reused the scratch space
+	if o.Index < 0 {
+		g.pend.step++ // the optional step is declined
+		return
+	}
+	g.runStep(Action{Kind: KStep, Hex: o.Hex, To: o.To, Facing: o.Dir, Token: uint8(o.Index)}, d)
 }
 
 // eventOptions lists the targets of step act for owner as options (Hex,

@@ -26,10 +26,15 @@ func (g *Game) entered(h Hex, d Decider) {
 		}
 		fired = true
 		prev := g.crediting(f.Owner, f.Token)
-		for _, a := range tr.Actions {
+		for k := range tr.Actions {
+			a := &tr.Actions[k]
+			if a.Sel != nil || a.Radius > 0 || a.At == rules.AtOwnHQ || a.At == rules.AtEnemyHQ {
+				g.entryStep(f, uint8(i), uint8(k), h, d)
+				continue
+			}
 			u := g.S.Cells[h].Unit
 			if u.Empty() {
-				break
+				continue // the steps that hit the unit that entered have nothing to hit
 			}
 			if g.S.Tok(u).Kind == rules.HQ && !a.HitsHQ {
 				continue
@@ -52,5 +57,35 @@ func (g *Game) entered(h Hex, d Decider) {
 	}
 	if fired {
 		g.removeGround(h)
+	}
+}
+
+// entryStep runs step k of entry trigger trig of the foundation f on h
+// that does not hit just the unit that entered: an area (radius=) around
+// the entered hex or an HQ (at=), or what a selector picks, the entered
+// hex being its event (of=event) and the foundation's self. Its targets
+// are its owner's choice, as for the other events that fire by themselves.
+func (g *Game) entryStep(f Piece, trig, k uint8, h Hex, d Decider) {
+	act := &g.S.Tok(f).Triggers[trig].Actions[k]
+	if act.Sel == nil {
+		c := h
+		if act.At == rules.AtOwnHQ || act.At == rules.AtEnemyHQ {
+			if c = g.centre(act.At, f.Owner, h); c == NoHex {
+				return
+			}
+		}
+		savedPlayer := g.Player
+		g.Player = f.Owner // whose step it is (a points game scores it)
+		g.areaDamage(c, act, f.Owner, h, d)
+		g.Player = savedPlayer
+		return
+	}
+	savedPend, savedPlayer, savedPhase := g.pend, g.Player, g.Phase
+	g.Player = f.Owner
+	g.pend = pending{active: true, owner: f.Owner, token: f.Token, trig: trig, step: k, src: h, event1: hexPlus(h)}
+	g.fireStep(d)
+	g.pend, g.Player = savedPend, savedPlayer
+	if g.Phase != PhaseOver {
+		g.Phase = savedPhase
 	}
 }

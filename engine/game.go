@@ -136,6 +136,10 @@ type pending struct {
 	leader bool  // the program is the owner's leader card's (leader.go)
 	status bool  // the program is a trigger of status token of owner's army (status.go)
 	gtok   uint8 // status: the token type that gave the status, credited with its deeds
+	// target1 and event1 are 1 + the hexes of a selector's of=target (what
+	// the previous step picked) and of=event (the hex of the event that
+	// fired the program); 0 = none (selector.go).
+	target1, event1 uint8
 }
 
 // Used-ability bits per hex, reset each turn; they move with the unit.
@@ -219,12 +223,11 @@ type Game struct {
 	// more holds the token facts of players 3 and 4: nil in a two-player
 	// game, and never changed once Init is done, so that copies share it
 	// and a two-player Game is no bigger to copy than it was.
-	more     *morePlayers
-	anyFx    uint16 // the fact flags of any token type of either army
-	recovers bool   // some token type of either army has a recover step (the discard piles matter)
-	pend     pending
-	rng      rand.PCG
-	tr       *tracing // nil unless traced (SetTracer, trace.go)
+	more  *morePlayers
+	anyFx uint16 // the fact flags of any token type of either army
+	pend  pending
+	rng   rand.PCG
+	tr    *tracing // nil unless traced (SetTracer, trace.go)
 
 	Res *Resolver
 	ws  *workspace
@@ -241,6 +244,15 @@ type Game struct {
 	leaders    bool            // some player has a leader: the only switch on the path of a game without
 	leaderTurn [MaxPlayers]int // the turn each player's leader was last used in
 	leadWin    bool            // right after the turn's mandatory discard, before anything else (rules.AfterDiscard)
+
+	// Last, in what was padding, so that a Game is no bigger to copy:
+	// recovers: some token type of either army has a recover step (the
+	// discard piles matter); turnStarting: the turn_start triggers run,
+	// before the turn's draw; startDraw is what their draw steps add to
+	// the hand that draw fills.
+	recovers     bool
+	turnStarting bool
+	startDraw    uint8
 }
 
 // workspace is scratch memory for one goroutine.

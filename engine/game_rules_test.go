@@ -10,8 +10,14 @@ import (
 // the first free hex) at the start of player 1's first turn.
 func ruleGame(t *testing.T, hq0, hq1 string) *Game {
 	t.Helper()
+	return ruleGameOn(t, Standard, hq0, hq1)
+}
+
+// ruleGameOn is ruleGame on board b (of radius 2: the hexes are named alike).
+func ruleGameOn(t *testing.T, b *Board, hq0, hq1 string) *Game {
+	t.Helper()
 	a0, a1 := testArmies(t)
-	g, err := NewGame(Config{Board: Standard}, []*rules.Army{a0, a1}, 42)
+	g, err := NewGame(Config{Board: b}, []*rules.Army{a0, a1}, 42)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,39 +166,56 @@ func TestBattleInstant(t *testing.T) {
 	}
 }
 
+// TestFinalBattleAndTie: after the final battle more HQ points win; a tie
+// plays one more turn each and a battle on the standard board (000: "każdy z
+// graczy rozgrywa jeszcze po jednej dodatkowej turze [...] Następnie
+// rozgrywana jest jeszcze jedna dodatkowa Bitwa"), and is a draw at once on
+// the Duel board (the Duel box: "W przypadku, gdy oba Sztaby mają tyle samo
+// punktów Wytrzymałości, gra kończy się remisem.").
 func TestFinalBattleAndTie(t *testing.T) {
-	for _, wound := range []bool{false, true} {
-		g := ruleGame(t, "a1", "e3")
-		g.DeckLen[1] = 1 // player 2 draws the last token in turn 2
-		g.Discarded[1] = [MaxArmyTokens]uint8{}
-		g.fresh = false
-		endTurn(t, g)
-		if !g.LastDrawn || g.FinalAfter != 3 {
-			t.Fatalf("last token drawn in turn 2: LastDrawn %v FinalAfter %d", g.LastDrawn, g.FinalAfter)
-		}
-		g.fresh = false
-		endTurn(t, g)
-		if wound {
-			g.S.Cells[g.S.HQ[1]].Unit.Wounds = 3
-		}
-		g.fresh = false
-		endTurn(t, g) // turn 3 ends: final battle
-		if g.Battles != 1 {
-			t.Fatalf("no final battle after turn 3")
-		}
-		if wound {
-			if g.Result != Win1 {
-				t.Fatalf("player 1 has more HQ points: result %v", g.Result)
+	for _, tc := range []struct {
+		board   *Board
+		battles int // battles when the final battle is tied
+	}{{Standard, 2}, {Duel, 1}} {
+		for _, wound := range []bool{false, true} {
+			g := ruleGameOn(t, tc.board, "a1", "e3")
+			g.DeckLen[1] = 1 // player 2 draws the last token in turn 2
+			g.Discarded[1] = [MaxArmyTokens]uint8{}
+			g.fresh = false
+			endTurn(t, g)
+			if !g.LastDrawn || g.FinalAfter != 3 {
+				t.Fatalf("%s: last token drawn in turn 2: LastDrawn %v FinalAfter %d", tc.board.Name, g.LastDrawn, g.FinalAfter)
 			}
-			continue
-		}
-		if !g.TieBreak || g.Over() || g.Turn != 4 {
-			t.Fatalf("tied final battle: TieBreak %v over %v turn %d; want one more turn each", g.TieBreak, g.Over(), g.Turn)
-		}
-		endTurn(t, g)
-		endTurn(t, g)
-		if g.Result != Draw || g.Battles != 2 {
-			t.Fatalf("after the extra turns and battle: %v, %d battles; want a draw after 2", g.Result, g.Battles)
+			g.fresh = false
+			endTurn(t, g)
+			if wound {
+				g.S.Cells[g.S.HQ[1]].Unit.Wounds = 3
+			}
+			g.fresh = false
+			endTurn(t, g) // turn 3 ends: final battle
+			if g.Battles != 1 {
+				t.Fatalf("%s: no final battle after turn 3", tc.board.Name)
+			}
+			if wound {
+				if g.Result != Win1 {
+					t.Fatalf("%s: player 1 has more HQ points: result %v", tc.board.Name, g.Result)
+				}
+				continue
+			}
+			if tc.battles == 1 {
+				if g.Result != Draw || g.TieBreak || g.Turn != 3 {
+					t.Fatalf("%s: tied final battle: result %v TieBreak %v turn %d; want a draw at once", tc.board.Name, g.Result, g.TieBreak, g.Turn)
+				}
+				continue
+			}
+			if !g.TieBreak || g.Over() || g.Turn != 4 {
+				t.Fatalf("%s: tied final battle: TieBreak %v over %v turn %d; want one more turn each", tc.board.Name, g.TieBreak, g.Over(), g.Turn)
+			}
+			endTurn(t, g)
+			endTurn(t, g)
+			if g.Result != Draw || g.Battles != tc.battles {
+				t.Fatalf("%s: after the extra turns and battle: %v, %d battles; want a draw after %d", tc.board.Name, g.Result, g.Battles, tc.battles)
+			}
 		}
 	}
 }

@@ -74,9 +74,9 @@ func (g *Game) traitActions(buf []Action, slot uint8, h Hex, nets *[MaxHexes]boo
 	case AbRotate:
 		return g.rotations(buf, Action{Kind: KAbility, Slot: slot, To: NoHex}, h)
 	case AbPush:
-		return g.pushes(buf, Action{Kind: KAbility, Slot: slot}, h, nets)
+		return g.pushes(buf, Action{Kind: KAbility, Slot: slot}, h, rules.Enemies, nets)
 	}
-	return g.pulls(buf, Action{Kind: KAbility, Slot: slot}, h, 2, nets)
+	return g.pulls(buf, Action{Kind: KAbility, Slot: slot}, h, 2, rules.Enemies, nets)
 }
 
 // holds reports whether condition c of a trigger holds for player p's

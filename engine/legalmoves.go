@@ -66,14 +66,17 @@ func (g *Game) pushDests(opts []Option, h, n Hex) []Option {
 	return opts
 }
 
-func (g *Game) pushes(buf []Action, tmpl Action, h Hex, nets *[MaxHexes]bool) []Action {
+// pushes appends the pushes the unit on h may make of an adjacent unit of
+// side (relative to its controller): enemies for the rulebook's pushes, any
+// side a fan step names (friend push, any push).
+func (g *Game) pushes(buf []Action, tmpl Action, h Hex, side rules.Side, nets *[MaxHexes]bool) []Action {
 	s := &g.S
 	b := s.Board
 	p := s.Cells[h].Unit.Controller()
 	tmpl.Hex = h
 	for d := rules.N; d <= rules.NW; d++ {
 		n := b.Nb[h][d]
-		if n == NoHex || !g.movable(n, nets) || s.Friends(s.Cells[n].Unit.Controller(), p) {
+		if n == NoHex || !g.movable(n, nets) || !g.sideOK(side, p, s.Cells[n].Unit) {
 			continue
 		}
 		for e := rules.N; e <= rules.NW; e++ {
@@ -107,13 +110,15 @@ func (g *Game) pullDests(opts []Option, h, n Hex) []Option {
 	return opts
 }
 
-func (g *Game) pulls(buf []Action, tmpl Action, h Hex, dist int8, nets *[MaxHexes]bool) []Action {
+// pulls appends the pulls the unit on h may make of a unit of side dist
+// hexes away (as pushes).
+func (g *Game) pulls(buf []Action, tmpl Action, h Hex, dist int8, side rules.Side, nets *[MaxHexes]bool) []Action {
 	s := &g.S
 	b := s.Board
 	p := s.Cells[h].Unit.Controller()
 	tmpl.Hex = h
 	for n := Hex(0); int(n) < b.Size; n++ {
-		if b.Dist[h][n] != dist || !g.movable(n, nets) || s.Friends(s.Cells[n].Unit.Controller(), p) {
+		if b.Dist[h][n] != dist || !g.movable(n, nets) || !g.sideOK(side, p, s.Cells[n].Unit) {
 			continue
 		}
 		for d := rules.N; d <= rules.NW; d++ {

@@ -45,6 +45,9 @@ func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, sr
 	if side == 0 {
 		side = rules.Friends
 	}
+	if act.Sel != nil {
+		return g.selTargets(buf, tmpl, act, p, src, nets)
+	}
 	switch act.Op {
 	case rules.ActBattle:
 		if g.LastDrawn {
@@ -69,21 +72,22 @@ func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, sr
 		for h := Hex(0); int(h) < b.Size; h++ {
 			if g.unitOK(h, rules.Friends, p, nets) && (src == NoHex || h == src) {
 				if act.Op == rules.ActPush {
-					buf = g.pushes(buf, tmpl, h, nets)
+					buf = g.pushes(buf, tmpl, h, side, nets)
 				} else {
-					buf = g.pulls(buf, tmpl, h, pullDist(act), nets)
+					buf = g.pulls(buf, tmpl, h, pullDist(act), side, nets)
 				}
 			}
 		}
 		return buf
 	case rules.ActSwap:
+		// Two adjacent units of the step's side (own by default).
 		for h := Hex(0); int(h) < b.Size; h++ {
-			if !g.unitOK(h, rules.Friends, p, nets) || s.UnitTraits(s.Cells[h].Unit).Has(rules.Heavy) {
+			if !g.unitOK(h, side, p, nets) || s.UnitTraits(s.Cells[h].Unit).Has(rules.Heavy) {
 				continue
 			}
 			for d := rules.N; d <= rules.NW; d++ {
 				n := b.Nb[h][d]
-				if n > h && g.unitOK(n, rules.Friends, p, nets) && !s.UnitTraits(s.Cells[n].Unit).Has(rules.Heavy) && (!g.cfg.Structures || swapKeeps(s, h, n)) {
+				if n > h && g.unitOK(n, side, p, nets) && !s.UnitTraits(s.Cells[n].Unit).Has(rules.Heavy) && (!g.cfg.Structures || swapKeeps(s, h, n)) {
 					tmpl.Hex, tmpl.To = h, n
 					buf = append(buf, tmpl)
 				}
@@ -165,7 +169,7 @@ func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, sr
 			return buf
 		}
 		for h := Hex(0); int(h) < b.Size; h++ {
-			if g.where(act.Where, p, src, h) && g.fits(act, h) && g.healsAny(act, side, p, h) {
+			if g.where(act.Where, p, src, h) && g.fits(act, h) && g.healsAny(act, side, p, h) && !g.allyAt(h, p) {
 				tmpl.Hex = h
 				buf = append(buf, tmpl)
 			}
@@ -189,7 +193,7 @@ func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, sr
 		}
 		if act.Op == rules.ActDamage && act.Radius > 0 {
 			for h := Hex(0); int(h) < b.Size; h++ {
-				if g.fits(act, h) && g.where(act.Where, p, src, h) {
+				if g.fits(act, h) && g.where(act.Where, p, src, h) && !g.allyAt(h, p) {
 					tmpl.Hex = h
 					buf = append(buf, tmpl)
 				}
@@ -228,12 +232,27 @@ func (g *Game) sideOK(side rules.Side, p uint8, u Piece) bool {
 		return side&rules.Friends != 0
 	}
 	if g.S.Friends(c, p) {
-		// An ally's unit: "Nie można zagrywać żetonów Natychmiastowych na
-		// sojusznicze jednostki" - only a step that takes every side
-		// (an area that hits all) reaches it.
-		return side&(rules.Friends|rules.Enemies) == rules.Friends|rules.Enemies
+		// An ally's token: no step of p's reaches it, not even an area of
+		// every side (the Air Strike's): "Nie można zagrywać żetonów
+		// Natychmiastowych na sojusznicze jednostki." "Sojusznicze
+		// jednostki nie ranią się wzajemnie." (docs/rules.md, "Three and
+		// four players")
+		return false
 	}
 	return side&rules.Enemies != 0
+}
+
+// allyAt reports whether a token of an ally of p (not p's own) stands on h:
+// an area step may not be centred there ("Nie można zagrywać żetonów
+// Natychmiastowych na sojusznicze jednostki").
+func (g *Game) allyAt(h Hex, p uint8) bool {
+	c := &g.S.Cells[h]
+	for _, u := range [2]Piece{c.Unit, c.Ground} {
+		if !u.Empty() && u.Controller() != p && g.S.Friends(u.Controller(), p) {
+			return true
+		}
+	}
+	return false
 }
 
 // unitOK: a unit of side stands on h and is not netted.

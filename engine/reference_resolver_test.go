@@ -717,7 +717,11 @@ func (ref *reference) act(h Hex) {
 					continue
 				}
 				enemy := ref.isEnemy(h, x)
-				if enemy && a.Side&rules.Enemies == 0 || !enemy && a.Side&rules.Friends == 0 {
+				own := ref.piece(x).Controller() == ref.piece(h).Controller()
+				if !enemy && !own {
+					continue // "Sojusznicze jednostki nie ranią się wzajemnie": an ally's unit is never hit
+				}
+				if enemy && a.Side&rules.Enemies == 0 || own && a.Side&rules.Friends == 0 {
 					continue
 				}
 				if ref.tok(x).Kind == rules.HQ && (!a.HitsHQ || ref.tok(h).Kind == rules.HQ) {

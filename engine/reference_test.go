@@ -69,7 +69,11 @@ func TestReferenceMatchesFast(t *testing.T) {
 
 // dumpState is FormatPosition with marks, for failure messages.
 func dumpState(s *State) string {
-	out := FormatPosition(s, []string{s.Armies[0].Name, s.Armies[1].Name})
+	names := make([]string, s.Players()) // every player's, not only two: a multiplayer failure prints too
+	for p := range names {
+		names[p] = s.Armies[p].Name
+	}
+	out := FormatPosition(s, names)
 	for h := 0; h < s.Board.Size; h++ {
 		if p := s.Cells[h].Unit; !p.Empty() && p.Marks != 0 {
 			out += "# " + s.Board.Names[h] + " marks " + string(rune('0'+p.Marks)) + "\n"

@@ -180,6 +180,17 @@ func (s *State) hqTrack(player uint8) int {
 	return max(0, int(s.Tok(p).Toughness)-int(p.Wounds))
 }
 
+// units is the number of units on the board.
+func (s *State) units() int {
+	n := 0
+	for h := 0; h < s.Board.Size; h++ {
+		if !s.Cells[h].Unit.Empty() {
+			n++
+		}
+	}
+	return n
+}
+
 // InnerFull reports whether every hex of the battle area holds a unit.
 func (s *State) InnerFull() bool {
 	for h := 0; h < s.Board.Size; h++ {

@@ -163,8 +163,8 @@ func (g *Game) placeStructure(a Action, d Decider) {
 	if g.checkHQ() {
 		return
 	}
-	if boarding || (!wasFull && s.InnerFull()) {
-		g.battleEndsTurn(d)
+	if full := !wasFull && s.InnerFull(); boarding || full {
+		g.battleEndsTurn(d, full)
 		return
 	}
 	g.endTurn(d)

@@ -24,11 +24,18 @@ func (g *Game) startTurn(d Decider) {
 	}
 	// turn_start triggers work before the draw: the turn begins with drawing
 	// (docs/rules.md, "Triggered events").
+	g.turnStarting = true
 	g.fireUnits(rules.TurnStart, factTurnStart, g.Player, d)
+	g.turnStarting = false
 	if g.checkHQ() {
 		return
 	}
-	g.draw(g.drawTarget())
+	// A draw step of a turn_start trigger makes the hand this draw fills
+	// hold that many more tokens (at most MaxHand): drawn before it, a
+	// token would only take the place of one the draw brings anyway.
+	n := min(MaxHand, g.drawTarget()+int(g.startDraw))
+	g.startDraw = 0
+	g.draw(n)
 }
 
 // endTurn ends the turn of the player to move: the final battle if this was
@@ -170,18 +177,31 @@ func (g *Game) countBoard(c *[MaxPlayers][MaxArmyTokens]uint8) {
 	}
 }
 
-// battleEndsTurn starts a battle (a battle instant or a full board): the
-// turn ends; while the board stays full more battles follow, unless a
-// battle changed nothing (it would repeat for ever).
-func (g *Game) battleEndsTurn(d Decider) {
+// battleEndsTurn starts a battle (a battle instant, or a full board: full):
+// the turn ends; while the board stays full more battles follow, unless a
+// battle changed nothing (it would repeat for ever). On a board whose
+// stalemates are draws (Board.StalemateDraw) a battle of a full board that
+// removes no unit ends the game in a draw.
+func (g *Game) battleEndsTurn(d Decider, full bool) {
 	for {
+		units := -1
+		if full && g.S.Board.StalemateDraw {
+			units = g.S.units()
+		}
 		changed := g.battle(d)
 		if g.checkHQ() {
+			return
+		}
+		// Units only leave the board in a battle: as many as before means
+		// none was removed.
+		if units >= 0 && g.S.units() >= units {
+			g.finish(g.active()) // a draw: every player still in shares
 			return
 		}
 		if !g.S.InnerFull() || !changed {
 			break
 		}
+		full = true // the board is still full: the next battle is a full board's too
 	}
 	g.endTurn(d)
 }

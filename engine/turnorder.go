@@ -218,14 +218,15 @@ func (g *Game) moreHQLeft() uint8 {
 }
 
 // final decides the game after the final battle, or starts the tie's
-// extra turns; it reports whether the game ended.
+// extra turns (none on a board whose ties are draws, Board.TieDraw); it
+// reports whether the game ended.
 func (g *Game) final() bool {
 	if g.S.Mode.rules().final == finalTeams {
 		won := g.moreHQLeft()
 		switch {
 		case won != 0:
 			g.finish(won)
-		case g.TieBreak:
+		case g.TieBreak || g.S.Board.TieDraw:
 			g.finish(g.active())
 		default:
 			// The two-player game's tie rule for the two sides: every
@@ -248,8 +249,10 @@ func (g *Game) final() bool {
 			tied |= 1 << p
 		}
 	}
-	if bits.OnesCount8(tied) == 1 || g.TieBreak {
-		g.finish(tied) // with two players tied in the extra turns' battle: a draw
+	if bits.OnesCount8(tied) == 1 || g.TieBreak || g.S.Board.TieDraw {
+		// With two players tied in the extra turns' battle, or in the
+		// final battle on a board whose ties are draws: a draw.
+		g.finish(tied)
 		return true
 	}
 	// "ewentualny przegrany gracz odrzuca swój znacznik Sztabu z toru

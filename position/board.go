@@ -26,6 +26,8 @@ import (
 //	radius 2                           # 2: the 19-hex board, 3: the 37-hex one
 //	terminals a2 b1 b4 c3 d1 d4 e2     # special hexes: Terminals (optional)
 //	energy 5                           # the Energy track's top (default 5 with terminals)
+//	tie draw                           # a tied final battle is a draw (default: extra-turn)
+//	stalemate draw                     # a full board's battle removing no unit is a draw (default: play-on)
 //
 // A board with an energy track plays the Terminal rules (engine/duel.go).
 
@@ -133,6 +135,7 @@ func ParseBoard(file string, src []byte) (*engine.Board, error) {
 		return nil, errs
 	}
 	name, radius, energy := "", 0, -1
+	tieDraw, stalemateDraw := false, false
 	var terms []word
 	termLine := 0
 	for ln, line := range strings.Split(string(src), "\n") {
@@ -182,9 +185,32 @@ func ParseBoard(file string, src []byte) (*engine.Board, error) {
 				continue
 			}
 			energy = n
+		case "tie":
+			// The end rule for a tie of HQ points after the final battle.
+			rule := ""
+			if len(w) == 2 {
+				rule = strings.ToLower(w[1].text)
+			}
+			if rule != "draw" && rule != "extra-turn" {
+				errs.Errorf(pos(lineNo, w[0].col), "tie needs draw (a tied final battle is a draw: the Duel box) or extra-turn (one more turn each, then a battle: the base game)")
+				continue
+			}
+			tieDraw = rule == "draw"
+		case "stalemate":
+			// The Atlas Map's end rule for a full board's battle that
+			// removes no unit.
+			rule := ""
+			if len(w) == 2 {
+				rule = strings.ToLower(w[1].text)
+			}
+			if rule != "draw" && rule != "play-on" {
+				errs.Errorf(pos(lineNo, w[0].col), "stalemate needs draw (a battle of a full board that removes no unit ends the game in a draw: the Atlas Map) or play-on (the game goes on: the base game)")
+				continue
+			}
+			stalemateDraw = rule == "draw"
 		default:
-			errs.Add(diag.Error, pos(lineNo, w[0].col), diag.Suggest(w[0].text, []string{"name", "radius", "terminals", "energy"}),
-				"unknown line %q: expected name, radius, terminals or energy", diag.Clip(w[0].text))
+			errs.Add(diag.Error, pos(lineNo, w[0].col), diag.Suggest(w[0].text, []string{"name", "radius", "terminals", "energy", "tie", "stalemate"}),
+				"unknown line %q: expected name, radius, terminals, energy, tie or stalemate", diag.Clip(w[0].text))
 		}
 	}
 	if name == "" {
@@ -216,6 +242,7 @@ func ParseBoard(file string, src []byte) (*engine.Board, error) {
 	}
 	b.EnergyMax = uint8(max(0, energy))
 	b.Duel = b.EnergyMax > 0
+	b.TieDraw, b.StalemateDraw = tieDraw, stalemateDraw
 	return b, nil
 }
 
@@ -234,6 +261,12 @@ func FormatBoard(b *engine.Board) string {
 	}
 	if b.EnergyMax > 0 {
 		fmt.Fprintf(&sb, "energy %d\n", b.EnergyMax)
+	}
+	if b.TieDraw {
+		sb.WriteString("tie draw\n")
+	}
+	if b.StalemateDraw {
+		sb.WriteString("stalemate draw\n")
 	}
 	return sb.String()
 }

@@ -33,11 +33,23 @@ func TestBoardFiles(t *testing.T) {
 	if !b.Duel || b.EnergyMax != 5 || !b.Terminal[hex(t, b, "a1")] || b.Terminal[hex(t, b, "a2")] || b.Name != path {
 		t.Fatalf("board file: duel %v energy %d name %q", b.Duel, b.EnergyMax, b.Name)
 	}
-	if FormatBoard(Duel) != "name duel\nradius 2\nterminals a2 b1 b4 c3 d1 d4 e2\nenergy 5\n" {
+	if b.TieDraw || Standard.TieDraw || Large.TieDraw || !Duel.TieDraw {
+		t.Fatalf("tie draw: file %v standard %v large %v duel %v; want the Duel board's only", b.TieDraw, Standard.TieDraw, Large.TieDraw, Duel.TieDraw)
+	}
+	atlas, err := ParseBoard("atlas.board", []byte("name atlas\nradius 2\nstalemate draw\n"))
+	if err != nil || !atlas.StalemateDraw || atlas.TieDraw || Duel.StalemateDraw || Standard.StalemateDraw {
+		t.Fatalf("stalemate draw: %v; the Atlas file, tie, Duel, standard: %v %v %v %v", err, atlas != nil && atlas.StalemateDraw, atlas != nil && atlas.TieDraw, Duel.StalemateDraw, Standard.StalemateDraw)
+	}
+	if FormatBoard(atlas) != "name atlas\nradius 2\nstalemate draw\n" {
+		t.Fatalf("FormatBoard: %q", FormatBoard(atlas))
+	}
+	if FormatBoard(Duel) != "name duel\nradius 2\nterminals a2 b1 b4 c3 d1 d4 e2\nenergy 5\ntie draw\n" {
 		t.Fatalf("FormatBoard: %q", FormatBoard(Duel))
 	}
 	for _, bad := range []string{"radius 2\n", "name x\n", "name x\nradius 4\n", "name x\nradius 2\nterminals z9\n",
-		"name x\nradius 2\nterminals a1 a1\n", "name x\nradius 2\nenergy 0\n", "name x\nradius 2\ntermnals a1\n"} {
+		"name x\nradius 2\nterminals a1 a1\n", "name x\nradius 2\nenergy 0\n", "name x\nradius 2\ntermnals a1\n",
+		"name x\nradius 2\ntie\n", "name x\nradius 2\ntie lose\n", "name x\nradius 2\ntie draw extra-turn\n",
+		"name x\nradius 2\nstalemate\n", "name x\nradius 2\nstalemate lose\n"} {
 		if _, err := ParseBoard("bad.board", []byte(bad)); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
@@ -55,6 +67,8 @@ func FuzzParseBoard(f *testing.F) {
 		f.Add(src)
 	}
 	f.Add([]byte("name x\nradius 3\nterminals g4 a1\nenergy 9\n"))
+	f.Add([]byte("name x\nradius 2\ntie extra-turn\ntie draw\n"))
+	f.Add([]byte("name atlas\nradius 3\nstalemate draw\nstalemate play-on\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		b, err := ParseBoard("fuzz.board", src)
 		if err != nil {
@@ -64,7 +78,7 @@ func FuzzParseBoard(f *testing.F) {
 		if err != nil {
 			t.Fatalf("formatted board does not parse: %v\n%s", err, FormatBoard(b))
 		}
-		if again.Terminal != b.Terminal || again.EnergyMax != b.EnergyMax || again.Size != b.Size || again.Duel != b.Duel {
+		if again.Terminal != b.Terminal || again.EnergyMax != b.EnergyMax || again.Size != b.Size || again.Duel != b.Duel || again.TieDraw != b.TieDraw || again.StalemateDraw != b.StalemateDraw {
 			t.Fatalf("round trip changed the board:\n%s", FormatBoard(b))
 		}
 	})

@@ -330,6 +330,9 @@ type Action struct {
 	Kinds    uint8 // recover: the kinds it may take (a bit per Kind); 0 = any
 	Pick     int16 // recover: 1 + the index of the one token type it may take; 0 = any of Kinds; give: 1 + the index of the status in Army.Statuses
 	ToDeck   bool  // recover: onto the top of the deck, not into the hand (with Value 1: shuffled into it, Shuffled)
+	// Sel, when not nil, picks the step's units instead of Where and At
+	// (selector.go); the engine's steps without one are as they were.
+	Sel *Selector
 }
 
 // Shuffled reports whether a recover step shuffles the token into the deck

@@ -10,7 +10,12 @@ import (
 )
 
 // The searching players play games of three and four players: every game
-// ends, and a run is the same whatever the number of workers.
+// ends, and a run is the same whatever the number of workers. A run plays
+// whole rotations of the seats (8 to 24 games here, twice); with -short two
+// games are played by two workers each, in opposite orders: a game's
+// record depends on its number only, which is what lets Run's workers share
+// the games (under -race the whole runs took past Go's 10-minute timeout
+// on a busy machine).
 func TestSearchPlayersPlayMultiplayer(t *testing.T) {
 	for _, tc := range []struct {
 		player string
@@ -33,6 +38,10 @@ func TestSearchPlayersPlayMultiplayer(t *testing.T) {
 		if tc.mode == engine.ModeTeams {
 			m.Teams = [2][]int{{0, 1}, {2, 3}}
 		}
+		if testing.Short() {
+			gamesByTwoWorkers(t, tc.player, m)
+			continue
+		}
 		r1, _, err := m.Run(context.Background(), 1, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.player, err)
@@ -49,6 +58,29 @@ func TestSearchPlayersPlayMultiplayer(t *testing.T) {
 				t.Errorf("%s: game %d ended without a result (capped %v)", tc.player, i, r.Capped)
 			}
 		}
+	}
+}
+
+// gamesByTwoWorkers plays games 0 and 1 of m on one worker, then 1 and 0
+// on another: each game ends with a result, the same on both.
+func gamesByTwoWorkers(t *testing.T, name string, m *MultiMatch) {
+	t.Helper()
+	var recs [2][2]MultiRecord
+	for w, order := range [2][2]int{{0, 1}, {1, 0}} {
+		wk := &worker{res: new(engine.Resolver)}
+		for _, k := range order {
+			r, err := m.Play(k, wk)
+			if err != nil {
+				t.Fatalf("%s: game %d: %v", name, k, err)
+			}
+			if r.Capped || r.Winners == 0 {
+				t.Errorf("%s: game %d ended without a result (capped %v)", name, k, r.Capped)
+			}
+			recs[w][k] = r
+		}
+	}
+	if recs[0] != recs[1] {
+		t.Errorf("%s: a game played by another worker after another game differs: %+v, %+v", name, recs[0], recs[1])
 	}
 }
 

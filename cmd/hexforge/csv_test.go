@@ -72,9 +72,10 @@ var (
 
 // TestCSVMatch: sim A B --format csv is one row of the matchup table on
 // standard output; with --out the per-token figures go to a second file
-// beside it, each file one tidy table.
+// beside it, each file one tidy table. The greedy player plays: the table's
+// shape does not depend on who plays.
 func TestCSVMatch(t *testing.T) {
-	out, stderr, code := run(t, "sim", "moloch", "borgo", "--games", "4", "--format", "csv")
+	out, stderr, code := run(t, "sim", "moloch", "borgo", "--games", "4", "--players", "greedy", "--format", "csv")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -84,7 +85,7 @@ func TestCSVMatch(t *testing.T) {
 	}
 	dir := t.TempDir()
 	file := filepath.Join(dir, "match.csv")
-	if _, stderr, code := run(t, "sim", "moloch", "borgo", "--games", "4", "--format", "csv", "--out", file); code != 0 {
+	if _, stderr, code := run(t, "sim", "moloch", "borgo", "--games", "4", "--players", "greedy", "--format", "csv", "--out", file); code != 0 {
 		t.Fatalf("--out: exit %d: %s", code, stderr)
 	}
 	b, _ := os.ReadFile(file)
@@ -107,7 +108,7 @@ func TestCSVMatch(t *testing.T) {
 		t.Error("a match wrote ratings")
 	}
 	// A sequential test's verdict is on the row, in words.
-	out, stderr, code = run(t, "sim", "moloch", "borgo", "--fair-band", "45-55", "--games", "40", "--format", "csv")
+	out, stderr, code = run(t, "sim", "moloch", "borgo", "--fair-band", "45-55", "--games", "40", "--players", "greedy", "--format", "csv")
 	if code != 0 {
 		t.Fatalf("--fair-band: exit %d: %s", code, stderr)
 	}
@@ -190,7 +191,7 @@ func TestCSVMerge(t *testing.T) {
 // TestCSVImportance: one row per variant, the army as it is in base_*
 // columns on each row, rates and changes as fractions.
 func TestCSVImportance(t *testing.T) {
-	out, stderr, code := run(t, "importance", "moloch", "--vs", "borgo", "--games", "2", "--copy", "--format", "csv")
+	out, stderr, code := run(t, "importance", "moloch", "--vs", "borgo", "--games", "2", "--copy", "--players", "greedy", "--format", "csv")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -213,7 +214,7 @@ func TestCSVImportance(t *testing.T) {
 
 // TestCSVSweep: one row per value and opponent.
 func TestCSVSweep(t *testing.T) {
-	out, stderr, code := run(t, "sweep", "moloch/Gauss Cannon.count=1..2", "--vs", "borgo", "--vs", "vegas", "--games", "2", "--format", "csv")
+	out, stderr, code := run(t, "sweep", "moloch/Gauss Cannon.count=1..2", "--vs", "borgo", "--vs", "vegas", "--games", "2", "--players", "greedy", "--format", "csv")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}

@@ -24,11 +24,11 @@ var textKeys = map[string]bool{"value": true, "initiative_words": true}
 // each format its --help lists is written (exit 0, some output), and a
 // format it does not list is refused, naming it. A new command with
 // --format and no case here fails the test, so none can list a format it
-// refuses.
+// refuses. The greedy player plays: a format does not depend on who plays.
 func TestEveryListedFormatIsWritten(t *testing.T) {
 	dir := t.TempDir()
 	shard := filepath.Join(dir, "shard.json")
-	if _, stderr, code := run(t, "sim", "moloch", "borgo", "--games", "2", "--format", "json", "--out", shard); code != 0 {
+	if _, stderr, code := run(t, "sim", "moloch", "borgo", "--games", "2", "--players", "greedy", "--format", "json", "--out", shard); code != 0 {
 		t.Fatal(stderr)
 	}
 	trace := filepath.Join(dir, "game.jsonl")
@@ -41,10 +41,10 @@ func TestEveryListedFormatIsWritten(t *testing.T) {
 	}
 	args := map[string][]string{
 		"agree":      {rr, rr},
-		"sim":        {"moloch", "borgo", "--games", "2"},
+		"sim":        {"moloch", "borgo", "--games", "2", "--players", "greedy"},
 		"merge":      {shard},
-		"importance": {"moloch", "--vs", "borgo", "--games", "2"},
-		"sweep":      {"moloch/Gauss Cannon.count=1..2", "--vs", "borgo", "--games", "2"},
+		"importance": {"moloch", "--vs", "borgo", "--games", "2", "--players", "greedy"},
+		"sweep":      {"moloch/Gauss Cannon.count=1..2", "--vs", "borgo", "--games", "2", "--players", "greedy"},
 		"ladder":     {"moloch", "borgo", "--games", "1", "--levels", "random,greedy"},
 		"card":       {"moloch"},
 		"dump":       {"moloch"},
@@ -116,13 +116,13 @@ func jsonKeys(v any, keys map[string]bool, numText *[]string) {
 func TestJSONKeysSnakeCaseNumbersNumbers(t *testing.T) {
 	dir := t.TempDir()
 	shard := filepath.Join(dir, "shard.json")
-	run(t, "sim", "moloch", "borgo", "--games", "2", "--shard", "0/2", "--format", "json", "--out", shard)
-	for _, args := range [][]string{
-		{"sim", "moloch", "borgo", "--games", "2"},
-		{"sim", "moloch", "borgo", "vegas", "--games", "2"},
+	run(t, "sim", "moloch", "borgo", "--games", "2", "--players", "greedy", "--shard", "0/2", "--format", "json", "--out", shard)
+	for _, args := range [][]string{ // the greedy player: keys do not depend on who plays
+		{"sim", "moloch", "borgo", "--games", "2", "--players", "greedy"},
+		{"sim", "moloch", "borgo", "vegas", "--games", "2", "--players", "greedy"},
 		{"merge", shard},
-		{"importance", "moloch", "--vs", "borgo", "--games", "2"},
-		{"sweep", "moloch/Gauss Cannon.count=1..2", "--vs", "borgo", "--games", "2"},
+		{"importance", "moloch", "--vs", "borgo", "--games", "2", "--players", "greedy"},
+		{"sweep", "moloch/Gauss Cannon.count=1..2", "--vs", "borgo", "--games", "2", "--players", "greedy"},
 		{"ladder", "moloch", "borgo", "--games", "1", "--levels", "random,greedy"},
 		{"card", "moloch"},
 		{"dump", "moloch"},

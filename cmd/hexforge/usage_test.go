@@ -18,17 +18,18 @@ func TestWatchValidatesGames(t *testing.T) {
 
 // TestArmyNamesOneWay: a report names each army by its name in the army
 // file (Moloch), whether the command was given the short name (moloch) or
-// a path, never the one in one place and the other elsewhere.
+// a path, never the one in one place and the other elsewhere. The greedy
+// player plays: names do not depend on who plays.
 func TestArmyNamesOneWay(t *testing.T) {
 	for _, ref := range []string{"moloch", "../../armies/moloch.army"} {
 		for _, args := range [][]string{
-			{"sim", ref, "borgo", "--games", "2"},
-			{"sim", ref, "borgo", "vegas", "--games", "2"},
-			{"importance", ref, "--vs", "borgo", "--games", "2"},
-			{"sweep", ref + "/Gauss Cannon.count=1..2", "--vs", "borgo", "--games", "2"},
-			{"sweep", ref + "/Gauss Cannon.count=1..2", "--vs", "borgo", "--games", "2", "--format", "csv"},
+			{"sim", ref, "borgo", "--games", "2", "--players", "greedy"},
+			{"sim", ref, "borgo", "vegas", "--games", "2", "--players", "greedy"},
+			{"importance", ref, "--vs", "borgo", "--games", "2", "--players", "greedy"},
+			{"sweep", ref + "/Gauss Cannon.count=1..2", "--vs", "borgo", "--games", "2", "--players", "greedy"},
+			{"sweep", ref + "/Gauss Cannon.count=1..2", "--vs", "borgo", "--games", "2", "--players", "greedy", "--format", "csv"},
 			{"ladder", ref, "borgo", "--games", "1", "--levels", "random,greedy"},
-			{"diff", ref, "borgo", "--sim", "--vs", "vegas", "--games", "2"},
+			{"diff", ref, "borgo", "--sim", "--vs", "vegas", "--games", "2", "--players", "greedy"},
 			{"card", ref},
 		} {
 			stdout, stderr, code := run(t, args...)

@@ -31,10 +31,12 @@ func tableLines(s string) string {
 // TestTablesFitTheTerminal: on a terminal 100 columns wide the round-robin
 // matrix of the eight embedded armies (about 150 columns in full) fits,
 // every figure still there; piped (no terminal) it keeps its full width.
+// The greedy player plays (the layout does not depend on who plays; the
+// default player costs thirty times as much a game).
 func TestTablesFitTheTerminal(t *testing.T) {
 	old := terminalWidth
 	defer func() { terminalWidth = old }()
-	args := []string{"sim", "--games", "2"}
+	args := []string{"sim", "--games", "2", "--players", "greedy"}
 	terminalWidth = func(io.Writer) int { return 0 }
 	piped, stderr, code := run(t, args...)
 	if code != 0 {
@@ -84,7 +86,7 @@ func TestNoColor(t *testing.T) {
 func TestProseWrapsOnATerminal(t *testing.T) {
 	old := terminalWidth
 	defer func() { terminalWidth = old }()
-	args := []string{"sim", "moloch", "borgo", "vegas", "--games", "2"}
+	args := []string{"sim", "moloch", "borgo", "vegas", "--games", "2", "--players", "greedy"}
 	terminalWidth = func(io.Writer) int { return 0 }
 	piped, _, _ := run(t, args...)
 	title, _, _ := strings.Cut(piped, "\n")
@@ -102,7 +104,7 @@ func TestProseWrapsOnATerminal(t *testing.T) {
 	}
 	terminalWidth = func(io.Writer) int { return 30 }
 	for _, args := range [][]string{
-		{"sim", "moloch", "borgo", "--games", "2", "--format", "json"},
+		{"sim", "moloch", "borgo", "--games", "2", "--players", "greedy", "--format", "json"},
 		{"dump", "moloch", "--json"},
 		{"fmt", "-d", "testdata/clean.army"},
 		{"completion", "bash"},
