@@ -114,7 +114,7 @@ func TestPlayersSeeNoHiddenTokens(t *testing.T) {
 			want := decide(&seen)
 			for s := range uint64(3) {
 				hidden := pos
-				scramble(&hidden, me, new(NewRand(s + 1)))
+				scramble(&hidden, me, new(NewRand(s+1)))
 				if hidden.Hand[1-me] == pos.Hand[1-me] && hidden.Deck[me] == pos.Deck[me] {
 					continue // the scramble changed nothing a player could read
 				}
