@@ -315,6 +315,8 @@ func selectorStep(act rules.Action, n int) string {
 		return "destroy " + who
 	case rules.ActNet:
 		return "net " + who
+	case rules.ActGive:
+		return "a status goes on " + who
 	case rules.ActHeal:
 		return fmt.Sprintf("up to %s off %s", plural(n, "wound", "wounds"), who)
 	case rules.ActRotate:
@@ -338,5 +340,5 @@ func selectorStep(act rules.Action, n int) string {
 
 // hqGatedStep: a step that hits or heals a unit (the others move it).
 func hqGatedStep(op rules.ActionOp) bool {
-	return op == rules.ActDamage || op == rules.ActDestroy || op == rules.ActNet || op == rules.ActHeal
+	return op == rules.ActDamage || op == rules.ActDestroy || op == rules.ActNet || op == rules.ActHeal || op == rules.ActGive
 }

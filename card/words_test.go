@@ -52,3 +52,18 @@ func TestAbilityWords(t *testing.T) {
 		}
 	}
 }
+
+// TestSelectorGiveWords: a give step with a selector says on whom the
+// status goes.
+func TestSelectorGiveWords(t *testing.T) {
+	src := "army \"A\" {\n    size 3\n    status \"Marked\" {\n        effect: exposed +1 ranged\n        until battle_end\n    }\n    hq \"HQ\" { edge all: melee 1 }\n    instant \"T\" { on play: give \"Marked\" every adjacent of=enemy_hq }\n    instant \"Battle\" { on play: battle }\n}\n"
+	res := compiler.CompileSource("a.army", []byte(src))
+	if res.Diags.HasErrors() {
+		t.Fatal(res.Diags)
+	}
+	a := res.Armies[0]
+	i := a.Lookup("T")
+	if got, want := abilityWords(a, &a.Tokens[i].Triggers[0]), "Played: a status goes on every enemy unit next to the enemy HQ"; got != want {
+		t.Errorf("got %s\nwant %s", got, want)
+	}
+}

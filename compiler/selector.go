@@ -19,7 +19,7 @@ import (
 
 // selectorSteps are the steps that take a selector.
 var selectorSteps = []rules.ActionOp{rules.ActMove, rules.ActPush, rules.ActPull, rules.ActSwap, rules.ActRotate,
-	rules.ActDamage, rules.ActDestroy, rules.ActNet, rules.ActHeal}
+	rules.ActDamage, rules.ActDestroy, rules.ActNet, rules.ActHeal, rules.ActGive}
 
 // selectorNamed and selectorFlags are the selector's named values and
 // qualifier words.
@@ -159,6 +159,9 @@ func (c *compiler) checkSelector(a *rules.Action, g *dsl.Group, w string) {
 	}
 	if s.Every && (a.Op == rules.ActMove || a.Op == rules.ActRotate || a.Op == rules.ActSwap) {
 		c.errs.Errorf(at, "%s every: each %s is a choice of its own; %s picks one unit", w, w, w)
+	}
+	if a.Op == rules.ActNet && s.Every && a.Value > 0 {
+		c.errs.Errorf(at, "net every throws a marker on each match at once, which markers=%d would have to refuse one by one: use one or the other", a.Value)
 	}
 	switch a.Op {
 	case rules.ActSwap:

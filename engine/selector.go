@@ -111,7 +111,7 @@ func (g *Game) related(rel rules.Relation, dist uint8, ref, x Hex) bool {
 // hqGated: the step hits an HQ only with hq (the others move or turn HQs
 // as any unit, as their steps without a selector do).
 func hqGated(op rules.ActionOp) bool {
-	return op == rules.ActDamage || op == rules.ActDestroy || op == rules.ActNet || op == rules.ActHeal
+	return op == rules.ActDamage || op == rules.ActDestroy || op == rules.ActNet || op == rules.ActHeal || op == rules.ActGive
 }
 
 // selSide is the side a selector step picks.
@@ -406,6 +406,16 @@ func (g *Game) runSel(a Action, act *rules.Action, p uint8, src Hex, d Decider) 
 		for _, x := range xs[:n] {
 			if !s.Cells[x].Unit.Empty() {
 				s.Cells[x].Unit.Marks |= NetMarker
+			}
+		}
+	case rules.ActGive:
+		// The status goes on each unit picked: a give of radius 0 centred
+		// on it, which reaches the unit there whatever its side.
+		one := *act
+		one.Sel, one.Radius, one.Side, one.HitsHQ = nil, 0, rules.AnySide, true
+		for _, x := range xs[:n] {
+			if !s.Cells[x].Unit.Empty() {
+				g.giveStatus(&one, x)
 			}
 		}
 	case rules.ActHeal:

@@ -186,6 +186,25 @@ func TestEntrySelector(t *testing.T) {
 	}
 }
 
+// TestSelectorGive: a give step takes a selector as every step that picks
+// units: `give "Marked" every adjacent of=enemy_hq` marks every enemy unit
+// next to the enemy HQ at once, and no other unit.
+func TestSelectorGive(t *testing.T) {
+	g := selGame(t, "a1", "e3", "2 Turret d4", "2 Brute c2", "1 Filler d3")
+	playHand(t, g, "Tag", FirstOption{}, first)
+	marked := map[string]bool{}
+	for i := range g.S.St.In[:g.S.St.N] {
+		for h := Hex(0); int(h) < g.S.Board.Size; h++ {
+			if u := g.S.Cells[h].Unit; !u.Empty() && u.tag() == g.S.St.In[i].Tag {
+				marked[g.S.Board.Names[h]] = true
+			}
+		}
+	}
+	if len(marked) != 2 || !marked["d4"] || !marked["e2"] {
+		t.Errorf("marked %v, want the Turret on d4 and the Sentry on e2 (not the own Filler on d3, not the Brute on c2)", marked)
+	}
+}
+
 // TestSideWordsMoveSteps: friend push, friend pull, enemy swap and any swap
 // pick the units their side says (they were once read and ignored: own
 // units pushed enemies, swapped own units).

@@ -32,11 +32,19 @@ import (
 // Source names hexforge as the origin of its diagnostics in the editor.
 const Source = "hexforge"
 
+// ErrExitWithoutShutdown is Serve's error when the editor sent exit
+// without shutdown first: the protocol asks the server to exit with status
+// 1 then, 0 only after a shutdown.
+var ErrExitWithoutShutdown = errors.New("lsp: exit without a shutdown request before it")
+
 // Server is the state of one editor connection: the open documents.
 type Server struct {
 	conn    jsonrpc2.Conn
 	version string
 	loader  armies.Loader // resolves extends (the --allow-extends-outside flag)
+	// check compiles a document's text (compile; a test slows it down).
+	check  func(d *document, src string) compiler.Result
+	checks sync.WaitGroup // the documents' check goroutines
 
 	mu      sync.Mutex
 	docs    map[protocol.DocumentURI]*document
@@ -52,6 +60,9 @@ type document struct {
 	text    *text
 	res     compiler.Result
 	good    compiler.Result // the last compile with no error, for hover and completion while typing
+	// checking: a goroutine is checking the document; again: its text
+	// changed since that check began, so it checks again before it ends.
+	checking, again bool
 }
 
 // name is the file name the compiler reports: the path on disk, so that
@@ -65,9 +76,19 @@ func (d *document) name() string {
 
 // Serve answers one editor on rwc until the editor sends exit or closes the
 // stream. version is reported to the editor as the server's version.
+// It returns ErrExitWithoutShutdown when the editor sent exit without
+// shutdown before it.
 func Serve(ctx context.Context, rwc io.ReadWriteCloser, version string, loader armies.Loader) error {
-	s := &Server{version: version, loader: loader, docs: map[protocol.DocumentURI]*document{}}
-	s.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(rwc))
+	s := &Server{version: version, loader: loader}
+	return s.serve(ctx, rwc)
+}
+
+func (s *Server) serve(ctx context.Context, rwc io.ReadWriteCloser) error {
+	s.docs = map[protocol.DocumentURI]*document{}
+	if s.check == nil {
+		s.check = func(d *document, src string) compiler.Result { return compile(d, src, s.loader) }
+	}
+	s.conn = jsonrpc2.NewConn(newStream(rwc))
 	s.conn.Go(ctx, s.handle)
 	select {
 	case <-s.conn.Done():
@@ -76,10 +97,15 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, version string, loader a
 		<-s.conn.Done()
 	}
 	s.mu.Lock()
-	exited := s.exited
+	exited, stopped := s.exited, s.stopped
+	s.docs = nil // the checks under way publish nothing more
 	s.mu.Unlock()
+	s.checks.Wait()
 	err := s.conn.Err()
-	if exited || err == nil || errors.Is(err, io.EOF) || errors.Is(err, io.ErrClosedPipe) || ctx.Err() != nil {
+	switch {
+	case exited && !stopped:
+		return ErrExitWithoutShutdown
+	case exited || err == nil || errors.Is(err, io.EOF) || errors.Is(err, io.ErrClosedPipe) || ctx.Err() != nil:
 		return nil
 	}
 	return fmt.Errorf("lsp: connection: %w", err)
@@ -87,7 +113,9 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, version string, loader a
 
 // handle answers one request or notification. It runs on the connection's
 // reading goroutine, so requests are answered in order and a document's
-// changes are seen in the order the editor sent them.
+// changes are seen in the order the editor sent them; a document is
+// checked on a goroutine of its own (schedule), so that hover, completion
+// and formatting are answered while a slow check runs.
 func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) (err error) {
 	// A fault in answering one request must not take the editor's server
 	// down with it: it becomes an error reply.
@@ -145,9 +173,7 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		// A saved file may be the base another open variant extends:
 		// every open document is checked again.
 		for _, d := range s.docs {
-			if err := s.update(ctx, d, d.text.src); err != nil {
-				return err
-			}
+			s.schedule(ctx, d)
 		}
 		return nil
 	case protocol.MethodTextDocumentDidClose:
@@ -240,31 +266,74 @@ func filePath(u protocol.DocumentURI) string {
 	return filepath.FromSlash(path)
 }
 
-// update stores a document's new text, compiles it and publishes its
-// diagnostics.
+// update stores a document's new text and has it checked (s.mu held).
 func (s *Server) update(ctx context.Context, d *document, src string) error {
 	d.text = newText(src)
-	d.res = compile(d, s.loader)
-	if !d.res.Diags.HasErrors() && len(d.res.Armies) > 0 {
-		d.good = d.res
-	}
-	return s.conn.Notify(ctx, protocol.MethodTextDocumentPublishDiagnostics, &protocol.PublishDiagnosticsParams{
-		URI:         d.uri,
-		Version:     uint32(max(d.version, 0)),
-		Diagnostics: diagnostics(d),
-	})
+	s.schedule(ctx, d)
+	return nil
 }
 
-// compile compiles a document as `hexforge check` compiles a file, with
-// `extends` resolved relative to the document's file on disk.
-func compile(d *document, loader armies.Loader) compiler.Result {
+// schedule has d checked on its goroutine, started unless one is under
+// way, which then checks again: one check of a document at a time, the
+// newest text last, so its diagnostics are published in order (s.mu held).
+func (s *Server) schedule(ctx context.Context, d *document) {
+	if d.checking {
+		d.again = true
+		return
+	}
+	d.checking = true
+	s.checks.Add(1)
+	go s.checkLoop(ctx, d)
+}
+
+// checkLoop checks d until its text is the one checked, then publishes
+// the diagnostics of that text. A closed document publishes nothing more.
+func (s *Server) checkLoop(ctx context.Context, d *document) {
+	defer s.checks.Done()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for {
+		if s.docs[d.uri] != d {
+			d.checking = false
+			return
+		}
+		src := d.text.src
+		d.again = false
+		s.mu.Unlock()
+		res := s.check(d, src)
+		s.mu.Lock()
+		if s.docs[d.uri] != d {
+			d.checking = false
+			return
+		}
+		d.res = res
+		if !res.Diags.HasErrors() && len(res.Armies) > 0 {
+			d.good = res
+		}
+		if d.again {
+			continue // a newer text: its diagnostics, not these, are published
+		}
+		d.checking = false
+		// Published under s.mu, so that a close's empty list comes after.
+		s.conn.Notify(ctx, protocol.MethodTextDocumentPublishDiagnostics, &protocol.PublishDiagnosticsParams{
+			URI:         d.uri,
+			Version:     uint32(max(d.version, 0)),
+			Diagnostics: diagnostics(d),
+		})
+		return
+	}
+}
+
+// compile compiles a document's text as `hexforge check` compiles a file,
+// with `extends` resolved relative to the document's file on disk.
+func compile(d *document, src string, loader armies.Loader) compiler.Result {
 	resolve := func(ref, from string) (string, []byte, error) {
 		if d.path == "" && armies.IsPath(ref) {
 			return "", nil, fmt.Errorf("extends %q: save the file first; a base given by path is found next to the file that extends it", ref)
 		}
 		return loader.Resolve(ref, from)
 	}
-	return compiler.CompileWith(d.name(), []byte(d.text.src), compiler.Options{Resolve: resolve})
+	return compiler.CompileWith(d.name(), []byte(src), compiler.Options{Resolve: resolve})
 }
 
 // diagnostics converts the compiler's diagnostics into the editor's, at

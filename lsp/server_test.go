@@ -30,10 +30,16 @@ type client struct {
 // other, as an editor does.
 func start(t *testing.T) *client {
 	t.Helper()
+	return startServer(t, &Server{version: "test"})
+}
+
+// startServer is start with a server of the test's making.
+func startServer(t *testing.T, s *Server) *client {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	srvEnd, cliEnd := net.Pipe()
 	served := make(chan error, 1)
-	go func() { served <- Serve(ctx, srvEnd, "test", armies.Loader{}) }()
+	go func() { served <- s.serve(ctx, srvEnd) }()
 	c := &client{t: t, conn: jsonrpc2.NewConn(jsonrpc2.NewStream(cliEnd)), diags: make(chan protocol.PublishDiagnosticsParams, 64)}
 	c.conn.Go(ctx, func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
 		if req.Method() == protocol.MethodTextDocumentPublishDiagnostics {
@@ -429,32 +435,5 @@ func TestBadInput(t *testing.T) {
 	}})
 	if got := c.published(untitled); len(got) == 0 || !strings.Contains(got[0].Message, "save the file first") {
 		t.Errorf("unsaved variant of a path: %+v, want save the file first", got)
-	}
-}
-
-// TestGarbage checks that a stream that is not the protocol ends the
-// server with an error, not a panic or a hang.
-func TestGarbage(t *testing.T) {
-	for _, in := range []string{
-		"Content-Length: 5\r\n\r\n{{{{{",
-		"Content-Length: x\r\n\r\n",
-		"hello\n",
-		"Content-Length: 99\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\"",
-	} {
-		srvEnd, cliEnd := net.Pipe()
-		served := make(chan error, 1)
-		go func() { served <- Serve(context.Background(), srvEnd, "test", armies.Loader{}) }()
-		go func() {
-			cliEnd.Write([]byte(in))
-			cliEnd.Close() // the editor goes away mid-message
-		}()
-		select {
-		case err := <-served:
-			if err == nil && !strings.HasPrefix(in, "Content-Length: 99") {
-				t.Errorf("%q: Serve returned no error", in)
-			}
-		case <-time.After(5 * time.Second):
-			t.Errorf("%q: Serve still running", in)
-		}
 	}
 }

@@ -22,6 +22,7 @@ type Diff struct {
 	Games     int // per opponent and army
 	TA, TB    sim.Tally
 	Change    stats.PairedDiff // B's pair scores minus A's
+	Partial   bool             // stopped early: only the games finished are counted
 }
 
 // RunDiff plays a and then b against each opponent, pairs games per
@@ -47,6 +48,7 @@ func RunDiff(ctx context.Context, a, b *rules.Army, opps []*rules.Army, oppNames
 		return nil, err
 	}
 	d.TA, d.TB, d.Change = ta, tb, sim.PairedDiff(pb, pa)
+	d.Partial = ctx.Err() != nil
 	return d, nil
 }
 
@@ -58,7 +60,11 @@ func (d *Diff) Write(w io.Writer) {
 	if d.Change.Significant() {
 		verdict = "significant"
 	}
-	fmt.Fprintf(w, "\nagainst %s, %d games each, players %s vs %s, seed %d (the same seeds for both):\n", strings.Join(d.Opponents, ", "), d.Games, d.Players[0], d.Players[1], d.Seed)
+	partial := ""
+	if d.Partial {
+		partial = " [PARTIAL: stopped early]"
+	}
+	fmt.Fprintf(w, "\nagainst %s, %d games each, players %s vs %s, seed %d (the same seeds for both):%s\n", strings.Join(d.Opponents, ", "), d.Games, d.Players[0], d.Players[1], d.Seed, partial)
 	ia, ib := d.TA.Interval(), d.TB.Interval()
 	na, nb := "A "+d.A, "B "+d.B
 	fmt.Fprintf(w, "  %s: %.1f%% [%.1f, %.1f]\n  %s: %.1f%% [%.1f, %.1f]\n", na, 100*d.TA.Rate(), 100*ia.Lo, 100*ia.Hi, nb, 100*d.TB.Rate(), 100*ib.Lo, 100*ib.Hi)

@@ -64,6 +64,23 @@ func Merge(files []string) (*Merged, error) {
 	return &Merged{RoundRobin: rr, Warnings: warnings}, nil
 }
 
+// Partial reports whether the merged report lacks games of its run: a
+// shard not given, or one stopped early.
+func (m *Merged) Partial() bool {
+	switch {
+	case m.Match != nil:
+		return m.Match.Partial
+	case m.RoundRobin != nil:
+		for _, s := range m.RoundRobin.Sums() {
+			if s.Partial {
+				return true
+			}
+		}
+		return false
+	}
+	return m.Multi != nil && m.Multi.Partial
+}
+
 func readResult(file string) ([]byte, error) {
 	return textfile.Read(file, "a result (the JSON written by sim --format json)", sim.MaxResultSize)
 }

@@ -54,7 +54,11 @@ func (r *Sweep) Write(w io.Writer, format report.Format, command string) error {
 	case report.CSV:
 		return r.csv(w)
 	}
-	fmt.Fprintf(w, "%s / %s: %s over %s; players %s vs %s; %d games per cell; seed %d%s\n", r.Army, r.Token, r.Field, strings.Join(r.Values, ", "), specs[0], specs[1], r.Games, r.Seed, r.Leaders)
+	partial := ""
+	if r.Partial {
+		partial = " [PARTIAL: stopped early]"
+	}
+	fmt.Fprintf(w, "%s / %s: %s over %s; players %s vs %s; %d games per cell; seed %d%s%s\n", r.Army, r.Token, r.Field, strings.Join(r.Values, ", "), specs[0], specs[1], r.Games, r.Seed, r.Leaders, partial)
 	fmt.Fprintf(w, "change: against %s = %s, paired over the same seeds, 95%% interval; significant: Holm-corrected p <= 0.05\n\n", r.Field, r.Values[0])
 	header := append([]string{r.Field}, r.Opponents...)
 	header = append(header, "all opponents", "change (points)", "significant")
@@ -131,6 +135,13 @@ func (r *Importance) csv(w io.Writer) error {
 			x.Token, strconv.Itoa(x.Removed), strconv.Itoa(x.Left), num(x.WinRate), num(x.Interval[0]), num(x.Interval[1]),
 			num(r.Base.Rate()), num(biv.Lo), num(biv.Hi), num(x.Change), num(x.ChangeCI[0]), num(x.ChangeCI[1]),
 			num(x.P), num(x.PHolm), strconv.FormatBool(x.Significant), strconv.FormatBool(r.Partial)})
+	}
+	if len(out) == 0 && r.Partial {
+		// Stopped before any variant: the army's own row, with no token
+		// removed, says so (a header alone would read as a whole run of
+		// an army with nothing to remove).
+		out = append(out, []string{r.Army, strings.Join(r.Opponents, ";"), r.Players[0].String(), r.Players[1].String(), strconv.FormatUint(r.Seed, 10), strconv.Itoa(r.Games),
+			"", "0", "", num(r.Base.Rate()), num(biv.Lo), num(biv.Hi), num(r.Base.Rate()), num(biv.Lo), num(biv.Hi), "0", "0", "0", "1", "1", "false", "true"})
 	}
 	return writeCSV(w, header, out)
 }

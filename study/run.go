@@ -215,11 +215,14 @@ func CheckStructures(on bool, list ...*rules.Army) (note string, err error) {
 }
 
 // RoundRobin plays every matchup of the armies, mirrors included, each
-// named as names says. Cancelling ctx stops it with the matchups played.
+// named as names says. Cancelling ctx stops it: the matchups not reached
+// are there with the games played, none, marked partial like the one it
+// stopped in, so the report of a run stopped between two matchups is
+// marked partial too.
 func (r *Run) RoundRobin(ctx context.Context, list []*rules.Army, names []string) (*sim.RoundRobin, error) {
 	rr := &sim.RoundRobin{Armies: names, Players: sim.RoundRobinPlayers(r.Players[0].String(), r.Players[1].String()), Matches: map[[2]int]*sim.Summary{}}
 	for i := range list {
-		for j := i; j < len(list) && ctx.Err() == nil; j++ {
+		for j := i; j < len(list); j++ {
 			s, err := r.Match(ctx, r.NewMatch(list[i], list[j]))
 			if err != nil {
 				return nil, err

@@ -120,7 +120,7 @@ func TestJSONKeysSnakeCaseNumbersNumbers(t *testing.T) {
 	for _, args := range [][]string{ // the greedy player: keys do not depend on who plays
 		{"sim", "moloch", "borgo", "--games", "2", "--players", "greedy"},
 		{"sim", "moloch", "borgo", "vegas", "--games", "2", "--players", "greedy"},
-		{"merge", shard},
+		{"merge", "--allow-partial", shard},
 		{"importance", "moloch", "--vs", "borgo", "--games", "2", "--players", "greedy"},
 		{"sweep", "moloch/Gauss Cannon.count=1..2", "--vs", "borgo", "--games", "2", "--players", "greedy"},
 		{"ladder", "moloch", "borgo", "--games", "1", "--levels", "random,greedy"},

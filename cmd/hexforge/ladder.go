@@ -137,7 +137,7 @@ func (o *ladderOptions) run(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	bar.Finish()
-	return writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
+	return interrupted(ctx, cmd.ErrOrStderr(), writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
 		return study.WriteLadder(w, ms, o.format, o.levels, commandLine(cmd, args))
-	})
+	}))
 }

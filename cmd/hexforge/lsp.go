@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"io"
 	"os"
 
@@ -20,7 +21,11 @@ docs/editors.md sets it up in VS Code, Neovim and Helix.`,
 		Example: `  hexforge lsp   # started by the editor, not by hand`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return lsp.Serve(cmd.Context(), lspStdio(), version, loader)
+			err := lsp.Serve(cmd.Context(), lspStdio(), version, loader)
+			if errors.Is(err, lsp.ErrExitWithoutShutdown) {
+				return exitError{1} // the protocol's status for an exit without shutdown
+			}
+			return err
 		},
 	}
 }

@@ -87,3 +87,37 @@ func TestLSPCommand(t *testing.T) {
 		t.Errorf("hexforge lsp exited %d: %s", r.code, r.stderr)
 	}
 }
+
+// TestLSPExitWithoutShutdown: an exit with no shutdown before it ends
+// `hexforge lsp` with status 1, as the protocol says (0 after a shutdown:
+// TestLSPCommand).
+func TestLSPExitWithoutShutdown(t *testing.T) {
+	srvEnd, cliEnd := net.Pipe()
+	old := lspStdio
+	lspStdio = func() io.ReadWriteCloser { return srvEnd }
+	defer func() { lspStdio = old }()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	done := make(chan int, 1)
+	go func() {
+		_, _, code := runCtx(t, ctx, "lsp")
+		done <- code
+	}()
+	conn := jsonrpc2.NewConn(jsonrpc2.NewStream(cliEnd))
+	conn.Go(ctx, jsonrpc2.MethodNotFoundHandler)
+	defer conn.Close()
+	if _, err := conn.Call(ctx, protocol.MethodInitialize, &protocol.InitializeParams{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := conn.Notify(ctx, protocol.MethodExit, nil); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case code := <-done:
+		if code != 1 {
+			t.Errorf("exit without shutdown: status %d, want 1", code)
+		}
+	case <-ctx.Done():
+		t.Fatal("hexforge lsp still running after exit")
+	}
+}

@@ -17,6 +17,7 @@ import (
 func newMerge() *cobra.Command {
 	var format report.Format
 	var out string
+	var allowPartial bool
 	cmd := &cobra.Command{
 		Use:   "merge RESULT.json...",
 		Short: "Combine JSON results of sharded runs into one report",
@@ -24,7 +25,11 @@ func newMerge() *cobra.Command {
 adds them up: n shards of one run give exactly the report of that run
 (two-player runs, or multiplayer runs of sim --mode).
 --format csv writes the matchups; with --out FILE.csv the per-token figures
-and ratings go to FILE-tokens.csv and FILE-ratings.csv beside it.`,
+and ratings go to FILE-tokens.csv and FILE-ratings.csv beside it.
+When games of the run are missing (a shard not given, or one stopped early)
+the report is written marked partial and merge exits with status 1, so that
+a script does not take it for the whole run; --allow-partial accepts it
+(exit 0).`,
 		Example: `  hexforge merge shard-*.json
   hexforge merge shard-*.json --format json --out study.json`,
 		Args: cobra.MinimumNArgs(1),
@@ -41,11 +46,19 @@ and ratings go to FILE-tokens.csv and FILE-ratings.csv beside it.`,
 			for _, w := range m.Warnings {
 				fmt.Fprintln(cmd.ErrOrStderr(), "merge:", w)
 			}
-			return writeResult(cmd, args, out, format, m.Match, m.RoundRobin, m.Multi)
+			if err := writeResult(cmd, args, out, format, m.Match, m.RoundRobin, m.Multi); err != nil {
+				return err
+			}
+			if m.Partial() && !allowPartial {
+				fmt.Fprintln(cmd.ErrOrStderr(), "merge: incomplete: the report (marked partial) lacks games of the run; give every shard, or --allow-partial to accept it")
+				return exitError{1}
+			}
+			return nil
 		},
 	}
 	cmd.Flags().Var(format.Flag(), "format", "output format: table, markdown, csv (one tidy table), html (one self-contained page with plots) or json")
 	cmd.Flags().StringVar(&out, "out", "", "write the report to FILE (atomically)")
+	cmd.Flags().BoolVar(&allowPartial, "allow-partial", false, "exit 0 when games of the run are missing (the report is marked partial either way)")
 	return cmd
 }
 

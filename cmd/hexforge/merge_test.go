@@ -65,10 +65,11 @@ func TestMergeRefusesMixedRuns(t *testing.T) {
 			}
 		})
 	}
-	// One shard alone: partial, with the missing pairs said.
+	// One shard alone: partial, with the missing pairs said, and exit 1
+	// (TestMergeIncomplete: 0 with --allow-partial).
 	stdout, stderr, code := run(t, "merge", first, "--format", "json")
-	if code != 0 || !strings.Contains(stderr, "pairs missing") || !strings.Contains(stdout, `"partial": true`) {
-		t.Errorf("merge of one shard of two: exit %d, want a partial report and a missing-pairs note:\n%s\n%s", code, stderr, stdout)
+	if code != 1 || !strings.Contains(stderr, "pairs missing") || !strings.Contains(stdout, `"partial": true`) {
+		t.Errorf("merge of one shard of two: exit %d, want 1, a partial report and a missing-pairs note:\n%s\n%s", code, stderr, stdout)
 	}
 	// Both shards of the same run: accepted, whole.
 	second := shard("second.json", "1/2")
