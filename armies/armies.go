@@ -131,9 +131,13 @@ func missingFileHint(file string, err error) error {
 	return err
 }
 
+// ArmyFile is the policy for every file read as army-language source: an
+// army, a base of `extends`, a leader file (docs/security.md).
+var ArmyFile = textfile.Kind{What: "an .army file (or a directory to commands that take one)", Ext: ".army", Limit: dsl.MaxFileSize}
+
 // ReadFile reads an army file with errors a designer can act on.
 func ReadFile(name string) ([]byte, error) {
-	b, err := textfile.Read(name, "an .army file (or a directory to commands that take one)", dsl.MaxFileSize)
+	b, err := textfile.Read(name, ArmyFile)
 	if err != nil {
 		return nil, missingFileHint(name, err)
 	}
@@ -158,17 +162,16 @@ func (ld Loader) Resolve(ref, fromFile string) (string, []byte, error) {
 		return "", nil, NotFound(ref)
 	}
 	// A stranger's army file must not make hexforge read other files: a
-	// base is an .army file in the directory tree of the file that names it
-	// (docs/security.md); --allow-extends-outside lifts the second rule.
-	if !strings.EqualFold(filepath.Ext(ref), ".army") {
-		return "", nil, fmt.Errorf("extends %q: a base army is an embedded army's short name or a path ending in .army", ref)
+	// base is an .army file in the directory tree of the file that names it,
+	// judged after links (docs/security.md); --allow-extends-outside lifts
+	// the second rule.
+	dir := ""
+	if fromFile != "" {
+		dir = filepath.Dir(fromFile)
 	}
-	if !ld.AllowExtendsOutside && !filepath.IsLocal(filepath.FromSlash(ref)) {
-		return "", nil, fmt.Errorf("extends %q: the base must be in the directory of the army file that extends it, or below (run with --allow-extends-outside to lift this)", ref)
-	}
-	p := ref
-	if !filepath.IsAbs(p) && fromFile != "" {
-		p = filepath.Join(filepath.Dir(fromFile), ref)
+	p, err := textfile.Named(ref, dir, "the directory of the army file that extends it", ArmyFile, ld.AllowExtendsOutside)
+	if err != nil {
+		return "", nil, fmt.Errorf("extends %q: %w", ref, err)
 	}
 	b, err := ReadFile(p)
 	if err != nil {

@@ -213,6 +213,26 @@ var coverage = map[string][]string{
 	"status end/battle_end":    {"engine.TestStatusMarked"},
 	"status end/giver_leaves":  {"engine.TestStatusGiverLeaves"},
 	"status end/healed":        {"engine.TestStatusBurning"},
+
+	"token statement/when":        {"engine.TestObserverBanner"},
+	"observed event/destroyed":    {"engine.TestObserverBanner", "engine.TestObserverShrine"},
+	"observed event/wounded":      {"engine.TestObserverWords/wounded_within", "engine.TestObserverWords/wounded_hq"},
+	"observed event/placed":       {"engine.TestObserverSentry", "engine.TestObserverWords/placed_of_own_hq"},
+	"observed event/moved":        {"engine.TestObserverWords/moved_in_line"},
+	"observed event/netted":       {"engine.TestObserverWords/netted_kind_name"},
+	"observer qualifier/friend":   {"engine.TestObserverBanner"},
+	"observer qualifier/own":      {"engine.TestObserverWords/wounded_within"},
+	"observer qualifier/enemy":    {"engine.TestObserverShrine"},
+	"observer qualifier/any":      {"engine.TestObserverWords/netted_kind_name"},
+	"observer qualifier/adjacent": {"engine.TestObserverSentry"},
+	"observer qualifier/in_line":  {"engine.TestObserverWords/moved_in_line"},
+	"observer qualifier/linked":   {"engine.TestObserverBanner"},
+	"observer qualifier/hq":       {"engine.TestObserverWords/wounded_hq"},
+	"observer qualifier/once":     {"engine.TestObserverSentry"},
+	"observer named value/kind":   {"engine.TestObserverWords/netted_kind_name"},
+	"observer named value/name":   {"engine.TestObserverWords/netted_kind_name"},
+	"observer named value/of":     {"engine.TestObserverWords/placed_of_own_hq"},
+	"observer named value/within": {"engine.TestObserverWords/wounded_within"},
 }
 
 // TestVocabularyHasScenarios: every word the compiler accepts has an entry

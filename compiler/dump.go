@@ -49,6 +49,7 @@ type TokenView struct {
 	Traits     []string      `json:"traits,omitempty"`
 	Effects    []string      `json:"effects,omitempty"`
 	Triggers   []TriggerView `json:"triggers,omitempty"`
+	Observers  []string      `json:"observers,omitempty"` // its when statements, in the language's words
 	Notes      string        `json:"notes,omitempty"`
 	Uncertain  []string      `json:"uncertain,omitempty"`
 	// Structure names the Structure the token is a part of (the
@@ -116,6 +117,11 @@ func View(a *rules.Army) ArmyView {
 				trv.Actions = append(trv.Actions, ActionString(ac, a))
 			}
 			tv.Triggers = append(tv.Triggers, trv)
+		}
+		for k := range a.Observers {
+			if a.Observers[k].Token == i {
+				tv.Observers = append(tv.Observers, observerString(&a.Observers[k], a))
+			}
 		}
 		v.Tokens = append(v.Tokens, tv)
 	}
@@ -239,6 +245,9 @@ func Dump(w io.Writer, a *rules.Army) {
 		}
 		for _, tr := range t.Triggers {
 			fmt.Fprintf(w, "    %s\n", tr.Words())
+		}
+		for _, ob := range t.Observers {
+			fmt.Fprintf(w, "    %s\n", ob)
 		}
 	}
 	for _, st := range a.Structures {

@@ -342,4 +342,5 @@ func (c *compiler) finishStatuses(a *rules.Army, tokens []*tokenBuild, statuses 
 			resolve(ref, &a.Statuses[i].Triggers[ref.trig].Actions[ref.step])
 		}
 	}
+	c.finishObservers(a, tokens, resolve)
 }

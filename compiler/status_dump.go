@@ -47,3 +47,22 @@ func statusEffectString(e rules.Effect) string {
 	}
 	return fmt.Sprintf("%s %+d", e.Op, e.Value)
 }
+
+// observerString writes an observer back in the language's words.
+func observerString(ob *rules.Observer, a *rules.Army) string {
+	parts := []string{"when", ob.When.String(), ob.Side.String()}
+	if sel := ob.Sel.String(); sel != "" {
+		parts = append(parts, sel)
+	}
+	if ob.HQ {
+		parts = append(parts, "hq")
+	}
+	if ob.Once {
+		parts = append(parts, "once")
+	}
+	var steps []string
+	for _, ac := range ob.Steps.Actions {
+		steps = append(steps, ActionString(ac, a))
+	}
+	return strings.Join(parts, " ") + ": " + strings.Join(steps, ", ")
+}

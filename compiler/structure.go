@@ -233,6 +233,9 @@ func (c *compiler) partFeatures(st *dsl.Stmt, tb *tokenBuild) {
 	for _, ref := range tb.picks {
 		c.errs.Errorf(ref.pos, "part %q: recover name= on a Structure's part is not supported; use kinds= instead", name)
 	}
+	if len(tb.observers) > 0 {
+		c.errs.Errorf(stmtPos(st), "part %q: an observer (when) on a Structure's part is not supported", name)
+	}
 	for _, ref := range tb.gives {
 		c.errs.Errorf(ref.pos, "part %q: give on a Structure's part is not supported (give statuses from a token of the army)", name)
 	}

@@ -19,9 +19,13 @@ type tokenBuild struct {
 	freeIf   []nameRef // one per trigger
 	picks    []pickRef // token names in steps (recover name="...")
 	gives    []pickRef // status names in steps (give "..."), resolved by finishStatuses
-	edgePos  [6]diag.Pos
-	linkPos  [6]diag.Pos
-	hasPlay  bool
+	// observers are its when statements (observer.go); obsPicks the names
+	// in their steps (trig: the observer's index in observers).
+	observers []rules.Observer
+	obsPicks  []pickRef
+	edgePos   [6]diag.Pos
+	linkPos   [6]diag.Pos
+	hasPlay   bool
 }
 
 type nameRef struct {
@@ -37,7 +41,7 @@ type pickRef struct {
 }
 
 // tokenWords are the statements allowed inside a token block.
-var tokenWords = []string{"alias", "count", "initiative", "toughness", "edge", "link", "global", "trait", "on", "notes", "uncertain"}
+var tokenWords = []string{"alias", "count", "initiative", "toughness", "edge", "link", "global", "trait", "on", "when", "notes", "uncertain"}
 
 func (c *compiler) token(k rules.Kind, s *dsl.Stmt) *tokenBuild {
 	tb := &tokenBuild{kindPos: stmtPos(s)}
@@ -144,6 +148,9 @@ func (c *compiler) token(k rules.Kind, s *dsl.Stmt) *tokenBuild {
 		case "on":
 			c.noBody(st)
 			c.trigger(tb, st)
+		case "when":
+			c.noBody(st)
+			c.observer(tb, st)
 		default:
 			c.unknown(stmtPos(st), "token statement", st.Word, tokenWords)
 		}

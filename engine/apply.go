@@ -44,6 +44,12 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 	wasFull := s.InnerFull()
 	ctl := g.controlled()
 	battleOK := true
+	// Who is netted before the action, for observers of nets (observer.go).
+	var netsBefore [MaxHexes]bool
+	watchNets := g.watch&(1<<rules.WatchNetted) != 0
+	if watchNets {
+		netsBefore = *g.computeNets()
+	}
 	if g.leaders {
 		g.leadWin = a.Kind == KDiscard && g.Phase == PhaseDiscard // the turn's mandatory discard opens the moment
 	}
@@ -94,6 +100,9 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 		s.Place(a.Hex, p, t, a.Facing)
 		g.used[a.Hex] = 0
 		g.grantUsed[a.Hex] = 0
+		if tok.Kind != rules.Foundation && g.watch != 0 {
+			g.observe(rules.WatchPlaced, a.Hex)
+		}
 		if tok.Kind != rules.Foundation {
 			g.entered(a.Hex, d)
 		}
@@ -190,6 +199,9 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 	g.tether()
 	g.control(d, ctl)
 	g.recallNetMarkers()
+	if watchNets {
+		g.noteNetted(&netsBefore)
+	}
 	if s.St.N != 0 {
 		g.sweepStatuses()
 	}
@@ -262,6 +274,9 @@ func (g *Game) program() *rules.Trigger {
 	}
 	if pe.status {
 		return &g.S.Armies[pe.owner].Statuses[pe.token].Triggers[pe.trig]
+	}
+	if pe.observer {
+		return &g.S.Armies[pe.owner].Observers[pe.trig].Steps
 	}
 	return &g.S.Armies[pe.owner].Tokens[pe.token].Triggers[pe.trig]
 }

@@ -214,6 +214,10 @@ func (g *Game) swapUnits(h, n Hex, d Decider) {
 			s.HQ[u.Owner] = x
 		}
 	}
+	if g.watch != 0 {
+		g.observe(rules.WatchMoved, h)
+		g.observe(rules.WatchMoved, n)
+	}
 	g.entered(h, d)
 	g.entered(n, d)
 }

@@ -24,6 +24,9 @@ func (g *Game) removeUnit(h Hex) {
 	g.deed(DeedRemoved, u.Controller(), 1)
 	g.toPile(u.Owner, u.Token)
 	g.queueDestroyed(u, h)
+	if g.watch != 0 {
+		g.observe(rules.WatchDestroyed, h)
+	}
 	g.S.Remove(h)
 	g.used[h] = 0
 	g.grantUsed[h] = 0
@@ -84,6 +87,8 @@ func (g *Game) wound(h Hex, n int, ground bool) {
 		} else {
 			g.removeUnit(h)
 		}
+	} else if !ground && g.watch != 0 {
+		g.observe(rules.WatchWounded, h)
 	}
 }
 
@@ -102,6 +107,9 @@ func (g *Game) moveUnit(from, to Hex, f rules.Dir, d Decider) {
 	g.used[from] = 0
 	g.grantUsed[to] = g.grantUsed[from]
 	g.grantUsed[from] = 0
+	if g.watch != 0 {
+		g.observe(rules.WatchMoved, to)
+	}
 	g.entered(to, d)
 }
 

@@ -61,6 +61,9 @@ func (g *Game) flushDestroyed(d Decider) {
 		}
 	}
 	g.nq = 0
+	if g.noq != 0 {
+		g.flushObserved(d)
+	}
 }
 
 // fireUnits runs the ev triggers of the units of player p on the board, in
@@ -84,12 +87,12 @@ func (g *Game) fireUnits(ev rules.Event, flag uint16, p uint8, d Decider) {
 	}
 	for i := 0; i < n && g.Phase != PhaseOver; i++ {
 		h, u := at[i], who[i]
-		if s.Cells[h].Unit != u || g.computeNets()[h] {
+		if !s.Cells[h].Unit.same(u) || g.computeNets()[h] {
 			continue
 		}
 		t := s.Tok(u)
 		for k := range t.Triggers {
-			if t.Triggers[k].Event == ev && s.Cells[h].Unit == u {
+			if t.Triggers[k].Event == ev && s.Cells[h].Unit.same(u) {
 				g.fire(u.Owner, u.Token, uint8(k), h, d)
 			}
 		}
@@ -116,7 +119,7 @@ func (g *Game) fire(owner, token, trig uint8, src Hex, d Decider) {
 }
 
 // runFired runs the program prog, described by pe (its owner, its unit's
-// hex src), at once, as fire does.
+// hex), at once, as fire does.
 func (g *Game) runFired(prog *rules.Trigger, pe pending, d Decider) {
 	savedPend, savedPlayer, savedPhase := g.pend, g.Player, g.Phase
 	g.Player = pe.owner

@@ -135,7 +135,9 @@ type pending struct {
 	placed bool  // a placed trigger: the token's next placed trigger follows it (startPlaced)
 	leader bool  // the program is the owner's leader card's (leader.go)
 	status bool  // the program is a trigger of status token of owner's army (status.go)
-	gtok   uint8 // status: the token type that gave the status, credited with its deeds
+	// observer: the program is observer trig of owner's army (observer.go)
+	observer bool
+	gtok     uint8 // status: the token type that gave the status, credited with its deeds
 	// target1 and event1 are 1 + the hexes of a selector's of=target (what
 	// the previous step picked) and of=event (the hex of the event that
 	// fired the program); 0 = none (selector.go).
@@ -233,6 +235,11 @@ type Game struct {
 	ws  *workspace
 
 	dq [maxQueued]queued // destroyed events waiting to fire (flushDestroyed)
+
+	oq     [maxObserved]observed // observers waiting to fire (observer.go)
+	noq    uint8
+	watch  uint8 // a bit per rules.Watch some observer of the armies watches
+	oflush bool  // flushObserved is running
 
 	destroyer [MaxHexes]bool // the unit on the hex destroyed an enemy in the last battle
 
@@ -332,6 +339,7 @@ func (g *Game) Init(cfg *Config, armies []*rules.Army, seed uint64) error {
 		sides.N = 0 // the two-player game keeps its zero Sides
 	}
 	g.S.Sides = sides
+	g.watch = watches(armies)
 	return g.initLeaders()
 }
 

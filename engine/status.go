@@ -33,6 +33,14 @@ func (p *Piece) setTag(t uint8) {
 	p.Marks = p.Marks&^tagMarks | Marks(t&3)<<2 | Marks(t&0xC)<<4
 }
 
+// same reports whether p is the piece q, but for the tag a status given
+// meanwhile may have added.
+func (p Piece) same(q Piece) bool {
+	p.Marks &^= tagMarks
+	q.Marks &^= tagMarks
+	return p == q
+}
+
 // StatusInst is one status on one unit.
 type StatusInst struct {
 	Tag   uint8 // the carrier's tag

@@ -83,7 +83,7 @@ func (g *Game) battle(d Decider) bool {
 	g.Battles++
 	ctl := g.controlled()
 	var units [MaxHexes]Piece // before the battle, for its destroyed events
-	if g.anyFx&factDestroyedSteps != 0 {
+	if g.anyFx&factDestroyedSteps != 0 || g.watch != 0 {
 		for h := range g.S.Board.Size {
 			units[h] = g.S.Cells[h].Unit
 		}
@@ -127,6 +127,10 @@ func (g *Game) battle(d Decider) bool {
 			}
 		}
 		g.flushDestroyed(d)
+	}
+	if g.watch != 0 {
+		g.observeBattle(&units)
+		g.flushDestroyed(d) // and the observers
 	}
 	// The game may end here (a score reached, an HQ fallen); else the
 	// after_battle triggers of the players still in, the player whose turn

@@ -9,7 +9,6 @@ import (
 	"bytes"
 	"embed"
 	"fmt"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -85,11 +84,21 @@ func BoardByName(name string) (*engine.Board, error) {
 	return nil, fmt.Errorf("unknown board %q: use standard, large, duel or a board file", name)
 }
 
+// BoardFile is the policy for every board file read (docs/security.md).
+var BoardFile = textfile.Kind{What: "a board file", Ext: ".board", Limit: MaxBoardSize}
+
 // LoadBoard resolves a board reference: an embedded board's name, else a
 // path to a board file (relative to dir when dir is not empty and the path
 // is relative). The board read from a file is named by its path as given,
-// so that a trace's header finds it again.
+// so that a trace's header finds it again. A board named by a file (dir
+// not empty) is read only from that file's directory tree (boardIn).
 func LoadBoard(ref, dir string) (*engine.Board, error) {
+	return boardIn(ref, dir, "the directory of the file that names it", false)
+}
+
+// boardIn is LoadBoard; from names dir in messages, and outside
+// (--allow-extends-outside) lets a file name a board outside its tree.
+func boardIn(ref, dir, from string, outside bool) (*engine.Board, error) {
 	if b, err := BoardByName(ref); err == nil {
 		return b, nil
 	}
@@ -99,8 +108,11 @@ func LoadBoard(ref, dir string) (*engine.Board, error) {
 		return nil, fmt.Errorf("unknown board %q: use standard, large, duel or a board file (a path ending in .board)", ref)
 	}
 	path := ref
-	if dir != "" && !filepath.IsAbs(path) {
-		path = filepath.Join(dir, path)
+	if dir != "" {
+		var err error
+		if path, err = textfile.Named(ref, dir, from, BoardFile, outside); err != nil {
+			return nil, err
+		}
 	}
 	b, err := ReadBoardFile(path)
 	if err != nil {
@@ -113,8 +125,9 @@ func LoadBoard(ref, dir string) (*engine.Board, error) {
 // ReadBoardFile reads and parses the board file at path (named by its own
 // name line).
 func ReadBoardFile(path string) (*engine.Board, error) {
-	// Regular files only, bounded, never blocking (docs/security.md).
-	src, err := textfile.Read(path, "a board file", MaxBoardSize)
+	// Regular .board files only, judged after links, bounded, never
+	// blocking (docs/security.md).
+	src, err := textfile.Read(path, BoardFile)
 	if err != nil {
 		return nil, err
 	}

@@ -94,6 +94,12 @@ func ParsePosition(file string, src []byte, load ArmyLoader) (*engine.State, err
 // the discard pile and whose turn comes next (engine.Piles), for a game that
 // starts from the position (engine.NewGameFrom).
 func ParseSetup(file string, src []byte, load ArmyLoader) (*engine.State, *engine.Piles, error) {
+	return parseSetup(file, src, load, false)
+}
+
+// parseSetup is ParseSetup; outside (--allow-extends-outside) lets the
+// position name a board file outside its directory tree.
+func parseSetup(file string, src []byte, load ArmyLoader, outside bool) (*engine.State, *engine.Piles, error) {
 	var errs diag.List
 	pos := func(line, col int) diag.Pos { return diag.Pos{File: file, Line: line, Column: col} }
 	if len(src) > MaxPositionSize {
@@ -264,7 +270,7 @@ func ParseSetup(file string, src []byte, load ArmyLoader) (*engine.State, *engin
 	}
 	b, err := BoardByName(boardName)
 	if err != nil && strings.ContainsAny(boardName, "./\\") {
-		b, err = LoadBoard(boardName, filepath.Dir(file))
+		b, err = boardIn(boardName, filepath.Dir(file), "the position file's directory", outside)
 		if err != nil {
 			errs.Errorf(boardPos, "board %q: %v", diag.Clip(boardName), err)
 			return nil, nil, errs

@@ -440,6 +440,9 @@ type Army struct {
 	// Statuses are the army's named statuses (status.go), put on units by
 	// its give steps.
 	Statuses []Status
+	// Observers are its tokens' triggers on other units' events (when ...,
+	// observer.go), by token.
+	Observers []Observer
 }
 
 // Structure is one pair of faces of an army's Structure: two tokens that

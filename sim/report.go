@@ -95,6 +95,21 @@ func ArmyHash(a *rules.Army) string {
 		}
 		text = fmt.Appendf(text, " Structures:%+v", st)
 	}
+	// Statuses and observers likewise, only when there are some.
+	if len(c.Statuses) > 0 {
+		st := slices.Clone(c.Statuses)
+		for i := range st {
+			st[i].Line = 0
+		}
+		text = fmt.Appendf(text, " Statuses:%+v", st)
+	}
+	if len(c.Observers) > 0 {
+		ob := slices.Clone(c.Observers)
+		for i := range ob {
+			ob[i].Line = 0
+		}
+		text = fmt.Appendf(text, " Observers:%+v", ob)
+	}
 	sum := sha256.Sum256(text)
 	return hex.EncodeToString(sum[:8])
 }

@@ -82,7 +82,7 @@ func (m *Merged) Partial() bool {
 }
 
 func readResult(file string) ([]byte, error) {
-	return textfile.Read(file, "a result (the JSON written by sim --format json)", sim.MaxResultSize)
+	return textfile.Read(file, textfile.Kind{What: "a result (the JSON written by sim --format json)", Limit: sim.MaxResultSize})
 }
 
 // MergeResults reads two-player match or round-robin JSON reports and adds

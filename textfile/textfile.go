@@ -11,6 +11,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"strings"
 	"syscall"
 )
 
@@ -20,10 +22,39 @@ func Missing(name string) error {
 	return fmt.Errorf("%s: no such file", name)
 }
 
-// Read returns the contents of the regular file name, refusing anything
-// else and any file over limit bytes. what names the kind of file in
-// messages ("an army file"). Errors never quote the file's contents.
-func Read(name, what string, limit int64) ([]byte, error) {
+// Kind is a kind of file hexforge reads and the policy for it.
+type Kind struct {
+	What  string // in messages: "an army file"
+	Ext   string // the name the file resolves to (after every link) must end in it, ".army"; "" for any
+	Limit int64  // the most bytes read
+}
+
+// Read returns the contents of the regular file name, read as kind k: a
+// device, FIFO or socket is refused, so is a file over k.Limit bytes, and
+// so is a file whose name, after every symbolic link is followed, does not
+// end in k.Ext (a link named x.army pointing at /etc/passwd is refused
+// before it is opened, so no diagnostic can echo a line of it). Errors
+// never quote the file's contents.
+func Read(name string, k Kind) ([]byte, error) {
+	f, err := Open(name, k)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, k.Limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", name, err)
+	}
+	if int64(len(b)) > k.Limit {
+		return nil, fmt.Errorf("%s: file grew past %d bytes while being read; %s may be at most %d bytes", name, k.Limit, k.What, k.Limit)
+	}
+	return b, nil
+}
+
+// Open opens name for reading as kind k under Read's policy, for a reader
+// that reads it a piece at a time (a trace, a line at a time). The caller
+// reads at most k.Limit bytes and closes it.
+func Open(name string, k Kind) (*os.File, error) {
 	st, err := os.Stat(name)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -31,30 +62,45 @@ func Read(name, what string, limit int64) ([]byte, error) {
 		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	if err := check(name, what, st, limit); err != nil {
+	if err := check(name, k.What, st, k.Limit); err != nil {
 		return nil, err
 	}
-	// O_NONBLOCK: should the file have been swapped for a FIFO since the
-	// Stat, opening it does not wait for a writer; the Fstat below refuses it.
-	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	real, err := filepath.EvalSymlinks(name)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if err := k.checkName(name, real); err != nil {
+		return nil, err
+	}
+	// The resolved name is opened, so a link swapped meanwhile is not
+	// followed. O_NONBLOCK: should the file have been swapped for a FIFO
+	// since the Stat, opening it does not wait for a writer; the Fstat
+	// below refuses it.
+	f, err := os.OpenFile(real, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", name, err)
 	}
-	defer f.Close()
 	if st, err = f.Stat(); err != nil {
+		f.Close()
 		return nil, fmt.Errorf("reading %s: %w", name, err)
 	}
-	if err := check(name, what, st, limit); err != nil {
+	if err := check(name, k.What, st, k.Limit); err != nil {
+		f.Close()
 		return nil, err
 	}
-	b, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", name, err)
+	return f, nil
+}
+
+// checkName refuses a file of kind k whose resolved name real does not
+// end in k.Ext.
+func (k Kind) checkName(name, real string) error {
+	if k.Ext == "" || strings.EqualFold(filepath.Ext(real), k.Ext) {
+		return nil
 	}
-	if int64(len(b)) > limit {
-		return nil, fmt.Errorf("%s: file grew past %d bytes while being read; %s may be at most %d bytes", name, limit, what, limit)
+	if real != filepath.Clean(name) {
+		return fmt.Errorf("%s is a symbolic link to a file whose name does not end in %s; only %s files are read, judged after links (docs/security.md)", name, k.Ext, k.Ext)
 	}
-	return b, nil
+	return fmt.Errorf("%s: the name does not end in %s; only %s files are read here (docs/security.md)", name, k.Ext, k.Ext)
 }
 
 func check(name, what string, st fs.FileInfo, limit int64) error {

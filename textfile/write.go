@@ -37,11 +37,30 @@ func resolve(path string) (string, error) {
 	return "", fmt.Errorf("too many levels of symbolic links")
 }
 
+// special is the mode of an existing output path that is not a regular
+// file or a directory (a device, a FIFO, a socket), or 0 when the path is a
+// regular file, a directory or not there. os.Stat follows links the way the
+// kernel does, /dev/stdout's /proc/self/fd/1 to a pipe included.
+func special(path string) fs.FileMode {
+	st, err := os.Stat(path)
+	if err != nil || st.Mode().IsRegular() || st.IsDir() {
+		return 0
+	}
+	return st.Mode().Type()
+}
+
 // CheckWritable refuses an output path that cannot be written: its
-// directory is missing (named, since that is what to create) or it is a
-// directory. Commands call it when their flags are checked, before any
-// game is played, so a long run is never lost for want of a directory.
+// directory is missing (named, since that is what to create), it is a
+// directory, or it is a socket. Commands call it when their flags are
+// checked, before any game is played, so a long run is never lost for want
+// of a directory. A device or a FIFO is written into (WriteAtomic).
 func CheckWritable(path string) error {
+	if m := special(path); m != 0 {
+		if m&fs.ModeSocket != 0 {
+			return fmt.Errorf("cannot write %s: it is a socket; give a file, a device or a FIFO", path)
+		}
+		return nil
+	}
 	target, err := resolve(path)
 	if err != nil {
 		return fmt.Errorf("cannot write %s: %w", path, err)
@@ -68,7 +87,15 @@ func CheckWritable(path string) error {
 // existing file keeps its mode, a new one gets 0666 less the umask (the
 // kernel applies it when the temporary file is created), and a symlink is
 // followed so the link stays a link.
+//
+// A path that is a device or a FIFO (/dev/null, /dev/stdout on a pipe, a
+// named pipe) is written into directly, as `cmd > path` would: renaming a
+// temporary file over it would replace the device node or the pipe with a
+// regular file (docs/security.md). A socket is refused.
 func WriteAtomic(path string, data []byte) error {
+	if m := special(path); m != 0 {
+		return writeSpecial(path, m, data)
+	}
 	target, err := resolve(path)
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
@@ -101,6 +128,35 @@ func WriteAtomic(path string, data []byte) error {
 	}
 	if err := os.Rename(tmp.Name(), target); err != nil {
 		os.Remove(tmp.Name())
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
+
+// writeSpecial writes data into the existing device or FIFO path. The file
+// is opened without O_CREATE, so should it vanish meanwhile nothing is
+// created in its place, and the opened file is checked again: a regular
+// file swapped in is not truncated behind the atomic path's back.
+func writeSpecial(path string, m fs.FileMode, data []byte) error {
+	if m&fs.ModeSocket != 0 {
+		return fmt.Errorf("cannot write %s: it is a socket; give a file, a device or a FIFO", path)
+	}
+	// A FIFO's open waits for a reader, as the shell's `>` does.
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	st, err := f.Stat()
+	if err == nil && (st.Mode().IsRegular() || st.IsDir()) {
+		err = errors.New("it was replaced by a regular file while being opened")
+	}
+	if err == nil {
+		_, err = f.Write(data)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil

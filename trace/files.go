@@ -1,7 +1,6 @@
 package trace
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -11,23 +10,30 @@ import (
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
+	"github.com/hexforge/hexforge/textfile"
 )
 
-// FileLoaders are the loaders of trace t read from file: its armies (with
+// FileLoaders are the loaders of the trace with header h read from file: its armies (with
 // the header's --set overrides) and board files relative to the trace's
 // directory, in its tree unless l allows files outside it, and its leader
 // files relative to the current directory, as play was given them. An
 // army's diagnostics are written to diags.
-func FileLoaders(t *Trace, file string, l armies.Loader, diags io.Writer) (Loaders, error) {
+func FileLoaders(h *Header, file string, l armies.Loader, diags io.Writer) (Loaders, error) {
 	var sets []armies.Set
-	for _, s := range t.Header.Sets {
+	for _, s := range h.Sets {
 		st, err := armies.ParseSet(s)
 		if err != nil {
 			return Loaders{}, fmt.Errorf("%s: header: %w", file, err)
 		}
 		sets = append(sets, st)
 	}
-	load := Loaders{Leader: l.LoadLeader}
+	load := Loaders{Leader: func(ref string) (*rules.Leader, error) {
+		path, err := leaderPath(l, ref)
+		if err != nil {
+			return nil, err
+		}
+		return l.LoadLeader(path)
+	}}
 	load.Army = func(ref string) (*rules.Army, error) {
 		path, err := armyPath(l, ref, file)
 		if err != nil {
@@ -85,22 +91,13 @@ func Outcome(g *engine.Game, events int) string {
 // armyPath finds the army a trace names: an embedded army's short name
 // as it is, a path relative to the trace's directory. A trace may come from
 // a stranger: like extends (docs/security.md), it names only .army files in
-// its own directory tree unless --allow-extends-outside.
+// its own directory tree, judged after links, unless
+// --allow-extends-outside (textfile.Named).
 func armyPath(l armies.Loader, ref, traceFile string) (string, error) {
 	if !armies.IsPath(ref) {
 		return ref, nil
 	}
-	if !strings.EqualFold(filepath.Ext(ref), ".army") {
-		return "", errors.New("a trace names an embedded army or a path ending in .army")
-	}
-	p := filepath.FromSlash(ref)
-	if !l.AllowExtendsOutside && !filepath.IsLocal(p) {
-		return "", errors.New("the file is outside the trace's directory (run with --allow-extends-outside to read it)")
-	}
-	if !filepath.IsAbs(p) {
-		p = filepath.Join(filepath.Dir(traceFile), p)
-	}
-	return p, nil
+	return textfile.Named(ref, filepath.Dir(traceFile), "the trace's directory", armies.ArmyFile, l.AllowExtendsOutside)
 }
 
 // boardPath finds the board file a trace names, as armyPath finds
@@ -110,12 +107,28 @@ func boardPath(l armies.Loader, ref, traceFile string) (string, error) {
 	if !strings.EqualFold(filepath.Ext(ref), ".board") {
 		return "", fmt.Errorf("unknown board %q: a trace names an embedded board or a path ending in .board", ref)
 	}
-	p := filepath.FromSlash(ref)
-	if !l.AllowExtendsOutside && !filepath.IsLocal(p) {
-		return "", fmt.Errorf("board %s: the file is outside the trace's directory (run with --allow-extends-outside to read it)", ref)
-	}
-	if !filepath.IsAbs(p) {
-		p = filepath.Join(filepath.Dir(traceFile), p)
+	p, err := textfile.Named(ref, filepath.Dir(traceFile), "the trace's directory", position.BoardFile, l.AllowExtendsOutside)
+	if err != nil {
+		return "", fmt.Errorf("board %s: %w", ref, err)
 	}
 	return p, nil
+}
+
+// leaderPath finds the leader file a trace names (FILE:Name), as play was
+// given it: relative to the current directory, an .army file in its tree,
+// judged after links, unless --allow-extends-outside; a hostile trace must
+// not make the replay read /etc/passwd or ../../anything.
+func leaderPath(l armies.Loader, ref string) (string, error) {
+	file, name := ref, ""
+	if i := strings.LastIndex(ref, ".army:"); i >= 0 {
+		file, name = ref[:i+5], ref[i+5:]
+	}
+	if !armies.IsPath(file) {
+		return ref, nil
+	}
+	p, err := textfile.Named(file, ".", "the current directory", armies.ArmyFile, l.AllowExtendsOutside)
+	if err != nil {
+		return "", err
+	}
+	return p + name, nil
 }

@@ -52,9 +52,29 @@ type Cell struct {
 // game; the board's hexes come with them. A trace that does not replay
 // gives no frames: a page must not show a game that did not happen.
 func Frames(t *Trace, load Loaders) (*engine.Game, []Frame, []Cell, error) {
+	return frames(&t.Header, &source{t: t}, load)
+}
+
+// FramesReader is Frames of the trace rd reads, a line at a time as
+// ReplayReader reads it; it returns the trace too, holding only the events
+// that were checked (the page shows them), so memory is bounded by the
+// game, not by the file.
+func FramesReader(rd *Reader, load Loaders) (*engine.Game, *Trace, []Frame, []Cell, error) {
+	t := &Trace{Header: rd.Header}
+	src := &source{rd: rd, each: func(e *Event) {
+		t.Events = append(t.Events, *e)
+	}}
+	g, frames, cells, err := frames(&t.Header, src, load)
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	return g, t, frames, cells, nil
+}
+
+func frames(h *Header, src *source, load Loaders) (*engine.Game, []Frame, []Cell, error) {
 	var frames []Frame
 	var board *engine.Board
-	g, err := replay(t, load, func(i int, g *engine.Game) {
+	g, err := replay(h, src, load, func(i int, g *engine.Game) {
 		board = g.S.Board
 		for len(frames) <= i {
 			frames = appendFrame(frames, snapshot(len(frames), g))
@@ -64,7 +84,7 @@ func Frames(t *Trace, load Loaders) (*engine.Game, []Frame, []Cell, error) {
 		return nil, nil, nil, err
 	}
 	board = g.S.Board
-	for len(frames) < len(t.Events) {
+	for len(frames) < src.i {
 		frames = appendFrame(frames, snapshot(len(frames), g))
 	}
 	var cells []Cell

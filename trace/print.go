@@ -14,47 +14,84 @@ const Width = 100
 // Print writes the trace readably, one line per event, in the words of the
 // rules; no line is wider than Width (long token names are cut).
 func Print(w io.Writer, t *Trace) error {
-	bw := bufio.NewWriter(w)
-	h := &t.Header
-	line := func(format string, args ...any) {
-		s := fmt.Sprintf(format, args...)
-		if utf8.RuneCountInString(s) > Width {
-			r := []rune(s)
-			s = string(r[:Width-3]) + "..."
-		}
-		bw.WriteString(s)
-		bw.WriteByte('\n')
+	p := NewPrinter(w, &t.Header)
+	for i := range t.Events {
+		p.Event(&t.Events[i])
 	}
-	for p, a := range h.Armies {
-		line("player %d: %s (%s)", p+1, a.Name, h.Players[min(p, len(h.Players)-1)])
+	return p.Flush()
+}
+
+// Printer prints a trace as Print does, an event at a time, as a replay
+// reads it (ReplayReader): it holds back one segment line only, to drop a
+// segment in which nothing happens.
+type Printer struct {
+	bw      *bufio.Writer
+	segment *Event // a segment not yet printed
+}
+
+// NewPrinter prints the header h's lines to w and returns the printer of
+// its events; call Flush at the end.
+func NewPrinter(w io.Writer, h *Header) *Printer {
+	p := &Printer{bw: bufio.NewWriter(w)}
+	for i, a := range h.Armies {
+		p.line("player %d: %s (%s)", i+1, a.Name, h.Players[min(i, len(h.Players)-1)])
 	}
 	if h.Mode != "" {
-		line("mode %s, seed %d, game %d, game seed %d, %s board, trace schema %d", h.Mode, h.Seed, h.Game, h.GameSeed, h.Board, h.Schema)
+		p.line("mode %s, seed %d, game %d, game seed %d, %s board, trace schema %d", h.Mode, h.Seed, h.Game, h.GameSeed, h.Board, h.Schema)
 	} else {
-		line("seed %d, pair %d, game seed %d, %s board, trace schema %d", h.Seed, h.Pair, h.GameSeed, h.Board, h.Schema)
+		p.line("seed %d, pair %d, game seed %d, %s board, trace schema %d", h.Seed, h.Pair, h.GameSeed, h.Board, h.Schema)
 	}
-	for i := range t.Events {
-		e := &t.Events[i]
-		if e.E == "segment" && (i+1 == len(t.Events) || !inBattle[t.Events[i+1].E] || t.Events[i+1].E == "segment") {
-			continue // nothing happens in an empty segment
+	return p
+}
+
+func (p *Printer) line(format string, args ...any) {
+	s := fmt.Sprintf(format, args...)
+	if utf8.RuneCountInString(s) > Width {
+		r := []rune(s)
+		s = string(r[:Width-3]) + "..."
+	}
+	p.bw.WriteString(s)
+	p.bw.WriteByte('\n')
+}
+
+// Event prints the next event of the trace.
+func (p *Printer) Event(e *Event) {
+	if p.segment != nil {
+		// Nothing happens in a segment followed by no battle event.
+		if inBattle[e.E] && e.E != "segment" {
+			p.describe(p.segment)
 		}
-		if s := describe(e); s != "" {
-			line("%s", s)
+		p.segment = nil
+	}
+	if e.E == "segment" {
+		seg := *e // e may be a reader's, overwritten by the next line
+		p.segment = &seg
+		return
+	}
+	p.describe(e)
+}
+
+// Flush writes what is buffered (a last segment has nothing after it).
+func (p *Printer) Flush() error {
+	return p.bw.Flush()
+}
+
+func (p *Printer) describe(e *Event) {
+	if s := describe(e); s != "" {
+		p.line("%s", s)
+	}
+	if e.E == "final" {
+		for i, hand := range e.Hands {
+			held := strings.Join(hand, ", ")
+			if held == "" {
+				held = "nothing"
+			}
+			p.line("  player %d holds: %s", i+1, held)
 		}
-		if e.E == "final" {
-			for p, hand := range e.Hands {
-				held := strings.Join(hand, ", ")
-				if held == "" {
-					held = "nothing"
-				}
-				line("  player %d holds: %s", p+1, held)
-			}
-			for _, c := range e.Cells {
-				line("  %s", c)
-			}
+		for _, c := range e.Cells {
+			p.line("  %s", c)
 		}
 	}
-	return bw.Flush()
 }
 
 // who names a player's token: "P1 Gauss Cannon".

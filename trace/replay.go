@@ -3,7 +3,7 @@ package trace
 import (
 	"errors"
 	"fmt"
-	"path/filepath"
+	"io"
 	"slices"
 
 	"github.com/hexforge/hexforge/engine"
@@ -37,13 +37,24 @@ var ErrMismatch = errors.New("the replay differs from the trace")
 // that the final state (its digest included) is the recorded one. It
 // returns the replayed game.
 func Replay(t *Trace, load Loaders) (*engine.Game, error) {
-	return replay(t, load, nil)
+	return replay(&t.Header, &source{t: t}, load, nil)
+}
+
+// ReplayReader replays the trace rd reads as Replay does, a line at a
+// time: each line is read when the game comes to it and checked at once,
+// so memory is bounded by the game, not by the file, and a hostile trace
+// fails at its first wrong line. each, when not nil, is given every event
+// once it has been checked, in order (to print the trace as it is read).
+// It returns the game and the number of events.
+func ReplayReader(rd *Reader, load Loaders, each func(e *Event)) (*engine.Game, int, error) {
+	src := &source{rd: rd, each: each}
+	g, err := replay(&rd.Header, src, load, nil)
+	return g, src.i, err
 }
 
 // replay is Replay calling watch (when not nil) with the game each time it
 // takes up the trace's event i, before that event's effect.
-func replay(t *Trace, load Loaders, watch func(i int, g *engine.Game)) (*engine.Game, error) {
-	h := &t.Header
+func replay(h *Header, src *source, load Loaders, watch func(i int, g *engine.Game)) (*engine.Game, error) {
 	want := 2
 	if h.Mode != "" {
 		want = len(h.Seating)
@@ -68,10 +79,11 @@ func replay(t *Trace, load Loaders, watch func(i int, g *engine.Game)) (*engine.
 	board, err := position.BoardByName(h.Board)
 	if err != nil && load.Board != nil {
 		board, err = load.Board(h.Board)
-	} else if err != nil && filepath.IsLocal(filepath.FromSlash(h.Board)) {
+	} else if err != nil {
 		// A board file, relative to the current directory; never one
-		// outside it (a hostile trace must not make the replay read it).
-		board, err = position.LoadBoard(filepath.FromSlash(h.Board), "")
+		// outside it, judged after links (a hostile trace must not make the
+		// replay read it).
+		board, err = position.LoadBoard(h.Board, ".")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("header: %w", err)
@@ -103,17 +115,17 @@ func replay(t *Trace, load Loaders, watch func(i int, g *engine.Game)) (*engine.
 	} else {
 		sim.ShuffleDecks(g, h.GameSeed, h.AFirst)
 	}
-	rp := &replayer{t: t, names: names{b: board, armies: armies, g: g}, watch: watch}
+	rp := &replayer{h: h, src: src, names: names{b: board, armies: armies, g: g}, watch: watch}
 	if err := rp.checkDecks(g); err != nil {
 		return nil, err
 	}
 	g.SetTracer(rp)
 	actions := 0
 	for !g.Over() && rp.err == nil {
-		if rp.i >= len(t.Events) {
-			return nil, errors.New("the trace ends before the game does (no final line)")
+		e, err := src.peek()
+		if err != nil {
+			return nil, err
 		}
-		e := &t.Events[rp.i]
 		if e.E == "final" {
 			break
 		}
@@ -122,15 +134,16 @@ func replay(t *Trace, load Loaders, watch func(i int, g *engine.Game)) (*engine.
 		}
 		a, err := rp.names.toAction(e)
 		if err != nil {
-			return nil, fmt.Errorf("line %d: %w", t.Lines[rp.i], err)
+			return nil, fmt.Errorf("line %d: %w", src.line, err)
 		}
 		if want := rp.names.action(g, a); !sameEvent(&want, e) {
 			return nil, rp.mismatch(e, compact(&want))
 		}
 		rp.see()
-		rp.i++
+		line := src.line
+		src.take()
 		if err := g.Apply(a, replayDecider{rp}); err != nil {
-			return nil, fmt.Errorf("line %d: %w: %w", t.Lines[rp.i-1], ErrMismatch, err)
+			return nil, fmt.Errorf("line %d: %w: %w", line, ErrMismatch, err)
 		}
 		actions++
 	}
@@ -138,10 +151,10 @@ func replay(t *Trace, load Loaders, watch func(i int, g *engine.Game)) (*engine.
 		return nil, rp.err
 	}
 	g.SetTracer(nil)
-	if rp.i >= len(t.Events) {
-		return nil, errors.New("the trace ends before the game does (no final line)")
+	e, err := src.peek()
+	if err != nil {
+		return nil, err
 	}
-	e := &t.Events[rp.i]
 	capped := !g.Over()
 	if capped && actions < h.MaxActions {
 		return nil, rp.mismatch(e, fmt.Sprintf("the game going on (after %d actions, the cap is %d)", actions, h.MaxActions))
@@ -149,17 +162,77 @@ func replay(t *Trace, load Loaders, watch func(i int, g *engine.Game)) (*engine.
 	if want := rp.names.final(g, capped); !sameEvent(&want, e) {
 		return nil, rp.mismatch(e, compact(&want))
 	}
-	if rp.i+1 < len(t.Events) {
-		return nil, fmt.Errorf("line %d: the trace goes on after its final line: %w", t.Lines[rp.i+1], ErrMismatch)
+	src.take()
+	// One line more is read, not the rest of the file: whatever follows
+	// the final line makes the trace wrong.
+	if _, err := src.peek(); err == nil {
+		return nil, fmt.Errorf("line %d: the trace goes on after its final line: %w", src.line, ErrMismatch)
+	} else if !errors.Is(err, errEnded) {
+		return nil, err
 	}
 	return g, nil
 }
 
+// source hands the replay a trace's events in order: from a parsed Trace,
+// or from a Reader a line at a time. The event being taken up is read
+// when the replay first looks at it (peek) and dropped when the replay is
+// done with it (take); only a parsed Trace holds more.
+type source struct {
+	t    *Trace
+	rd   *Reader
+	each func(e *Event) // given each event when taken
+	i    int            // the event being taken up
+	cur  Event          // it, read from rd
+	line int            // its line number
+	read bool           // cur holds event i
+	err  error          // the read error that ended the trace
+}
+
+// errEnded is peek's error after the last event: the trace ends there.
+var errEnded = errors.New("the trace ends before the game does (no final line)")
+
+// peek returns event i, reading it if need be.
+func (s *source) peek() (*Event, error) {
+	if s.t != nil {
+		if s.i >= len(s.t.Events) {
+			return nil, errEnded
+		}
+		s.line = s.t.Lines[s.i]
+		return &s.t.Events[s.i], nil
+	}
+	if s.err != nil {
+		return nil, s.err
+	}
+	if !s.read {
+		e, line, err := s.rd.Next()
+		if err == io.EOF {
+			err = errEnded
+		}
+		if err != nil {
+			s.err = err
+			return nil, err
+		}
+		s.cur, s.line, s.read = e, line, true
+	}
+	return &s.cur, nil
+}
+
+// take moves on from event i, handing it to each.
+func (s *source) take() {
+	if s.each != nil {
+		if e, err := s.peek(); err == nil {
+			s.each(e)
+		}
+	}
+	s.i++
+	s.read = false
+}
+
 // replayer checks the engine's events against the trace, one by one.
 type replayer struct {
-	t     *Trace
+	h     *Header
+	src   *source
 	names names
-	i     int   // the next event of the trace
 	err   error // the first mismatch
 	watch func(i int, g *engine.Game)
 }
@@ -167,36 +240,37 @@ type replayer struct {
 // see shows the watcher the game as the trace's event i is taken up.
 func (rp *replayer) see() {
 	if rp.watch != nil {
-		rp.watch(rp.i, rp.names.g)
+		rp.watch(rp.src.i, rp.names.g)
 	}
 }
 
 func (rp *replayer) mismatch(e *Event, got string) error {
-	line := 0
-	if rp.i < len(rp.t.Lines) {
-		line = rp.t.Lines[rp.i]
-	}
-	return fmt.Errorf("line %d: %w:\n  trace:  %s\n  replay: %s", line, ErrMismatch, compact(e), got)
+	return fmt.Errorf("line %d: %w:\n  trace:  %s\n  replay: %s", rp.src.line, ErrMismatch, compact(e), got)
 }
 
-// next checks that the game's event got is the trace's next one.
+// next checks that the game's event got is the trace's next one. An
+// answer (ask) is not taken here: the decider checks its pick first.
 func (rp *replayer) next(got *Event) *Event {
 	if rp.err != nil {
 		return nil
 	}
-	if rp.i >= len(rp.t.Events) {
+	e, err := rp.src.peek()
+	if errors.Is(err, errEnded) {
 		rp.err = fmt.Errorf("after the last line: %w: the replay goes on with %s", ErrMismatch, compact(got))
 		return nil
 	}
-	e := &rp.t.Events[rp.i]
+	if err != nil {
+		rp.err = err
+		return nil
+	}
 	if e.E != got.E || (got.E != "ask" && !sameEvent(e, got)) {
 		rp.err = rp.mismatch(e, compact(got))
 		return nil
 	}
-	if got.E != "ask" { // an answer is taken up by the decider, which steps back first
+	if got.E != "ask" {
 		rp.see()
+		rp.src.take()
 	}
-	rp.i++
 	return e
 }
 
@@ -213,8 +287,8 @@ func (rp *replayer) checkDecks(g *engine.Game) error {
 		for i := int(g.DeckLen[p]) - 1; i >= 0; i-- {
 			have = append(have, rp.names.tok(uint8(p), g.Deck[p][i]))
 		}
-		if !slices.Equal(have, rp.t.Header.Decks[p]) {
-			return fmt.Errorf("header: player %d's deck is not the one seed %d deals to army %q: %w", p+1, rp.t.Header.Seed, g.S.Armies[p].Name, ErrMismatch)
+		if !slices.Equal(have, rp.h.Decks[p]) {
+			return fmt.Errorf("header: player %d's deck is not the one seed %d deals to army %q: %w", p+1, rp.h.Seed, g.S.Armies[p].Name, ErrMismatch)
 		}
 	}
 	return nil
@@ -231,7 +305,6 @@ func (d replayDecider) Choose(_ *engine.State, player uint8, q engine.Question, 
 	if e == nil {
 		return 0
 	}
-	rp.i--
 	if e.Pick < 0 || e.Pick >= len(opts) {
 		rp.err = rp.mismatch(e, fmt.Sprintf("answer %d: there are %d options (0 to %d)", e.Pick, len(opts), len(opts)-1))
 		return 0
@@ -240,9 +313,10 @@ func (d replayDecider) Choose(_ *engine.State, player uint8, q engine.Question, 
 		rp.err = rp.mismatch(e, compact(&got))
 		return 0
 	}
+	pick := e.Pick
 	rp.see()
-	rp.i++
-	return e.Pick
+	rp.src.take()
+	return pick
 }
 
 // multiConfig sets the mode and teams of a multiplayer trace's game (sim

@@ -525,47 +525,93 @@ func Digest(g *engine.Game) string {
 // Parse reads a trace: the header, then one event a line. Blank lines are
 // not allowed; unknown fields are errors (a trace is written by a program,
 // and a field it does not know would be silently ignored by a replay).
+// It holds the whole trace; a replay of a file reads it a line at a time
+// instead (Reader, ReplayReader).
 func Parse(r io.Reader) (*Trace, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), MaxLine)
-	t := &Trace{}
-	line := 0
-	for sc.Scan() {
-		line++
-		raw := sc.Bytes()
-		if line == 1 {
-			raw = bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf"))
-			if err := decodeHeader(raw, &t.Header); err != nil {
-				return nil, fmt.Errorf("line 1: %w", err)
-			}
-			continue
+	rd, err := NewReader(r)
+	if err != nil {
+		return nil, err
+	}
+	t := &Trace{Header: rd.Header}
+	for {
+		e, line, err := rd.Next()
+		if err == io.EOF {
+			return t, nil
 		}
-		if len(t.Events) >= MaxEvents {
-			return nil, fmt.Errorf("line %d: more than %d events: not a trace of one game", line, MaxEvents)
-		}
-		if len(bytes.TrimSpace(raw)) == 0 {
-			return nil, fmt.Errorf("line %d: empty line: a trace has one event on every line", line)
-		}
-		var e Event
-		if err := strictDecode(raw, &e); err != nil {
-			return nil, fmt.Errorf("line %d: %w", line, err)
-		}
-		if e.E == "" || e.E == "header" {
-			return nil, fmt.Errorf("line %d: want an event (field \"e\"), got %s", line, short(raw))
+		if err != nil {
+			return nil, err
 		}
 		t.Events = append(t.Events, e)
 		t.Lines = append(t.Lines, line)
 	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, fmt.Errorf("line %d: longer than %d bytes: not a trace", line+1, MaxLine)
+}
+
+// Reader reads a trace a line at a time: its header at once, then each
+// event when asked for it, so a replay checks every line as it is read and
+// holds one line, never the file (a hostile trace fails at its first wrong
+// line, whatever its size).
+type Reader struct {
+	Header Header
+	sc     *bufio.Scanner
+	line   int // the last line read
+	events int
+}
+
+// NewReader reads the header of the trace r holds.
+func NewReader(r io.Reader) (*Reader, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64*1024), MaxLine)
+	rd := &Reader{sc: sc}
+	if !sc.Scan() {
+		if err := rd.scanErr(); err != nil {
+			return nil, err
 		}
-		return nil, fmt.Errorf("reading line %d: %w", line+1, err)
-	}
-	if line == 0 {
 		return nil, errors.New("empty file: a trace starts with a header line")
 	}
-	return t, nil
+	rd.line = 1
+	raw := bytes.TrimPrefix(sc.Bytes(), []byte("\xef\xbb\xbf"))
+	if err := decodeHeader(raw, &rd.Header); err != nil {
+		return nil, fmt.Errorf("line 1: %w", err)
+	}
+	return rd, nil
+}
+
+// Next reads the next event and its line number; io.EOF after the last.
+func (rd *Reader) Next() (Event, int, error) {
+	if !rd.sc.Scan() {
+		if err := rd.scanErr(); err != nil {
+			return Event{}, 0, err
+		}
+		return Event{}, 0, io.EOF
+	}
+	rd.line++
+	line, raw := rd.line, rd.sc.Bytes()
+	if rd.events >= MaxEvents {
+		return Event{}, 0, fmt.Errorf("line %d: more than %d events: not a trace of one game", line, MaxEvents)
+	}
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return Event{}, 0, fmt.Errorf("line %d: empty line: a trace has one event on every line", line)
+	}
+	var e Event
+	if err := strictDecode(raw, &e); err != nil {
+		return Event{}, 0, fmt.Errorf("line %d: %w", line, err)
+	}
+	if e.E == "" || e.E == "header" {
+		return Event{}, 0, fmt.Errorf("line %d: want an event (field \"e\"), got %s", line, short(raw))
+	}
+	rd.events++
+	return e, line, nil
+}
+
+func (rd *Reader) scanErr() error {
+	err := rd.sc.Err()
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, bufio.ErrTooLong) {
+		return fmt.Errorf("line %d: longer than %d bytes: not a trace", rd.line+1, MaxLine)
+	}
+	return fmt.Errorf("reading line %d: %w", rd.line+1, err)
 }
 
 func decodeHeader(raw []byte, h *Header) error {
@@ -579,7 +625,9 @@ func decodeHeader(raw []byte, h *Header) error {
 		return fmt.Errorf("the header is not JSON: %w", err)
 	}
 	if probe.E != "header" {
-		return fmt.Errorf("the first line is not a trace header (want \"e\":\"header\"): %s", short(raw))
+		// Nothing of the line is quoted: the file may be anything the user
+		// pointed at (docs/security.md).
+		return errors.New("the first line is not a trace header (want \"e\":\"header\")")
 	}
 	if probe.Schema == nil {
 		return errors.New("the header has no schema version")

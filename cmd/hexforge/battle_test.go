@@ -15,7 +15,7 @@ import (
 
 func writePos(t *testing.T, src string) string {
 	t.Helper()
-	p := filepath.Join(t.TempDir(), "pos.txt")
+	p := filepath.Join(t.TempDir(), "p.pos")
 	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func TestBattleBadInput(t *testing.T) {
 	if !errors.As(err, &ee) || ee.code != 1 {
 		t.Fatalf("err = %v, want exit 1", err)
 	}
-	if !strings.Contains(errw.String(), "pos.txt:3:6: error: two tokens on c3") || !strings.Contains(errw.String(), "^") {
+	if !strings.Contains(errw.String(), "p.pos:3:6: error: two tokens on c3") || !strings.Contains(errw.String(), "^") {
 		t.Errorf("stderr:\n%s", errw.String())
 	}
 	if err := runBattle(&out, &errw, filepath.Join(t.TempDir(), "missing"), false); err == nil || !strings.Contains(err.Error(), "no such file") {

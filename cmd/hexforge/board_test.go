@@ -50,7 +50,9 @@ func TestBoardFlag(t *testing.T) {
 	if out, _, code = run(t, "boards", "testdata/two-terminals.board"); code != 0 || out != "name two-terminals\nradius 2\nterminals b2 d3\nenergy 3\n" {
 		t.Fatalf("boards FILE: exit %d:\n%s", code, out)
 	}
-	if _, stderr, code := run(t, "boards", "testdata/duel.pos"); code != 1 || !strings.Contains(stderr, "duel.pos:") {
+	// A position file is not read as a board: no line of it is echoed
+	// (docs/security.md).
+	if _, stderr, code := run(t, "boards", "testdata/duel.pos"); code != 2 || !strings.Contains(stderr, "duel.pos: the name does not end in .board") {
 		t.Fatalf("boards on a position file: exit %d, stderr %q", code, stderr)
 	}
 }

@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -111,4 +112,50 @@ func TestOutMissingDirectory(t *testing.T) {
 			t.Errorf("%v: refused after %v: games were played first", args[0], d)
 		}
 	}
+}
+
+// TestOutIntoDeviceAndFIFO: --out naming a device node or a FIFO writes
+// into it and leaves it what it was (docs/security.md); renaming the
+// report over it made /dev/null a regular file. The device is made with
+// mknod in a temporary directory.
+func TestOutIntoDeviceAndFIFO(t *testing.T) {
+	dir := t.TempDir()
+	t.Run("device", func(t *testing.T) {
+		if os.Geteuid() != 0 {
+			t.Skip("mknod needs root; CI runs the tests as root")
+		}
+		null := filepath.Join(dir, "null")
+		if err := syscall.Mknod(null, syscall.S_IFCHR|0o666, 1<<8|3); err != nil { // 1:3, as /dev/null
+			t.Skipf("mknod refused even as root (a container without CAP_MKNOD?): %v", err)
+		}
+		if _, stderr, code := run(t, "card", "moloch", "--out", null); code != 0 {
+			t.Fatalf("card --out DEVICE: exit %d\n%s", code, stderr)
+		}
+		if st, err := os.Lstat(null); err != nil || st.Mode()&os.ModeCharDevice == 0 {
+			t.Errorf("the device node was replaced (%v)", err)
+		}
+	})
+	t.Run("fifo", func(t *testing.T) {
+		fifo := filepath.Join(dir, "pipe")
+		if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r, err := os.OpenFile(fifo, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		// The card is a few kilobytes: the pipe (64 KiB) holds it until
+		// read, after the command returns.
+		if _, stderr, code := run(t, "card", "moloch", "--out", fifo); code != 0 {
+			t.Fatalf("card --out FIFO: exit %d\n%s", code, stderr)
+		}
+		r.SetReadDeadline(time.Now().Add(10 * time.Second))
+		if b, _ := io.ReadAll(r); !strings.Contains(string(b), "Gauss Cannon") {
+			t.Errorf("the reader got %q", b)
+		}
+		if st, err := os.Lstat(fifo); err != nil || st.Mode()&os.ModeNamedPipe == 0 {
+			t.Errorf("the FIFO was replaced (%v)", err)
+		}
+	})
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -70,30 +69,31 @@ func (o *replayOptions) run(cmd *cobra.Command, args []string) error {
 		}
 	}
 	file := args[0]
-	raw, err := textfile.Read(file, "a game trace (JSON lines written by play --trace)", maxTraceSize)
+	// The trace is read a line at a time as the replay checks it
+	// (trace.ReplayReader): memory is bounded by the game, not the file.
+	f, err := textfile.Open(file, textfile.Kind{What: "a game trace (JSON lines written by play --trace)", Limit: maxTraceSize})
 	if err != nil {
 		return err
 	}
-	t, err := trace.Parse(bytes.NewReader(raw))
+	defer f.Close()
+	rd, err := trace.NewReader(io.LimitReader(f, maxTraceSize))
 	if err != nil {
 		return fmt.Errorf("%s: %w", file, err)
 	}
 	out := cmd.OutOrStdout()
-	if !o.quiet && o.format == report.Text {
-		if err := trace.Print(out, t); err != nil {
-			return err
-		}
-	}
-	load, err := trace.FileLoaders(t, file, loader, cmd.ErrOrStderr())
+	load, err := trace.FileLoaders(&rd.Header, file, loader, cmd.ErrOrStderr())
 	if err != nil {
 		return err
 	}
 	var g *engine.Game
+	var events int
 	if o.format == report.HTML {
+		var t *trace.Trace
 		var frames []trace.Frame
 		var cells []trace.Cell
-		g, frames, cells, err = trace.Frames(t, load)
+		g, t, frames, cells, err = trace.FramesReader(rd, load)
 		if err == nil {
+			events = len(t.Events)
 			err = writeReport(out, o.outFile, func(w io.Writer) error {
 				return trace.WriteHTML(w, t, frames, cells, commandLine(cmd, args))
 			})
@@ -105,7 +105,18 @@ func (o *replayOptions) run(cmd *cobra.Command, args []string) error {
 			out = cmd.ErrOrStderr() // the page is on standard output
 		}
 	} else {
-		g, err = trace.Replay(t, load)
+		var each func(*trace.Event)
+		var p *trace.Printer
+		if !o.quiet {
+			p = trace.NewPrinter(out, &rd.Header)
+			each = p.Event
+		}
+		g, events, err = trace.ReplayReader(rd, load, each)
+		if p != nil {
+			if ferr := p.Flush(); ferr != nil && err == nil {
+				return ferr
+			}
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(cmd.ErrOrStderr(), "%s: %v\n", file, err)
@@ -114,6 +125,6 @@ func (o *replayOptions) run(cmd *cobra.Command, args []string) error {
 		}
 		return exitError{2}
 	}
-	fmt.Fprintln(out, trace.Outcome(g, len(t.Events)))
+	fmt.Fprintln(out, trace.Outcome(g, events))
 	return nil
 }
