@@ -167,7 +167,7 @@ func (p *mctsPlayer) Act(g *engine.Game, legal []engine.Action) int {
 	startTurn := g.Turn
 	for it := 1; it < p.budget; it++ {
 		p.world = *g
-		determinise(&p.r, &p.world, me)
+		deal(&p.r, &p.world, me)
 		p.iterate(&p.world, me, startTurn)
 	}
 	root := &p.nodes[p.root]
