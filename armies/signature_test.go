@@ -47,7 +47,7 @@ func loadSignaturePosition(t testing.TB, name string) *engine.State {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := position.ParsePosition(p, src, loader)
+	s, _, err := position.Parse(p, src, loader, false)
 	if err != nil {
 		t.Fatalf("%v", err)
 	}

@@ -11,10 +11,11 @@ import (
 // position writer of positiontest (positions_test.go).
 func init() {
 	engine.ParsePosition = func(file string, src []byte, load func(ref string) (*rules.Army, error)) (*engine.State, error) {
-		return position.ParsePosition(file, src, load)
+		s, _, err := position.Parse(file, src, load, false)
+		return s, err
 	}
 	engine.ParseSetup = func(file string, src []byte, load func(ref string) (*rules.Army, error)) (*engine.State, *engine.Piles, error) {
-		return position.ParseSetup(file, src, load)
+		return position.Parse(file, src, load, false)
 	}
 	engine.FormatPosition = positiontest.FormatPosition
 	engine.Standard, engine.Large, engine.Duel = position.Standard, position.Large, position.Duel

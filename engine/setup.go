@@ -30,7 +30,7 @@ type Piles struct {
 	// (engine.Config.Leaders wants the allies' cards to be the same).
 	SharedWith [MaxPlayers]uint8
 	// Structures plays the game from the position in the Structures
-	// variant: set by position.ParseSetup when the board holds a Structure (its
+	// variant: set by position.Parse when the board holds a Structure (its
 	// owner has placed theirs), or by the caller (play --from --structures).
 	Structures bool
 }

@@ -19,7 +19,7 @@ import (
 // not know where armies come from.
 type ArmyLoader func(ref string) (*rules.Army, error)
 
-// MaxPositionSize is the largest position file ParsePosition reads.
+// MaxPositionSize is the largest position file Parse reads.
 const MaxPositionSize = 1 << 20
 
 // word is one word of a position line with the column it starts at.
@@ -81,25 +81,17 @@ func splitWords(line string) ([]word, string) {
 	return out, ""
 }
 
-// ParsePosition reads a battle position (see docs/positions.md). Every
-// problem is reported as a positioned diagnostic; the returned error is a
-// diag.List when the text is wrong. It never panics.
-func ParsePosition(file string, src []byte, load ArmyLoader) (*engine.State, error) {
-	s, _, err := ParseSetup(file, src, load)
-	return s, err
-}
-
-// ParseSetup reads a position file as ParsePosition does, with what it says
-// about the tokens off the board: each player's hand, the top of the deck,
-// the discard pile and whose turn comes next (engine.Piles), for a game that
-// starts from the position (engine.NewGameFrom).
-func ParseSetup(file string, src []byte, load ArmyLoader) (*engine.State, *engine.Piles, error) {
-	return parseSetup(file, src, load, false)
-}
-
-// parseSetup is ParseSetup; outside (--allow-extends-outside) lets the
-// position name a board file outside its directory tree.
-func parseSetup(file string, src []byte, load ArmyLoader, outside bool) (*engine.State, *engine.Piles, error) {
+// Parse reads a position file (see docs/positions.md): the battle
+// position, and what it says about the tokens off the board: each
+// player's hand, the top of the deck, the discard pile and whose turn
+// comes next (engine.Piles), for a game that starts from the position
+// (engine.NewGameFrom). load loads the armies it names; outside
+// (--allow-extends-outside) lets it name a board file outside its
+// directory tree. Every problem is reported as a positioned diagnostic;
+// the returned error is a diag.List when the text is wrong. It never
+// panics. ReadPosition and ReadSetup read a file through the file policy
+// and call it.
+func Parse(file string, src []byte, load ArmyLoader, outside bool) (*engine.State, *engine.Piles, error) {
 	var errs diag.List
 	pos := func(line, col int) diag.Pos { return diag.Pos{File: file, Line: line, Column: col} }
 	if len(src) > MaxPositionSize {

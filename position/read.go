@@ -12,7 +12,7 @@ import (
 	"github.com/hexforge/hexforge/textfile"
 )
 
-// ReadPosition reads and parses the position file (ParsePosition), its
+// ReadPosition reads and parses the position file (Parse), its
 // armies loaded by l relative to the file. It returns the file's source
 // too, to render a diag.List error against.
 func ReadPosition(file string, l armies.Loader) (*engine.State, []byte, error) {
@@ -20,12 +20,12 @@ func ReadPosition(file string, l armies.Loader) (*engine.State, []byte, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	s, _, err := parseSetup(file, src, armyLoader(file, l), l.AllowExtendsOutside)
+	s, _, err := Parse(file, src, armyLoader(file, l), l.AllowExtendsOutside)
 	return s, src, err
 }
 
 // ReadSetup reads and parses the position file with its piles
-// (ParseSetup), its armies and leader cards loaded by l relative to the
+// (Parse), its armies and leader cards loaded by l relative to the
 // file. It returns the file's source too, to render a diag.List error
 // against.
 func ReadSetup(file string, l armies.Loader) (*engine.State, *engine.Piles, []byte, error) {
@@ -33,7 +33,7 @@ func ReadSetup(file string, l armies.Loader) (*engine.State, *engine.Piles, []by
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	s, piles, err := parseSetup(file, src, armyLoader(file, l), l.AllowExtendsOutside)
+	s, piles, err := Parse(file, src, armyLoader(file, l), l.AllowExtendsOutside)
 	if err == nil {
 		// A leader file is named relative to the position, as its armies.
 		err = piles.LoadLeaders(func(ref string) (*rules.Leader, error) {

@@ -174,7 +174,7 @@ func TracePlay(path string, m *sim.Match, refs [2]string, boardRef string, game 
 
 // PlayFrom plays one game on from a position file's state s and piles
 // (play --from) with the players specs. A Structure on the board implies
-// the variant (position.ParseSetup sets piles.Structures); structures
+// the variant (position.Parse sets piles.Structures); structures
 // turns it on for a board without one, so that the players may still
 // place theirs. note is CheckStructures's.
 func PlayFrom(file string, s *engine.State, piles *engine.Piles, specs [2]player.Spec, seed uint64, maxActions int, structures bool) (g *sim.FromGame, note string, err error) {

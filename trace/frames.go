@@ -47,16 +47,11 @@ type Cell struct {
 	Terminal bool   `json:"terminal,omitempty"` // a Terminal of the Duel board
 }
 
-// Frames replays t as Replay does, checking it event by event, and returns
-// the final game and the board as each event was taken up, so a viewer can step through the
-// game; the board's hexes come with them. A trace that does not replay
-// gives no frames: a page must not show a game that did not happen.
-func Frames(t *Trace, load Loaders) (*engine.Game, []Frame, []Cell, error) {
-	return frames(&t.Header, &source{t: t}, load)
-}
-
-// FramesReader is Frames of the trace rd reads, a line at a time as
-// ReplayReader reads it; it returns the trace too, holding only the events
+// FramesReader replays the trace rd reads as ReplayReader does, checking
+// it event by event, and returns the final game and the board as each event
+// was taken up, so a viewer can step through the game; the board's hexes
+// come with them. A trace that does not replay gives no frames: a page must
+// not show a game that did not happen. It returns the trace too, holding only the events
 // that were checked (the page shows them), so memory is bounded by the
 // game, not by the file.
 func FramesReader(rd *Reader, load Loaders) (*engine.Game, *Trace, []Frame, []Cell, error) {

@@ -11,17 +11,8 @@ import (
 // Width is the most columns a printed line takes.
 const Width = 100
 
-// Print writes the trace readably, one line per event, in the words of the
-// rules; no line is wider than Width (long token names are cut).
-func Print(w io.Writer, t *Trace) error {
-	p := NewPrinter(w, &t.Header)
-	for i := range t.Events {
-		p.Event(&t.Events[i])
-	}
-	return p.Flush()
-}
-
-// Printer prints a trace as Print does, an event at a time, as a replay
+// Printer writes a trace readably, one line per event, in the words of the
+// rules, no line wider than Width (long token names are cut), an event at a time, as a replay
 // reads it (ReplayReader): it holds back one segment line only, to drop a
 // segment in which nothing happens.
 type Printer struct {

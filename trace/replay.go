@@ -27,21 +27,15 @@ type Loaders struct {
 	Leader func(ref string) (*rules.Leader, error)
 }
 
-// ErrMismatch is wrapped by Replay's error when the replayed game differs
-// from the trace.
+// ErrMismatch is wrapped by a replay's error when the replayed game
+// differs from the trace.
 var ErrMismatch = errors.New("the replay differs from the trace")
 
-// Replay re-plays the game of t: the armies of the header, set up with its
-// seed and decks, fed the recorded actions and answers. It checks that each
-// event the game gives is the next one of the trace, field for field, and
-// that the final state (its digest included) is the recorded one. It
-// returns the replayed game.
-func Replay(t *Trace, load Loaders) (*engine.Game, error) {
-	return replay(&t.Header, &source{t: t}, load, nil)
-}
-
-// ReplayReader replays the trace rd reads as Replay does, a line at a
-// time: each line is read when the game comes to it and checked at once,
+// ReplayReader re-plays the game of the trace rd reads: the armies of the
+// header, set up with its seed and decks, fed the recorded actions and
+// answers. It checks that each event the game gives is the next one of the
+// trace, field for field, and that the final state (its digest included)
+// is the recorded one. It reads a line at a time: each line is read when the game comes to it and checked at once,
 // so memory is bounded by the game, not by the file, and a hostile trace
 // fails at its first wrong line. each, when not nil, is given every event
 // once it has been checked, in order (to print the trace as it is read).
@@ -52,7 +46,7 @@ func ReplayReader(rd *Reader, load Loaders, each func(e *Event)) (*engine.Game, 
 	return g, src.i, err
 }
 
-// replay is Replay calling watch (when not nil) with the game each time it
+// replay is the replay of ReplayReader, calling watch (when not nil) with the game each time it
 // takes up the trace's event i, before that event's effect.
 func replay(h *Header, src *source, load Loaders, watch func(i int, g *engine.Game)) (*engine.Game, error) {
 	want := 2

@@ -522,30 +522,6 @@ func Digest(g *engine.Game) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// Parse reads a trace: the header, then one event a line. Blank lines are
-// not allowed; unknown fields are errors (a trace is written by a program,
-// and a field it does not know would be silently ignored by a replay).
-// It holds the whole trace; a replay of a file reads it a line at a time
-// instead (Reader, ReplayReader).
-func Parse(r io.Reader) (*Trace, error) {
-	rd, err := NewReader(r)
-	if err != nil {
-		return nil, err
-	}
-	t := &Trace{Header: rd.Header}
-	for {
-		e, line, err := rd.Next()
-		if err == io.EOF {
-			return t, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		t.Events = append(t.Events, e)
-		t.Lines = append(t.Lines, line)
-	}
-}
-
 // Reader reads a trace a line at a time: its header at once, then each
 // event when asked for it, so a replay checks every line as it is read and
 // holds one line, never the file (a hostile trace fails at its first wrong
