@@ -129,16 +129,8 @@ func (c *compiler) effects(tb *tokenBuild, s *dsl.Stmt, set rules.DirSet, global
 		rest := vals[1:]
 		switch {
 		case le.value:
-			if len(rest) == 0 {
-				c.errs.Errorf(valuePos(head), "%s needs a bonus, e.g. %s +1", w, w)
-				continue
-			}
-			n, good := c.intValue(rest[0], w+" bonus", -MaxBonus, MaxBonus)
+			n, good := c.bonus(head, rest, w)
 			if !good {
-				continue
-			}
-			if n == 0 {
-				c.errs.Errorf(valuePos(rest[0]), "%s bonus 0 does nothing", w)
 				continue
 			}
 			eff.Value = int8(n)
@@ -517,4 +509,23 @@ func (c *compiler) action(g *dsl.Group) (a rules.Action, pick nameRef, _ bool) {
 		c.errs.Errorf(groupPos(g), "redraw makes the opponent shuffle back and draw their hand again: it is always enemy")
 	}
 	return a, pick, true
+}
+
+// bonus reads the signed bonus that follows the effect word w (head) in
+// rest: a link effect's or a status effect's. It reports a missing bonus,
+// one out of range and a bonus of 0, which would do nothing.
+func (c *compiler) bonus(head *dsl.Value, rest []*dsl.Value, w string) (int, bool) {
+	if len(rest) == 0 {
+		c.errs.Errorf(valuePos(head), "%s needs a bonus, e.g. %s +1", w, w)
+		return 0, false
+	}
+	n, ok := c.intValue(rest[0], w+" bonus", -MaxBonus, MaxBonus)
+	if !ok {
+		return 0, false
+	}
+	if n == 0 {
+		c.errs.Errorf(valuePos(rest[0]), "%s bonus 0 does nothing", w)
+		return 0, false
+	}
+	return n, true
 }

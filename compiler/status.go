@@ -163,16 +163,8 @@ func (c *compiler) statusEffect(st *rules.Status, s *dsl.Stmt) {
 			st.Effects = append(st.Effects, eff)
 			continue
 		}
-		if len(rest) == 0 {
-			c.errs.Errorf(valuePos(head), "%s needs a bonus, e.g. %s +1", w, w)
-			continue
-		}
-		n, ok := c.intValue(rest[0], w+" bonus", -MaxBonus, MaxBonus)
+		n, ok := c.bonus(head, rest, w)
 		if !ok {
-			continue
-		}
-		if n == 0 {
-			c.errs.Errorf(valuePos(rest[0]), "%s bonus 0 does nothing", w)
 			continue
 		}
 		eff.Value = int8(n)

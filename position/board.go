@@ -200,11 +200,8 @@ func ParseBoard(file string, src []byte) (*engine.Board, error) {
 			energy = n
 		case "tie":
 			// The end rule for a tie of HQ points after the final battle.
-			rule := ""
-			if len(w) == 2 {
-				rule = strings.ToLower(w[1].text)
-			}
-			if rule != "draw" && rule != "extra-turn" {
+			rule, ok := endRule(w, "extra-turn")
+			if !ok {
 				errs.Errorf(pos(lineNo, w[0].col), "tie needs draw (a tied final battle is a draw: the Duel box) or extra-turn (one more turn each, then a battle: the base game)")
 				continue
 			}
@@ -212,11 +209,8 @@ func ParseBoard(file string, src []byte) (*engine.Board, error) {
 		case "stalemate":
 			// The Atlas Map's end rule for a full board's battle that
 			// removes no unit.
-			rule := ""
-			if len(w) == 2 {
-				rule = strings.ToLower(w[1].text)
-			}
-			if rule != "draw" && rule != "play-on" {
+			rule, ok := endRule(w, "play-on")
+			if !ok {
 				errs.Errorf(pos(lineNo, w[0].col), "stalemate needs draw (a battle of a full board that removes no unit ends the game in a draw: the Atlas Map) or play-on (the game goes on: the base game)")
 				continue
 			}
@@ -304,4 +298,14 @@ func quoteWord(s string) string {
 		return strconv.Quote(s)
 	}
 	return s
+}
+
+// endRule reads an end-rule line of a board file (`tie`, `stalemate`):
+// its one word is draw or the base game's alternative, other.
+func endRule(w []word, other string) (string, bool) {
+	if len(w) != 2 {
+		return "", false
+	}
+	rule := strings.ToLower(w[1].text)
+	return rule, rule == "draw" || rule == other
 }
