@@ -61,5 +61,13 @@ func Vocabulary() map[string][]string {
 		"observed event":       set(rules.WatchNames[1:]),
 		"observer qualifier":   set(append(slices.Clone(sideWords), observerFlags...)),
 		"observer named value": set(observerNamed),
+		"measure":              set(exprFuncs),
+		"comparison":           set(rules.CmpNames[1:]),
+		"standing condition":   set(standingConds),
+		"standing effect":      set(standingOps),
+		"expression word":      set(append(slices.Clone(exprSelFlags), exprSelNamed...)),
+		"expression reference": set(exprRefs),
+		"deck":                 set(exprDecks),
+		"computed step":        set(computedStepNames()),
 	}
 }
