@@ -74,8 +74,8 @@ func RunSweep(ctx context.Context, r *Run, army, token, field string, values []s
 		return nil, err
 	}
 	for i, a := range append([]*arm{st.ref}, st.vars...) {
-		if a.played() == 0 {
-			continue // not reached before the run was stopped
+		if a.played() == 0 && i > 0 {
+			continue // not reached before the run was stopped; the first value's row always says what was played
 		}
 		row := SweepRow{Value: values[i], Games: a.played() / len(opps), Verdict: a.verdict}
 		for k, t := range a.tallies {
