@@ -585,7 +585,7 @@ func (c *compiler) standing(w string, rest []*dsl.Value, global bool) (test *rul
 
 // computedSteps are the steps whose number may be computed: it is worked
 // out when the step runs (engine/expr.go).
-var computedSteps = []rules.ActionOp{rules.ActDamage, rules.ActHeal, rules.ActExtraDraw}
+var computedSteps = []rules.ActionOp{rules.ActDamage, rules.ActHeal, rules.ActExtraDraw, rules.ActAttack}
 
 // checkComputedEvent reports a computed number where the engine runs the
 // step outside its program (a foundation's entry trigger, a battle

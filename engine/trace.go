@@ -31,6 +31,7 @@ const (
 	TrStatus                           // the unit on Hex (Player's Token) is given the status Status
 	TrStatusEnd                        // the status Status of the unit on Hex (Player's Token) ends
 	TrValue                            // a step of Player's Token (on Hex, NoHex for an instant) computed its number: N
+	TrAttack                           // the unit on Hex (Player's Token) attacks outside a battle toward Facing with strength N (aimed at To)
 )
 
 // TraceEvent is one traced change. Which fields matter depends on Kind;

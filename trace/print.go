@@ -208,6 +208,12 @@ func describe(e *Event) string {
 		return fmt.Sprintf("    %s%s is given %s", who(e.P, e.Tok), at(e.Hex), e.Status)
 	case "status_end":
 		return fmt.Sprintf("    %s%s is no longer %s", who(e.P, e.Tok), at(e.Hex), e.Status)
+	case "attack":
+		s := fmt.Sprintf("    %s%s attacks toward %s with strength %d", who(e.P, e.Tok), at(e.Hex), e.Dir, e.N)
+		if e.To != "" {
+			s += " aimed at " + e.To
+		}
+		return s
 	case "value":
 		return fmt.Sprintf("    %s%s computes %d for its step", who(e.P, e.Tok), at(e.Hex), e.N)
 	case "result":

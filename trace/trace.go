@@ -395,6 +395,8 @@ func (n names) event(e engine.TraceEvent) Event {
 		out.E, out.Status = "status", e.Status
 	case engine.TrStatusEnd:
 		out.E, out.Status = "status_end", e.Status
+	case engine.TrAttack:
+		out.E, out.Dir = "attack", e.Facing.String()
 	case engine.TrValue:
 		out.E = "value"
 		if e.Hex == engine.NoHex {
