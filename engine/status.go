@@ -181,7 +181,7 @@ func (g *Game) giveStatus(act *rules.Action, c Hex) {
 		default:
 			continue // the table is full
 		}
-		g.traceStatus(TrStatus, h, st.Name)
+		g.traceGiven(h, st.Name, owner, gtok)
 	}
 }
 
@@ -267,6 +267,7 @@ func (g *Game) statusTurnStart(p uint8, d Decider) {
 		in := &s.St.In[i]
 		if h := s.tagHex(in.Tag); h != NoHex && s.Cells[h].Unit.Owner == p {
 			in.Left |= statusRun
+			g.figStatusTurn(in)
 			fire[n] = *in
 			n++
 		}
@@ -363,6 +364,15 @@ func (r *Resolver) exposed(target Hex, ranged bool) int {
 }
 
 // traceStatus sends a status given or ended on the unit on h.
+// traceGiven sends the status name given to the unit on h by player p's
+// token type tok.
+func (g *Game) traceGiven(h Hex, name string, p, tok uint8) {
+	if g.tr != nil && g.traced() {
+		u := g.S.Cells[h].Unit
+		g.tr.t.Trace(TraceEvent{Kind: TrStatus, Player: u.Owner, Token: u.Token, Hex: h, To: NoHex, Facing: u.Facing, Status: name, TPlayer: p, TToken: tok})
+	}
+}
+
 func (g *Game) traceStatus(k TraceKind, h Hex, name string) {
 	if g.tr != nil && g.traced() {
 		u := g.S.Cells[h].Unit

@@ -65,6 +65,9 @@ type GameRecord struct {
 	LeaderUses [2]uint8                              // how many times each army's leader card was used (the Leaders variant)
 	Dealt      [2][engine.MaxArmyTokens]uint16       // wounds inflicted in battles by each army's token types
 	Deeds      [2][engine.MaxArmyTokens]engine.Deeds // what each token type's steps did (instants, abilities, foundations)
+	// What each token type moved on the board (engine.Figures): units it
+	// moved, units it turned, turns its statuses lasted; saturating at 255.
+	Moves, Rotations, StatusTurns [2][engine.MaxArmyTokens]uint8
 	// On a board with energy (the Duel board), by army: energy bought and
 	// Procedures run, by kind (engine.Proc*).
 	Energy [2]int
@@ -95,6 +98,7 @@ type worker struct {
 	g   *engine.Game
 	buf []engine.Action
 	obs Observer // nil except for a recorded game (PlayObserved)
+	fig engine.Figures
 	cfg engine.Config
 	// leaders backs cfg.Leaders in a two-player game, so that setting it
 	// up allocates nothing.
@@ -140,6 +144,7 @@ func (m *Match) play(k int, aFirst bool, w *worker) (GameRecord, error) {
 		return GameRecord{}, err
 	}
 	g := w.g
+	g.SetFigures(&w.fig) // after Init, which detaches it
 	ShuffleDecks(g, seed, aFirst)
 	players := player.Seats(w.seats[:2])
 	for seat := range players {
@@ -211,6 +216,11 @@ func (m *Match) play(k int, aFirst bool, w *worker) (GameRecord, error) {
 		rec.HQ[side[seat]] = g.S.HQPoints(uint8(seat))
 		rec.Dealt[side[seat]] = g.Dealt[seat]
 		rec.Deeds[side[seat]] = g.Deeds[seat]
+		for t := range engine.MaxArmyTokens {
+			rec.Moves[side[seat]][t] = uint8(min(255, w.fig.Moves[seat][t]))
+			rec.Rotations[side[seat]][t] = uint8(min(255, w.fig.Rotations[seat][t]))
+			rec.StatusTurns[side[seat]][t] = uint8(min(255, w.fig.StatusTurns[seat][t]))
+		}
 		rec.LeaderUses[side[seat]] = g.LeaderUsed[seat]
 	}
 	for h := 0; h < g.S.Board.Size; h++ {

@@ -205,9 +205,15 @@ func describe(e *Event) string {
 	case "return":
 		return fmt.Sprintf("    %s shuffles %s back into the deck", who(e.P, ""), e.Tok)
 	case "status":
-		return fmt.Sprintf("    %s%s is given %s", who(e.P, e.Tok), at(e.Hex), e.Status)
+		return fmt.Sprintf("    %s%s is given %s by %s", who(e.P, e.Tok), at(e.Hex), e.Status, who(e.TP, e.By))
 	case "status_end":
 		return fmt.Sprintf("    %s%s is no longer %s", who(e.P, e.Tok), at(e.Hex), e.Status)
+	case "swap":
+		return fmt.Sprintf("    %s%s and %s%s swap hexes", who(e.P, e.Tok), at(e.Hex), who(e.TP, e.TTok), at(e.To))
+	case "net":
+		return fmt.Sprintf("    %s%s is netted", who(e.P, e.Tok), at(e.Hex))
+	case "observe":
+		return fmt.Sprintf("    %s%s sees the unit%s %s and acts", who(e.P, e.Tok), at(e.Hex), at(e.To), e.When)
 	case "result":
 		return "game over: " + e.Result
 	case "final":
