@@ -386,6 +386,14 @@ func (m *Match) Stream(ctx context.Context, workers int, progress Progress, fold
 // from seed, at most maxActions actions. It reports the engine's result and
 // whether the cap stopped the game.
 func PlayFrom(s *engine.State, piles *engine.Piles, specs [2]player.Spec, seed uint64, maxActions int) (g *engine.Game, actions int, capped bool, err error) {
+	return PlayFromObserved(s, piles, specs, seed, maxActions, nil)
+}
+
+// PlayFromObserved is PlayFrom with obs (when not nil) watching from
+// before the position's turn starts, as PlayObserved watches a match's
+// game: its GameInfo has the seed as both seeds, pair 0, the first seat
+// first.
+func PlayFromObserved(s *engine.State, piles *engine.Piles, specs [2]player.Spec, seed uint64, maxActions int, obs Observer) (g *engine.Game, actions int, capped bool, err error) {
 	res := new(engine.Resolver)
 	n := s.Players()
 	players := make(player.Seats, n)
@@ -395,11 +403,20 @@ func PlayFrom(s *engine.State, piles *engine.Piles, specs [2]player.Spec, seed u
 		players[p] = specs[p&1].New(seed^uint64(p+7)*0xe7037ed1a0b428db, res)
 	}
 	var dec engine.Decider = players
-	g, err = engine.NewGameFrom(s, piles, seed, dec)
+	g, err = engine.PrepareFrom(s, piles, seed)
 	if err != nil {
 		return nil, 0, false, err
 	}
 	g.SetWorkspace(res)
+	if obs != nil {
+		dec = obs.Begin(g, GameInfo{Seed: seed, GameSeed: seed, AFirst: true, Players: specs, MaxActions: maxActions}, dec)
+		defer func() {
+			if err == nil {
+				obs.End(g, capped)
+			}
+		}()
+	}
+	g.StartFrom(dec)
 	buf := make([]engine.Action, 0, 1024)
 	for !g.Over() {
 		if actions >= maxActions {
@@ -409,7 +426,11 @@ func PlayFrom(s *engine.State, piles *engine.Piles, specs [2]player.Spec, seed u
 		if len(buf) == 0 {
 			return g, actions, false, fmt.Errorf("no legal action in phase %d", g.Phase)
 		}
-		if err := g.ApplyLegal(buf[players[g.Player].Act(g, buf)], dec); err != nil {
+		a := buf[players[g.Player].Act(g, buf)]
+		if obs != nil {
+			obs.Action(g, a)
+		}
+		if err := g.ApplyLegal(a, dec); err != nil {
 			return g, actions, false, err
 		}
 		actions++

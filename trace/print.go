@@ -27,9 +27,12 @@ func NewPrinter(w io.Writer, h *Header) *Printer {
 	for i, a := range h.Armies {
 		p.line("player %d: %s (%s)", i+1, a.Name, h.Players[min(i, len(h.Players)-1)])
 	}
-	if h.Mode != "" {
+	switch {
+	case h.From != "":
+		p.line("from the position %s, seed %d, %s board, trace schema %d", h.From, h.Seed, h.Board, h.Schema)
+	case h.Mode != "":
 		p.line("mode %s, seed %d, game %d, game seed %d, %s board, trace schema %d", h.Mode, h.Seed, h.Game, h.GameSeed, h.Board, h.Schema)
-	} else {
+	default:
 		p.line("seed %d, pair %d, game seed %d, %s board, trace schema %d", h.Seed, h.Pair, h.GameSeed, h.Board, h.Schema)
 	}
 	return p

@@ -56,6 +56,10 @@ type Header struct {
 	Structures bool       `json:"structures,omitempty"`     // the Structures variant
 	Leaders    []string   `json:"leaders,omitempty"`        // the Leaders variant: each seat's leader card ("" none), an embedded name or FILE:Name
 	Decks      [][]string `json:"decks"`                    // token names, the first drawn first
+	// From is the position file a game played on from (play --from
+	// --trace), relative to the trace: it gives the armies, the board and
+	// the piles; Seed is the game's seed.
+	From string `json:"from,omitempty"`
 	// A game of 3 or 4 players (sim --mode): its mode, its number in the
 	// run, the run's number of seatings and, by seat, the army's index in
 	// the run and its team (teams mode).
