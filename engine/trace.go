@@ -33,6 +33,7 @@ const (
 	TrSwap                             // the unit on Hex (Player's Token) and the unit on To (TPlayer's TToken) exchange hexes
 	TrNet                              // a step puts a net marker on the unit on Hex (Player's Token)
 	TrObserve                          // the observer on Hex (Player's Token) fires on event rules.Watch(N) of the unit on To
+	TrValue                            // a step of Player's Token (on Hex, NoHex for an instant) computed its number: N
 )
 
 // TraceEvent is one traced change. Which fields matter depends on Kind;

@@ -217,6 +217,8 @@ func describe(e *Event) string {
 		return fmt.Sprintf("    %s%s is netted", who(e.P, e.Tok), at(e.Hex))
 	case "observe":
 		return fmt.Sprintf("    %s%s sees the unit%s %s and acts", who(e.P, e.Tok), at(e.Hex), at(e.To), e.When)
+	case "value":
+		return fmt.Sprintf("    %s%s computes %d for its step", who(e.P, e.Tok), at(e.Hex), e.N)
 	case "result":
 		return "game over: " + e.Result
 	case "final":

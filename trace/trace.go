@@ -424,6 +424,11 @@ func (n names) event(e engine.TraceEvent) Event {
 	case engine.TrObserve:
 		out.E, out.When = "observe", rules.Watch(e.N).String()
 		out.N = 0
+	case engine.TrValue:
+		out.E = "value"
+		if e.Hex == engine.NoHex {
+			out.Hex = ""
+		}
 	case engine.TrBattleEvent:
 		b := e.Battle
 		out = Event{E: "?", P: int(b.Player) + 1, Tok: b.Token, Hex: n.hex(b.Hex), To: n.hex(b.Target), N: b.Wounds, Ranged: b.Ranged, Agony: b.Agony}
