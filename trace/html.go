@@ -273,6 +273,8 @@ func boardSVG(cells []Cell) *htmlreport.SVG {
 		class := "hex"
 		if c.Terminal {
 			class = "hex terminal"
+		} else if c.Blocked {
+			class = "hex blocked"
 		}
 		s.Elem("polygon", htmlreport.A("class", class), htmlreport.A("points", htmlreport.HexPoints(x, y, hexSize-1)),
 			htmlreport.A("data-hex", c.Name), htmlreport.A("data-x", x), htmlreport.A("data-y", y))
@@ -299,6 +301,7 @@ const replayCSS = `.controls { display: flex; align-items: center; gap: 8px; mar
 .board svg { max-width: min(560px, 94vw); height: auto; }
 polygon.hex { fill: #f6f4ee; stroke: #c9c4b5; stroke-width: 1.5; }
 polygon.hex.terminal { fill: #ece6d2; }
+polygon.hex.blocked { fill: #8a8a8a; }
 polygon.terminal-ring { fill: none; stroke: #6b5b2e; stroke-width: 4; }
 text.hexname { font-size: 10px; fill: #aaa397; }
 .log { flex: 1 1 320px; max-height: 560px; overflow-y: auto; font-size: 12px; margin: 0; padding-left: 44px; border: 1px solid #ddd; }
