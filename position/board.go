@@ -191,6 +191,10 @@ func ParseBoard(file string, src []byte) (*engine.Board, error) {
 				errs.Errorf(pos(lineNo, w[0].col), "terminals given twice (first on line %d)", termLine)
 				continue
 			}
+			if len(w)-1 > engine.MaxHexes {
+				errs.Errorf(pos(lineNo, w[0].col), "terminals names %d hexes; a board has at most %d", len(w)-1, engine.MaxHexes)
+				continue
+			}
 			termLine, terms = lineNo, w[1:]
 		case "energy":
 			n := -1

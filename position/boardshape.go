@@ -51,6 +51,12 @@ func (sh *shapeLines) read(errs *diag.List, pos func(line, col int) diag.Pos, li
 			errs.Errorf(pos(line, w[0].col), "%s needs one hex or more, e.g. %s d4 e5", strings.ToLower(w[0].text), strings.ToLower(w[0].text))
 			return
 		}
+		// A board has at most engine.MaxHexes hexes: a longer list is
+		// refused at once, so a hostile file costs no more than a board.
+		if n := len(sh.holes) + len(sh.blocked) + len(w) - 1; n > engine.MaxHexes {
+			errs.Errorf(pos(line, w[0].col), "holes and blocked hexes name %d hexes; a board has at most %d", n, engine.MaxHexes)
+			return
+		}
 		for _, x := range w[1:] {
 			if strings.EqualFold(w[0].text, "holes") {
 				sh.holes = append(sh.holes, at(x))
@@ -61,6 +67,10 @@ func (sh *shapeLines) read(errs *diag.List, pos func(line, col int) diag.Pos, li
 	case "label":
 		if len(w) != 3 {
 			errs.Errorf(pos(line, w[0].col), "label needs a hex and its name, e.g. label d1 bunker")
+			return
+		}
+		if len(sh.labels) == engine.MaxHexes {
+			errs.Errorf(pos(line, w[0].col), "more than %d labels; a board has at most %d hexes", engine.MaxHexes, engine.MaxHexes)
 			return
 		}
 		if !labelWord.MatchString(w[2].text) || coordinate.MatchString(w[2].text) || len(w[2].text) > 32 {

@@ -64,6 +64,10 @@ func TestShapedBoardDiagnostics(t *testing.T) {
 		{"full some\n", "b.board:3:1: error: full needs all"},
 		{"full all\nfull inner\n", "b.board:4:1: error: full given twice (first on line 3)"},
 		{"blocked a1 a2 a3 b1 b2 b3 b4 c1 c2 c3 c4 c5 d1\n", "a board needs at least 7"},
+		{"holes" + strings.Repeat(" a1", 38) + "\n", "b.board:3:1: error: holes and blocked hexes name 38 hexes; a board has at most 37"},
+		{strings.Repeat("blocked a1\n", 37) + "holes b1\n", "b.board:40:1: error: holes and blocked hexes name 38 hexes"},
+		{"terminals" + strings.Repeat(" a1", 38) + "\n", "b.board:3:1: error: terminals names 38 hexes; a board has at most 37"},
+		{strings.Repeat("label c1 north\n", 38), "b.board:40:1: error: more than 37 labels"},
 	} {
 		_, err := ParseBoard("b.board", []byte(head+tc.src))
 		if err == nil {
