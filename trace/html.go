@@ -273,11 +273,15 @@ func boardSVG(cells []Cell) *htmlreport.SVG {
 		class := "hex"
 		if c.Terminal {
 			class = "hex terminal"
-		} else if c.Blocked {
-			class = "hex blocked"
 		}
-		s.Elem("polygon", htmlreport.A("class", class), htmlreport.A("points", htmlreport.HexPoints(x, y, hexSize-1)),
-			htmlreport.A("data-hex", c.Name), htmlreport.A("data-x", x), htmlreport.A("data-y", y))
+		attrs := []htmlreport.Attr{htmlreport.A("class", class), htmlreport.A("points", htmlreport.HexPoints(x, y, hexSize-1)),
+			htmlreport.A("data-hex", c.Name), htmlreport.A("data-x", x), htmlreport.A("data-y", y)}
+		if c.Blocked {
+			// Grey, by an inline style: the page of a board without
+			// blocked hexes stays byte for byte what it was.
+			attrs = append(attrs, htmlreport.A("style", "fill:#8a8a8a"))
+		}
+		s.Elem("polygon", attrs...)
 		s.Text(x, y+hexSize*0.8, c.Name, htmlreport.A("class", "hexname"), htmlreport.A("text-anchor", "middle"))
 	}
 	for _, c := range cells { // over every hex, so that no neighbour covers the border
@@ -301,7 +305,6 @@ const replayCSS = `.controls { display: flex; align-items: center; gap: 8px; mar
 .board svg { max-width: min(560px, 94vw); height: auto; }
 polygon.hex { fill: #f6f4ee; stroke: #c9c4b5; stroke-width: 1.5; }
 polygon.hex.terminal { fill: #ece6d2; }
-polygon.hex.blocked { fill: #8a8a8a; }
 polygon.terminal-ring { fill: none; stroke: #6b5b2e; stroke-width: 4; }
 text.hexname { font-size: 10px; fill: #aaa397; }
 .log { flex: 1 1 320px; max-height: 560px; overflow-y: auto; font-size: 12px; margin: 0; padding-left: 44px; border: 1px solid #ddd; }
