@@ -180,6 +180,10 @@ var coverage = map[string][]string{
 	"trait/tethered_to_hq":     {"armies.TestBeastsCerberusLair"},
 	"trait/takeover_immune":    {"engine.TestVocabularyTraits"},
 	"trait/no_battle_at_place": {"engine.TestVocabularyTraits"},
+	"trait/instant_immune":     {"engine.TestImmunity/instant_immune"},
+	"trait/enemy_move_immune":  {"engine.TestImmunity/enemy_move_immune"},
+	"trait/area_immune":        {"engine.TestImmunity/area_immune"},
+	"trait/net_immune":         {"engine.TestImmunity/net_immune"},
 
 	"edge feature/melee":   {"engine.TestScenarios/basic_melee_ranged"},
 	"edge feature/ranged":  {"engine.TestScenarios/basic_melee_ranged"},

@@ -62,6 +62,10 @@ var linkEffects = map[string]linkEffect{
 // engine applies board-wide (the others work through links only).
 var globalEffects = []string{"grant", "move"}
 
+// grantable are the traits a grant effect may give: those whose use the
+// engine gives a linked unit (legalabilities.go, scavenger.go).
+var grantable = []string{"mobility", "rotation", "push", "pull", "scavenger"}
+
 // conversions are the words after a convert link effect.
 var conversions = []string{"to_ranged", "to_melee"}
 
@@ -145,6 +149,12 @@ func (c *compiler) effects(tb *tokenBuild, s *dsl.Stmt, set rules.DirSet, global
 			}
 			for _, v := range rest {
 				if tw, ok := c.wordValue(v, "trait", rules.TraitNames); ok {
+					if !slices.Contains(grantable, tw) {
+						// The engine gives a linked unit the use of an ability,
+						// never a standing trait: it would be read and ignored.
+						c.errs.Add(diag.Error, valuePos(v), "grant gives the use of "+strings.Join(grantable, ", "), "%s is a standing trait, not a use a link can grant", tw)
+						continue
+					}
 					eff.Grant |= traitBit(tw)
 				}
 			}

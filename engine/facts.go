@@ -153,6 +153,7 @@ func (g *Game) initPlayer(p int) error {
 		facts[ti] = factsOf(t)
 		g.anyFx |= facts[ti].flags
 		g.recovers = g.recovers || recovers(t)
+		g.anyImm |= shieldBits(t.Traits & rules.Immunities)
 		if ti == a.HQ || t.Kind == rules.HQ {
 			continue
 		}

@@ -74,10 +74,11 @@ func (g *Game) entryStep(f Piece, trig, k uint8, h Hex, d Decider) {
 				return
 			}
 		}
-		savedPlayer := g.Player
+		savedPlayer, savedShield := g.Player, g.shield
 		g.Player = f.Owner // whose step it is (a points game scores it)
+		g.shield = shieldBits(g.stepShield(act, false))
 		g.areaDamage(c, act, f.Owner, h, d)
-		g.Player = savedPlayer
+		g.Player, g.shield = savedPlayer, savedShield
 		return
 	}
 	savedPend, savedPlayer, savedPhase := g.pend, g.Player, g.Phase

@@ -260,6 +260,11 @@ type Game struct {
 	recovers     bool
 	turnStarting bool
 	startDraw    uint8
+	// anyImm: the immunity traits of any token type of the game, and
+	// shield those that stop the step being listed or run, both as
+	// shieldBits (immunity.go).
+	anyImm uint8
+	shield uint8
 }
 
 // workspace is scratch memory for one goroutine.
