@@ -51,6 +51,7 @@ type TokenView struct {
 	Effects    []string      `json:"effects,omitempty"`
 	Triggers   []TriggerView `json:"triggers,omitempty"`
 	Observers  []string      `json:"observers,omitempty"` // its when statements, in the language's words
+	Placement  []string      `json:"placement,omitempty"` // its place and facing statements (placement.go)
 	Notes      string        `json:"notes,omitempty"`
 	Uncertain  []string      `json:"uncertain,omitempty"`
 	// Structure names the Structure the token is a part of (the
@@ -124,6 +125,7 @@ func View(a *rules.Army) ArmyView {
 				tv.Observers = append(tv.Observers, observerString(&a.Observers[k], a))
 			}
 		}
+		tv.Placement = placementStrings(a, i)
 		v.Tokens = append(v.Tokens, tv)
 	}
 	for _, st := range a.Statuses {
@@ -271,6 +273,9 @@ func Dump(w io.Writer, a *rules.Army) {
 		}
 		for _, ob := range t.Observers {
 			fmt.Fprintf(w, "    %s\n", ob)
+		}
+		for _, pl := range t.Placement {
+			fmt.Fprintf(w, "    %s\n", pl)
 		}
 	}
 	for _, st := range a.Structures {

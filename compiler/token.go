@@ -23,9 +23,12 @@ type tokenBuild struct {
 	// in their steps (trig: the observer's index in observers).
 	observers []rules.Observer
 	obsPicks  []pickRef
-	edgePos   [6]diag.Pos
-	linkPos   [6]diag.Pos
-	hasPlay   bool
+	// places and facings are its placement rules (placement.go).
+	places  []rules.Placement
+	facings []rules.Facing
+	edgePos [6]diag.Pos
+	linkPos [6]diag.Pos
+	hasPlay bool
 }
 
 type nameRef struct {
@@ -41,7 +44,7 @@ type pickRef struct {
 }
 
 // tokenWords are the statements allowed inside a token block.
-var tokenWords = []string{"alias", "count", "initiative", "toughness", "edge", "link", "global", "trait", "on", "when", "notes", "uncertain"}
+var tokenWords = []string{"alias", "count", "initiative", "toughness", "edge", "link", "global", "trait", "on", "when", "notes", "uncertain", "place", "facing"}
 
 func (c *compiler) token(k rules.Kind, s *dsl.Stmt) *tokenBuild {
 	tb := &tokenBuild{kindPos: stmtPos(s)}
@@ -151,6 +154,12 @@ func (c *compiler) token(k rules.Kind, s *dsl.Stmt) *tokenBuild {
 		case "when":
 			c.noBody(st)
 			c.observer(tb, st)
+		case "place":
+			c.noBody(st)
+			c.placement(tb, st)
+		case "facing":
+			c.noBody(st)
+			c.facing(tb, st)
 		default:
 			c.unknown(stmtPos(st), "token statement", st.Word, tokenWords)
 		}

@@ -61,5 +61,9 @@ func Vocabulary() map[string][]string {
 		"observed event":       set(rules.WatchNames[1:]),
 		"observer qualifier":   set(append(slices.Clone(sideWords), observerFlags...)),
 		"observer named value": set(observerNamed),
+		"place mode":           set(placeModes),
+		"place qualifier":      set(append(slices.Clone(sideWords), placeFlags...)),
+		"place named value":    set(placeNamed),
+		"facing":               set(facingWords),
 	}
 }

@@ -143,6 +143,7 @@ func (g *Game) controlled() uint64 {
 // generator, and works out the facts of the army's tokens.
 func (g *Game) initPlayer(p int) error {
 	a := g.S.Armies[p]
+	g.anyPlace |= armyPlaceRules(a)
 	if len(a.Tokens) > MaxArmyTokens {
 		return fmt.Errorf("army %q has %d token types; the engine plays at most %d", a.Name, len(a.Tokens), MaxArmyTokens)
 	}

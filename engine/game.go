@@ -265,6 +265,8 @@ type Game struct {
 	// shieldBits (immunity.go).
 	anyImm uint8
 	shield uint8
+	// anyPlace: some token has a placement rule (placement.go).
+	anyPlace uint8
 }
 
 // workspace is scratch memory for one goroutine.

@@ -452,6 +452,10 @@ type Army struct {
 	// Observers are its tokens' triggers on other units' events (when ...,
 	// observer.go), by token.
 	Observers []Observer
+	// Placements and Facings are its tokens' placement rules (place,
+	// facing; placement.go), by token.
+	Placements []Placement
+	Facings    []Facing
 }
 
 // Structure is one pair of faces of an army's Structure: two tokens that

@@ -110,6 +110,21 @@ func ArmyHash(a *rules.Army) string {
 		}
 		text = fmt.Appendf(text, " Observers:%+v", ob)
 	}
+	// Placement rules likewise (place, facing).
+	if len(c.Placements) > 0 {
+		pl := slices.Clone(c.Placements)
+		for i := range pl {
+			pl[i].Line = 0
+		}
+		text = fmt.Appendf(text, " Placements:%+v", pl)
+	}
+	if len(c.Facings) > 0 {
+		fc := slices.Clone(c.Facings)
+		for i := range fc {
+			fc[i].Line = 0
+		}
+		text = fmt.Appendf(text, " Facings:%+v", fc)
+	}
 	sum := sha256.Sum256(text)
 	return hex.EncodeToString(sum[:8])
 }
