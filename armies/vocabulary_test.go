@@ -202,6 +202,10 @@ var coverage = map[string][]string{
 	"facing/toward":            {"engine.TestFacingRules/toward"},
 	"facing/away":              {"engine.TestFacingRules/away"},
 
+	"named value/per_turn": {"engine.TestAllowances/per_turn", "engine.TestAllowances/play"},
+	"named value/per_game": {"engine.TestAllowances/per_game"},
+	"army statement/group": {"engine.TestAllowances/group"},
+
 	"edge feature/melee":   {"engine.TestScenarios/basic_melee_ranged"},
 	"edge feature/ranged":  {"engine.TestScenarios/basic_melee_ranged"},
 	"edge feature/armor":   {"engine.TestScenarios/melee_armor_simultaneous"},

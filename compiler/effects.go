@@ -233,7 +233,7 @@ var eventSteps = map[rules.Event][]string{
 }
 
 // triggerNamed are the named values after a trigger's event.
-var triggerNamed = []string{"cost", "free_if", "if"}
+var triggerNamed = []string{"cost", "free_if", "if", "per_turn", "per_game"}
 
 // condEvents are the events each condition can be checked at: whether the
 // token destroyed an enemy is known only once a battle is over; where it
@@ -294,7 +294,7 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 	}
 	for _, v := range vals[1:] {
 		if v.Key == nil {
-			c.errs.Errorf(valuePos(v), "after the event only cost=N, free_if=\"Token\" and if=CONDITION may follow; unexpected %s", v.Describe())
+			c.errs.Errorf(valuePos(v), "after the event only cost=N, free_if=\"Token\", if=CONDITION, per_turn=N and per_game=N may follow; unexpected %s", v.Describe())
 			continue
 		}
 		switch strings.ToLower(*v.Key) {
@@ -321,6 +321,10 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 				tr.If = rules.Cond(slices.Index(rules.CondNames[:], cw))
 				c.checkCond(t, tr.Event, tr.If, valuePos(v))
 			}
+		case "per_turn", "per_game":
+			kv := *v
+			kv.Key = nil
+			c.triggerLimit(tb, len(t.Triggers), tr.Event, strings.ToLower(*v.Key), &kv, v) // limits.go
 		default:
 			c.unknown(valuePos(v), "named value", *v.Key, triggerNamed)
 		}

@@ -26,9 +26,12 @@ type tokenBuild struct {
 	// places and facings are its placement rules (placement.go).
 	places  []rules.Placement
 	facings []rules.Facing
-	edgePos [6]diag.Pos
-	linkPos [6]diag.Pos
-	hasPlay bool
+	// limits are its triggers' allowances (limits.go), at limitPos.
+	limits   []rules.Limit
+	limitPos []diag.Pos
+	edgePos  [6]diag.Pos
+	linkPos  [6]diag.Pos
+	hasPlay  bool
 }
 
 type nameRef struct {

@@ -24,6 +24,10 @@ func (g *Game) entered(h Hex, d Decider) {
 		if tr.Event != rules.OnUnitEnter && (tr.Event != rules.OnEnemyEnter || !enemy) {
 			continue
 		}
+		if !g.limitOK(f.Owner, f.Token, uint8(i)) {
+			continue // its allowance is used up: it lies there, unspent (limits.go)
+		}
+		g.spendLimit(f.Owner, f.Token, uint8(i))
 		fired = true
 		prev := g.crediting(f.Owner, f.Token)
 		for k := range tr.Actions {

@@ -267,6 +267,10 @@ type Game struct {
 	shield uint8
 	// anyPlace: some token has a placement rule (placement.go).
 	anyPlace uint8
+	// anyLimit: some army has an allowance; limUsed are their uses
+	// (limits.go).
+	anyLimit bool
+	limUsed  [MaxPlayers][rules.MaxLimits]uint8
 }
 
 // workspace is scratch memory for one goroutine.

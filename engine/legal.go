@@ -96,6 +96,9 @@ func (g *Game) LegalActions(buf []Action) []Action {
 			}
 			continue
 		}
+		if g.anyLimit && !g.limitOK(p, ti, uint8(max(0, onPlay(t)))) {
+			continue // its allowance is used up (limits.go): it may be discarded or kept
+		}
 		buf = g.instantTargets(buf, i, t, nets)
 	}
 	buf = g.abilities(buf, nets)

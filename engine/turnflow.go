@@ -15,6 +15,7 @@ func (g *Game) startTurn(d Decider) {
 	g.used = [MaxHexes]uint16{}
 	g.grantUsed = [MaxHexes]uint64{}
 	g.playedNow, g.usedNow = 0, 0
+	g.newTurnLimits()
 	g.pend = pending{}
 	if g.S.St.N != 0 {
 		g.statusTurnStart(g.Player, d) // a status's turn_start is its carrier's owner's (status.go)

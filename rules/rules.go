@@ -456,6 +456,9 @@ type Army struct {
 	// facing; placement.go), by token.
 	Placements []Placement
 	Facings    []Facing
+	// Limits are its allowances on abilities (per_turn=, per_game=,
+	// group; limits.go).
+	Limits []Limit
 }
 
 // Structure is one pair of faces of an army's Structure: two tokens that

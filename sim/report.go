@@ -125,6 +125,13 @@ func ArmyHash(a *rules.Army) string {
 		}
 		text = fmt.Appendf(text, " Facings:%+v", fc)
 	}
+	if len(c.Limits) > 0 {
+		li := slices.Clone(c.Limits)
+		for i := range li {
+			li[i].Line = 0
+		}
+		text = fmt.Appendf(text, " Limits:%+v", li)
+	}
 	sum := sha256.Sum256(text)
 	return hex.EncodeToString(sum[:8])
 }
