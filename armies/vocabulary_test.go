@@ -206,6 +206,10 @@ var coverage = map[string][]string{
 	"named value/per_game": {"engine.TestAllowances/per_game"},
 	"army statement/group": {"engine.TestAllowances/group"},
 
+	"token statement/until":     {"engine.TestFoundationExpiry"},
+	"foundation end/turns":      {"engine.TestFoundationExpiry/turns"},
+	"foundation end/battle_end": {"engine.TestFoundationExpiry/battle_end"},
+
 	"edge feature/melee":   {"engine.TestScenarios/basic_melee_ranged"},
 	"edge feature/ranged":  {"engine.TestScenarios/basic_melee_ranged"},
 	"edge feature/armor":   {"engine.TestScenarios/melee_armor_simultaneous"},

@@ -265,6 +265,7 @@ func (c *compiler) finishArmy(a *rules.Army, s *dsl.Stmt, tokens []*tokenBuild, 
 	c.finishStatuses(a, tokens, statuses, lookup)
 	finishPlacements(a, tokens)
 	c.finishLimits(a, tokens, groups, lookup)
+	finishExpiries(a, tokens)
 	for _, tb := range tokens {
 		a.Tokens = append(a.Tokens, tb.tok)
 		if tb.tok.Kind == rules.HQ && a.HQ < 0 {

@@ -29,9 +29,11 @@ type tokenBuild struct {
 	// limits are its triggers' allowances (limits.go), at limitPos.
 	limits   []rules.Limit
 	limitPos []diag.Pos
-	edgePos  [6]diag.Pos
-	linkPos  [6]diag.Pos
-	hasPlay  bool
+	// expiry is a foundation's until (expiry.go).
+	expiry  rules.Expiry
+	edgePos [6]diag.Pos
+	linkPos [6]diag.Pos
+	hasPlay bool
 }
 
 type nameRef struct {
@@ -47,7 +49,7 @@ type pickRef struct {
 }
 
 // tokenWords are the statements allowed inside a token block.
-var tokenWords = []string{"alias", "count", "initiative", "toughness", "edge", "link", "global", "trait", "on", "when", "notes", "uncertain", "place", "facing"}
+var tokenWords = []string{"alias", "count", "initiative", "toughness", "edge", "link", "global", "trait", "on", "when", "notes", "uncertain", "place", "facing", "until"}
 
 func (c *compiler) token(k rules.Kind, s *dsl.Stmt) *tokenBuild {
 	tb := &tokenBuild{kindPos: stmtPos(s)}
@@ -163,6 +165,9 @@ func (c *compiler) token(k rules.Kind, s *dsl.Stmt) *tokenBuild {
 		case "facing":
 			c.noBody(st)
 			c.facing(tb, st)
+		case "until":
+			c.noBody(st)
+			c.foundationUntil(tb, st)
 		default:
 			c.unknown(stmtPos(st), "token statement", st.Word, tokenWords)
 		}

@@ -65,5 +65,6 @@ func Vocabulary() map[string][]string {
 		"place qualifier":      set(append(slices.Clone(sideWords), placeFlags...)),
 		"place named value":    set(placeNamed),
 		"facing":               set(facingWords),
+		"foundation end":       set(rules.FoundationEndNames),
 	}
 }

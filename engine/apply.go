@@ -98,6 +98,9 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 			s.Remove(a.Hex)
 		}
 		s.Place(a.Hex, p, t, a.Facing)
+		if g.anyExpire && tok.Kind == rules.Foundation {
+			g.placedGround(a.Hex)
+		}
 		g.used[a.Hex] = 0
 		g.grantUsed[a.Hex] = 0
 		if tok.Kind != rules.Foundation && g.watch != 0 {

@@ -271,6 +271,8 @@ type Game struct {
 	// (limits.go).
 	anyLimit bool
 	limUsed  [MaxPlayers][rules.MaxLimits]uint8
+	// anyExpire: some foundation expires (expiry.go).
+	anyExpire bool
 }
 
 // workspace is scratch memory for one goroutine.

@@ -53,6 +53,9 @@ func (g *Game) endTurn(d Decider) {
 	if g.S.St.N != 0 {
 		g.statusTurnEnd(p)
 	}
+	if g.anyExpire {
+		g.expireTurn(p)
+	}
 	if g.Turn == g.FinalAfter {
 		g.battle(d)
 		if g.checkHQ() || g.final() {
@@ -120,6 +123,9 @@ func (g *Game) battle(d Decider) bool {
 				changed = true
 			}
 		}
+	}
+	if g.anyExpire {
+		g.expireBattle() // after the count of what the battle destroyed: they go to the pile themselves
 	}
 	if g.anyFx&factDestroyedSteps != 0 {
 		for h := range g.S.Board.Size {

@@ -459,6 +459,8 @@ type Army struct {
 	// Limits are its allowances on abilities (per_turn=, per_game=,
 	// group; limits.go).
 	Limits []Limit
+	// Expiries are its foundations' ends (until; expiry.go).
+	Expiries []Expiry
 }
 
 // Structure is one pair of faces of an army's Structure: two tokens that

@@ -132,6 +132,13 @@ func ArmyHash(a *rules.Army) string {
 		}
 		text = fmt.Appendf(text, " Limits:%+v", li)
 	}
+	if len(c.Expiries) > 0 {
+		ex := slices.Clone(c.Expiries)
+		for i := range ex {
+			ex[i].Line = 0
+		}
+		text = fmt.Appendf(text, " Expiries:%+v", ex)
+	}
 	sum := sha256.Sum256(text)
 	return hex.EncodeToString(sum[:8])
 }
