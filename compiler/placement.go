@@ -141,9 +141,9 @@ func finishPlacements(a *rules.Army, tokens []*tokenBuild) {
 	}
 }
 
-// placementStrings are token i's place and facing statements in the
-// language's words, for dump.
-func placementStrings(a *rules.Army, i int) []string {
+// ruleStrings are token i's place, facing and until statements and its
+// allowances in the language's words, for dump.
+func ruleStrings(a *rules.Army, i int) []string {
 	var out []string
 	for _, pl := range a.Placements {
 		if pl.Token != i {
@@ -169,6 +169,34 @@ func placementStrings(a *rules.Army, i int) []string {
 			}
 			out = append(out, fmt.Sprintf("facing %s: %s", f.Side, way))
 		}
+	}
+	for _, ex := range a.Expiries {
+		if ex.Token == i {
+			var ends []string
+			if ex.Ends&rules.EndTurns != 0 {
+				ends = append(ends, fmt.Sprintf("turns %d", ex.Turns))
+			}
+			if ex.Ends&rules.EndBattle != 0 {
+				ends = append(ends, "battle_end")
+			}
+			out = append(out, "until "+strings.Join(ends, ", "))
+		}
+	}
+	for _, l := range a.Limits {
+		if !slices.Contains(l.Tokens, i) {
+			continue
+		}
+		what := fmt.Sprintf("group %q", l.Name)
+		if l.Trig >= 0 && l.Trig < len(a.Tokens[i].Triggers) {
+			what = "on " + a.Tokens[i].Triggers[l.Trig].Event.String()
+		}
+		if l.PerTurn > 0 {
+			what += fmt.Sprintf(" per_turn=%d", l.PerTurn)
+		}
+		if l.PerGame > 0 {
+			what += fmt.Sprintf(" per_game=%d", l.PerGame)
+		}
+		out = append(out, "allowance: "+what)
 	}
 	return out
 }
