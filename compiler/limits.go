@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hexforge/hexforge/diag"
@@ -73,6 +74,24 @@ func (c *compiler) triggerLimit(tb *tokenBuild, trig int, ev rules.Event, key st
 	}
 }
 
+// observerLimit reads an observer's per_turn= or per_game= into tb's
+// limits, for observer index oi of the token (Observer holds 1 + oi until
+// finishLimits makes it the army's).
+func (c *compiler) observerLimit(tb *tokenBuild, oi int, key string, kv, v *dsl.Value) {
+	for i := range tb.limits {
+		if tb.limits[i].Observer == oi+1 {
+			c.limitValue(&tb.limits[i], key, kv, v)
+			return
+		}
+	}
+	l := rules.Limit{Trig: -1, Observer: oi + 1, Line: v.Pos.Line}
+	c.limitValue(&l, key, kv, v)
+	if l.PerTurn != 0 || l.PerGame != 0 {
+		tb.limits = append(tb.limits, l)
+		tb.limitPos = append(tb.limitPos, valuePos(v))
+	}
+}
+
 // group compiles `group "Name" per_turn=N per_game=N: "Token", ...`.
 func (c *compiler) group(s *dsl.Stmt) *groupBuild {
 	c.noBody(s)
@@ -122,8 +141,12 @@ func (c *compiler) group(s *dsl.Stmt) *groupBuild {
 func (c *compiler) finishLimits(a *rules.Army, tokens []*tokenBuild, groups []*groupBuild, lookup func(nameRef, string) (int, bool)) {
 	var at []diag.Pos
 	for i, tb := range tokens {
+		first := slices.IndexFunc(a.Observers, func(ob rules.Observer) bool { return ob.Token == i })
 		for k, l := range tb.limits {
 			l.Tokens = []int{i}
+			if l.Observer != 0 {
+				l.Observer += first // 1 + its index in the army's observers
+			}
 			a.Limits = append(a.Limits, l)
 			at = append(at, tb.limitPos[k])
 		}

@@ -187,7 +187,10 @@ func ruleStrings(a *rules.Army, i int) []string {
 			continue
 		}
 		what := fmt.Sprintf("group %q", l.Name)
-		if l.Trig >= 0 && l.Trig < len(a.Tokens[i].Triggers) {
+		switch {
+		case l.Observer > 0 && l.Observer <= len(a.Observers):
+			what = "when " + a.Observers[l.Observer-1].When.String()
+		case l.Trig >= 0 && l.Trig < len(a.Tokens[i].Triggers):
 			what = "on " + a.Tokens[i].Triggers[l.Trig].Event.String()
 		}
 		if l.PerTurn > 0 {

@@ -9,16 +9,32 @@
 
 package engine
 
+import "github.com/hexforge/hexforge/rules"
+
 // limitOK reports whether trigger trig of token type tok of player p may
 // be used now: no limit it counts against is used up.
 func (g *Game) limitOK(p, tok, trig uint8) bool {
-	if !g.anyLimit {
-		return true
+	return !g.anyLimit || g.limitsOK(p, int(tok), int(trig), false)
+}
+
+// observerOK is limitOK for observer oi of player p's army.
+func (g *Game) observerOK(p, tok, oi uint8) bool {
+	return !g.anyLimit || g.limitsOK(p, int(tok), int(oi), true)
+}
+
+// counts reports whether l counts trigger (or, obs, observer) k of tok.
+func counts(l *rules.Limit, tok, k int, obs bool) bool {
+	if obs {
+		return l.CountsObserver(tok, k)
 	}
+	return l.Counts(tok, k)
+}
+
+func (g *Game) limitsOK(p uint8, tok, k int, obs bool) bool {
 	a := g.S.Armies[p&(MaxPlayers-1)]
 	for i := range a.Limits {
 		l := &a.Limits[i]
-		if i >= len(g.limUsed[p]) || !l.Counts(int(tok), int(trig)) {
+		if i >= len(g.limUsed[p]) || !counts(l, tok, k, obs) {
 			continue
 		}
 		c := g.limUsed[p][i]
@@ -32,12 +48,22 @@ func (g *Game) limitOK(p, tok, trig uint8) bool {
 // spendLimit counts a use of trigger trig of token type tok of player p
 // against each limit it counts against.
 func (g *Game) spendLimit(p, tok, trig uint8) {
-	if !g.anyLimit {
-		return
+	if g.anyLimit {
+		g.spend(p, int(tok), int(trig), false)
 	}
+}
+
+// spendObserver is spendLimit for observer oi of player p's army.
+func (g *Game) spendObserver(p, tok, oi uint8) {
+	if g.anyLimit {
+		g.spend(p, int(tok), int(oi), true)
+	}
+}
+
+func (g *Game) spend(p uint8, tok, k int, obs bool) {
 	a := g.S.Armies[p&(MaxPlayers-1)]
 	for i := range a.Limits {
-		if i >= len(g.limUsed[p]) || !a.Limits[i].Counts(int(tok), int(trig)) {
+		if i >= len(g.limUsed[p]) || !counts(&a.Limits[i], tok, k, obs) {
 			continue
 		}
 		c := g.limUsed[p][i]

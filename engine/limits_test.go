@@ -104,3 +104,48 @@ func TestAllowances(t *testing.T) {
 		}
 	})
 }
+
+// TestObserverAllowance: an observer with per_game=1 fires on the first
+// enemy placed near it only, one with per_turn=1 on the first of each
+// turn; their twin without the limit on every one.
+func TestObserverAllowance(t *testing.T) {
+	for _, tc := range []struct {
+		watcher  string
+		sameTurn bool // both enemies placed in one turn
+		want     int  // of the two enemies placed near it, those it hit
+	}{
+		{"when placed enemy within=2 per_game=1: damage 1 unit=event", false, 1},
+		{"when placed enemy within=2: damage 1 unit=event", false, 2},
+		{"when placed enemy within=2 per_turn=1: damage 1 unit=event", true, 1},
+		{"when placed enemy within=2 per_turn=1: damage 1 unit=event", false, 2},
+		{"when placed enemy within=2: damage 1 unit=event", true, 2},
+	} {
+		a := placeArmy(t, tc.watcher, "")
+		g := setUpGame(t, a, a, 7, "a1", "e3")
+		g.fresh = false
+		setHand(t, g, 0)
+		put(t, g, 0, "Subject", "c3", rules.N)
+		endTurn(t, g) // player 2's turn
+		for i, hex := range []string{"c2", "d3"} {
+			g.fresh = false
+			if g.Phase == PhaseDiscard {
+				must(t, g, Action{Kind: KDiscard, Hex: NoHex, To: NoHex})
+			}
+			setHand(t, g, 1, "Plain")
+			must(t, g, Action{Kind: KPlace, Slot: 0, Hex: hexOf(t, hex), To: NoHex})
+			if !tc.sameTurn || i == 1 {
+				nextTurn(t, g)
+				nextTurn(t, g)
+			}
+		}
+		hit := 0
+		for _, hex := range []string{"c2", "d3"} {
+			if u := g.S.Cells[hexOf(t, hex)].Unit; u.Empty() || u.Wounds > 0 {
+				hit++ // a Plain has toughness 1: wounded means gone
+			}
+		}
+		if hit != tc.want {
+			t.Errorf("%s (same turn %v): %d of the two Plains hit, want %d", tc.watcher, tc.sameTurn, hit, tc.want)
+		}
+	}
+}

@@ -111,6 +111,9 @@ func (g *Game) flushObserved(d Decider) {
 		if pc == nil || (pc == &g.S.Cells[q.at].Unit && g.computeNets()[q.at]) {
 			continue
 		}
+		if !g.observerOK(q.owner, uint8(ob.Token), q.oi) {
+			continue // its allowance is used up (limits.go)
+		}
 		if ob.Once {
 			bit := g.onceBit(q.owner, q.oi)
 			if g.used[q.at]&bit != 0 {
@@ -118,6 +121,7 @@ func (g *Game) flushObserved(d Decider) {
 			}
 			g.used[q.at] |= bit
 		}
+		g.spendObserver(q.owner, uint8(ob.Token), q.oi)
 		runs++
 		g.runFired(&ob.Steps, pending{active: true, owner: q.owner, token: uint8(ob.Token), trig: q.oi, src: q.at, event1: hexPlus(q.ev), observer: true}, d)
 		g.flushDestroyed(d)
