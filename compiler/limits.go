@@ -158,8 +158,8 @@ func (c *compiler) finishLimits(a *rules.Army, tokens []*tokenBuild, groups []*g
 			if !ok {
 				continue
 			}
-			if k := tokens[j].tok.Kind; k == rules.HQ || !hasUsable(&tokens[j].tok) {
-				c.errs.Errorf(ref.pos, "%q has no ability a group can limit (an on trigger other than a battle ability)", ref.name)
+			if !hasUsable(&tokens[j].tok) && len(tokens[j].observers) == 0 {
+				c.errs.Errorf(ref.pos, "%q has no ability a group can limit (an on trigger other than a battle ability, or a when)", ref.name)
 				continue
 			}
 			l.Tokens = append(l.Tokens, j)
