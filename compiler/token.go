@@ -30,10 +30,13 @@ type tokenBuild struct {
 	limits   []rules.Limit
 	limitPos []diag.Pos
 	// expiry is a foundation's until (expiry.go).
-	expiry  rules.Expiry
-	edgePos [6]diag.Pos
-	linkPos [6]diag.Pos
-	hasPlay bool
+	expiry rules.Expiry
+	// standing are its link effects that hold under a condition or compute
+	// their bonus (expr.go), put into the army by finishObservers.
+	standing []rules.Standing
+	edgePos  [6]diag.Pos
+	linkPos  [6]diag.Pos
+	hasPlay  bool
 }
 
 type nameRef struct {
