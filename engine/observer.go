@@ -57,6 +57,11 @@ func (g *Game) observe(w rules.Watch, x Hex) {
 	if g.watch&(1<<w) == 0 {
 		return
 	}
+	// Watching is no step: the immunities of the step that made the event
+	// (immunity.go) hide no unit from an observer.
+	shield := g.shield
+	g.shield = 0
+	defer func() { g.shield = shield }()
 	s := &g.S
 	for p := range uint8(s.Players()) {
 		a := s.Armies[p]
