@@ -86,6 +86,13 @@ var gallery = map[string][]signature{
 		{"Overhaul", "heal", "healed"},
 		{"Siege Gun", "wound", ""},
 	},
+	"warband.army": {
+		{"Veteran", "value", "step_wounds"},      // on own_turn if=unwounded: damage "max(1, min(wounds(own_hq), 3))" adjacent
+		{"Reaver Chief", "value", "step_wounds"}, // damage "max(1, most_melee(friend kind=warrior adjacent))" in_line
+		{"Muster", "value", ""},                  // draw "min(count(enemy adjacent of=enemy_hq), 2)"
+		{"Triage", "value", "healed"},            // heal "min(1 + count(friend adjacent of=own_hq), 9)" hq
+		{"Last Push", "value", "step_wounds"},    // damage "max(1, min(3, 8 - deck(enemy)))"
+	},
 	"ironroot.army": {
 		{"Thornshooter", "move", "moves"}, // trait mobility, moved further by global: move +1
 		{"Spore Pod", "ability", ""},      // on instead_of_attack
@@ -249,7 +256,7 @@ func (st *galleryStats) attribute(events []Event, seat int) {
 
 // actorLine are the kinds of line whose token is the one acting (not
 // a unit something is done to).
-var actorLine = map[string]bool{"move": true, "observe": true, "ability": true, "reflect": true, "absorb": true, "attacks": true}
+var actorLine = map[string]bool{"move": true, "observe": true, "ability": true, "reflect": true, "absorb": true, "attacks": true, "value": true}
 
 // figure is the per-token figure field (its JSON name) of the gallery
 // army's token summed over the games.
