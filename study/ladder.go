@@ -167,7 +167,8 @@ func WriteLadder(w io.Writer, ms []LadderMatch, format report.Format, levels, co
 		}
 		fmt.Fprintf(w, "%s vs %s: win rate of %s (draw = 1/2) at each player level, the same seat-swapped pairs (seed %d) at each%s, 95%% interval from the pair scores%s\n\n", m.A, m.B, m.A, m.Seed, variant, partial)
 		t := tablewriter.NewTable(w)
-		t.Header("player", "pairs", "capped pairs", "win rate", "vs the level below", "elo over it")
+		// "capped", not "capped pairs": the table fits 100 columns.
+		t.Header("player", "pairs", "capped", "win rate", "vs the level below", "elo over it")
 		for _, l := range m.Levels {
 			if err := t.Append(l.Player, fmt.Sprint(l.Pairs), fmt.Sprint(l.Capped), l.rateCell(), l.VsBelow.scoreCell(), l.VsBelow.eloCell()); err != nil {
 				return err

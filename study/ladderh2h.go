@@ -114,7 +114,7 @@ func (h *HeadToHead) scoreCell() string {
 	if h.Pairs == 0 {
 		return "no games"
 	}
-	return fmt.Sprintf("%.1f%% [%.1f%%, %.1f%%]", 100*h.Score, 100*h.Interval[0], 100*h.Interval[1])
+	return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*h.Score, 100*h.Interval[0], 100*h.Interval[1])
 }
 
 // eloCell is the Elo difference over the level below with its interval.
