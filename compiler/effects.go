@@ -62,6 +62,10 @@ var linkEffects = map[string]linkEffect{
 // engine applies board-wide (the others work through links only).
 var globalEffects = []string{"grant", "move"}
 
+// grantable are the traits a grant effect may give: those whose use the
+// engine gives a linked unit (legalabilities.go, scavenger.go).
+var grantable = []string{"mobility", "rotation", "push", "pull", "scavenger"}
+
 // conversions are the words after a convert link effect.
 var conversions = []string{"to_ranged", "to_melee"}
 
@@ -155,6 +159,12 @@ func (c *compiler) effects(tb *tokenBuild, s *dsl.Stmt, set rules.DirSet, global
 			}
 			for _, v := range rest {
 				if tw, ok := c.wordValue(v, "trait", rules.TraitNames); ok {
+					if !slices.Contains(grantable, tw) {
+						// The engine gives a linked unit the use of an ability,
+						// never a standing trait: it would be read and ignored.
+						c.errs.Add(diag.Error, valuePos(v), "grant gives the use of "+strings.Join(grantable, ", "), "%s is a standing trait, not a use a link can grant", tw)
+						continue
+					}
 					eff.Grant |= traitBit(tw)
 				}
 			}
@@ -237,7 +247,7 @@ var eventSteps = map[rules.Event][]string{
 }
 
 // triggerNamed are the named values after a trigger's event.
-var triggerNamed = []string{"cost", "free_if", "if"}
+var triggerNamed = []string{"cost", "free_if", "if", "per_turn", "per_game"}
 
 // condEvents are the events each condition can be checked at: whether the
 // token destroyed an enemy is known only once a battle is over; where it
@@ -299,7 +309,7 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 	}
 	for _, v := range vals[1:] {
 		if v.Key == nil {
-			c.errs.Errorf(valuePos(v), "after the event only cost=N, free_if=\"Token\" and if=CONDITION may follow; unexpected %s", v.Describe())
+			c.errs.Errorf(valuePos(v), "after the event only cost=N, free_if=\"Token\", if=CONDITION, per_turn=N and per_game=N may follow; unexpected %s", v.Describe())
 			continue
 		}
 		switch strings.ToLower(*v.Key) {
@@ -326,6 +336,10 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 				tr.If = rules.Cond(slices.Index(rules.CondNames[:], cw))
 				c.checkCond(t, tr.Event, tr.If, valuePos(v))
 			}
+		case "per_turn", "per_game":
+			kv := *v
+			kv.Key = nil
+			c.triggerLimit(tb, len(t.Triggers), tr.Event, strings.ToLower(*v.Key), &kv, v) // limits.go
 		default:
 			c.unknown(valuePos(v), "named value", *v.Key, triggerNamed)
 		}

@@ -23,6 +23,12 @@ func (g *Game) runStep(a Action, d Decider) bool {
 		g.credit = credit{} // a leader card is no token of the army: no deeds
 	}
 	defer func() { g.credit = prev }()
+	if g.anyImm != 0 {
+		// The step reaches no opponent's unit immune to it (immunity.go).
+		shield := g.shield
+		g.shield = shieldBits(g.stepShield(&act, g.pend.inst))
+		defer func() { g.shield = shield }()
+	}
 	if g.pend.cost > 0 {
 		if hq := s.HQ[p]; hq != NoHex {
 			g.tracePiece(TrWound, hq, int(g.pend.cost), false)
