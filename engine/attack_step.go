@@ -102,6 +102,12 @@ func (g *Game) attackLine(h Hex, dir rules.Dir, aim Hex, act *rules.Action, v in
 		if w.Empty() || (hqAttacker && s.Tok(w).Kind == rules.HQ) || (!shot && s.Tok(w).Traits.Has(rules.Flying)) {
 			return
 		}
+		// An opponent's unit immune to the step (an instant's attack on an
+		// instant_immune unit) takes the hit without a wound: it still
+		// stands in the line, so a shot that is not piercing stops there.
+		if g.shield != 0 && g.immuneTo(w, u.Controller(), rules.Traits(g.shield)<<immShift) {
+			return
+		}
 		hits++
 		if dry {
 			return

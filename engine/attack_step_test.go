@@ -38,6 +38,10 @@ func TestAttackStep(t *testing.T) {
 			from: "b4", dir: rules.N, want: map[string]int{"b3": 1, "b1": 1}},
 		{name: "aimed", instant: "Snipe", units: []placed{{0, "Block", "b4", rules.N}, {1, "Block", "b2", rules.N}, {1, "Block", "b1", rules.N}},
 			from: "b4", dir: rules.N, aim: "b1", want: map[string]int{"b2": 0, "b1": 1}},
+		{name: "instant_immune", instant: "Shot", units: []placed{{0, "Block", "b4", rules.N}, {1, "Aegis", "b3", rules.N}, {1, "Block", "b2", rules.N}},
+			from: "b4", dir: rules.N}, // the immune unit stops the shot and takes no wound: nothing to hit
+		{name: "instant_immune_piercing", instant: "Lance", units: []placed{{0, "Block", "b4", rules.N}, {1, "Aegis", "b3", rules.N}, {1, "Block", "b1", rules.N}},
+			from: "b4", dir: rules.N, want: map[string]int{"b3": 0, "b1": 1}},
 		{name: "hits_friends", instant: "Volley", units: []placed{{0, "Block", "b4", rules.N}, {0, "Block", "b3", rules.N}, {1, "Block", "b2", rules.N}},
 			from: "b4", dir: rules.N, want: map[string]int{"b3": 1, "b2": 0}},
 		{name: "hits_friends_melee", instant: "Ambush", units: []placed{{0, "Block", "b4", rules.N}, {0, "Block", "b3", rules.N}},
