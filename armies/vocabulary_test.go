@@ -23,6 +23,21 @@ import (
 // TestVocabularyHasScenarios: accepted must mean implemented, and shown.
 var coverage = map[string][]string{
 
+	"action/attack":                 {"engine.TestAttackStep", "engine.TestAttackUnitSelf"},
+	"action qualifier/piercing":     {"engine.TestAttackStep/piercing", "engine.TestAttackStep/piercing_past_hq"},
+	"action qualifier/aimed":        {"engine.TestAttackStep/aimed"},
+	"action qualifier/hits_friends": {"engine.TestAttackStep/hits_friends", "engine.TestAttackStep/hits_friends_melee"},
+	"attack kind/melee":             {"engine.TestAttackStep/melee", "engine.TestAttackStep/flying"},
+	"attack kind/ranged":            {"engine.TestAttackStep/ranged", "engine.TestAttackStep/armor", "engine.TestAttackStep/reflect"},
+	"attack stop/friends":           {"engine.TestAttackStep/stopped_by_friends"},
+	"attack stop/hq":                {"engine.TestAttackStep/stopped_by_hq"},
+	"attacking unit/own":            {"engine.TestAttackStep/ranged"},
+	"attacking unit/own_hq":         {"engine.TestAttackStep/own_hq"},
+	"attacking unit/self":           {"engine.TestAttackUnitSelf"},
+	"computed step/attack":          {"engine.TestAttackStep/computed", "engine.TestAttackStep/computed_zero"},
+	"named value/range":             {"engine.TestAttackStep/range", "engine.TestAttackStep/range_near"},
+	"named value/stopped_by":        {"engine.TestAttackStep/stopped_by_friends", "engine.TestAttackStep/stopped_by_hq"},
+
 	"condition/unwounded":                {"engine.TestTriggerUnwounded", "engine.TestStandingBonuses/unwounded"},
 	"standing condition/adjacent_own_hq": {"engine.TestStandingBonuses/adjacent_own_hq"},
 	"standing condition/unwounded":       {"engine.TestStandingBonuses/unwounded", "engine.TestStandingInitiativeArmor"},

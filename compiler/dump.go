@@ -178,6 +178,11 @@ func ActionString(a rules.Action, army *rules.Army) string {
 	if a.Op == rules.ActGive && a.Pick > 0 && int(a.Pick) <= len(army.Statuses) {
 		parts = append(parts, strconv.Quote(army.Statuses[a.Pick-1].Name))
 	}
+	var attackQuals []string
+	if a.Attack != nil {
+		w := strings.Fields(a.Attack.String())
+		parts, attackQuals = append(parts, w[0]), w[1:]
+	}
 	if a.Num != nil {
 		parts = append(parts, strconv.Quote(a.Num.String()))
 	} else if spec.value {
@@ -186,6 +191,7 @@ func ActionString(a rules.Action, army *rules.Army) string {
 	if a.Op == rules.ActNet && a.Value > 0 {
 		parts = append(parts, fmt.Sprintf("markers=%d", a.Value))
 	}
+	parts = append(parts, attackQuals...)
 	if a.Radius > 0 {
 		parts = append(parts, fmt.Sprintf("radius=%d", a.Radius))
 	}

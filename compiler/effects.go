@@ -220,6 +220,7 @@ var actions = map[string]action{
 	"pick_up":        {op: rules.ActPickUp, side: rules.Friends, flags: []string{"optional"}},
 	"redraw":         {op: rules.ActRedraw, side: rules.Enemies},                                                                                          // a leader's, at on opponent_draw (leader.go)
 	"give":           {op: rules.ActGive, side: rules.Enemies, named: []string{"radius", "where", "at"}, flags: []string{"hq", "optional"}, status: true}, // status.go
+	"attack":         {op: rules.ActAttack, side: rules.Friends, value: true, needs: true, max: MaxStrength, named: []string{"range", "stopped_by", "unit"}, flags: []string{"piercing", "aimed", "hits_friends", "optional"}},
 	"heal":           {op: rules.ActHeal, side: rules.Friends, value: true, needs: true, max: MaxStrength, named: []string{"radius", "where", "at"}, flags: []string{"hq", "optional"}},
 }
 
@@ -237,10 +238,10 @@ var eventWords = rules.EventNames[1:]
 // played instant does, not a unit on the board; a foundation's entry
 // trigger hits the unit that entered.
 var eventSteps = map[rules.Event][]string{
-	rules.OnPlaced:     {"battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "replace", "draw", "heal", "recover", "discard", "look", "give"},
-	rules.OwnTurn:      {"battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "replace", "draw", "heal", "recover", "discard", "look", "give"},
-	rules.TurnStart:    {"move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "draw", "heal", "recover", "discard", "look", "give"},
-	rules.AfterBattle:  {"move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "draw", "heal", "recover", "discard", "look", "give"},
+	rules.OnPlaced:     {"battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "replace", "draw", "heal", "recover", "discard", "look", "give", "attack"},
+	rules.OwnTurn:      {"battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "replace", "draw", "heal", "recover", "discard", "look", "give", "attack"},
+	rules.TurnStart:    {"move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "draw", "heal", "recover", "discard", "look", "give", "attack"},
+	rules.AfterBattle:  {"move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "draw", "heal", "recover", "discard", "look", "give", "attack"},
 	rules.OnDestroyed:  {"return_to_deck", "move", "rotate", "swap", "damage", "destroy", "net", "forbid_place", "draw", "heal", "recover", "discard", "look", "give"},
 	rules.OnEnemyEnter: {"destroy", "damage"},
 	rules.OnUnitEnter:  {"destroy", "damage"},
@@ -395,6 +396,7 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 			c.checkSelectorEvent(tr.Event, &a, len(tr.Actions) == 0, g)
 			c.checkEntryStep(tr.Event, &a, g)
 			c.checkComputedEvent(tr.Event, &a, g)
+			c.checkAttackEvent(tr.Event, &a, g)
 			tr.Actions = append(tr.Actions, a)
 		}
 	}
@@ -427,6 +429,9 @@ func (c *compiler) action(g *dsl.Group) (a rules.Action, pick nameRef, _ bool) {
 	}
 	rest := vals[1:]
 	var atPos diag.Pos
+	if spec.op == rules.ActAttack {
+		rest = c.attackKind(&a, head, rest)
+	}
 	if spec.value {
 		a.Value = int8(spec.def)
 		if len(rest) > 0 && rest[0].Num != nil && rest[0].Key == nil {
@@ -458,6 +463,10 @@ func (c *compiler) action(g *dsl.Group) (a rules.Action, pick nameRef, _ bool) {
 			kv.Key = nil
 			if slices.Contains(selectorSteps, spec.op) && slices.Contains(selectorNamed, key) {
 				c.selectorNamedValue(&a, key, &kv, v, w)
+				continue
+			}
+			if spec.op == rules.ActAttack {
+				c.attackNamed(&a, key, &kv, v)
 				continue
 			}
 			switch key {
@@ -521,11 +530,14 @@ func (c *compiler) action(g *dsl.Group) (a rules.Action, pick nameRef, _ bool) {
 			a.HitsHQ = true
 		case "optional":
 			a.Optional = true
+		case "piercing", "aimed", "hits_friends":
+			c.attackFlag(&a, q, v)
 		default:
 			c.selectorFlag(&a, q, v)
 		}
 	}
 	c.checkSelector(&a, g, w)
+	c.checkAttack(&a, g)
 	if spec.status && pick.name == "" {
 		c.errs.Errorf(valuePos(head), "%s needs the name of a status of the army in quotes, e.g. %s \"Marked\"", w, w)
 	}

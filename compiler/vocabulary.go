@@ -79,5 +79,8 @@ func Vocabulary() map[string][]string {
 		"expression reference": set(exprRefs),
 		"deck":                 set(exprDecks),
 		"computed step":        set(computedStepNames()),
+		"attack kind":          set(attackKinds),
+		"attack stop":          set(rules.AttackStopNames),
+		"attacking unit":       set(attackUnits),
 	}
 }

@@ -192,6 +192,8 @@ func (g *Game) runStep(a Action, d Decider) bool {
 		g.giveStatus(&act, a.Hex)
 	case rules.ActStrike:
 		g.strike(a.Hex, a.Facing, d)
+	case rules.ActAttack:
+		g.runAttack(a, &act, int(act.Value), d) // attack_step.go
 	case rules.ActReplace:
 		// The target leaves the board (no medic saves it); the token takes its hex.
 		g.removeUnit(a.Hex)

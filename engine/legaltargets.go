@@ -30,7 +30,7 @@ func (g *Game) instantTargets(buf []Action, slot uint8, t *rules.Token, nets *[M
 func needsTarget(op rules.ActionOp) bool {
 	switch op {
 	case rules.ActMove, rules.ActPush, rules.ActPull, rules.ActRotate, rules.ActSwap,
-		rules.ActDamage, rules.ActDestroy, rules.ActNet, rules.ActStrike, rules.ActReplace, rules.ActHeal, rules.ActRecover, rules.ActPickUp, rules.ActGive:
+		rules.ActDamage, rules.ActDestroy, rules.ActNet, rules.ActStrike, rules.ActReplace, rules.ActHeal, rules.ActRecover, rules.ActPickUp, rules.ActGive, rules.ActAttack:
 		return true
 	}
 	return false
@@ -159,6 +159,8 @@ func (g *Game) listTargets(buf []Action, tmpl Action, act *rules.Action, p uint8
 		return buf
 	case rules.ActGive:
 		return g.giveTargets(buf, tmpl, act, p, src)
+	case rules.ActAttack:
+		return g.attackTargets(buf, tmpl, act, p, src, nets) // attack_step.go
 	case rules.ActHeal:
 		// Only a wounded unit, or an area with one: healing nobody would be
 		// a wasted step.

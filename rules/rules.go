@@ -293,10 +293,11 @@ const (
 	ActPickUp                           // an own unit, not the HQ, not netted, leaves the board into its owner's hand
 	ActRedraw                           // the opponent shuffles their hand into their deck and draws a full hand again (a leader's, on OpponentDraw)
 	ActGive                             // put status Pick-1 of the army on one unit (or every unit within Radius of the target hex)
+	ActAttack                           // a unit attacks once outside a battle along a direction its player picks, as Attack says (attack.go)
 )
 
 // ActionOpNames are the language names of action ops, indexed by ActionOp.
-var ActionOpNames = [...]string{"", "battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "return_to_deck", "replace", "draw", "heal", "recover", "discard", "look", "pick_up", "redraw", "give"}
+var ActionOpNames = [...]string{"", "battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "return_to_deck", "replace", "draw", "heal", "recover", "discard", "look", "pick_up", "redraw", "give", "attack"}
 
 func (o ActionOp) String() string {
 	if int(o) < len(ActionOpNames) {
@@ -345,6 +346,8 @@ type Action struct {
 	// Num, when not nil, is the step's number (Value) computed from the
 	// board when the step runs (expr.go).
 	Num *Expr
+	// Attack, when not nil, is how an attack step attacks (attack.go).
+	Attack *Attack
 }
 
 // Shuffled reports whether a recover step shuffles the token into the deck
