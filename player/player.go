@@ -40,6 +40,7 @@ const (
 	Plan               // search on shared worlds, to the opponent's first reply
 	Race               // plan's worlds spent where a decision is close
 	MCTS               // Monte Carlo tree search
+	Fit                // greedy's close calls played to the reply, scored by a fitted evaluation
 )
 
 // kinds are each kind's name, its budget when none is given (0: it takes
@@ -55,6 +56,7 @@ var kinds = [...]struct {
 	Plan:   {"plan", DefaultPlanWorlds, "sampled worlds per decision"},
 	Race:   {"race", DefaultRaceWorlds, "at most this many sampled worlds per decision"},
 	MCTS:   {"mcts", DefaultMCTSBudget, "iterations per decision"},
+	Fit:    {"fit", DefaultFitWorlds, "sampled worlds per decision"},
 }
 
 func (k Kind) String() string {
@@ -107,7 +109,7 @@ func ParseLevels(s string) ([]Spec, error) {
 	return out, nil
 }
 
-// Parse reads "random", "greedy", "search[:N]", "plan[:N]", "race[:N]" or "mcts[:N]".
+// Parse reads "random", "greedy", "search[:N]", "plan[:N]", "race[:N]", "mcts[:N]" or "fit[:N]".
 func Parse(s string) (Spec, error) {
 	name, budget, hasBudget := strings.Cut(strings.ToLower(strings.TrimSpace(s)), ":")
 	for k, d := range kinds {
@@ -128,7 +130,7 @@ func Parse(s string) (Spec, error) {
 		}
 		return spec, nil
 	}
-	return Spec{}, fmt.Errorf("unknown player %q: use random, greedy, search[:playouts], plan[:worlds], race[:worlds] or mcts[:iterations]", s)
+	return Spec{}, fmt.Errorf("unknown player %q: use random, greedy, search[:playouts], plan[:worlds], race[:worlds], mcts[:iterations] or fit[:worlds]", s)
 }
 
 func (p Spec) String() string {
@@ -160,6 +162,10 @@ func (p Spec) New(seed uint64, res *engine.Resolver) Player {
 		return pl
 	case MCTS:
 		return newMCTS(seed, res, p.Budget)
+	case Fit:
+		pl := newFit(seed, res, p.Budget)
+		pl.allFacings = p.allFacings
+		return pl
 	}
 	return newRandom(seed)
 }
