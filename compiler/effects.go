@@ -199,6 +199,10 @@ var actions = map[string]action{
 	"heal":           {op: rules.ActHeal, side: rules.Friends, value: true, needs: true, max: MaxStrength, named: []string{"radius", "where", "at"}, flags: []string{"hq", "optional"}},
 }
 
+// fixedSideSteps are the steps whose side the engine fixes: only their
+// default side word may be written.
+var fixedSideSteps = []rules.ActionOp{rules.ActStrike, rules.ActReturnToDeck, rules.ActForbidPlace}
+
 var eventWords = rules.EventNames[1:]
 
 // eventSteps are the steps the engine runs for each event; an event missing
@@ -498,6 +502,12 @@ func (c *compiler) action(g *dsl.Group) (a rules.Action, pick nameRef, _ bool) {
 	}
 	if a.At == rules.AtOwnHQ && a.Radius == 0 && !a.HitsHQ {
 		c.errs.Errorf(atPos, "at=own_hq with no radius picks only the HQ: add hq or a radius")
+	}
+	if sideGiven && slices.Contains(fixedSideSteps, a.Op) && a.Side != spec.side {
+		// The engine picks these steps' units by itself (an own unit
+		// strikes, the token itself returns, every opponent is forbidden):
+		// another side word would be read and ignored.
+		c.errs.Errorf(groupPos(g), "%s is always %s: %s %s would be read and ignored", w, spec.side, side, w)
 	}
 	if a.Op == rules.ActPickUp && a.Side != rules.Friends {
 		c.errs.Errorf(groupPos(g), "pick_up takes an own unit into its owner's hand: it is always friend")

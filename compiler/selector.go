@@ -238,5 +238,22 @@ func (c *compiler) checkEntryStep(ev rules.Event, a *rules.Action, g *dsl.Group)
 		c.errs.Errorf(groupPos(g), "`on %s` fires by itself: nobody picks a target hex (at=self is the entered hex)", ev)
 	case a.Optional:
 		c.errs.Errorf(groupPos(g), "`on %s` fires by itself: nobody may decline its step; drop optional", ev)
+	case entersPlain(a):
+		// The plain step hits the unit that entered, whoever's it is (on
+		// unit_enters) or the enemy's (on enemy_enters): a side word would
+		// be read and ignored, so it is refused.
+		if side, given, _ := leadingSide(g.Values); given {
+			whose := "whoever's it is"
+			if ev == rules.OnEnemyEnter {
+				whose = "an enemy's"
+			}
+			c.errs.Add(diag.Error, groupPos(g), "on enemy_enters fires for enemy units only; a side word counts with radius= or a selector", "`on %s: %s %s` hits the unit that entered, %s: %s picks nothing here", ev, side, a.Op, whose, side)
+		}
 	}
+}
+
+// entersPlain reports whether an entry trigger's step hits just the unit
+// that entered: no selector, no area, no HQ centre (foundation.go).
+func entersPlain(a *rules.Action) bool {
+	return a.Sel == nil && a.Radius == 0 && a.At != rules.AtOwnHQ && a.At != rules.AtEnemyHQ
 }

@@ -24,6 +24,8 @@ type ImportanceRow struct {
 	P           float64    `json:"p"`         // two-sided p-value of no change
 	PHolm       float64    `json:"p_holm"`    // Holm-corrected over the variants
 	Significant bool       `json:"significant"`
+	Games       int        `json:"games"`   // per opponent: fewer than the study's when it stopped early
+	Verdict     string     `json:"verdict"` // changes, within (±Margin) or undecided
 }
 
 // Importance is which tokens carry an army: its win rate as it is and
@@ -38,6 +40,8 @@ type Importance struct {
 	Partial   bool   // stopped early: only the games finished are counted
 	Base      sim.Tally
 	Rows      []ImportanceRow
+	Looks     []int   // the pairs per opponent at each look (one look: no early stop)
+	Margin    float64 // the change within which a variant is "within"
 }
 
 // Variants is how many armies an importance study plays: the army and one
@@ -72,50 +76,42 @@ func PairedAgainst(opps []*rules.Army, play func(opp *rules.Army) (*sim.Summary,
 
 // RunImportance plays army against the opponents, then again with one
 // token type removed at a time (one copy fewer with oneCopy), on the same
-// seeds, and measures each change pair by pair, Holm-corrected over the
-// variants. Cancelling ctx stops it with the variants played so far.
-func RunImportance(ctx context.Context, r *Run, army *rules.Army, opps []*rules.Army, oppNames []string, oneCopy bool) (*Importance, error) {
+// seeds, and measures each change pair by pair. With early, each variant
+// stops once decided (staged.go: changed, or within ±margin); the
+// corrections for the variants and the looks keep the chance of calling
+// any unchanged variant changed at 5%. Cancelling ctx stops it with the
+// variants played so far.
+func RunImportance(ctx context.Context, r *Run, army *rules.Army, opps []*rules.Army, oppNames []string, oneCopy bool, margin float64, early bool) (*Importance, error) {
 	// Every variant plays the same seeds against the same opponents in the
 	// same order as the army itself, so pair k of a variant and pair k of
 	// the army share their draws: the change is measured pair by pair.
-	play := func(a *rules.Army) (sim.Tally, []int8, error) {
-		return PairedAgainst(opps, func(opp *rules.Army) (*sim.Summary, error) {
-			m := &sim.Match{A: a, B: opp, Players: r.Players, Seed: r.Seed, Shard: r.Shard, MaxActions: r.MaxActions, KeepPoints: true}
-			return r.Match(ctx, m)
-		})
+	var variants []*rules.Army
+	var tokens []int
+	for i, t := range army.Tokens {
+		if t.Kind != rules.HQ {
+			variants, tokens = append(variants, RemoveToken(army, i, oneCopy)), append(tokens, i)
+		}
 	}
-	res := &Importance{Army: army.Name, Opponents: oppNames, Players: r.Players, Seed: r.Seed, Games: r.PlayedGames(), Leaders: r.leaderWords()}
-	var basePts []int8
-	var err error
-	if res.Base, basePts, err = play(army); err != nil {
+	st, err := runStaged(ctx, r, army, variants, opps, margin, early)
+	if err != nil {
 		return nil, err
 	}
-	for i, t := range army.Tokens {
-		if t.Kind == rules.HQ || ctx.Err() != nil {
-			continue
+	res := &Importance{Army: army.Name, Opponents: oppNames, Players: r.Players, Seed: r.Seed, Games: r.PlayedGames(), Leaders: r.leaderWords(),
+		Base: st.ref.total(), Looks: r.Looks(early), Margin: margin}
+	for k, v := range st.vars {
+		if v.played() == 0 {
+			continue // not reached before the run was stopped
 		}
-		vt, pts, err := play(RemoveToken(army, i, oneCopy))
-		if err != nil {
-			return nil, err
-		}
+		t := army.Tokens[tokens[k]]
 		label, removed := t.Name, t.Count
 		if oneCopy && t.Count > 1 {
 			label, removed = fmt.Sprintf("one %s (%d left)", t.Name, t.Count-1), 1
 		}
-		d := sim.PairedDiff(pts, basePts)
-		lo, hi := d.Interval(stats.Z95)
+		vt := v.total()
+		lo, hi := v.diff.Interval(stats.Z95)
 		iv := vt.Interval()
 		res.Rows = append(res.Rows, ImportanceRow{Without: label, Token: t.Name, Removed: removed, Left: t.Count - removed, WinRate: vt.Rate(), Interval: [2]float64{iv.Lo, iv.Hi},
-			Change: d.Mean(), ChangeCI: [2]float64{lo, hi}, P: d.PValue()})
-	}
-	// Many variants are compared at once: Holm's correction keeps the
-	// chance of calling any no-change significant at 5%.
-	ps := make([]float64, len(res.Rows))
-	for i := range res.Rows {
-		ps[i] = res.Rows[i].P
-	}
-	for i, adj := range stats.Holm(ps) {
-		res.Rows[i].PHolm, res.Rows[i].Significant = adj, adj <= 0.05
+			Change: v.diff.Mean(), ChangeCI: [2]float64{lo, hi}, P: v.p, PHolm: v.pAdj, Significant: v.pAdj <= 0.05, Games: v.played() / len(opps), Verdict: v.verdict})
 	}
 	res.Partial = ctx.Err() != nil
 	return res, nil

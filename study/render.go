@@ -23,19 +23,20 @@ func (r *Importance) Write(w io.Writer, format report.Format, command string) er
 	case report.JSON:
 		biv := r.Base.Interval()
 		return writeJSON(w, map[string]any{"army": r.Army, "opponents": r.Opponents, "players": [2]string{specs[0].String(), specs[1].String()},
-			"seed": r.Seed, "games": r.Games, "partial": r.Partial, "win_rate": r.Base.Rate(), "interval": [2]float64{biv.Lo, biv.Hi}, "variants": r.Rows})
+			"seed": r.Seed, "games": r.Games, "base_games": (r.Base.Games() + r.Base.Capped) / max(1, len(r.Opponents)), "looks": r.Looks, "margin": r.Margin,
+			"partial": r.Partial, "win_rate": r.Base.Rate(), "interval": [2]float64{biv.Lo, biv.Hi}, "variants": r.Rows})
 	case report.CSV:
 		return r.csv(w)
 	}
-	title := fmt.Sprintf("%s vs %s, players %s vs %s, %d games per opponent and variant, seed %d%s", r.Army, strings.Join(r.Opponents, ", "), specs[0], specs[1], r.Games, r.Seed, r.Leaders)
+	title := fmt.Sprintf("%s vs %s, players %s vs %s, %s games per opponent and variant, seed %d%s", r.Army, strings.Join(r.Opponents, ", "), specs[0], specs[1], atMost(r.Games, r.Looks), r.Seed, r.Leaders)
 	if r.Partial {
 		title += " [PARTIAL: stopped early]"
 	}
-	fmt.Fprintf(w, "%s\nchange: paired over the same seeds, 95%% interval; significant: Holm-corrected p <= 0.05 over the %d variants\n\n", title, len(r.Rows))
-	header := []string{"without", "win rate", "change (points)", "significant"}
-	rows := [][]string{{"(nothing: the army as it is)", pctCell(r.Base), "", ""}}
+	fmt.Fprintf(w, "%s\n%s\n\n", title, verdictLegend(len(r.Rows), "variants", r.Looks, r.Margin))
+	header := []string{"without", "games", "win rate", "change (points)", "verdict"}
+	rows := [][]string{{"(nothing: the army as it is)", strconv.Itoa((r.Base.Games() + r.Base.Capped) / max(1, len(r.Opponents))), pctCell(r.Base), "", ""}}
 	for _, x := range r.Rows {
-		rows = append(rows, []string{x.Without, rateCell(x.WinRate, x.Interval), changeCell(x.Change, x.ChangeCI), yesNo(x.Significant)})
+		rows = append(rows, []string{x.Without, strconv.Itoa(x.Games), rateCell(x.WinRate, x.Interval), changeCell(x.Change, x.ChangeCI), verdictCell(x.Verdict, r.Margin)})
 	}
 	return report.WriteTable(w, format, header, rows)
 }
@@ -49,7 +50,7 @@ func (r *Sweep) Write(w io.Writer, format report.Format, command string) error {
 		return sweepHTML(w, r, command)
 	case report.JSON:
 		return writeJSON(w, map[string]any{"army": r.Army, "token": r.Token, "field": r.Field, "opponents": r.Opponents,
-			"players": [2]string{specs[0].String(), specs[1].String()}, "seed": r.Seed, "games": r.Games,
+			"players": [2]string{specs[0].String(), specs[1].String()}, "seed": r.Seed, "games": r.Games, "looks": r.Looks, "margin": r.Margin,
 			"partial": r.Partial, "rows": r.Rows})
 	case report.CSV:
 		return r.csv(w)
@@ -58,10 +59,10 @@ func (r *Sweep) Write(w io.Writer, format report.Format, command string) error {
 	if r.Partial {
 		partial = " [PARTIAL: stopped early]"
 	}
-	fmt.Fprintf(w, "%s / %s: %s over %s; players %s vs %s; %d games per cell; seed %d%s%s\n", r.Army, r.Token, r.Field, strings.Join(r.Values, ", "), specs[0], specs[1], r.Games, r.Seed, r.Leaders, partial)
-	fmt.Fprintf(w, "change: against %s = %s, paired over the same seeds, 95%% interval; significant: Holm-corrected p <= 0.05\n\n", r.Field, r.Values[0])
+	fmt.Fprintf(w, "%s / %s: %s over %s; players %s vs %s; %s games per cell; seed %d%s%s\n", r.Army, r.Token, r.Field, strings.Join(r.Values, ", "), specs[0], specs[1], atMost(r.Games, r.Looks), r.Seed, r.Leaders, partial)
+	fmt.Fprintf(w, "change: against %s = %s\n%s\n\n", r.Field, r.Values[0], verdictLegend(len(r.Rows)-1, "values", r.Looks, r.Margin))
 	header := append([]string{r.Field}, r.Opponents...)
-	header = append(header, "all opponents", "change (points)", "significant")
+	header = append(header, "all opponents", "change (points)", "verdict")
 	var rows [][]string
 	for i, x := range r.Rows {
 		row := []string{x.Value}
@@ -72,7 +73,7 @@ func (r *Sweep) Write(w io.Writer, format report.Format, command string) error {
 		if i == 0 {
 			row = append(row, "(compared with)", "")
 		} else {
-			row = append(row, changeCell(x.Change, x.ChangeCI), yesNo(x.Significant))
+			row = append(row, changeCell(x.Change, x.ChangeCI), verdictCell(x.Verdict, r.Margin))
 		}
 		rows = append(rows, row)
 	}
@@ -92,11 +93,41 @@ func changeCell(change float64, ci [2]float64) string {
 	return fmt.Sprintf("%+.1f [%+.1f, %+.1f]", 100*change, 100*ci[0], 100*ci[1])
 }
 
-func yesNo(b bool) string {
-	if b {
-		return "yes"
+// atMost is a study's games per cell: "400", or "at most 400" when its
+// variants stop early.
+func atMost(games int, looks []int) string {
+	if len(looks) > 1 {
+		return fmt.Sprintf("at most %d", games)
 	}
-	return "no"
+	return strconv.Itoa(games)
+}
+
+// verdictLegend says how the verdict column reads: the interval, the
+// corrections and, with early stops, the looks.
+func verdictLegend(n int, what string, looks []int, margin float64) string {
+	s := fmt.Sprintf("change: paired over the same seeds, 95%% interval\nverdict: \"changes\" at p <= 0.05 corrected for the %d %s (Holm)", n, what)
+	if len(looks) > 1 {
+		games := make([]string, len(looks))
+		for i, p := range looks {
+			games[i] = strconv.Itoa(2 * p)
+		}
+		s += fmt.Sprintf(" and %d looks\n(after %s games: a decided one stops)", len(looks), strings.Join(games, ", "))
+	}
+	if margin > 0 {
+		s += fmt.Sprintf("; \"within\" when shown\nwithin ±%g points (two one-sided tests)", 100*margin)
+	}
+	return s
+}
+
+// verdictCell is a variant's verdict in the designer's words.
+func verdictCell(v string, margin float64) string {
+	switch v {
+	case VerdictChanges:
+		return "changes"
+	case VerdictWithin:
+		return fmt.Sprintf("within ±%g", 100*margin)
+	}
+	return "not shown"
 }
 
 func writeJSON(w io.Writer, v any) error {
@@ -127,21 +158,21 @@ func writeCSV(w io.Writer, header []string, rows [][]string) error {
 // every number is a number.
 func (r *Importance) csv(w io.Writer) error {
 	header := []string{"army", "opponents", "player_a", "player_b", "seed", "games", "token", "copies_removed", "copies_left",
-		"win_rate", "lo", "hi", "base_win_rate", "base_lo", "base_hi", "change", "change_lo", "change_hi", "p_value", "p_holm", "significant", "partial"}
+		"win_rate", "lo", "hi", "base_win_rate", "base_lo", "base_hi", "change", "change_lo", "change_hi", "p_value", "p_holm", "significant", "partial", "games_played", "verdict"}
 	biv := r.Base.Interval()
 	var out [][]string
 	for _, x := range r.Rows {
 		out = append(out, []string{r.Army, strings.Join(r.Opponents, ";"), r.Players[0].String(), r.Players[1].String(), strconv.FormatUint(r.Seed, 10), strconv.Itoa(r.Games),
 			x.Token, strconv.Itoa(x.Removed), strconv.Itoa(x.Left), num(x.WinRate), num(x.Interval[0]), num(x.Interval[1]),
 			num(r.Base.Rate()), num(biv.Lo), num(biv.Hi), num(x.Change), num(x.ChangeCI[0]), num(x.ChangeCI[1]),
-			num(x.P), num(x.PHolm), strconv.FormatBool(x.Significant), strconv.FormatBool(r.Partial)})
+			num(x.P), num(x.PHolm), strconv.FormatBool(x.Significant), strconv.FormatBool(r.Partial), strconv.Itoa(x.Games), x.Verdict})
 	}
 	if len(out) == 0 && r.Partial {
 		// Stopped before any variant: the army's own row, with no token
 		// removed, says so (a header alone would read as a whole run of
 		// an army with nothing to remove).
 		out = append(out, []string{r.Army, strings.Join(r.Opponents, ";"), r.Players[0].String(), r.Players[1].String(), strconv.FormatUint(r.Seed, 10), strconv.Itoa(r.Games),
-			"", "0", "", num(r.Base.Rate()), num(biv.Lo), num(biv.Hi), num(r.Base.Rate()), num(biv.Lo), num(biv.Hi), "0", "0", "0", "1", "1", "false", "true"})
+			"", "0", "", num(r.Base.Rate()), num(biv.Lo), num(biv.Hi), num(r.Base.Rate()), num(biv.Lo), num(biv.Hi), "0", "0", "0", "1", "1", "false", "true", strconv.Itoa((r.Base.Games() + r.Base.Capped) / max(1, len(r.Opponents))), ""})
 	}
 	return writeCSV(w, header, out)
 }
@@ -151,7 +182,7 @@ func (r *Importance) csv(w io.Writer) error {
 // value, 0 for the first itself) repeated on each of its rows.
 func (r *Sweep) csv(w io.Writer) error {
 	header := []string{"army", "token", "field", "value", "opponent", "player_a", "player_b", "seed", "games", "win_rate", "lo", "hi",
-		"all_win_rate", "all_lo", "all_hi", "change", "change_lo", "change_hi", "p_value", "p_holm", "significant", "partial"}
+		"all_win_rate", "all_lo", "all_hi", "change", "change_lo", "change_hi", "p_value", "p_holm", "significant", "partial", "games_played", "verdict"}
 	var out [][]string
 	for i, x := range r.Rows {
 		change, p := []string{num(x.Change), num(x.ChangeCI[0]), num(x.ChangeCI[1])}, []string{num(x.P), num(x.PHolm)}
@@ -163,7 +194,7 @@ func (r *Sweep) csv(w io.Writer) error {
 				num(c.WinRate), num(c.Interval[0]), num(c.Interval[1]), num(x.WinRate), num(x.Interval[0]), num(x.Interval[1])}
 			row = append(row, change...)
 			row = append(row, p...)
-			out = append(out, append(row, strconv.FormatBool(x.Significant), strconv.FormatBool(r.Partial)))
+			out = append(out, append(row, strconv.FormatBool(x.Significant), strconv.FormatBool(r.Partial), strconv.Itoa(x.Games), x.Verdict))
 		}
 	}
 	return writeCSV(w, header, out)

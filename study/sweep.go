@@ -9,7 +9,6 @@ import (
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/rules"
-	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/stats"
 )
 
@@ -31,6 +30,8 @@ type SweepRow struct {
 	P           float64     `json:"p"`
 	PHolm       float64     `json:"p_holm"`
 	Significant bool        `json:"significant"`
+	Games       int         `json:"games"`             // per opponent: fewer than the sweep's when it stopped early
+	Verdict     string      `json:"verdict,omitempty"` // changes, within (±Margin) or undecided; none for the first value
 }
 
 // Sweep is an army's win rate as one token field runs over values.
@@ -44,56 +45,53 @@ type Sweep struct {
 	Leaders            string // "; leaders A vs B", or ""
 	Partial            bool
 	Rows               []SweepRow
+	Looks              []int   // the pairs per opponent at each look (one look: no early stop)
+	Margin             float64 // the change within which a value is "within"
 }
 
 // RunSweep plays the army at each value (load gives the army with the
 // field set to it) against the opponents on the same seeds, each value's
-// change measured against the first pair by pair, Holm-corrected over the
-// values. army names the army until the first value is loaded.
-func RunSweep(ctx context.Context, r *Run, army, token, field string, values []string, load func(value string) (*rules.Army, error), opps []*rules.Army, oppNames []string) (*Sweep, error) {
-	res := &Sweep{Army: army, Token: token, Field: field, Values: values, Opponents: oppNames, Players: r.Players, Seed: r.Seed, Games: r.PlayedGames(), Leaders: r.leaderWords()}
-	var first []int8 // the first value's pair scores, what the others are compared with
+// change measured against the first pair by pair; with early, a value
+// stops once decided (staged.go), the corrections for the values and the
+// looks keeping the chance of calling any unchanged value changed at 5%.
+// Every value is loaded before the first game, so a bad value stops the
+// run before any work. army names the army until the first value is
+// loaded.
+func RunSweep(ctx context.Context, r *Run, army, token, field string, values []string, load func(value string) (*rules.Army, error), opps []*rules.Army, oppNames []string, margin float64, early bool) (*Sweep, error) {
+	res := &Sweep{Army: army, Token: token, Field: field, Values: values, Opponents: oppNames, Players: r.Players, Seed: r.Seed, Games: r.PlayedGames(), Leaders: r.leaderWords(),
+		Looks: r.Looks(early), Margin: margin}
+	var list []*rules.Army
 	for _, val := range values {
 		a, err := load(val)
 		if err != nil {
 			return nil, err
 		}
-		res.Army = strings.TrimSuffix(a.Name, " (variant)") // each value is a variant of this army
-		row := SweepRow{Value: val}
-		var total sim.Tally
-		var pts []int8
-		for i, opp := range opps {
-			s, err := r.Match(ctx, &sim.Match{A: a, B: opp, Players: r.Players, Seed: r.Seed, Shard: r.Shard, MaxActions: r.MaxActions, KeepPoints: true})
-			if err != nil {
-				return nil, err
-			}
-			iv := s.Tally.Interval()
-			row.Cells = append(row.Cells, SweepCell{oppNames[i], s.Tally.Rate(), [2]float64{iv.Lo, iv.Hi}})
-			total.Merge(s.Tally)
-			pts = append(pts, s.PairPoints()...)
+		list = append(list, a)
+	}
+	res.Army = strings.TrimSuffix(list[0].Name, " (variant)") // each value is a variant of this army
+	st, err := runStaged(ctx, r, list[0], list[1:], opps, margin, early)
+	if err != nil {
+		return nil, err
+	}
+	for i, a := range append([]*arm{st.ref}, st.vars...) {
+		if a.played() == 0 && i > 0 {
+			continue // not reached before the run was stopped; the first value's row always says what was played
 		}
+		row := SweepRow{Value: values[i], Games: a.played() / len(opps), Verdict: a.verdict}
+		for k, t := range a.tallies {
+			iv := t.Interval()
+			row.Cells = append(row.Cells, SweepCell{oppNames[k], t.Rate(), [2]float64{iv.Lo, iv.Hi}})
+		}
+		total := a.total()
 		iv := total.Interval()
 		row.WinRate, row.Interval = total.Rate(), [2]float64{iv.Lo, iv.Hi}
-		if first == nil {
-			first = pts
+		if i > 0 {
+			lo, hi := a.diff.Interval(stats.Z95)
+			row.Change, row.ChangeCI, row.P, row.PHolm, row.Significant = a.diff.Mean(), [2]float64{lo, hi}, a.p, a.pAdj, a.pAdj <= 0.05
 		} else {
-			d := sim.PairedDiff(pts, first)
-			lo, hi := d.Interval(stats.Z95)
-			row.Change, row.ChangeCI, row.P = d.Mean(), [2]float64{lo, hi}, d.PValue()
+			row.Verdict = ""
 		}
 		res.Rows = append(res.Rows, row)
-		if ctx.Err() != nil {
-			break
-		}
-	}
-	if len(res.Rows) > 1 {
-		ps := make([]float64, len(res.Rows)-1)
-		for i := range ps {
-			ps[i] = res.Rows[i+1].P
-		}
-		for i, adj := range stats.Holm(ps) {
-			res.Rows[i+1].PHolm, res.Rows[i+1].Significant = adj, adj <= 0.05
-		}
 	}
 	res.Partial = ctx.Err() != nil
 	return res, nil

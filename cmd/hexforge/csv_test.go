@@ -196,8 +196,8 @@ func TestCSVImportance(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	header := []string{"army", "opponents", "player_a", "player_b", "seed", "games", "token", "copies_removed", "copies_left",
-		"win_rate", "lo", "hi", "base_win_rate", "base_lo", "base_hi", "change", "change_lo", "change_hi", "p_value", "p_holm", "significant", "partial"}
-	recs := tidyCSV(t, "importance", out, header, append(studyNums, "copies_removed", "copies_left", "base_win_rate", "base_lo", "base_hi"), false)
+		"win_rate", "lo", "hi", "base_win_rate", "base_lo", "base_hi", "change", "change_lo", "change_hi", "p_value", "p_holm", "significant", "partial", "games_played", "verdict"}
+	recs := tidyCSV(t, "importance", out, header, append(studyNums, "copies_removed", "copies_left", "base_win_rate", "base_lo", "base_hi", "games_played"), false)
 	found := false
 	for _, r := range recs[1:] {
 		if r[0] != "Moloch" || r[1] != "Borgo" || r[6] == "HQ" {
@@ -219,8 +219,8 @@ func TestCSVSweep(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	header := []string{"army", "token", "field", "value", "opponent", "player_a", "player_b", "seed", "games", "win_rate", "lo", "hi",
-		"all_win_rate", "all_lo", "all_hi", "change", "change_lo", "change_hi", "p_value", "p_holm", "significant", "partial"}
-	recs := tidyCSV(t, "sweep", out, header, append(studyNums, "value", "all_win_rate", "all_lo", "all_hi"), false)
+		"all_win_rate", "all_lo", "all_hi", "change", "change_lo", "change_hi", "p_value", "p_holm", "significant", "partial", "games_played", "verdict"}
+	recs := tidyCSV(t, "sweep", out, header, append(studyNums, "value", "all_win_rate", "all_lo", "all_hi", "games_played"), false)
 	var got []string
 	for _, r := range recs[1:] {
 		got = append(got, r[0]+" "+r[3]+" "+r[4])

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/study"
@@ -13,6 +14,7 @@ func newImportance() *cobra.Command {
 	o := &simOptions{html: true}
 	var vs []string
 	var oneCopy bool
+	var e earlyStop
 	cmd := &cobra.Command{
 		Use:   "importance ARMY --vs OPPONENT...",
 		Short: "Which tokens carry an army: the win rate without each token type",
@@ -22,13 +24,23 @@ reports each change in win rate with a paired 95% interval (each variant
 plays the same seeds and draws as the army, so the change is measured pair
 by pair) and whether it is significant after Holm's correction for the
 number of variants. A large significant drop means the army leans on that
-token.`,
+token.
+
+Each variant stops early once decided (--early-stop, on by default): it is
+looked at after an eighth, a quarter, half and all of --games, and stops
+when its change is significant or is shown to lie within ±--margin points;
+the correction counts the looks too, so a verdict is as safe as one made at
+the end. Before the first game the command states the most and the fewest
+games it can play.`,
 		Example: `  hexforge importance moloch --vs borgo --games 1000
   hexforge importance my-army.army --vs moloch --vs outpost --copy
   hexforge importance moloch --vs borgo --format html --out importance.html`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.checkStudy(cmd, vs); err != nil {
+				return err
+			}
+			if err := e.check(o); err != nil {
 				return err
 			}
 			base, err := loadArmy(cmd.ErrOrStderr(), args[0])
@@ -42,8 +54,10 @@ token.`,
 			ctx, bar, done := startRun(cmd)
 			defer done()
 			o.Progress, o.Expect = bar.Update, bar.Expect
+			n := study.Variants(base.Army)
+			e.state(cmd.ErrOrStderr(), &o.Run, n, fmt.Sprintf("the army and %d variants", n-1), len(opps))
 			bar.Expect(study.Variants(base.Army) * len(opps) * o.JobGames())
-			res, err := study.RunImportance(ctx, &o.Run, base.Army, opps, oppNames, oneCopy)
+			res, err := study.RunImportance(ctx, &o.Run, base.Army, opps, oppNames, oneCopy, e.margin/100, e.on)
 			if err != nil {
 				return err
 			}
@@ -57,6 +71,7 @@ token.`,
 	cmd.Flags().MarkHidden("shard") // refused: see checkStudy
 	cmd.Flags().StringArrayVar(&vs, "vs", nil, "opponent army (repeatable)")
 	cmd.Flags().BoolVar(&oneCopy, "copy", false, "remove one copy of each token type instead of all of them")
+	e.register(cmd, "variant")
 	return cmd
 }
 
@@ -73,4 +88,43 @@ func (o *simOptions) checkStudy(cmd *cobra.Command, vs []string) error {
 		err = fmt.Errorf("--shard splits a sim run for merge; %s compares variants pair by pair and runs whole (shard sim runs of each variant instead)", cmd.Name())
 	}
 	return err
+}
+
+// earlyStop holds the flags of importance's and sweep's early stop
+// (study/staged.go).
+type earlyStop struct {
+	on     bool
+	margin float64 // points
+}
+
+func (e *earlyStop) register(cmd *cobra.Command, what string) {
+	cmd.Flags().BoolVar(&e.on, "early-stop", true, fmt.Sprintf("stop playing a %s once its change is shown (or shown within --margin); --early-stop=false plays every game", what))
+	cmd.Flags().Float64Var(&e.margin, "margin", 100*study.DefaultMargin, fmt.Sprintf("points of win rate within which a %s counts as no change (\"within\"); 0: never", what))
+}
+
+// check validates the flags before any work; --until-ci plays each match
+// to its own length, so it turns the early stop off.
+func (e *earlyStop) check(o *simOptions) error {
+	if e.margin < 0 || e.margin >= 50 || math.IsNaN(e.margin) {
+		return fmt.Errorf("--margin %v: want points of win rate from 0 to below 50, e.g. 5", e.margin)
+	}
+	if o.UntilCI > 0 {
+		e.on = false
+	}
+	return nil
+}
+
+// state tells the designer, before the first game, how many games the
+// study can play: all of them, or with early stops at least the first
+// look of every arm.
+// arms names them ("the army and 22 variants", "3 values").
+func (e *earlyStop) state(w io.Writer, r *study.Run, n int, arms string, opps int) {
+	most := n * opps * r.PlayedGames()
+	of := fmt.Sprintf("%s × %d %s × %d", arms, opps, map[bool]string{true: "opponent", false: "opponents"}[opps == 1], r.PlayedGames())
+	looks := r.Looks(e.on)
+	if len(looks) == 1 {
+		fmt.Fprintf(w, "plays %d games (%s)\n", most, of)
+		return
+	}
+	fmt.Fprintf(w, "plays at most %d games (%s), at least %d: each stops once decided (--early-stop)\n", most, of, n*opps*2*looks[0])
 }

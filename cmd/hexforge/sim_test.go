@@ -105,6 +105,27 @@ func TestSweepAndImportance(t *testing.T) {
 	}
 }
 
+// importance and sweep say before the first game how many games they can
+// play, and refuse a bad --margin before any work.
+func TestStudiesStateTheirGames(t *testing.T) {
+	_, stderr, code := run(t, "importance", "moloch", "--vs", "borgo", "--games", "160", "--players", "random", "--format", "json")
+	// 23 arms (the army and 22 variants) × 1 opponent × 160, at least the
+	// first look of 10 pairs each.
+	if code != 0 || !strings.Contains(stderr, "plays at most 3680 games (the army and 22 variants × 1 opponent × 160), at least 460") {
+		t.Errorf("importance: exit %d, stderr %q", code, stderr)
+	}
+	_, stderr, code = run(t, "sweep", "moloch/Gauss Cannon.initiative=1..2", "--vs", "moloch", "--games", "6", "--players", "random", "--early-stop=false")
+	if code != 0 || !strings.Contains(stderr, "plays 12 games (2 values × 1 opponent × 6)") {
+		t.Errorf("sweep: exit %d, stderr %q", code, stderr)
+	}
+	for _, bad := range []string{"-1", "50", "NaN"} {
+		_, stderr, code = run(t, "importance", "moloch", "--vs", "borgo", "--margin", bad)
+		if code == 0 || !strings.Contains(stderr, "--margin") || strings.Contains(stderr, "plays") {
+			t.Errorf("--margin %s: exit %d, stderr %q", bad, code, stderr)
+		}
+	}
+}
+
 // A huge run stopped by Ctrl-C (a cancelled context) stops at once, writes
 // its partial report, says "interrupted", exits 130 and leaves no temporary
 // file.

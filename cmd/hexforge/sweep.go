@@ -13,19 +13,29 @@ import (
 func newSweep() *cobra.Command {
 	o := &simOptions{html: true}
 	var vs []string
+	var e earlyStop
 	cmd := &cobra.Command{
 		Use:   "sweep 'ARMY/TOKEN.FIELD=RANGE' --vs OPPONENT...",
 		Short: "Win rate as one token parameter runs over a range",
 		Long: `sweep sets a token field to each value of a range (LO..HI, or a comma list)
 and plays the army against the opponents at each value, on the same seeds,
 printing the win rate with its interval per value and per opponent. The field
-is written as for --set.`,
+is written as for --set.
+
+Each value stops early once decided (--early-stop, on by default): it is
+looked at after an eighth, a quarter, half and all of --games, and stops
+when its change against the first value is significant or is shown to lie
+within ±--margin points; the correction counts the looks too. Before the
+first game the command states the most and the fewest games it can play.`,
 		Example: `  hexforge sweep 'moloch/Gauss Cannon.initiative=1..3' --vs borgo
   hexforge sweep 'moloch/Hybrid.count=0..4' --vs borgo --vs outpost --games 1000
   hexforge sweep 'moloch/Hybrid.count=0..4' --vs borgo --format html --out sweep.html`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.checkStudy(cmd, vs); err != nil {
+				return err
+			}
+			if err := e.check(o); err != nil {
 				return err
 			}
 			sw, err := study.ParseSweep(args[0])
@@ -39,10 +49,11 @@ is written as for --set.`,
 			ctx, bar, done := startRun(cmd)
 			defer done()
 			o.Progress, o.Expect = bar.Update, bar.Expect
+			e.state(cmd.ErrOrStderr(), &o.Run, len(sw.Values), fmt.Sprintf("%d values", len(sw.Values)), len(opps))
 			bar.Expect(len(sw.Values) * len(opps) * o.JobGames())
 			load := sweepLoader(cmd, o.Structures, sw, args[0], opps)
 			s := sw.Set
-			res, err := study.RunSweep(ctx, &o.Run, s.Army, s.Token, s.Field, sw.Values, load, opps, oppNames)
+			res, err := study.RunSweep(ctx, &o.Run, s.Army, s.Token, s.Field, sw.Values, load, opps, oppNames, e.margin/100, e.on)
 			if err != nil {
 				return err
 			}
@@ -55,6 +66,7 @@ is written as for --set.`,
 	o.register(cmd, 400)
 	cmd.Flags().MarkHidden("shard") // refused: see checkStudy
 	cmd.Flags().StringArrayVar(&vs, "vs", nil, "opponent army (repeatable)")
+	e.register(cmd, "value")
 	return cmd
 }
 
