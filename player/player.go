@@ -40,7 +40,7 @@ const (
 	Plan               // search on shared worlds, to the opponent's first reply
 	Race               // plan's worlds spent where a decision is close
 	MCTS               // Monte Carlo tree search
-	Fit                // greedy's close calls played to the reply, scored by a fitted evaluation
+	Fit                // greedy's close calls played out to the end of the turn, scored by a fitted evaluation
 )
 
 // kinds are each kind's name, its budget when none is given (0: it takes
