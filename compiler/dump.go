@@ -109,6 +109,11 @@ func View(a *rules.Army) ArmyView {
 		for _, e := range t.Effects {
 			tv.Effects = append(tv.Effects, EffectString(e))
 		}
+		for k := range a.Standing {
+			if a.Standing[k].Token == i {
+				tv.Effects = append(tv.Effects, StandingString(&a.Standing[k]))
+			}
+		}
 		for _, tr := range t.Triggers {
 			trv := TriggerView{Event: tr.Event.String(), CostHQ: int(tr.CostHQ), Discard: int(tr.Discard), If: tr.If.String()}
 			if tr.FreeIf >= 0 && int(tr.FreeIf) < len(a.Tokens) {
@@ -171,7 +176,9 @@ func ActionString(a rules.Action, army *rules.Army) string {
 	if a.Op == rules.ActGive && a.Pick > 0 && int(a.Pick) <= len(army.Statuses) {
 		parts = append(parts, strconv.Quote(army.Statuses[a.Pick-1].Name))
 	}
-	if spec.value {
+	if a.Num != nil {
+		parts = append(parts, strconv.Quote(a.Num.String()))
+	} else if spec.value {
 		parts = append(parts, strconv.Itoa(int(a.Value)))
 	}
 	if a.Op == rules.ActNet && a.Value > 0 {

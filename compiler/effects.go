@@ -126,8 +126,18 @@ func (c *compiler) effects(tb *tokenBuild, s *dsl.Stmt, set rules.DirSet, global
 				eff.Side = le.side
 			}
 		}
-		rest := vals[1:]
+		// A condition (if=) or a computed bonus makes it a standing
+		// effect (expr.go), kept apart from the token's plain effects.
+		test, num, rest, standing, good := c.standing(w, vals[1:], global)
+		if !good {
+			continue
+		}
 		switch {
+		case num != nil && !le.value:
+			c.errs.Errorf(valuePos(head), "%s takes no number, so nothing to compute", w)
+			continue
+		case num != nil:
+			c.flags(rest, w, nil)
 		case le.value:
 			n, good := c.bonus(head, rest, w)
 			if !good {
@@ -158,6 +168,10 @@ func (c *compiler) effects(tb *tokenBuild, s *dsl.Stmt, set rules.DirSet, global
 			}
 		default:
 			c.flags(rest, w, nil)
+		}
+		if standing {
+			tb.standing = append(tb.standing, rules.Standing{Effect: eff, If: test, Num: num, Line: g.Pos.Line})
+			continue
 		}
 		t.Effects = append(t.Effects, eff)
 	}
@@ -231,6 +245,7 @@ var triggerNamed = []string{"cost", "free_if", "if"}
 var condEvents = map[rules.Cond][]rules.Event{
 	rules.IfDestroyedEnemy: {rules.AfterBattle},
 	rules.IfAdjacentOwnHQ:  {rules.OnPlaced, rules.OwnTurn, rules.TurnStart, rules.AfterBattle, rules.OnDestroyed},
+	rules.IfUnwounded:      {rules.OnPlaced, rules.OwnTurn, rules.TurnStart, rules.AfterBattle},
 }
 
 // checkCond reports a condition the engine cannot check for this event or
@@ -365,6 +380,7 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 			c.checkBattleAction(tr.Event, a, g)
 			c.checkSelectorEvent(tr.Event, &a, len(tr.Actions) == 0, g)
 			c.checkEntryStep(tr.Event, &a, g)
+			c.checkComputedEvent(tr.Event, &a, g)
 			tr.Actions = append(tr.Actions, a)
 		}
 	}
@@ -402,6 +418,11 @@ func (c *compiler) action(g *dsl.Group) (a rules.Action, pick nameRef, _ bool) {
 		if len(rest) > 0 && rest[0].Num != nil && rest[0].Key == nil {
 			if n, ok := c.intValue(rest[0], w, 1, spec.max); ok {
 				a.Value = int8(n)
+			}
+			rest = rest[1:]
+		} else if len(rest) > 0 && rest[0].Str != nil && rest[0].Key == nil && slices.Contains(computedSteps, spec.op) {
+			if x, ok := c.stepNumber(rest[0], w, spec.max); ok {
+				a.Num = x
 			}
 			rest = rest[1:]
 		} else if spec.needs {

@@ -155,6 +155,10 @@ func (c *compiler) finishObservers(a *rules.Army, tokens []*tokenBuild, resolve 
 			ob.Token = i
 			a.Observers = append(a.Observers, ob)
 		}
+		for _, sd := range tb.standing {
+			sd.Token = i
+			a.Standing = append(a.Standing, sd)
+		}
 		for _, ref := range tb.obsPicks {
 			resolve(ref, &a.Observers[first+ref.trig].Steps.Actions[ref.step])
 		}

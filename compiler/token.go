@@ -23,9 +23,12 @@ type tokenBuild struct {
 	// in their steps (trig: the observer's index in observers).
 	observers []rules.Observer
 	obsPicks  []pickRef
-	edgePos   [6]diag.Pos
-	linkPos   [6]diag.Pos
-	hasPlay   bool
+	// standing are its link effects that hold under a condition or compute
+	// their bonus (expr.go), put into the army by finishObservers.
+	standing []rules.Standing
+	edgePos  [6]diag.Pos
+	linkPos  [6]diag.Pos
+	hasPlay  bool
 }
 
 type nameRef struct {

@@ -7,6 +7,11 @@ import (
 	"github.com/hexforge/hexforge/rules"
 )
 
+// ExpressionKinds are the kinds of Vocabulary whose words are written
+// only inside a quoted expression (expr.go): an editor neither colours
+// nor completes them as the file's own words.
+var ExpressionKinds = []string{"measure", "comparison", "expression word", "expression reference", "deck"}
+
 // Vocabulary lists every word the language accepts, by kind, read from the
 // compiler's own tables, so that a word added to a table appears here by
 // itself. The vocabulary test (armies/vocabulary_test.go) checks that each
@@ -61,5 +66,13 @@ func Vocabulary() map[string][]string {
 		"observed event":       set(rules.WatchNames[1:]),
 		"observer qualifier":   set(append(slices.Clone(sideWords), observerFlags...)),
 		"observer named value": set(observerNamed),
+		"measure":              set(exprFuncs),
+		"comparison":           set(rules.CmpNames[1:]),
+		"standing condition":   set(standingConds),
+		"standing effect":      set(standingOps),
+		"expression word":      set(append(slices.Clone(exprSelFlags), exprSelNamed...)),
+		"expression reference": set(exprRefs),
+		"deck":                 set(exprDecks),
+		"computed step":        set(computedStepNames()),
 	}
 }

@@ -34,6 +34,12 @@ func (g *Game) runStep(a Action, d Decider) bool {
 		g.forceDiscard(p, int(g.pend.disc), d)
 		g.pend.disc = 0
 	}
+	if act.Num != nil {
+		// A computed number (expr.go), worked out now; 0 does nothing.
+		if act.Value = g.stepNumber(&act, p, g.pend.src, tok); act.Value == 0 {
+			act.Op, act.Sel = 0, nil
+		}
+	}
 	if act.Sel != nil {
 		g.runSel(a, &act, p, g.pend.src, d)
 		if g.Phase == PhaseStep {

@@ -125,6 +125,12 @@ type Resolver struct {
 	// and melee hits (exposed), set only while some status has one.
 	exposedR, exposedM [MaxHexes]int8
 	exposedOn          bool
+
+	// Standing effects (expr.go): some army has them (worked out with
+	// factsOf), so bonuses are worked out again in every segment; decks
+	// are the players' deck sizes for their expressions (set by the game).
+	standOn bool
+	decks   [MaxPlayers]uint8
 }
 
 // Resolve plays one battle on s: every initiative segment from the highest
@@ -175,7 +181,9 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 				bonuses[plainPass](r)
 			}
 		}
-		r.netsGone, r.bonusGone = false, false
+		// A standing effect's condition or number may change with any
+		// unit's wounds or removal: its bonuses are worked out every segment.
+		r.netsGone, r.bonusGone = false, r.standOn
 		r.segment(seg, log)
 	}
 	if r.anyTough {
@@ -208,7 +216,7 @@ func (r *Resolver) load() {
 	// What the tokens can do is a fact of the compiled armies, which never
 	// change: worked out once per pair of armies, not per battle.
 	if s.Armies != r.factsOf {
-		r.factsOf, r.takes = s.Armies, takesOver(s)
+		r.factsOf, r.takes, r.standOn = s.Armies, takesOver(s), hasStanding(s)
 		r.structs = false
 		for _, a := range s.Armies {
 			r.structs = r.structs || (a != nil && len(a.Structures) > 0)

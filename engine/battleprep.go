@@ -300,6 +300,9 @@ func bonuses[P plainPass | pairPass](r *Resolver) {
 			}
 		}
 	}
+	if r.standOn {
+		r.standingBonuses() // expr.go
+	}
 	if s.St.N != 0 {
 		r.statusBonuses()
 	}

@@ -88,6 +88,8 @@ func (g *Game) holds(c rules.Cond, p uint8, src Hex) bool {
 	case rules.IfAdjacentOwnHQ:
 		hq := g.S.HQ[p]
 		return src != NoHex && hq != NoHex && g.S.Board.Dist[hq][src] == 1
+	case rules.IfUnwounded:
+		return src != NoHex && g.S.Cells[src].Unit.Wounds == 0
 	}
 	return true
 }

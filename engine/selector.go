@@ -79,13 +79,19 @@ func named(t *rules.Token, name string) bool {
 // related reports whether x stands in relation rel to ref (never ref
 // itself: nothing is next to itself).
 func (g *Game) related(rel rules.Relation, dist uint8, ref, x Hex) bool {
+	return relatedOn(&g.S, rel, dist, ref, x)
+}
+
+// relatedOn is related on the board of s (an expression's count, which
+// a battle judges too).
+func relatedOn(s *State, rel rules.Relation, dist uint8, ref, x Hex) bool {
 	if rel == rules.RelNone {
 		return true
 	}
 	if ref == NoHex || ref == x {
 		return false
 	}
-	b := g.S.Board
+	b := s.Board
 	switch rel {
 	case rules.RelAdjacent:
 		return b.Dist[ref][x] == 1
@@ -95,13 +101,13 @@ func (g *Game) related(rel rules.Relation, dist uint8, ref, x Hex) bool {
 		dq, dr := b.Q[x]-b.Q[ref], b.R[x]-b.R[ref]
 		return dq == 0 || dr == 0 || dq == -dr
 	case rules.RelLinked:
-		v := g.S.Cells[ref].Unit
+		v := s.Cells[ref].Unit
 		if v.Empty() {
 			return false
 		}
 		for d := rules.N; d <= rules.NW; d++ {
 			if b.Nb[ref][d] == x {
-				return g.S.Tok(v).Edges[v.EdgeAt(d)].Flags&rules.Link != 0
+				return s.Tok(v).Edges[v.EdgeAt(d)].Flags&rules.Link != 0
 			}
 		}
 	}

@@ -159,6 +159,10 @@ func (g *Game) attackBonus(h Hex) (melee, ranged int) {
 			}
 		}
 	}
+	if hasStanding(s) {
+		m, r := g.standingAttackBonus(h, nets)
+		melee, ranged = melee+m, ranged+r
+	}
 	return melee, ranged
 }
 

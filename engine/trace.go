@@ -30,6 +30,7 @@ const (
 	TrReturn                           // Player's Token goes from the hand back into the deck (a redraw step)
 	TrStatus                           // the unit on Hex (Player's Token) is given the status Status
 	TrStatusEnd                        // the status Status of the unit on Hex (Player's Token) ends
+	TrValue                            // a step of Player's Token (on Hex, NoHex for an instant) computed its number: N
 )
 
 // TraceEvent is one traced change. Which fields matter depends on Kind;

@@ -89,6 +89,7 @@ func (g *Game) battle(d Decider) bool {
 		}
 	}
 	g.Res.TrackKills = g.anyFx&factKillCond != 0
+	g.Res.decks = g.DeckLen // for standing effects' expressions (deck())
 	g.Res.Resolve(&g.S, d, g.traceBattleStart())
 	g.traceBattleEnd()
 	// Kept apart: a Decider asked during the after-battle events may

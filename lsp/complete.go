@@ -52,7 +52,7 @@ var vocabulary = sync.OnceValue(func() []word {
 	}
 	v := compiler.Vocabulary()
 	for _, k := range slices.Sorted(maps.Keys(v)) {
-		if k == "army statement" || k == "token statement" || k == "top-level statement" || k == "leader statement" {
+		if k == "army statement" || k == "token statement" || k == "top-level statement" || k == "leader statement" || slices.Contains(compiler.ExpressionKinds, k) {
 			continue
 		}
 		for _, w := range v[k] {

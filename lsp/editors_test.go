@@ -140,6 +140,9 @@ func TestGrammarWords(t *testing.T) {
 	}
 	var rest []string
 	for _, kind := range slices.Sorted(maps.Keys(v)) {
+		if slices.Contains(compiler.ExpressionKinds, kind) {
+			continue // written inside a quoted expression, which the grammar colours as a string
+		}
 		for _, w := range v[kind] {
 			if !taken[strings.ToLower(w)] {
 				rest = append(rest, w)

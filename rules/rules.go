@@ -333,6 +333,9 @@ type Action struct {
 	// Sel, when not nil, picks the step's units instead of Where and At
 	// (selector.go); the engine's steps without one are as they were.
 	Sel *Selector
+	// Num, when not nil, is the step's number (Value) computed from the
+	// board when the step runs (expr.go).
+	Num *Expr
 }
 
 // Shuffled reports whether a recover step shuffles the token into the deck
@@ -383,10 +386,11 @@ const (
 	Always           Cond = iota
 	IfDestroyedEnemy      // the token destroyed an enemy unit in this battle (after_battle)
 	IfAdjacentOwnHQ       // the token stands (or stood, for destroyed) next to its player's HQ
+	IfUnwounded           // the token has taken no wound
 )
 
 // CondNames are the language names of Cond (after if=), indexed by Cond.
-var CondNames = [...]string{"", "destroyed_enemy", "adjacent_own_hq"}
+var CondNames = [...]string{"", "destroyed_enemy", "adjacent_own_hq", "unwounded"}
 
 func (c Cond) String() string {
 	if int(c) < len(CondNames) {
@@ -443,6 +447,9 @@ type Army struct {
 	// Observers are its tokens' triggers on other units' events (when ...,
 	// observer.go), by token.
 	Observers []Observer
+	// Standing are its tokens' link effects that hold under a condition
+	// or compute their bonus (expr.go), by token.
+	Standing []Standing
 }
 
 // Structure is one pair of faces of an army's Structure: two tokens that

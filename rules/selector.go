@@ -156,5 +156,8 @@ func (a Action) Format(f fmt.State, verb rune) {
 	if a.Sel != nil && strings.HasSuffix(s, "}") {
 		s = s[:len(s)-1] + " Sel:" + a.Sel.String() + "}"
 	}
+	if a.Num != nil && strings.HasSuffix(s, "}") {
+		s = s[:len(s)-1] + " Num:" + a.Num.String() + "}"
+	}
 	fmt.Fprint(f, s)
 }

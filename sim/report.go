@@ -110,6 +110,13 @@ func ArmyHash(a *rules.Army) string {
 		}
 		text = fmt.Appendf(text, " Observers:%+v", ob)
 	}
+	if len(c.Standing) > 0 {
+		sd := slices.Clone(c.Standing)
+		for i := range sd {
+			sd[i].Line = 0
+		}
+		text = fmt.Appendf(text, " Standing:%v", sd)
+	}
 	sum := sha256.Sum256(text)
 	return hex.EncodeToString(sum[:8])
 }

@@ -95,6 +95,14 @@ func ReadRoundRobin(file string) (*sim.RoundRobin, error) {
 	if len(sums) < 2 {
 		return nil, fmt.Errorf("%s: a match, not a round robin: agree compares two round robins (sim --all --format json)", file)
 	}
+	// A run stopped by Ctrl-C (or one shard of several) lacks games, and
+	// which ones depends on the moment it stopped: its rates are not the
+	// run's, so agree refuses it as it refuses other games.
+	for _, s := range sums {
+		if s.Partial {
+			return nil, fmt.Errorf("%s: a partial round robin (%s vs %s has %d of %d pairs: stopped early, or a shard not merged); agree compares whole runs: play it again or merge all its shards", file, s.A, s.B, s.GameIDs.Len(), s.Pairs)
+		}
+	}
 	rr, err := sim.RoundRobinOf(sums)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)

@@ -208,6 +208,8 @@ func describe(e *Event) string {
 		return fmt.Sprintf("    %s%s is given %s", who(e.P, e.Tok), at(e.Hex), e.Status)
 	case "status_end":
 		return fmt.Sprintf("    %s%s is no longer %s", who(e.P, e.Tok), at(e.Hex), e.Status)
+	case "value":
+		return fmt.Sprintf("    %s%s computes %d for its step", who(e.P, e.Tok), at(e.Hex), e.N)
 	case "result":
 		return "game over: " + e.Result
 	case "final":

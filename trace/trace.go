@@ -395,6 +395,11 @@ func (n names) event(e engine.TraceEvent) Event {
 		out.E, out.Status = "status", e.Status
 	case engine.TrStatusEnd:
 		out.E, out.Status = "status_end", e.Status
+	case engine.TrValue:
+		out.E = "value"
+		if e.Hex == engine.NoHex {
+			out.Hex = ""
+		}
 	case engine.TrBattleEvent:
 		b := e.Battle
 		out = Event{E: "?", P: int(b.Player) + 1, Tok: b.Token, Hex: n.hex(b.Hex), To: n.hex(b.Target), N: b.Wounds, Ranged: b.Ranged, Agony: b.Agony}

@@ -9,8 +9,10 @@
 // Editors save in many ways: writing in place, writing a temporary file and
 // renaming it over the original (vim, VS Code, JetBrains), deleting and
 // recreating, and in bursts of several events. The watcher therefore
-// watches directories, not files, filters events by name (the watched
-// files, their bases, a new army in a watched directory), and debounces.
+// watches directories, not files (those of the watched files and of every
+// base they read, in subdirectories too, and the files that a base's
+// symbolic link points at), filters events by name (the watched files,
+// their bases, a new army in a watched directory), and debounces.
 package watch
 
 import (
@@ -146,6 +148,7 @@ func (w *Watcher) Run(ctx context.Context) error {
 	}
 	fmt.Fprintf(w.Out, "watching %d army file(s) (%s): checking on every save%s; Ctrl-C stops\n", len(files), strings.Join(files, ", "), also)
 	w.checkAll(ctx)
+	w.watchBases(fw, dirs)
 	close(w.readyChan())
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
@@ -171,6 +174,29 @@ func (w *Watcher) Run(ctx context.Context) error {
 			fmt.Fprintf(w.Out, "watch: %v\n", err)
 		case <-timer.C:
 			w.checkAll(ctx)
+			w.watchBases(fw, dirs)
+		}
+	}
+}
+
+// watchBases watches the directory of every base the last check read
+// that is not watched yet (dirs, the directories watched): a base in
+// another directory (extends "bases/core.army") sends no event through
+// the directories of the watched files, so its save would rerun nothing.
+// A directory that cannot be watched is said once and left; the watched
+// files still rerun.
+func (w *Watcher) watchBases(fw *fsnotify.Watcher, dirs map[string]bool) {
+	var add []string
+	for dep := range w.deps {
+		if d := filepath.Dir(dep); !dirs[d] {
+			dirs[d] = true
+			add = append(add, d)
+		}
+	}
+	sort.Strings(add)
+	for _, d := range add {
+		if err := fw.Add(d); err != nil {
+			fmt.Fprintf(w.Out, "watch: a base's directory %s: %v (its saves rerun nothing)\n", d, err)
 		}
 	}
 }
@@ -294,6 +320,11 @@ func (w *Watcher) checkAll(ctx context.Context) {
 		res.Sources[file] = src
 		for name := range res.Sources {
 			deps[absPath(name)] = true
+			// A base reached through a symbolic link is saved at its
+			// target: that file's events (and its directory) matter too.
+			if real, err := filepath.EvalSymlinks(name); err == nil {
+				deps[absPath(real)] = true
+			}
 		}
 		res.Diags.Render(&out, res.Sources)
 		if w.OnChecked != nil {

@@ -310,3 +310,54 @@ func TestWatchDirQueuesNewArmies(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestWatchBaseInSubdirectory: an army that extends a base in a
+// subdirectory (and that base one in a subdirectory of its own) reruns when either
+// base is saved; only the watched file's directory was watched, so such a
+// save changed nothing.
+func TestWatchBaseInSubdirectory(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "bases", "core"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	core := filepath.Join(dir, "bases", "core", "core.army")
+	os.WriteFile(core, []byte(army(1)), 0o644)
+	base := filepath.Join(dir, "bases", "base.army")
+	os.WriteFile(base, []byte("army \"B\" extends \"core/core.army\" {\n    notes \"b\"\n}\n"), 0o644)
+	variant := filepath.Join(dir, "variant.army")
+	os.WriteFile(variant, []byte("army \"V\" extends \"bases/base.army\" {\n    notes \"v\"\n}\n"), 0o644)
+	out := &syncBuf{}
+	var mu sync.Mutex
+	var runs []uint8
+	w := &Watcher{Paths: []string{variant}, Out: out, Debounce: 30 * time.Millisecond,
+		OnGood: func(ctx context.Context, o io.Writer, f string, a, prev *rules.Army) {
+			mu.Lock()
+			defer mu.Unlock()
+			runs = append(runs, a.Tokens[a.Lookup("Gunner")].Initiative[0])
+		}}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go w.Run(ctx)
+	<-w.readyChan()
+	waitFor(t, out, `army "V" ok`)
+	os.WriteFile(core, []byte(army(3)), 0o644)
+	waitFor(t, out, `~ "Gunner" initiative: 1 -> 3`)
+	os.WriteFile(base, []byte("army \"B\" extends \"core/core.army\" {\n    notes \"b\"\n    warrior \"Gunner\" {\n        initiative 4\n    }\n}\n"), 0o644)
+	waitFor(t, out, `~ "Gunner" initiative: 3 -> 4`)
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		mu.Lock()
+		got := append([]uint8(nil), runs...)
+		mu.Unlock()
+		if len(got) == 3 {
+			if got[0] != 1 || got[1] != 3 || got[2] != 4 {
+				t.Errorf("runs of initiatives %v, want [1 3 4]", got)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("runs of initiatives %v, want [1 3 4]:\n%s", got, out.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
