@@ -32,6 +32,8 @@ type Card struct {
 	Size    int      `json:"size"`
 	Total   int      `json:"total"`
 	Rows    []Row    `json:"tokens"`
+	// Statuses are the army's statuses in words (status.go).
+	Statuses []StatusCard `json:"statuses,omitempty"`
 }
 
 // Row is one token of a card, everything in words.
@@ -86,8 +88,14 @@ func New(a *rules.Army) *Card {
 		for k := range a.Tokens[i].Triggers {
 			r.Abilities = append(r.Abilities, abilityWords(a, &a.Tokens[i].Triggers[k]))
 		}
+		for k := range a.Observers {
+			if a.Observers[k].Token == i {
+				r.Abilities = append(r.Abilities, observerWords(a, &a.Observers[k]))
+			}
+		}
 		c.Rows = append(c.Rows, r)
 	}
+	c.Statuses = statusCards(a)
 	return c
 }
 
@@ -213,8 +221,11 @@ func (c *Card) Text(w io.Writer, markdown bool) error {
 			}
 		}
 	}
-	_, err = w.Write(out)
-	return err
+	if _, err = w.Write(out); err != nil {
+		return err
+	}
+	c.writeStatuses(w, markdown)
+	return nil
 }
 
 // terminalWidth is the width of the terminal w shows on, 0 when it is not

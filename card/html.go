@@ -59,6 +59,13 @@ func (c *Card) HTML(w io.Writer) error {
 		c.Rows[i].writeHTML(&b)
 	}
 	b.WriteString("</div>\n")
+	if len(c.Statuses) > 0 {
+		b.WriteString("<h2>Statuses</h2>\n<ul class=\"statuses\">\n")
+		for _, st := range c.Statuses {
+			fmt.Fprintf(&b, "<li><b>%s</b>: %s</li>\n", e(st.Name), e(st.Words))
+		}
+		b.WriteString("</ul>\n")
+	}
 	writeLegend(&b)
 	b.WriteString("</body>\n</html>\n")
 	_, err := io.WriteString(w, b.String())

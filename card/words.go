@@ -134,7 +134,7 @@ func actionWords(a *rules.Army, ev rules.Event, act rules.Action) string {
 		who = "an own unit"
 	}
 	if act.Sel != nil {
-		s = selectorStep(act, n)
+		s = selectorStep(a, act, n)
 		if act.Optional {
 			s += " (may be skipped)"
 		}
@@ -237,6 +237,8 @@ func actionWords(a *rules.Army, ev rules.Event, act rules.Action) string {
 		s = "the opponent shuffles their hand into their deck, draws a full hand again and goes on with the turn"
 	case rules.ActLook:
 		s = fmt.Sprintf("its owner looks at the top %s of the deck and puts them back in any order", plural(n, "token", "tokens"))
+	case rules.ActGive:
+		s = giveWords(a, act)
 	default:
 		s = act.Op.String()
 	}
@@ -256,7 +258,7 @@ var refWords = map[rules.Ref]string{
 
 // selectorStep is a step with a selector in words: what it does to the
 // units the selector picks.
-func selectorStep(act rules.Action, n int) string {
+func selectorStep(a *rules.Army, act rules.Action, n int) string {
 	sel := act.Sel
 	def := rules.Enemies
 	if act.Op == rules.ActMove || act.Op == rules.ActRotate || act.Op == rules.ActSwap || act.Op == rules.ActHeal {
@@ -292,6 +294,9 @@ func selectorStep(act rules.Action, n int) string {
 	}
 	if sel.Unit != rules.RefNone {
 		who = refWords[sel.Unit]
+		if sel.Unit == rules.RefEvent {
+			who = "the unit of the event"
+		}
 		if sel.Unit == rules.RefSelf && hqGatedStep(act.Op) {
 			who = "itself" // the object of its own step
 		}
@@ -316,7 +321,7 @@ func selectorStep(act rules.Action, n int) string {
 	case rules.ActNet:
 		return "net " + who
 	case rules.ActGive:
-		return "a status goes on " + who
+		return statusName(a, act) + " goes on " + who
 	case rules.ActHeal:
 		return fmt.Sprintf("up to %s off %s", plural(n, "wound", "wounds"), who)
 	case rules.ActRotate:

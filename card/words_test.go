@@ -63,7 +63,7 @@ func TestSelectorGiveWords(t *testing.T) {
 	}
 	a := res.Armies[0]
 	i := a.Lookup("T")
-	if got, want := abilityWords(a, &a.Tokens[i].Triggers[0]), "Played: a status goes on every enemy unit next to the enemy HQ"; got != want {
+	if got, want := abilityWords(a, &a.Tokens[i].Triggers[0]), "Played: \"Marked\" goes on every enemy unit next to the enemy HQ"; got != want {
 		t.Errorf("got %s\nwant %s", got, want)
 	}
 }

@@ -156,16 +156,19 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 		} else {
 			g.used[a.Hex] |= usedMove << k
 		}
+		g.figActor(a.Hex)
 		switch k {
 		case AbMove:
 			g.doMove(a, d)
 		case AbRotate:
+			g.figRotate(s.Cells[a.Hex].Unit)
 			s.Cells[a.Hex].Unit.Facing = a.Facing
 		case AbPush:
 			g.doPush(a.Hex, a.To, d)
 		case AbPull:
 			g.doPull(a.Hex, a.To, d)
 		}
+		g.figActorEnd()
 	case KStep:
 		if !g.runStep(a, d) {
 			g.advance(d)

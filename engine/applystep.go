@@ -56,6 +56,7 @@ func (g *Game) runStep(a Action, d Decider) bool {
 	case rules.ActMove:
 		g.doMove(a, d)
 	case rules.ActRotate:
+		g.figRotate(s.Cells[a.Hex].Unit)
 		s.Cells[a.Hex].Unit.Facing = a.Facing
 	case rules.ActPush:
 		g.doPush(a.Hex, a.To, d)
@@ -89,6 +90,7 @@ func (g *Game) runStep(a Action, d Decider) bool {
 			g.removeUnit(a.Hex)
 		}
 	case rules.ActNet:
+		g.tracePiece(TrNet, a.Hex, 0, false)
 		s.Cells[a.Hex].Unit.Marks |= NetMarker
 	case rules.ActForbidPlace:
 		// Every other player still in, an ally too: "W grze wieloosobowej,
@@ -211,6 +213,9 @@ func (g *Game) runStep(a Action, d Decider) bool {
 // swapUnits exchanges the units on h and n.
 func (g *Game) swapUnits(h, n Hex, d Decider) {
 	s := &g.S
+	g.traceSwap(h, n)
+	g.figMove(s.Cells[h].Unit)
+	g.figMove(s.Cells[n].Unit)
 	c1, c2 := &s.Cells[h], &s.Cells[n]
 	c1.Unit, c2.Unit = c2.Unit, c1.Unit
 	g.used[h], g.used[n] = g.used[n], g.used[h]
@@ -258,6 +263,7 @@ func (g *Game) areaDamage(c Hex, act *rules.Action, p uint8, spare Hex, d Decide
 
 func (g *Game) doMove(a Action, d Decider) {
 	if a.To == a.Hex {
+		g.figRotate(g.S.Cells[a.Hex].Unit)
 		g.S.Cells[a.Hex].Unit.Facing = a.Facing
 		return
 	}

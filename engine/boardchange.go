@@ -97,6 +97,7 @@ func (g *Game) moveUnit(from, to Hex, f rules.Dir, d Decider) {
 	c := &g.S.Cells[from]
 	u := c.Unit
 	g.traceEv(TrMove, u.Owner, u.Token, from, to, f, 0)
+	g.figMove(u)
 	u.Facing = f
 	c.Unit = emptyPiece
 	g.S.Cells[to].Unit = u

@@ -230,6 +230,7 @@ type Game struct {
 	pend  pending
 	rng   rand.PCG
 	tr    *tracing // nil unless traced (SetTracer, trace.go)
+	fig   *Figures // nil unless counted (SetFigures, figures.go)
 
 	Res *Resolver
 	ws  *workspace

@@ -119,6 +119,7 @@ func (g *Game) flushObserved(d Decider) {
 			g.used[q.at] |= bit
 		}
 		runs++
+		g.traceObserve(q, ob.When)
 		g.runFired(&ob.Steps, pending{active: true, owner: q.owner, token: uint8(ob.Token), trig: q.oi, src: q.at, event1: hexPlus(q.ev), observer: true}, d)
 		g.flushDestroyed(d)
 	}

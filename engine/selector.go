@@ -359,6 +359,7 @@ func (g *Game) runSel(a Action, act *rules.Action, p uint8, src Hex, d Decider) 
 		g.doMove(a, d)
 		tgt = a.To
 	case rules.ActRotate:
+		g.figRotate(s.Cells[a.Hex].Unit)
 		s.Cells[a.Hex].Unit.Facing = a.Facing
 	case rules.ActSwap:
 		g.swapUnits(a.Hex, a.To, d)
@@ -411,6 +412,7 @@ func (g *Game) runSel(a Action, act *rules.Action, p uint8, src Hex, d Decider) 
 	case rules.ActNet:
 		for _, x := range xs[:n] {
 			if !s.Cells[x].Unit.Empty() {
+				g.tracePiece(TrNet, x, 0, false)
 				s.Cells[x].Unit.Marks |= NetMarker
 			}
 		}

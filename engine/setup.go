@@ -77,6 +77,19 @@ func (p *Piles) LoadLeaders(load func(ref string) (*rules.Leader, error)) error 
 // piles.ToMove about to start, with its turn-start triggers and its draw;
 // d answers the rule questions of that start.
 func NewGameFrom(s *State, piles *Piles, seed uint64, d Decider) (*Game, error) {
+	g, err := PrepareFrom(s, piles, seed)
+	if err != nil {
+		return nil, err
+	}
+	g.StartFrom(d)
+	return g, nil
+}
+
+// PrepareFrom is NewGameFrom up to the start of the turn: the game at the
+// position with its decks dealt, the turn not yet started (StartFrom
+// starts it). A trace attaches its tracer in between, so that it holds
+// the turn's first events (play --from --trace).
+func PrepareFrom(s *State, piles *Piles, seed uint64) (*Game, error) {
 	for i, r := range piles.LeaderRef {
 		if r.Name != "" && piles.Leader[i] == nil {
 			return nil, fmt.Errorf("%s: the leader %q of player %d is not loaded (Piles.LoadLeaders)", r.At, r.Name, i+1)
@@ -154,6 +167,9 @@ func NewGameFrom(s *State, piles *Piles, seed uint64, d Decider) (*Game, error) 
 	g.Turn = piles.Turn - 1 // startTurn counts the turn that starts
 	g.FinalAfter = 0
 	g.Phase = PhasePlay
-	g.startTurn(d)
 	return g, nil
 }
+
+// StartFrom starts the turn of a game PrepareFrom set up: its turn-start
+// triggers and its draw, d answering their rule questions.
+func (g *Game) StartFrom(d Decider) { g.startTurn(d) }

@@ -109,8 +109,7 @@ func (s *State) StatusesOn(h Hex) []string {
 // newTag returns the tag of the unit on h, tagging it first if it has
 // none; 0 when every tag is taken. Tag keep is in use even if no status
 // refers to it yet (the giver of the status being given).
-func (g *Game) newTag(h Hex, keep uint8) uint8 {
-	s := &g.S
+func (s *State) newTag(h Hex, keep uint8) uint8 {
 	u := &s.Cells[h].Unit
 	if t := u.tag(); t != 0 {
 		return t
@@ -153,7 +152,7 @@ func (g *Game) giveStatus(act *rules.Action, c Hex) {
 		if src == NoHex || s.Cells[src].Unit.Empty() {
 			return // no giver on the board: it would end at once
 		}
-		if giver = g.newTag(src, 0); giver == 0 {
+		if giver = s.newTag(src, 0); giver == 0 {
 			return
 		}
 	}
@@ -166,7 +165,7 @@ func (g *Game) giveStatus(act *rules.Action, c Hex) {
 		if int(s.Board.Dist[c][h]) > int(act.Radius) || !g.hitsUnit(act, act.Side, g.Player, h) {
 			continue
 		}
-		t := g.newTag(h, giver)
+		t := s.newTag(h, giver)
 		if t == 0 {
 			continue // every tag is taken: no room for another carrier
 		}
@@ -181,7 +180,7 @@ func (g *Game) giveStatus(act *rules.Action, c Hex) {
 		default:
 			continue // the table is full
 		}
-		g.traceStatus(TrStatus, h, st.Name)
+		g.traceGiven(h, st.Name, owner, gtok)
 	}
 }
 
@@ -267,6 +266,7 @@ func (g *Game) statusTurnStart(p uint8, d Decider) {
 		in := &s.St.In[i]
 		if h := s.tagHex(in.Tag); h != NoHex && s.Cells[h].Unit.Owner == p {
 			in.Left |= statusRun
+			g.figStatusTurn(in)
 			fire[n] = *in
 			n++
 		}
@@ -363,6 +363,15 @@ func (r *Resolver) exposed(target Hex, ranged bool) int {
 }
 
 // traceStatus sends a status given or ended on the unit on h.
+// traceGiven sends the status name given to the unit on h by player p's
+// token type tok.
+func (g *Game) traceGiven(h Hex, name string, p, tok uint8) {
+	if g.tr != nil && g.traced() {
+		u := g.S.Cells[h].Unit
+		g.tr.t.Trace(TraceEvent{Kind: TrStatus, Player: u.Owner, Token: u.Token, Hex: h, To: NoHex, Facing: u.Facing, Status: name, TPlayer: p, TToken: tok})
+	}
+}
+
 func (g *Game) traceStatus(k TraceKind, h Hex, name string) {
 	if g.tr != nil && g.traced() {
 		u := g.S.Cells[h].Unit

@@ -28,8 +28,11 @@ const (
 	TrResult                           // the game ends with Result(N)
 	TrRecover                          // Player takes Token back from the discard pile: into the hand (N 0) or onto the deck (N 1)
 	TrReturn                           // Player's Token goes from the hand back into the deck (a redraw step)
-	TrStatus                           // the unit on Hex (Player's Token) is given the status Status
+	TrStatus                           // the unit on Hex (Player's Token) is given the status Status by TPlayer's TToken
 	TrStatusEnd                        // the status Status of the unit on Hex (Player's Token) ends
+	TrSwap                             // the unit on Hex (Player's Token) and the unit on To (TPlayer's TToken) exchange hexes
+	TrNet                              // a step puts a net marker on the unit on Hex (Player's Token)
+	TrObserve                          // the observer on Hex (Player's Token) fires on event rules.Watch(N) of the unit on To
 	TrValue                            // a step of Player's Token (on Hex, NoHex for an instant) computed its number: N
 )
 
@@ -46,6 +49,9 @@ type TraceEvent struct {
 	Ground  bool
 	Battle  *Event // TrBattleEvent: the log line, valid only during the call
 	Status  string // TrStatus, TrStatusEnd: the status's name
+	// TrSwap: the other unit, by its owner and token type; TrStatus: the
+	// token type that gave the status, of the status's army.
+	TPlayer, TToken uint8
 }
 
 // Tracer is told what happens in a game (SetTracer). It must not change the
@@ -147,4 +153,35 @@ func (g *Game) emitBattleEnd() {
 		e := &g.tr.log.Events[i]
 		g.tr.t.Trace(TraceEvent{Kind: TrBattleEvent, Player: e.Player, Token: NoToken, Hex: e.Hex, To: e.Target, N: e.Wounds, Battle: e})
 	}
+}
+
+// traceSwap sends the swap of the units on h and n, before it is made.
+func (g *Game) traceSwap(h, n Hex) {
+	if g.tr != nil {
+		g.emitSwap(h, n)
+	}
+}
+
+func (g *Game) emitSwap(h, n Hex) {
+	if !g.traced() {
+		return
+	}
+	u, v := g.S.Cells[h].Unit, g.S.Cells[n].Unit
+	g.tr.t.Trace(TraceEvent{Kind: TrSwap, Player: u.Owner, Token: u.Token, Hex: h, To: n, Facing: u.Facing, TPlayer: v.Owner, TToken: v.Token})
+}
+
+// traceObserve sends the firing of the observer q (its piece still on
+// q.at), before its steps run.
+func (g *Game) traceObserve(q observed, w rules.Watch) {
+	if g.tr != nil {
+		g.emitObserve(q, w)
+	}
+}
+
+func (g *Game) emitObserve(q observed, w rules.Watch) {
+	if !g.traced() {
+		return
+	}
+	tok := uint8(g.S.Armies[q.owner].Observers[q.oi].Token)
+	g.tr.t.Trace(TraceEvent{Kind: TrObserve, Player: q.owner, Token: tok, Hex: q.at, To: q.ev, N: int(w)})
 }

@@ -19,6 +19,8 @@ type UnitJSON struct {
 	// ControlledBy is the player who took the unit over, in a position of
 	// more than two players (with two it is the other one).
 	ControlledBy int `json:"taken_over_by,omitempty"`
+	// Statuses are the statuses it carries (docs/dsl.md, "Statuses").
+	Statuses []string `json:"statuses,omitempty"`
 }
 
 // FoundationJSON is a foundation on the board (a Mine): under a unit or alone.
@@ -61,6 +63,7 @@ func WriteJSON(w io.Writer, s *engine.State) error {
 		if u.Controlled && s.N > 2 {
 			u.ControlledBy = int(p.Controller()) + 1
 		}
+		u.Statuses = s.StatusesOn(engine.Hex(h))
 		res.Units = append(res.Units, u)
 	}
 	enc := json.NewEncoder(w)

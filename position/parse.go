@@ -117,6 +117,7 @@ func Parse(file string, src []byte, load ArmyLoader, outside bool) (*engine.Stat
 		woundCol int
 		marks    engine.Marks
 		taker    int // controlled=N: the player who took the unit over (0: the other of two)
+		statuses []heldWords
 	}
 	var (
 		armyRefs  []string
@@ -197,8 +198,13 @@ func Parse(file string, src []byte, load ArmyLoader, outside bool) (*engine.Stat
 			}
 			pl.facing = d
 			okLine := true
-			for _, x := range w[4:] {
+			for i := 4; i < len(w); i++ {
+				x := w[i]
 				switch strings.ToLower(x.text) {
+				case "status":
+					hw, next, ok := readHeld(w, i, lineNo, &errs, pos)
+					pl.statuses, i, okLine = append(pl.statuses, hw), next, okLine && ok
+					continue
 				case "net":
 					pl.marks |= engine.NetMarker
 					continue
@@ -219,7 +225,7 @@ func Parse(file string, src []byte, load ArmyLoader, outside bool) (*engine.Stat
 					continue
 				}
 				if !has || !strings.EqualFold(k, "wounds") {
-					errs.Errorf(pos(lineNo, x.col), "unexpected %q after the facing (only wounds=N, net, controlled and controlled=PLAYER may follow)", diag.Clip(x.text))
+					errs.Errorf(pos(lineNo, x.col), "unexpected %q after the facing (only wounds=N, net, controlled, controlled=PLAYER and status NAME may follow)", diag.Clip(x.text))
 					okLine = false
 					continue
 				}
@@ -308,6 +314,7 @@ func Parse(file string, src []byte, load ArmyLoader, outside bool) (*engine.Stat
 		used[i] = make([]int, len(as[i].Tokens))
 	}
 	var firstAt [engine.MaxHexes]int
+	var held []heldOn // units with statuses, given once every unit is placed (a giver may come later)
 	var parts []placedPart
 	for _, pl := range places {
 		w := pl.w
@@ -381,8 +388,12 @@ func Parse(file string, src []byte, load ArmyLoader, outside bool) (*engine.Stat
 		} else {
 			s.Cells[h].Ground.Wounds = uint8(pl.wounds)
 		}
+		if len(pl.statuses) > 0 {
+			held = append(held, heldOn{h: h, kind: t.Kind, words: pl.statuses})
+		}
 	}
 	checkPlacedStructures(s, parts, &errs, pos)
+	holdStatuses(s, held, &errs, pos)
 	for i := uint8(0); int(i) < n; i++ {
 		if s.HQ[i] == engine.NoHex && !errs.HasErrors() {
 			errs.Errorf(pos(armyLine, armyWords[i+1].col), "player %d has no HQ on the board: add a line like %d HQ c3 N", i+1, i+1)

@@ -29,7 +29,8 @@ var matchupHeader = []string{"army_a", "army_b", "player_a", "player_b", "seed",
 // army by side and army).
 var tokenHeader = []string{"army_a", "army_b", "side", "army", "token", "kind", "copies", "games", "played_in", "played_in_rate",
 	"win_rate_when_played", "wounds_dealt_per_game", "survival_rate", "step_wounds_per_game", "destroyed_per_game",
-	"healed_per_game", "tokens_moved_per_game", "kept_alive_per_game", "rarely_played"}
+	"healed_per_game", "tokens_moved_per_game", "kept_alive_per_game", "units_moved_per_game", "units_turned_per_game",
+	"status_turns_per_game", "rarely_played"}
 
 // ratingHeader is the ratings table's header: one row per army.
 var ratingHeader = []string{"rank", "army", "elo", "elo_lo", "elo_hi", "rank_lo", "rank_hi", "first_move_elo", "samples"}
@@ -116,7 +117,7 @@ func WriteTokensCSV(w io.Writer, sums []*sim.Summary) error {
 				rows = append(rows, []string{s.A, s.B, [2]string{"a", "b"}[side], name, t.Name, t.Kind, strconv.Itoa(t.Copies),
 					strconv.Itoa(t.Games), strconv.Itoa(t.PlayedIn), per(t.PlayedIn), num(t.WhenPlayed()), num(t.DealtPerGame()),
 					num(t.SurvivalRate()), per(t.StepWounds), per(t.StepRemoved), per(t.Healed), per(t.TokensMoved), per(t.KeptAlive),
-					boolCell(t.Rarely())})
+					per(t.Moves), per(t.Rotations), per(t.StatusTurns), boolCell(t.Rarely())})
 			}
 		}
 	}

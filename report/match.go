@@ -155,13 +155,15 @@ func writeDeeds(w io.Writer, s *sim.Summary, f Format) error {
 			if t.Games == 0 || !t.Deeds() {
 				continue
 			}
-			rows = append(rows, []string{name, t.Name, per(t.StepWounds, t.Games), per(t.StepRemoved, t.Games), per(t.Healed, t.Games), per(t.TokensMoved, t.Games), per(t.KeptAlive, t.Games)})
+			rows = append(rows, []string{name, t.Name, per(t.StepWounds, t.Games), per(t.StepRemoved, t.Games), per(t.Healed, t.Games), per(t.TokensMoved, t.Games), per(t.KeptAlive, t.Games),
+				per(t.Moves, t.Games), per(t.Rotations, t.Games), per(t.StatusTurns, t.Games)})
 		}
 	}
 	if len(rows) == 0 {
 		return nil
 	}
-	fmt.Fprintln(w, "\nWhat instants, abilities, foundations and toughness bonuses did, per game:")
+	fmt.Fprintln(w, "\nWhat instants, abilities, foundations, toughness bonuses and statuses did, per game:")
 	fmt.Fprintln(w)
-	return WriteTable(w, f, []string{"army", "token", "wounds/game", "destroyed/game", "healed/game", "tokens moved/game", "kept alive/game"}, rows)
+	return WriteTable(w, f, []string{"army", "token", "wounds/game", "destroyed/game", "healed/game", "tokens moved/game", "kept alive/game",
+		"moved/game", "turned/game", "status turns/game"}, rows)
 }

@@ -24,11 +24,12 @@ type FromGame struct {
 	Capped  bool
 }
 
-// PlayPosition plays on from the position of file (PlayFrom).
-func PlayPosition(file string, s *engine.State, piles *engine.Piles, specs [2]player.Spec, seed uint64, maxActions int) (*FromGame, error) {
+// PlayPosition plays on from the position of file (PlayFrom), with obs
+// (when not nil) watching (PlayFromObserved).
+func PlayPosition(file string, s *engine.State, piles *engine.Piles, specs [2]player.Spec, seed uint64, maxActions int, obs Observer) (*FromGame, error) {
 	f := &FromGame{File: file, S: s, Piles: piles, Specs: specs, Seed: seed}
 	var err error
-	if f.G, f.Actions, f.Capped, err = PlayFrom(s, piles, specs, seed, maxActions); err != nil {
+	if f.G, f.Actions, f.Capped, err = PlayFromObserved(s, piles, specs, seed, maxActions, obs); err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
 	return f, nil

@@ -184,11 +184,18 @@ type TokenStat struct {
 	Healed      int `json:"healed"`
 	TokensMoved int `json:"tokens_moved"`
 	KeptAlive   int `json:"kept_alive"` // units its toughness bonus kept alive at the end of a battle
+	// What it moved on the board (engine.Figures): units its steps or its
+	// own abilities moved to another hex (its own moves too) and turned on
+	// the spot, and the turns of their carriers' owners its statuses lasted
+	// into.
+	Moves       int `json:"moves"`
+	Rotations   int `json:"rotations"`
+	StatusTurns int `json:"status_turns"`
 }
 
 // Deeds reports whether the token's steps did anything.
 func (t TokenStat) Deeds() bool {
-	return t.StepWounds+t.StepRemoved+t.Healed+t.TokensMoved+t.KeptAlive > 0
+	return t.StepWounds+t.StepRemoved+t.Healed+t.TokensMoved+t.KeptAlive+t.Moves+t.Rotations+t.StatusTurns > 0
 }
 
 // Summarize turns game records into a summary.
@@ -291,6 +298,9 @@ func (s *Summary) add(r *GameRecord) {
 			st.Healed += int(dd[engine.DeedHealed])
 			st.TokensMoved += int(dd[engine.DeedTokens])
 			st.KeptAlive += int(dd[engine.DeedKept])
+			st.Moves += int(r.Moves[side][ti])
+			st.Rotations += int(r.Rotations[side][ti])
+			st.StatusTurns += int(r.StatusTurns[side][ti])
 		}
 	}
 }
@@ -353,6 +363,9 @@ func (s *Summary) Merge(o *Summary) error {
 				a.Healed += b.Healed
 				a.TokensMoved += b.TokensMoved
 				a.KeptAlive += b.KeptAlive
+				a.Moves += b.Moves
+				a.Rotations += b.Rotations
+				a.StatusTurns += b.StatusTurns
 			}
 		}
 	}

@@ -82,7 +82,7 @@ func (s *Summary) check() error {
 	}
 	for side := range s.Tokens {
 		for _, t := range s.Tokens[side] {
-			if err := neg("token figure", t.Copies, t.Games, t.PlayedIn, t.Played, t.Survived, t.Dealt, t.StepWounds, t.StepRemoved, t.Healed, t.TokensMoved, t.KeptAlive); err != nil {
+			if err := neg("token figure", t.Copies, t.Games, t.PlayedIn, t.Played, t.Survived, t.Dealt, t.StepWounds, t.StepRemoved, t.Healed, t.TokensMoved, t.KeptAlive, t.Moves, t.Rotations, t.StatusTurns); err != nil {
 				return err
 			}
 			if t.ScoreWhen < 0 {
@@ -192,7 +192,7 @@ func (s *Summary) checkCounts() error {
 			if t.Copies > maxPerGame {
 				errs = append(errs, fmt.Errorf("token %q: %d copies", t.Name, t.Copies))
 			}
-			errs = append(errs, bound(fmt.Sprintf("token %q figure", t.Name), t.Played, t.Survived, t.Dealt, t.StepWounds, t.StepRemoved, t.Healed, t.TokensMoved, t.KeptAlive))
+			errs = append(errs, bound(fmt.Sprintf("token %q figure", t.Name), t.Played, t.Survived, t.Dealt, t.StepWounds, t.StepRemoved, t.Healed, t.TokensMoved, t.KeptAlive, t.Moves, t.Rotations, t.StatusTurns))
 		}
 	}
 	for _, err := range errs {

@@ -65,6 +65,9 @@ type GameRecord struct {
 	LeaderUses [2]uint8                              // how many times each army's leader card was used (the Leaders variant)
 	Dealt      [2][engine.MaxArmyTokens]uint16       // wounds inflicted in battles by each army's token types
 	Deeds      [2][engine.MaxArmyTokens]engine.Deeds // what each token type's steps did (instants, abilities, foundations)
+	// What each token type moved on the board (engine.Figures): units it
+	// moved, units it turned, turns its statuses lasted; saturating at 255.
+	Moves, Rotations, StatusTurns [2][engine.MaxArmyTokens]uint8
 	// On a board with energy (the Duel board), by army: energy bought and
 	// Procedures run, by kind (engine.Proc*).
 	Energy [2]int
@@ -95,6 +98,7 @@ type worker struct {
 	g   *engine.Game
 	buf []engine.Action
 	obs Observer // nil except for a recorded game (PlayObserved)
+	fig engine.Figures
 	cfg engine.Config
 	// leaders backs cfg.Leaders in a two-player game, so that setting it
 	// up allocates nothing.
@@ -140,6 +144,7 @@ func (m *Match) play(k int, aFirst bool, w *worker) (GameRecord, error) {
 		return GameRecord{}, err
 	}
 	g := w.g
+	g.SetFigures(&w.fig) // after Init, which detaches it
 	ShuffleDecks(g, seed, aFirst)
 	players := player.Seats(w.seats[:2])
 	for seat := range players {
@@ -211,6 +216,11 @@ func (m *Match) play(k int, aFirst bool, w *worker) (GameRecord, error) {
 		rec.HQ[side[seat]] = g.S.HQPoints(uint8(seat))
 		rec.Dealt[side[seat]] = g.Dealt[seat]
 		rec.Deeds[side[seat]] = g.Deeds[seat]
+		for t := range engine.MaxArmyTokens {
+			rec.Moves[side[seat]][t] = uint8(min(255, w.fig.Moves[seat][t]))
+			rec.Rotations[side[seat]][t] = uint8(min(255, w.fig.Rotations[seat][t]))
+			rec.StatusTurns[side[seat]][t] = uint8(min(255, w.fig.StatusTurns[seat][t]))
+		}
 		rec.LeaderUses[side[seat]] = g.LeaderUsed[seat]
 	}
 	for h := 0; h < g.S.Board.Size; h++ {
@@ -376,6 +386,14 @@ func (m *Match) Stream(ctx context.Context, workers int, progress Progress, fold
 // from seed, at most maxActions actions. It reports the engine's result and
 // whether the cap stopped the game.
 func PlayFrom(s *engine.State, piles *engine.Piles, specs [2]player.Spec, seed uint64, maxActions int) (g *engine.Game, actions int, capped bool, err error) {
+	return PlayFromObserved(s, piles, specs, seed, maxActions, nil)
+}
+
+// PlayFromObserved is PlayFrom with obs (when not nil) watching from
+// before the position's turn starts, as PlayObserved watches a match's
+// game: its GameInfo has the seed as both seeds, pair 0, the first seat
+// first.
+func PlayFromObserved(s *engine.State, piles *engine.Piles, specs [2]player.Spec, seed uint64, maxActions int, obs Observer) (g *engine.Game, actions int, capped bool, err error) {
 	res := new(engine.Resolver)
 	n := s.Players()
 	players := make(player.Seats, n)
@@ -385,11 +403,20 @@ func PlayFrom(s *engine.State, piles *engine.Piles, specs [2]player.Spec, seed u
 		players[p] = specs[p&1].New(seed^uint64(p+7)*0xe7037ed1a0b428db, res)
 	}
 	var dec engine.Decider = players
-	g, err = engine.NewGameFrom(s, piles, seed, dec)
+	g, err = engine.PrepareFrom(s, piles, seed)
 	if err != nil {
 		return nil, 0, false, err
 	}
 	g.SetWorkspace(res)
+	if obs != nil {
+		dec = obs.Begin(g, GameInfo{Seed: seed, GameSeed: seed, AFirst: true, Players: specs, MaxActions: maxActions}, dec)
+		defer func() {
+			if err == nil {
+				obs.End(g, capped)
+			}
+		}()
+	}
+	g.StartFrom(dec)
 	buf := make([]engine.Action, 0, 1024)
 	for !g.Over() {
 		if actions >= maxActions {
@@ -399,7 +426,11 @@ func PlayFrom(s *engine.State, piles *engine.Piles, specs [2]player.Spec, seed u
 		if len(buf) == 0 {
 			return g, actions, false, fmt.Errorf("no legal action in phase %d", g.Phase)
 		}
-		if err := g.ApplyLegal(buf[players[g.Player].Act(g, buf)], dec); err != nil {
+		a := buf[players[g.Player].Act(g, buf)]
+		if obs != nil {
+			obs.Action(g, a)
+		}
+		if err := g.ApplyLegal(a, dec); err != nil {
 			return g, actions, false, err
 		}
 		actions++

@@ -69,6 +69,13 @@ func (rc *Recording) Check(games int, oneMatch, sharded bool) error {
 // the very games the run plays) and, once the run is over, the games A
 // lost by the most. notes are for the user, in order.
 func (rc *Recording) Match(ctx context.Context, r *Run, a, b *rules.Army, refs [2]string) (s *sim.Summary, notes []string, err error) {
+	if rc.Games > 0 || rc.Losses > 0 {
+		bundled, err := bundleArmies(rc.Dir, refs[:])
+		if err != nil {
+			return nil, nil, err
+		}
+		refs = [2]string(bundled)
+	}
 	if rc.Games > 0 {
 		var games []int
 		for i := 1; i <= rc.Games; i++ {
@@ -94,6 +101,11 @@ func (rc *Recording) Match(ctx context.Context, r *Run, a, b *rules.Army, refs [
 // recs (refs: its armies as the command line named them); the note says
 // which losses it recorded.
 func (rc *Recording) Multi(mm *sim.MultiMatch, refs []string, recs []sim.MultiRecord) (note string, err error) {
+	if rc.Games > 0 || rc.Losses > 0 {
+		if refs, err = bundleArmies(rc.Dir, refs); err != nil {
+			return "", err
+		}
+	}
 	if rc.Games > 0 {
 		games := make([]int, rc.Games)
 		for i := range games {
@@ -177,7 +189,12 @@ func TracePlay(path string, m *sim.Match, refs [2]string, boardRef string, game 
 // the variant (position.Parse sets piles.Structures); structures
 // turns it on for a board without one, so that the players may still
 // place theirs. note is CheckStructures's.
-func PlayFrom(file string, s *engine.State, piles *engine.Piles, specs [2]player.Spec, seed uint64, maxActions int, structures bool) (g *sim.FromGame, note string, err error) {
+//
+// With tracePath it writes the game's trace there (play --from --trace):
+// its header names the position file relative to the trace, and the trace
+// holds the game from before the position's turn starts (a position of
+// two players).
+func PlayFrom(file string, s *engine.State, piles *engine.Piles, specs [2]player.Spec, seed uint64, maxActions int, structures bool, tracePath string) (g *sim.FromGame, note string, err error) {
 	if !piles.Structures {
 		if note, err = CheckStructures(structures, s.Armies[:s.Players()]...); err != nil {
 			return nil, note, err
@@ -187,7 +204,22 @@ func PlayFrom(file string, s *engine.State, piles *engine.Piles, specs [2]player
 	if n := s.Players(); n > 2 && specs[0] != specs[1] {
 		return nil, note, fmt.Errorf("--players %s,%s: a position of %d players is played with one player for every seat", specs[0], specs[1], n)
 	}
-	g, err = sim.PlayPosition(file, s, piles, specs, seed, maxActions)
+	if tracePath == "" {
+		g, err = sim.PlayPosition(file, s, piles, specs, seed, maxActions, nil)
+		return g, note, err
+	}
+	if n := s.Players(); n > 2 {
+		return nil, note, fmt.Errorf("--trace: a trace from a position of %d players is not written yet (two players only)", n)
+	}
+	var buf bytes.Buffer
+	r := trace.NewRecorder(&buf, s.Armies[0].Name, s.Armies[1].Name, s.Armies[0], s.Armies[1])
+	r.From = TraceBoardRef(file, tracePath) // relative to the trace, as a board file
+	if g, err = sim.PlayPosition(file, s, piles, specs, seed, maxActions, r); err != nil {
+		return nil, note, err
+	}
+	if err = r.Flush(); err == nil {
+		err = textfile.WriteAtomic(tracePath, buf.Bytes())
+	}
 	return g, note, err
 }
 

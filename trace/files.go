@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/diag"
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
@@ -66,6 +67,20 @@ func FileLoaders(h *Header, file string, l armies.Loader, diags io.Writer) (Load
 			return nil, err
 		}
 		return a.Army, nil
+	}
+	load.Position = func(ref string) (*engine.State, *engine.Piles, error) {
+		// As an army: relative to the trace, in its tree unless
+		// --allow-extends-outside; the position's own files are relative
+		// to it, under the same rule (position.ReadSetup).
+		path, err := textfile.Named(ref, filepath.Dir(file), "the trace's directory", position.PositionFile, l.AllowExtendsOutside)
+		if err != nil {
+			return nil, nil, err
+		}
+		s, piles, src, err := position.ReadSetup(path, l)
+		if dl, ok := err.(diag.List); ok {
+			dl.Render(diags, map[string][]byte{path: src})
+		}
+		return s, piles, err
 	}
 	load.Board = func(ref string) (*engine.Board, error) {
 		path, err := boardPath(l, ref, file)

@@ -23,6 +23,9 @@ type Piece struct {
 	Ground bool   `json:"ground,omitempty"`
 	Taken  bool   `json:"taken,omitempty"`
 	Netted bool   `json:"netted,omitempty"`
+	// Statuses are the statuses the unit carries, comma-separated
+	// (docs/dsl.md, "Statuses"): a string keeps a Piece comparable.
+	Statuses string `json:"statuses,omitempty"`
 	// Edges is what is printed on each edge, from the printed top
 	// clockwise, as the help card draws it: per edge, "m" and a count for
 	// melee, "r" and a count for ranged, "a" armor, "n" net, "l" link,
@@ -123,6 +126,9 @@ func snapshot(i int, g *engine.Game) Frame {
 			f.Pieces = append(f.Pieces, Piece{Hex: b.Names[h], Q: int(b.Q[h]), R: int(b.R[h]), P: int(pc.p.Owner) + 1,
 				Tok: tok.Name, Kind: tok.Kind.String(), Dir: int(pc.p.Facing), Wounds: int(pc.p.Wounds), Tough: int(tok.Toughness),
 				Ground: pc.ground, Taken: pc.p.Marks&engine.Controlled != 0, Netted: pc.p.Marks&engine.NetMarker != 0, Edges: edgeCodes(tok)})
+			if !pc.ground {
+				f.Pieces[len(f.Pieces)-1].Statuses = strings.Join(g.S.StatusesOn(engine.Hex(h)), ", ")
+			}
 		}
 	}
 	return f

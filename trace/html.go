@@ -352,7 +352,8 @@ const replayJS = `(function () {
     var g = el("g", {"class": "piece" + (p.ground ? " ground" : "")}, pieces);
     var tip = el("title", {}, g);
     tip.textContent = "player " + p.p + ": " + p.tok + " (" + p.kind + ")" + (p.wounds ? ", " + p.wounds + " wound(s)" : "") +
-      (p.taken ? ", taken over" : "") + (p.netted ? ", netted" : "");
+      (p.taken ? ", taken over" : "") + (p.netted ? ", netted" : "") +
+      (p.statuses ? ", " + p.statuses : "");
     el("polygon", {points: hexPoints(x, y, r), fill: fills[p.p - 1] || "#eee", stroke: kinds[p.kind] || "#666",
       "stroke-width": p.ground ? 2 : 3, "stroke-dasharray": p.ground ? "5 3" : "none"}, g);
     // The facing: a notch on the edge the token's top points to.

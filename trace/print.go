@@ -27,9 +27,12 @@ func NewPrinter(w io.Writer, h *Header) *Printer {
 	for i, a := range h.Armies {
 		p.line("player %d: %s (%s)", i+1, a.Name, h.Players[min(i, len(h.Players)-1)])
 	}
-	if h.Mode != "" {
+	switch {
+	case h.From != "":
+		p.line("from the position %s, seed %d, %s board, trace schema %d", h.From, h.Seed, h.Board, h.Schema)
+	case h.Mode != "":
 		p.line("mode %s, seed %d, game %d, game seed %d, %s board, trace schema %d", h.Mode, h.Seed, h.Game, h.GameSeed, h.Board, h.Schema)
-	} else {
+	default:
 		p.line("seed %d, pair %d, game seed %d, %s board, trace schema %d", h.Seed, h.Pair, h.GameSeed, h.Board, h.Schema)
 	}
 	return p
@@ -205,9 +208,15 @@ func describe(e *Event) string {
 	case "return":
 		return fmt.Sprintf("    %s shuffles %s back into the deck", who(e.P, ""), e.Tok)
 	case "status":
-		return fmt.Sprintf("    %s%s is given %s", who(e.P, e.Tok), at(e.Hex), e.Status)
+		return fmt.Sprintf("    %s%s is given %s by %s", who(e.P, e.Tok), at(e.Hex), e.Status, who(e.TP, e.By))
 	case "status_end":
 		return fmt.Sprintf("    %s%s is no longer %s", who(e.P, e.Tok), at(e.Hex), e.Status)
+	case "swap":
+		return fmt.Sprintf("    %s%s and %s%s swap hexes", who(e.P, e.Tok), at(e.Hex), who(e.TP, e.TTok), at(e.To))
+	case "net":
+		return fmt.Sprintf("    %s%s is netted", who(e.P, e.Tok), at(e.Hex))
+	case "observe":
+		return fmt.Sprintf("    %s%s sees the unit%s %s and acts", who(e.P, e.Tok), at(e.Hex), at(e.To), e.When)
 	case "value":
 		return fmt.Sprintf("    %s%s computes %d for its step", who(e.P, e.Tok), at(e.Hex), e.N)
 	case "result":

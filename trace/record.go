@@ -14,6 +14,7 @@ import (
 // every event the engine traces, then the final state at End.
 type Recorder struct {
 	Sets   []string // the --set overrides the armies were loaded with, for the header
+	From   string   // the position file a game plays on from, relative to the trace (play --from)
 	w      *Writer
 	armies []Army // army A and army B of the match, or the armies of a multiplayer run
 	names  names
@@ -53,7 +54,7 @@ func (r *Recorder) Begin(g *engine.Game, info sim.GameInfo, dec engine.Decider) 
 	}
 	h := Header{E: "header", Schema: Schema, Version: sim.Version, Armies: seats, Seed: info.Seed, Pair: info.Pair,
 		AFirst: info.AFirst, GameSeed: info.GameSeed, Players: []string{info.Players[0].String(), info.Players[1].String()},
-		Board: g.S.Board.Name, MaxActions: maxActions, Sets: r.Sets, Reinforce: g.Config().Reinforce, Structures: g.Config().Structures}
+		Board: g.S.Board.Name, MaxActions: maxActions, Sets: r.Sets, Reinforce: g.Config().Reinforce, Structures: g.Config().Structures, From: r.From}
 	if mi := info.Multi; mi != nil {
 		h.Armies, h.Players = nil, nil
 		for _, a := range mi.Seating {

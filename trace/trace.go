@@ -56,6 +56,10 @@ type Header struct {
 	Structures bool       `json:"structures,omitempty"`     // the Structures variant
 	Leaders    []string   `json:"leaders,omitempty"`        // the Leaders variant: each seat's leader card ("" none), an embedded name or FILE:Name
 	Decks      [][]string `json:"decks"`                    // token names, the first drawn first
+	// From is the position file a game played on from (play --from
+	// --trace), relative to the trace: it gives the armies, the board and
+	// the piles; Seed is the game's seed.
+	From string `json:"from,omitempty"`
 	// A game of 3 or 4 players (sim --mode): its mode, its number in the
 	// run, the run's number of seatings and, by seat, the army's index in
 	// the run and its team (teams mode).
@@ -83,6 +87,7 @@ type Event struct {
 	Slot   int      `json:"slot,omitempty"`
 	Ab     string   `json:"ab,omitempty"`
 	Take   string   `json:"take,omitempty"`
+	Ref    string   `json:"ref,omitempty"` // the hex of a reference the player chose (a selector's of=own|enemy|any)
 	Tok    string   `json:"tok,omitempty"`
 	Hex    string   `json:"hex,omitempty"`
 	To     string   `json:"to,omitempty"`
@@ -101,6 +106,8 @@ type Event struct {
 	Proc   string   `json:"proc,omitempty"`   // a procedure's name (act procedure)
 	Dir2   string   `json:"dir2,omitempty"`   // a swap procedure: the facing of the unit that comes to hex
 	Status string   `json:"status,omitempty"` // a status given or ended (status, status_end)
+	When   string   `json:"when,omitempty"`   // the event an observer fired on (observe)
+	By     string   `json:"by,omitempty"`     // the token that gave a status (status), of the status's army (tp)
 	// The final line.
 	Result  string     `json:"result,omitempty"`
 	Capped  bool       `json:"capped,omitempty"`
@@ -240,7 +247,12 @@ func (n names) action(g *engine.Game, a engine.Action) Event {
 			}
 		}
 	}
-	if a.Token > 0 {
+	if a.Token > 0 && g.TakesRef(a) {
+		e.Ref = n.hex(engine.Hex(int(a.Token) - 1))
+		if e.Ref == "" {
+			e.Ref = "#" + strconv.Itoa(int(a.Token)) // not a hex of the board: kept, so the replay refuses it
+		}
+	} else if a.Token > 0 {
 		e.Take = n.tok(p, a.Token-1)
 		if e.Take == "" {
 			e.Take = "#" + strconv.Itoa(int(a.Token)) // not a token of the army: kept, so the replay refuses it
@@ -299,6 +311,16 @@ func (n names) toAction(e *Event) (engine.Action, error) {
 	}
 	if a.To, err = n.parseHex(e.To); err != nil {
 		return a, err
+	}
+	if e.Ref != "" {
+		if e.Take != "" {
+			return a, fmt.Errorf("an action takes a token back (take) or names a reference (ref), not both")
+		}
+		r, err := n.parseHex(e.Ref)
+		if err != nil || r == engine.NoHex {
+			return a, fmt.Errorf("ref: no hex %q on the %s board", e.Ref, n.b.Name)
+		}
+		a.Token = uint8(r) + 1
 	}
 	if e.Take != "" {
 		if e.P != 1 && e.P != 2 {
@@ -392,9 +414,16 @@ func (n names) event(e engine.TraceEvent) Event {
 	case engine.TrReturn:
 		out = Event{E: "return", P: out.P, Tok: out.Tok}
 	case engine.TrStatus:
-		out.E, out.Status = "status", e.Status
+		out.E, out.Status, out.TP, out.By = "status", e.Status, int(e.TPlayer)+1, n.tok(e.TPlayer, e.TToken)
 	case engine.TrStatusEnd:
 		out.E, out.Status = "status_end", e.Status
+	case engine.TrSwap:
+		out.E, out.TP, out.TTok = "swap", int(e.TPlayer)+1, n.tok(e.TPlayer, e.TToken)
+	case engine.TrNet:
+		out.E = "net"
+	case engine.TrObserve:
+		out.E, out.When = "observe", rules.Watch(e.N).String()
+		out.N = 0
 	case engine.TrValue:
 		out.E = "value"
 		if e.Hex == engine.NoHex {
@@ -448,6 +477,11 @@ func (n names) final(g *engine.Game, capped bool) Event {
 			}
 			if pc.p.Marks&engine.NetMarker != 0 {
 				s += " netted"
+			}
+			if !pc.ground {
+				for _, st := range g.S.StatusesOn(engine.Hex(h)) {
+					s += " [" + st + "]"
+				}
 			}
 			e.Cells = append(e.Cells, s)
 		}

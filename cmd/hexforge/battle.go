@@ -46,6 +46,11 @@ func runBattle(out, errw io.Writer, file string, asJSON bool) error {
 	if err != nil {
 		return positionError(errw, file, src, err)
 	}
+	if !asJSON {
+		if err := position.WriteHeld(out, s); err != nil { // the statuses the battle reckons with
+			return err
+		}
+	}
 	var r engine.Resolver
 	var log engine.BattleLog
 	r.Resolve(s, engine.OwnerBest{}, &log)

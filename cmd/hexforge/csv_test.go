@@ -61,8 +61,10 @@ var (
 		"first_seat_win_rate", "first_seat_lo", "first_seat_hi", "avg_hq_margin", "avg_turns", "avg_battles"}
 	tokenCols = []string{"army_a", "army_b", "side", "army", "token", "kind", "copies", "games", "played_in", "played_in_rate",
 		"win_rate_when_played", "wounds_dealt_per_game", "survival_rate", "step_wounds_per_game", "destroyed_per_game",
-		"healed_per_game", "tokens_moved_per_game", "kept_alive_per_game", "rarely_played"}
-	tokenNums   = []string{"copies", "games", "played_in", "played_in_rate", "win_rate_when_played", "wounds_dealt_per_game", "survival_rate", "step_wounds_per_game", "destroyed_per_game", "healed_per_game", "tokens_moved_per_game", "kept_alive_per_game"}
+		"healed_per_game", "tokens_moved_per_game", "kept_alive_per_game", "units_moved_per_game", "units_turned_per_game",
+		"status_turns_per_game", "rarely_played"}
+	tokenNums = []string{"copies", "games", "played_in", "played_in_rate", "win_rate_when_played", "wounds_dealt_per_game", "survival_rate", "step_wounds_per_game", "destroyed_per_game", "healed_per_game", "tokens_moved_per_game", "kept_alive_per_game",
+		"units_moved_per_game", "units_turned_per_game", "status_turns_per_game"}
 	ratingCols  = []string{"rank", "army", "elo", "elo_lo", "elo_hi", "rank_lo", "rank_hi", "first_move_elo", "samples"}
 	ratingNums  = []string{"rank", "elo", "elo_lo", "elo_hi", "rank_lo", "rank_hi", "first_move_elo", "samples"}
 	studyNums   = []string{"seed", "games", "win_rate", "lo", "hi", "change", "change_lo", "change_hi", "p_value", "p_holm"}

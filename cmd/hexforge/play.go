@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
 
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/player"
@@ -99,9 +100,6 @@ func (o *playOptions) check(cmd *cobra.Command) error {
 	if o.leaders != "" && o.from != "" {
 		return fmt.Errorf("--leaders with --from: the position's leader lines say the leaders (docs/positions.md)")
 	}
-	if o.tracePath != "" && o.from != "" {
-		return fmt.Errorf("--trace records a game from its start; a game from --from cannot be traced yet")
-	}
 	if o.tracePath != "" {
 		if err := textfile.CheckWritable(o.tracePath); err != nil {
 			return fmt.Errorf("--trace: %w", err)
@@ -123,7 +121,7 @@ func (o *playOptions) run(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	if o.from != "" {
-		return playFrom(cmd, o.from, o.Players, o.Seed, o.MaxActions, o.Structures)
+		return playFrom(cmd, o.from, o.Players, o.Seed, o.MaxActions, o.Structures, o.tracePath)
 	}
 	list, _, err := loadRun(cmd, o.Structures, args)
 	if err != nil {
@@ -157,12 +155,12 @@ func (o *playOptions) playTraced(cmd *cobra.Command, m *sim.Match, args []string
 }
 
 // playFrom plays one game from a position file and prints how it ended.
-func playFrom(cmd *cobra.Command, file string, specs [2]player.Spec, seed uint64, maxActions int, structures bool) error {
+func playFrom(cmd *cobra.Command, file string, specs [2]player.Spec, seed uint64, maxActions int, structures bool, tracePath string) error {
 	s, piles, src, err := position.ReadSetup(file, loader)
 	if err != nil {
 		return positionError(cmd.ErrOrStderr(), file, src, err)
 	}
-	g, note, err := study.PlayFrom(file, s, piles, specs, seed, maxActions, structures)
+	g, note, err := study.PlayFrom(file, s, piles, specs, seed, maxActions, structures, tracePath)
 	if note != "" {
 		fmt.Fprintln(cmd.ErrOrStderr(), note)
 	}
@@ -170,5 +168,11 @@ func playFrom(cmd *cobra.Command, file string, specs [2]player.Spec, seed uint64
 		return err
 	}
 	g.Write(cmd.OutOrStdout())
+	if tracePath != "" {
+		if rel := study.TraceBoardRef(file, tracePath); !filepath.IsLocal(filepath.FromSlash(rel)) {
+			fmt.Fprintf(cmd.ErrOrStderr(), "note: the trace names %s, outside its directory: replay it with --allow-extends-outside\n", rel)
+		}
+		fmt.Fprintf(cmd.OutOrStdout(), "trace: %s\n", tracePath)
+	}
 	return nil
 }

@@ -42,6 +42,9 @@ func FormatPosition(s *engine.State, refs []string) string {
 					fmt.Fprintf(&b, "=%d", p.Controller()+1)
 				}
 			}
+			if p == s.Cells[h].Unit {
+				b.WriteString(position.FormatStatuses(s, engine.Hex(h)))
+			}
 			b.WriteByte('\n')
 		}
 	}

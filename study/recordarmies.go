@@ -1,0 +1,85 @@
+package study
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/textfile"
+)
+
+// A run's traces (sim --record, --record-losses) name the army files they
+// were played with relative to the trace; a replay reads only files in the
+// trace's directory tree (docs/security.md). So that the traces of a run
+// of file armies replay from their directory as they are, the army files
+// (and the bases their variants extend) are copied into DIR/armies/, and
+// the traces name the copies.
+
+// bundleArmies copies into dir/armies/ the army files of the refs that
+// lie outside dir (an embedded army's short name, or a file already in
+// dir's tree, is kept as it is) and returns the refs to give the traces:
+// the copies, as paths from the current directory. A file the run read
+// with its variants' bases outside the file's directory keeps their
+// layout under dir/armies/, from the directory they share.
+func bundleArmies(dir string, refs []string) ([]string, error) {
+	out := make([]string, len(refs))
+	for i, ref := range refs {
+		out[i] = ref
+		if !armies.IsPath(ref) || filepath.IsLocal(filepath.FromSlash(TraceRef(ref, filepath.Join(dir, "x")))) {
+			continue
+		}
+		file, name := ref, ""
+		if j := strings.LastIndex(ref, ".army:"); j >= 0 {
+			file, name = ref[:j+5], ref[j+5:]
+		}
+		l, err := armies.Loader{AllowExtendsOutside: true}.Load(file)
+		if err != nil {
+			return nil, fmt.Errorf("copying %s beside the traces: %w", file, err)
+		}
+		var files []string // the files read, as absolute paths
+		for f := range l.Sources {
+			if st, err := os.Stat(f); err == nil && st.Mode().IsRegular() {
+				abs, err := filepath.Abs(f)
+				if err != nil {
+					return nil, err
+				}
+				files = append(files, abs)
+			}
+		}
+		main, err := filepath.Abs(file)
+		if err != nil {
+			return nil, err
+		}
+		root := filepath.Dir(main)
+		for _, f := range files {
+			for !strings.HasPrefix(f, root+string(filepath.Separator)) && filepath.Dir(root) != root {
+				root = filepath.Dir(root)
+			}
+		}
+		for _, f := range files {
+			rel, err := filepath.Rel(root, f)
+			if err != nil {
+				return nil, err
+			}
+			src, err := os.ReadFile(f)
+			if err != nil {
+				return nil, err
+			}
+			to := filepath.Join(dir, "armies", rel)
+			if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+				return nil, fmt.Errorf("copying %s beside the traces: %w", f, err)
+			}
+			if err := textfile.WriteAtomic(to, src); err != nil {
+				return nil, err
+			}
+		}
+		rel, err := filepath.Rel(root, main)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = filepath.Join(dir, "armies", rel) + name
+	}
+	return out, nil
+}
