@@ -31,7 +31,7 @@ type Board struct {
 	Size   int              // number of hexes
 	Q, R   [MaxHexes]int8   // axial coordinates of each hex
 	Nb     [MaxHexes][6]Hex // neighbour in each direction, NoHex off the board
-	Inner  [MaxHexes]bool   // inside the standard 19-hex area (fills trigger a battle)
+	Inner  [MaxHexes]bool   // counts for a full board (fills trigger a battle): the inner 19-hex area, less blocked hexes; every open hex of a shaped board (boardshape.go)
 	Names  [MaxHexes]string // "c3"
 	index  map[[2]int8]Hex  // (q, r) -> hex
 	byName map[string]Hex   // lower-case name -> hex
@@ -59,6 +59,18 @@ type Board struct {
 	// line).
 	TieDraw       bool
 	StalemateDraw bool
+
+	// The shape (boardshape.go). Holes are hexes of the radius's hexagon
+	// that do not exist: left out of the hexes, so no loop visits them,
+	// Nb is NoHex across them (a hole is the board's edge) and Dist counts
+	// steps around them. Blocked hexes exist (shots cross them, areas
+	// cover them) but no token is placed or moved onto one. Reach is the
+	// radius of the largest area centred on a hex that lies wholly on the
+	// board (a Bomb's fit); Labels name hexes besides their coordinates.
+	Holes   []string
+	Blocked [MaxHexes]bool
+	Reach   [MaxHexes]int8
+	Labels  [MaxHexes]string
 }
 
 var dq = [6]int8{0, 1, 1, 0, -1, -1}
@@ -68,11 +80,21 @@ var dr = [6]int8{-1, -1, 0, 1, 1, 0}
 // hexes of the standard board, 3: the 37 of the enlarged one), with no
 // special hexes; package position reads board files into one.
 func NewBoard(name string, radius int) *Board {
+	return build(name, radius, nil)
+}
+
+// build makes a board of the given radius without the hexes hole says
+// are holes (nil: none), their names those of the whole hexagon.
+func build(name string, radius int, hole func(q, r int) bool) *Board {
 	b := &Board{Name: name, Radius: radius, index: map[[2]int8]Hex{}, byName: map[string]Hex{}}
 	n := 0
 	for q := -radius; q <= radius; q++ {
 		rmin, rmax := max(-radius, -radius-q), min(radius, radius-q)
 		for r := rmin; r <= rmax; r++ {
+			if hole != nil && hole(q, r) {
+				b.Holes = append(b.Holes, fmt.Sprintf("%c%d", 'a'+q+radius, r-rmin+1))
+				continue
+			}
 			h := Hex(n)
 			b.Q[h], b.R[h] = int8(q), int8(r)
 			b.index[[2]int8{int8(q), int8(r)}] = h
@@ -95,6 +117,7 @@ func NewBoard(name string, radius int) *Board {
 			b.Dist[h][g] = int8(distance(int(b.Q[h]), int(b.R[h]), int(b.Q[g]), int(b.R[g])))
 		}
 	}
+	b.reach()
 	return b
 }
 
@@ -120,11 +143,24 @@ func (b *Board) Hex(name string) (Hex, bool) {
 // Neighbour is the hex next to h in direction d, or NoHex.
 func (b *Board) Neighbour(h Hex, d rules.Dir) Hex { return b.Nb[h][d] }
 
-// Centre is the middle hex.
-func (b *Board) Centre() Hex { return b.index[[2]int8{0, 0}] }
+// Centre is the middle hex (NoHex when it is a hole).
+func (b *Board) Centre() Hex {
+	if h, ok := b.index[[2]int8{0, 0}]; ok {
+		return h
+	}
+	return NoHex
+}
 
 // InnerSize is the number of hexes whose filling triggers a battle.
-func (b *Board) InnerSize() int { return 19 }
+func (b *Board) InnerSize() int {
+	n := 0
+	for h := range b.Size {
+		if b.Inner[h] {
+			n++
+		}
+	}
+	return n
+}
 
 // DirTo returns the direction from a to an adjacent hex c, or false.
 func (b *Board) DirTo(a, c Hex) (rules.Dir, bool) {

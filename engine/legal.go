@@ -22,7 +22,7 @@ func (g *Game) LegalActions(buf []Action) []Action {
 	case PhaseHQ:
 		t := uint8(s.Armies[p].HQ)
 		for h := Hex(0); int(h) < b.Size; h++ {
-			if s.Cells[h].Unit.Empty() {
+			if s.open(h) {
 				buf = g.facings(buf, Action{Kind: KPlaceHQ, Hex: h, To: NoHex}, p, t)
 			}
 		}
@@ -124,6 +124,9 @@ func (g *Game) mulliganOK() bool {
 // a hex without a unit (foundations may lie under it) or on an own
 // replaceable unit; a foundation on a wholly empty hex.
 func (g *Game) placeable(h Hex, p, t uint8) bool {
+	if g.S.Board.Blocked[h] {
+		return false // nothing is placed on a blocked hex
+	}
 	c := &g.S.Cells[h]
 	ft := g.fact(Piece{Owner: p, Token: t}).flags
 	if ft&factFoundation != 0 {

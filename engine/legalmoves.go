@@ -18,7 +18,7 @@ func (g *Game) moves(buf []Action, tmpl Action, h Hex, dist int) []Action {
 	whole := g.cfg.Structures && MateOn(s, h) != NoHex // a part moves only next to its mate
 	tmpl.Hex = h
 	for to := Hex(0); int(to) < b.Size; to++ {
-		if to != h && (heavy || int(b.Dist[h][to]) > dist || !s.Cells[to].Unit.Empty() || (whole && !keepsWhole(s, h, to))) {
+		if to != h && (heavy || int(b.Dist[h][to]) > dist || !s.open(to) || (whole && !keepsWhole(s, h, to))) {
 			continue
 		}
 		tmpl.To = to
@@ -59,7 +59,7 @@ func (g *Game) pushDests(opts []Option, h, n Hex) []Option {
 	b := g.S.Board
 	for d := rules.N; d <= rules.NW; d++ {
 		m := b.Nb[n][d]
-		if m != NoHex && b.Dist[h][m] == 2 && g.S.Cells[m].Unit.Empty() && (!g.cfg.Structures || keepsWhole(&g.S, n, m)) {
+		if m != NoHex && b.Dist[h][m] == 2 && g.S.open(m) && (!g.cfg.Structures || keepsWhole(&g.S, n, m)) {
 			opts = append(opts, Option{Hex: m, To: NoHex, Dir: g.S.Cells[n].Unit.Facing})
 		}
 	}
@@ -81,7 +81,7 @@ func (g *Game) pushes(buf []Action, tmpl Action, h Hex, side rules.Side, nets *[
 		}
 		for e := rules.N; e <= rules.NW; e++ {
 			m := b.Nb[n][e]
-			if m != NoHex && b.Dist[h][m] == 2 && s.Cells[m].Unit.Empty() && (!g.cfg.Structures || keepsWhole(s, n, m)) {
+			if m != NoHex && b.Dist[h][m] == 2 && s.open(m) && (!g.cfg.Structures || keepsWhole(s, n, m)) {
 				tmpl.To = n
 				buf = append(buf, tmpl)
 				break
@@ -100,7 +100,7 @@ func (g *Game) pullDests(opts []Option, h, n Hex) []Option {
 	per := rules.Dir(g.symOf(u))
 	for d := rules.N; d <= rules.NW; d++ {
 		m := b.Nb[n][d]
-		if m == NoHex || b.Dist[h][m] != 1 || !s.Cells[m].Unit.Empty() || (g.cfg.Structures && !keepsWhole(s, n, m)) {
+		if m == NoHex || b.Dist[h][m] != 1 || !s.open(m) || (g.cfg.Structures && !keepsWhole(s, n, m)) {
 			continue
 		}
 		for f := rules.Dir(0); f < per; f++ {
@@ -123,7 +123,7 @@ func (g *Game) pulls(buf []Action, tmpl Action, h Hex, dist int8, side rules.Sid
 		}
 		for d := rules.N; d <= rules.NW; d++ {
 			m := b.Nb[n][d]
-			if m != NoHex && b.Dist[h][m] == 1 && s.Cells[m].Unit.Empty() && (!g.cfg.Structures || keepsWhole(s, n, m)) {
+			if m != NoHex && b.Dist[h][m] == 1 && s.open(m) && (!g.cfg.Structures || keepsWhole(s, n, m)) {
 				tmpl.To = n
 				buf = append(buf, tmpl)
 				break

@@ -280,7 +280,7 @@ func (g *Game) centre(at rules.At, p uint8, src Hex) Hex {
 // must lie on the board (the rulebook's Air Strike); with at= it is clipped.
 func (g *Game) fits(act *rules.Action, h Hex) bool {
 	b := g.S.Board
-	return act.Radius == 0 || act.At != rules.AtFit || int(b.Dist[h][b.Centre()]) <= b.Radius-int(act.Radius)
+	return act.Radius == 0 || act.At != rules.AtFit || int(b.Reach[h]) >= int(act.Radius)
 }
 
 // hitsUnit: the unit on h is one the step may hit (its side, HQs only with hq).

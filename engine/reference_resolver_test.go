@@ -70,7 +70,7 @@ func (ref *reference) netTargets(h Hex) []Hex {
 		if t.Edges[e].Flags&rules.Net == 0 {
 			continue
 		}
-		nb := ref.s.Board.Neighbour(h, p.EdgeDir(e))
+		nb := refNeighbour(ref.s.Board, h, p.EdgeDir(e))
 		if nb == NoHex || ref.piece(nb).Empty() {
 			continue
 		}
@@ -180,7 +180,7 @@ func (ref *reference) linkedEffects(h Hex) []rules.Effect {
 	for _, x := range parts {
 		p := ref.piece(x)
 		for d := rules.N; d <= rules.NW; d++ {
-			nb := ref.s.Board.Neighbour(x, d)
+			nb := refNeighbour(ref.s.Board, x, d)
 			if nb == NoHex || ref.piece(nb).Empty() || ref.netted[nb] {
 				continue
 			}
@@ -233,7 +233,7 @@ func (ref *reference) takeoverTargets(h Hex) []Hex {
 			if !e.Dirs.Has(d) {
 				continue
 			}
-			nb := ref.s.Board.Neighbour(h, l.EdgeDir(d))
+			nb := refNeighbour(ref.s.Board, h, l.EdgeDir(d))
 			if nb == NoHex || ref.piece(nb).Empty() || ref.s.Friends(ref.piece(nb).Owner, l.Controller()) {
 				continue
 			}
@@ -488,7 +488,7 @@ func (ref *reference) isEnemy(a, b Hex) bool {
 // line lists the units in direction d from h, nearest first.
 func (ref *reference) line(h Hex, d rules.Dir) []Hex {
 	var out []Hex
-	for x := ref.s.Board.Neighbour(h, d); x != NoHex; x = ref.s.Board.Neighbour(x, d) {
+	for x := refNeighbour(ref.s.Board, h, d); x != NoHex; x = refNeighbour(ref.s.Board, x, d) {
 		if !ref.piece(x).Empty() {
 			out = append(out, x)
 		}
@@ -505,7 +505,7 @@ func (ref *reference) attack(h Hex) {
 		d := p.EdgeDir(e)
 		if edge.Melee > 0 {
 			str := int(edge.Melee) + ref.bonus(h, rules.EffMelee)
-			nb := ref.s.Board.Neighbour(h, d)
+			nb := refNeighbour(ref.s.Board, h, d)
 			if str > 0 && nb != NoHex && !ref.piece(nb).Empty() && (ref.isEnemy(h, nb) || edge.Flags&rules.MeleeHitsFriends != 0) {
 				ref.deliver(h, nb, d, str, false)
 			}
@@ -551,7 +551,7 @@ func (ref *reference) attack(h Hex) {
 func (ref *reference) deliver(src, target Hex, d rules.Dir, str int, ranged bool) {
 	q := ref.piece(target)
 	if ref.tok(target).Edges[q.EdgeAt(d.Opposite())].Flags&rules.Reflect != 0 && !ref.netted[target] {
-		back := ref.s.Board.Neighbour(target, d.Opposite())
+		back := refNeighbour(ref.s.Board, target, d.Opposite())
 		if back != NoHex && !ref.piece(back).Empty() && ref.isEnemy(back, target) && !ref.tok(back).Traits.Has(rules.Flying) {
 			ref.land(src, back, d.Opposite(), str, ranged)
 		}
@@ -744,4 +744,15 @@ func (ref *reference) toughBonuses() *[MaxHexes]int8 {
 		tb[h] = int8(ref.bonus(h, rules.EffToughness))
 	}
 	return &tb
+}
+
+// refNeighbour is the hex next to h in direction d, found from the axial
+// coordinates alone (not the board's neighbour table): NoHex when that
+// place is off the board or a hole of a shaped board, so a line of fire
+// ends there.
+func refNeighbour(b *Board, h Hex, d rules.Dir) Hex {
+	if x, ok := b.index[[2]int8{b.Q[h] + dq[d], b.R[h] + dr[d]}]; ok {
+		return x
+	}
+	return NoHex
 }

@@ -54,7 +54,7 @@ func (g *Game) scavengerDests(opts []Option, h Hex) []Option {
 	opts = append(opts, Option{Hex: h, To: h, Dir: u.Facing})
 	per := rules.Dir(g.symOf(u))
 	for to := Hex(0); int(to) < s.Board.Size; to++ {
-		if to == h || !s.Cells[to].Unit.Empty() || (g.cfg.Structures && !keepsWhole(s, h, to)) {
+		if to == h || !s.open(to) || (g.cfg.Structures && !keepsWhole(s, h, to)) {
 			continue
 		}
 		for f := rules.Dir(0); f < per; f++ {

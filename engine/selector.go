@@ -210,7 +210,7 @@ func (g *Game) steerDests(opts []Option, x Hex, n int, st rules.Ref, away bool, 
 	per := rules.Dir(g.symOf(u))
 	for m := Hex(0); int(m) < b.Size; m++ {
 		dm := int(b.Dist[x][m])
-		if m == x || dm > n || !s.Cells[m].Unit.Empty() || (g.cfg.Structures && !keepsWhole(s, x, m)) {
+		if m == x || dm > n || !s.open(m) || (g.cfg.Structures && !keepsWhole(s, x, m)) {
 			continue
 		}
 		ok := false

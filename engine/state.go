@@ -126,6 +126,9 @@ func (s *State) Place(h Hex, player uint8, token uint8, facing rules.Dir) error 
 	if h < 0 || int(h) >= s.Board.Size {
 		return fmt.Errorf("hex %d is not on the %s board", h, s.Board.Name)
 	}
+	if s.Board.Blocked[h] {
+		return fmt.Errorf("%s is a blocked hex: no token is placed there", s.Board.Names[h])
+	}
 	a := s.Armies[player]
 	if int(token) >= len(a.Tokens) {
 		return fmt.Errorf("player %d has no token %d", player+1, token)

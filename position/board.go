@@ -27,8 +27,13 @@ import (
 //	energy 5                           # the Energy track's top (default 5 with terminals)
 //	tie draw                           # a tied final battle is a draw (default: extra-turn)
 //	stalemate draw                     # a full board's battle removing no unit is a draw (default: play-on)
+//	holes a1 a2 g7                     # hexes that do not exist (a map of another shape)
+//	blocked d4                         # hexes that exist, where no token may be placed or moved
+//	label d1 bunker                    # another name for a hex (position files, traces)
+//	full all                           # which hexes a full board counts: all, or inner (the 19)
 //
-// A board with an energy track plays the Terminal rules (engine/duel.go).
+// A board with an energy track plays the Terminal rules (engine/duel.go);
+// the shape's lines are read in boardshape.go.
 
 //go:embed boards/*.board
 var boardFiles embed.FS
@@ -151,6 +156,7 @@ func ParseBoard(file string, src []byte) (*engine.Board, error) {
 	tieDraw, stalemateDraw := false, false
 	var terms []word
 	termLine := 0
+	var shape shapeLines
 	for ln, line := range strings.Split(string(src), "\n") {
 		lineNo := ln + 1
 		w, bad := splitWords(line)
@@ -185,6 +191,10 @@ func ParseBoard(file string, src []byte) (*engine.Board, error) {
 				errs.Errorf(pos(lineNo, w[0].col), "terminals given twice (first on line %d)", termLine)
 				continue
 			}
+			if len(w)-1 > engine.MaxHexes {
+				errs.Errorf(pos(lineNo, w[0].col), "terminals names %d hexes; a board has at most %d", len(w)-1, engine.MaxHexes)
+				continue
+			}
 			termLine, terms = lineNo, w[1:]
 		case "energy":
 			n := -1
@@ -215,9 +225,11 @@ func ParseBoard(file string, src []byte) (*engine.Board, error) {
 				continue
 			}
 			stalemateDraw = rule == "draw"
+		case "holes", "blocked", "label", "full":
+			shape.read(&errs, pos, lineNo, w)
 		default:
-			errs.Add(diag.Error, pos(lineNo, w[0].col), diag.Suggest(w[0].text, []string{"name", "radius", "terminals", "energy", "tie", "stalemate"}),
-				"unknown line %q: expected name, radius, terminals, energy, tie or stalemate", diag.Clip(w[0].text))
+			errs.Add(diag.Error, pos(lineNo, w[0].col), diag.Suggest(w[0].text, boardWords),
+				"unknown line %q: expected %s", diag.Clip(w[0].text), strings.Join(boardWords[:len(boardWords)-1], ", ")+" or "+boardWords[len(boardWords)-1])
 		}
 	}
 	if name == "" {
@@ -229,11 +241,17 @@ func ParseBoard(file string, src []byte) (*engine.Board, error) {
 	if errs.HasErrors() {
 		return nil, errs
 	}
-	b := engine.NewBoard(name, radius)
+	b := shape.build(&errs, pos, name, radius)
+	if b == nil {
+		return nil, errs
+	}
 	for _, t := range terms {
-		h, ok := b.Hex(t.text)
+		h, ok := hexOf(&errs, pos(termLine, t.col), b, t.text)
 		if !ok {
-			errs.Errorf(pos(termLine, t.col), "no hex %q on a board of radius %d", diag.Clip(t.text), radius)
+			continue
+		}
+		if b.Blocked[h] {
+			errs.Errorf(pos(termLine, t.col), "terminal %s is a blocked hex: a Terminal is a hex a unit stands on", b.Names[h])
 			continue
 		}
 		if b.Terminal[h] {
@@ -272,6 +290,7 @@ func LoadFlag(ref string) (*engine.Board, error) {
 func FormatBoard(b *engine.Board) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "name %s\nradius %d\n", quoteWord(b.Name), b.Radius)
+	formatShape(&sb, b)
 	var ts []string
 	for h := 0; h < b.Size; h++ {
 		if b.Terminal[h] {

@@ -3,6 +3,7 @@ package position
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/hexforge/hexforge/engine"
@@ -69,6 +70,9 @@ func FuzzParseBoard(f *testing.F) {
 	f.Add([]byte("name x\nradius 3\nterminals g4 a1\nenergy 9\n"))
 	f.Add([]byte("name x\nradius 2\ntie extra-turn\ntie draw\n"))
 	f.Add([]byte("name atlas\nradius 3\nstalemate draw\nstalemate play-on\n"))
+	f.Add([]byte("name atlas\nradius 3\nholes a1 a4 d1 d7 g1 g4 d4 c4\nblocked b3 f3 d6\nterminals b2 c2 e5 f4\nenergy 4\nlabel d2 ridge\n"))
+	f.Add([]byte("name pit\nradius 2\nholes a1 e3 c3\nblocked b2 d3\nlabel c1 north\nlabel c5 south\nfull inner\nstalemate draw\n"))
+	f.Add([]byte("name x\nradius 3\nholes a2 b2 c3 d2 e2\nblocked nort\nlabel c1 c2\nfull all\nfull some\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		b, err := ParseBoard("fuzz.board", src)
 		if err != nil {
@@ -78,7 +82,8 @@ func FuzzParseBoard(f *testing.F) {
 		if err != nil {
 			t.Fatalf("formatted board does not parse: %v\n%s", err, FormatBoard(b))
 		}
-		if again.Terminal != b.Terminal || again.EnergyMax != b.EnergyMax || again.Size != b.Size || again.Duel != b.Duel || again.TieDraw != b.TieDraw || again.StalemateDraw != b.StalemateDraw {
+		if again.Terminal != b.Terminal || again.EnergyMax != b.EnergyMax || again.Size != b.Size || again.Duel != b.Duel || again.TieDraw != b.TieDraw || again.StalemateDraw != b.StalemateDraw ||
+			again.Blocked != b.Blocked || again.Labels != b.Labels || again.Inner != b.Inner || again.Nb != b.Nb || again.Dist != b.Dist || again.Reach != b.Reach || !slices.Equal(again.Holes, b.Holes) {
 			t.Fatalf("round trip changed the board:\n%s", FormatBoard(b))
 		}
 	})

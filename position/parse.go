@@ -334,9 +334,8 @@ func Parse(file string, src []byte, load ArmyLoader, outside bool) (*engine.Stat
 			continue
 		}
 		t := &a.Tokens[ti]
-		h, ok := b.Hex(w[2].text)
+		h, ok := hexOf(&errs, pos(pl.line, w[2].col), b, w[2].text)
 		if !ok {
-			errs.Add(diag.Error, pos(pl.line, w[2].col), fmt.Sprintf("the %s board has hexes %s..%s", b.Name, b.Names[0], b.Names[b.Size-1]), "unknown hex %q", diag.Clip(w[2].text))
 			continue
 		}
 		if !t.Kind.OnBoard() {

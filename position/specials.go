@@ -23,5 +23,26 @@ func Specials(b *engine.Board) string {
 	if b.EnergyMax > 0 {
 		s += fmt.Sprintf(", Energy 0-%d and Procedures", b.EnergyMax)
 	}
+	if len(b.Holes) > 0 {
+		s += fmt.Sprintf(", holes %s", strings.Join(b.Holes, " "))
+	}
+	var blocked, labels []string
+	for h := range b.Size {
+		if b.Blocked[h] {
+			blocked = append(blocked, b.Names[h])
+		}
+		if b.Labels[h] != "" {
+			labels = append(labels, b.Labels[h]+" ("+b.Names[h]+")")
+		}
+	}
+	if len(blocked) > 0 {
+		s += ", blocked " + strings.Join(blocked, " ")
+	}
+	if len(labels) > 0 {
+		s += ", labels " + strings.Join(labels, " ")
+	}
+	if len(b.Holes) > 0 || len(blocked) > 0 {
+		s += fmt.Sprintf(", full at %d", b.InnerSize())
+	}
 	return s
 }

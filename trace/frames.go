@@ -48,6 +48,7 @@ type Cell struct {
 	Q        int    `json:"q"`
 	R        int    `json:"r"`
 	Terminal bool   `json:"terminal,omitempty"` // a Terminal of the Duel board
+	Blocked  bool   `json:"blocked,omitempty"`  // a blocked hex of a shaped board (no token stands there)
 }
 
 // FramesReader replays the trace rd reads as ReplayReader does, checking
@@ -87,7 +88,7 @@ func frames(h *Header, src *source, load Loaders) (*engine.Game, []Frame, []Cell
 	}
 	var cells []Cell
 	for h := 0; h < board.Size; h++ {
-		cells = append(cells, Cell{Name: board.Names[h], Q: int(board.Q[h]), R: int(board.R[h]), Terminal: board.Terminal[h]})
+		cells = append(cells, Cell{Name: board.Names[h], Q: int(board.Q[h]), R: int(board.R[h]), Terminal: board.Terminal[h], Blocked: board.Blocked[h]})
 	}
 	return g, frames, cells, nil
 }

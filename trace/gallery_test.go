@@ -106,9 +106,10 @@ var gallery = map[string][]signature{
 // galleryStats is what the games of one army showed: the trace lines by
 // the token that caused them, and the summed figures.
 type galleryStats struct {
-	lines map[[2]string]bool // {token, kind}
-	kinds map[string]bool
-	sum   *sim.Summary
+	lines  map[[2]string]bool // {token, kind}
+	kinds  map[string]bool
+	sum    *sim.Summary
+	framed bool // a frame of the replay page showed a unit's statuses
 }
 
 func TestGallery(t *testing.T) {
@@ -144,6 +145,9 @@ func TestGallery(t *testing.T) {
 				t.Skip("the games (-short)")
 			}
 			st := playGallery(t, l.Army, moloch, name)
+			if len(l.Army.Statuses) > 0 && !st.framed {
+				t.Errorf("no board of the replay page shows a status")
+			}
 			for _, s := range sigs {
 				if s.line != "" && !st.lines[[2]string{s.token, s.line}] && !(s.token == "" && st.kinds[s.line]) {
 					t.Errorf("%s: no %q line in the traces", s.token, s.line)
@@ -197,6 +201,18 @@ func playGallery(t *testing.T, a, b *rules.Army, ref string) galleryStats {
 			}
 			if _, err := Replay(tr, load); err != nil {
 				t.Fatalf("pair %d: the trace does not replay: %v", k, err)
+			}
+			if len(a.Statuses) > 0 && !st.framed {
+				// The page's boards show what units carry.
+				_, frames, _, err := Frames(tr, load)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, f := range frames {
+					for _, pc := range f.Pieces {
+						st.framed = st.framed || pc.Statuses != ""
+					}
+				}
 			}
 			seat := 1 // the gallery army's player in the trace
 			if !aFirst {

@@ -274,8 +274,14 @@ func boardSVG(cells []Cell) *htmlreport.SVG {
 		if c.Terminal {
 			class = "hex terminal"
 		}
-		s.Elem("polygon", htmlreport.A("class", class), htmlreport.A("points", htmlreport.HexPoints(x, y, hexSize-1)),
-			htmlreport.A("data-hex", c.Name), htmlreport.A("data-x", x), htmlreport.A("data-y", y))
+		attrs := []htmlreport.Attr{htmlreport.A("class", class), htmlreport.A("points", htmlreport.HexPoints(x, y, hexSize-1)),
+			htmlreport.A("data-hex", c.Name), htmlreport.A("data-x", x), htmlreport.A("data-y", y)}
+		if c.Blocked {
+			// Grey, by an inline style: the page of a board without
+			// blocked hexes stays byte for byte what it was.
+			attrs = append(attrs, htmlreport.A("style", "fill:#8a8a8a"))
+		}
+		s.Elem("polygon", attrs...)
 		s.Text(x, y+hexSize*0.8, c.Name, htmlreport.A("class", "hexname"), htmlreport.A("text-anchor", "middle"))
 	}
 	for _, c := range cells { // over every hex, so that no neighbour covers the border
