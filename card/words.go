@@ -188,6 +188,15 @@ func actionWords(a *rules.Army, ev rules.Event, act rules.Action) string {
 		}
 	case rules.ActStrike:
 		s = who + " attacks once with one of its edges"
+	case rules.ActAttack:
+		by := "an own unit"
+		switch act.Attack.By {
+		case rules.RefSelf:
+			by = "it"
+		case rules.RefOwnHQ:
+			by = "its HQ"
+		}
+		s = fmt.Sprintf("%s attacks once in a direction its player picks: %s (strength %d)", by, act.Attack, n)
 	case rules.ActForbidPlace:
 		s = "the opponent may not place units in their next turn"
 	case rules.ActReturnToDeck:
@@ -241,6 +250,9 @@ func actionWords(a *rules.Army, ev rules.Event, act rules.Action) string {
 		s = giveWords(a, act)
 	default:
 		s = act.Op.String()
+	}
+	if act.Num != nil {
+		s += fmt.Sprintf(" (the number is %s, worked out when it runs)", act.Num)
 	}
 	if act.Optional {
 		s += " (may be skipped)"

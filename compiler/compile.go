@@ -108,7 +108,7 @@ type compiler struct {
 }
 
 // armyWords are the statements allowed directly inside an army block.
-var armyWords = []string{"alias", "notes", "size", "hq", "warrior", "module", "instant", "foundation", "structure", "status"}
+var armyWords = []string{"alias", "notes", "size", "hq", "warrior", "module", "instant", "foundation", "structure", "status", "group"}
 
 func (c *compiler) army(s *dsl.Stmt) *rules.Army {
 	a := &rules.Army{Size: DefaultArmySize, HQ: -1, File: c.file}
@@ -138,6 +138,7 @@ func (c *compiler) army(s *dsl.Stmt) *rules.Army {
 	var tokens []*tokenBuild
 	var structures []*structureBuild
 	var statuses []*statusBuild
+	var groups []*groupBuild
 	for _, st := range s.Body.Stmts {
 		word := strings.ToLower(st.Word)
 		if k, ok := kindByWord(word); ok {
@@ -178,20 +179,24 @@ func (c *compiler) army(s *dsl.Stmt) *rules.Army {
 			if sb := c.status(st); sb != nil {
 				statuses = append(statuses, sb)
 			}
+		case "group":
+			if gb := c.group(st); gb != nil {
+				groups = append(groups, gb)
+			}
 		case "remove":
 			c.errs.Errorf(stmtPos(st), "remove is only for variants: army \"Name\" extends \"base\" { remove \"Token\" }")
 		default:
 			c.unknown(stmtPos(st), "army statement", st.Word, armyWords)
 		}
 	}
-	c.finishArmy(a, s, tokens, statuses, sizePos)
+	c.finishArmy(a, s, tokens, statuses, groups, sizePos)
 	c.finishStructures(a, tokens, structures)
 	return a
 }
 
 // finishArmy runs the checks that need the whole army: names, the HQ, the
 // token total, and references between tokens.
-func (c *compiler) finishArmy(a *rules.Army, s *dsl.Stmt, tokens []*tokenBuild, statuses []*statusBuild, sizePos diag.Pos) {
+func (c *compiler) finishArmy(a *rules.Army, s *dsl.Stmt, tokens []*tokenBuild, statuses []*statusBuild, groups []*groupBuild, sizePos diag.Pos) {
 	names := map[string]*tokenBuild{}
 	var hqs []*tokenBuild
 	for _, tb := range tokens {
@@ -258,6 +263,9 @@ func (c *compiler) finishArmy(a *rules.Army, s *dsl.Stmt, tokens []*tokenBuild, 
 		}
 	}
 	c.finishStatuses(a, tokens, statuses, lookup)
+	finishPlacements(a, tokens)
+	c.finishLimits(a, tokens, groups, lookup)
+	finishExpiries(a, tokens)
 	for _, tb := range tokens {
 		a.Tokens = append(a.Tokens, tb.tok)
 		if tb.tok.Kind == rules.HQ && a.HQ < 0 {

@@ -51,6 +51,7 @@ type TokenView struct {
 	Effects    []string      `json:"effects,omitempty"`
 	Triggers   []TriggerView `json:"triggers,omitempty"`
 	Observers  []string      `json:"observers,omitempty"` // its when statements, in the language's words
+	Rules      []string      `json:"rules,omitempty"`     // its place, facing and until statements and its allowances (placement.go)
 	Notes      string        `json:"notes,omitempty"`
 	Uncertain  []string      `json:"uncertain,omitempty"`
 	// Structure names the Structure the token is a part of (the
@@ -129,6 +130,7 @@ func View(a *rules.Army) ArmyView {
 				tv.Observers = append(tv.Observers, observerString(&a.Observers[k], a))
 			}
 		}
+		tv.Rules = ruleStrings(a, i)
 		v.Tokens = append(v.Tokens, tv)
 	}
 	for _, st := range a.Statuses {
@@ -176,6 +178,11 @@ func ActionString(a rules.Action, army *rules.Army) string {
 	if a.Op == rules.ActGive && a.Pick > 0 && int(a.Pick) <= len(army.Statuses) {
 		parts = append(parts, strconv.Quote(army.Statuses[a.Pick-1].Name))
 	}
+	var attackQuals []string
+	if a.Attack != nil {
+		w := strings.Fields(a.Attack.String())
+		parts, attackQuals = append(parts, w[0]), w[1:]
+	}
 	if a.Num != nil {
 		parts = append(parts, strconv.Quote(a.Num.String()))
 	} else if spec.value {
@@ -184,6 +191,7 @@ func ActionString(a rules.Action, army *rules.Army) string {
 	if a.Op == rules.ActNet && a.Value > 0 {
 		parts = append(parts, fmt.Sprintf("markers=%d", a.Value))
 	}
+	parts = append(parts, attackQuals...)
 	if a.Radius > 0 {
 		parts = append(parts, fmt.Sprintf("radius=%d", a.Radius))
 	}
@@ -261,6 +269,9 @@ func Dump(w io.Writer, a *rules.Army) {
 			for _, tr := range t.Triggers {
 				fmt.Fprintf(w, "    %s\n", tr.Words())
 			}
+			for _, r := range t.Rules {
+				fmt.Fprintf(w, "    %s\n", r)
+			}
 			continue
 		}
 		fmt.Fprintf(w, "    initiative %-8s toughness %d\n", t.InitiativeWords(), t.Toughness)
@@ -278,6 +289,9 @@ func Dump(w io.Writer, a *rules.Army) {
 		}
 		for _, ob := range t.Observers {
 			fmt.Fprintf(w, "    %s\n", ob)
+		}
+		for _, pl := range t.Rules {
+			fmt.Fprintf(w, "    %s\n", pl)
 		}
 	}
 	for _, st := range a.Structures {

@@ -62,6 +62,10 @@ var linkEffects = map[string]linkEffect{
 // engine applies board-wide (the others work through links only).
 var globalEffects = []string{"grant", "move"}
 
+// grantable are the traits a grant effect may give: those whose use the
+// engine gives a linked unit (legalabilities.go, scavenger.go).
+var grantable = []string{"mobility", "rotation", "push", "pull", "scavenger"}
+
 // conversions are the words after a convert link effect.
 var conversions = []string{"to_ranged", "to_melee"}
 
@@ -155,6 +159,12 @@ func (c *compiler) effects(tb *tokenBuild, s *dsl.Stmt, set rules.DirSet, global
 			}
 			for _, v := range rest {
 				if tw, ok := c.wordValue(v, "trait", rules.TraitNames); ok {
+					if !slices.Contains(grantable, tw) {
+						// The engine gives a linked unit the use of an ability,
+						// never a standing trait: it would be read and ignored.
+						c.errs.Add(diag.Error, valuePos(v), "grant gives the use of "+strings.Join(grantable, ", "), "%s is a standing trait, not a use a link can grant", tw)
+						continue
+					}
 					eff.Grant |= traitBit(tw)
 				}
 			}
@@ -210,6 +220,7 @@ var actions = map[string]action{
 	"pick_up":        {op: rules.ActPickUp, side: rules.Friends, flags: []string{"optional"}},
 	"redraw":         {op: rules.ActRedraw, side: rules.Enemies},                                                                                          // a leader's, at on opponent_draw (leader.go)
 	"give":           {op: rules.ActGive, side: rules.Enemies, named: []string{"radius", "where", "at"}, flags: []string{"hq", "optional"}, status: true}, // status.go
+	"attack":         {op: rules.ActAttack, side: rules.Friends, value: true, needs: true, max: MaxStrength, named: []string{"range", "stopped_by", "unit"}, flags: []string{"piercing", "aimed", "hits_friends", "optional"}},
 	"heal":           {op: rules.ActHeal, side: rules.Friends, value: true, needs: true, max: MaxStrength, named: []string{"radius", "where", "at"}, flags: []string{"hq", "optional"}},
 }
 
@@ -227,17 +238,17 @@ var eventWords = rules.EventNames[1:]
 // played instant does, not a unit on the board; a foundation's entry
 // trigger hits the unit that entered.
 var eventSteps = map[rules.Event][]string{
-	rules.OnPlaced:     {"battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "replace", "draw", "heal", "recover", "discard", "look", "give"},
-	rules.OwnTurn:      {"battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "replace", "draw", "heal", "recover", "discard", "look", "give"},
-	rules.TurnStart:    {"move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "draw", "heal", "recover", "discard", "look", "give"},
-	rules.AfterBattle:  {"move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "draw", "heal", "recover", "discard", "look", "give"},
+	rules.OnPlaced:     {"battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "replace", "draw", "heal", "recover", "discard", "look", "give", "attack"},
+	rules.OwnTurn:      {"battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "replace", "draw", "heal", "recover", "discard", "look", "give", "attack"},
+	rules.TurnStart:    {"move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "draw", "heal", "recover", "discard", "look", "give", "attack"},
+	rules.AfterBattle:  {"move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "draw", "heal", "recover", "discard", "look", "give", "attack"},
 	rules.OnDestroyed:  {"return_to_deck", "move", "rotate", "swap", "damage", "destroy", "net", "forbid_place", "draw", "heal", "recover", "discard", "look", "give"},
 	rules.OnEnemyEnter: {"destroy", "damage"},
 	rules.OnUnitEnter:  {"destroy", "damage"},
 }
 
 // triggerNamed are the named values after a trigger's event.
-var triggerNamed = []string{"cost", "free_if", "if"}
+var triggerNamed = []string{"cost", "free_if", "if", "per_turn", "per_game"}
 
 // condEvents are the events each condition can be checked at: whether the
 // token destroyed an enemy is known only once a battle is over; where it
@@ -299,7 +310,7 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 	}
 	for _, v := range vals[1:] {
 		if v.Key == nil {
-			c.errs.Errorf(valuePos(v), "after the event only cost=N, free_if=\"Token\" and if=CONDITION may follow; unexpected %s", v.Describe())
+			c.errs.Errorf(valuePos(v), "after the event only cost=N, free_if=\"Token\", if=CONDITION, per_turn=N and per_game=N may follow; unexpected %s", v.Describe())
 			continue
 		}
 		switch strings.ToLower(*v.Key) {
@@ -326,6 +337,10 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 				tr.If = rules.Cond(slices.Index(rules.CondNames[:], cw))
 				c.checkCond(t, tr.Event, tr.If, valuePos(v))
 			}
+		case "per_turn", "per_game":
+			kv := *v
+			kv.Key = nil
+			c.triggerLimit(tb, len(t.Triggers), tr.Event, strings.ToLower(*v.Key), &kv, v) // limits.go
 		default:
 			c.unknown(valuePos(v), "named value", *v.Key, triggerNamed)
 		}
@@ -381,6 +396,7 @@ func (c *compiler) trigger(tb *tokenBuild, s *dsl.Stmt) {
 			c.checkSelectorEvent(tr.Event, &a, len(tr.Actions) == 0, g)
 			c.checkEntryStep(tr.Event, &a, g)
 			c.checkComputedEvent(tr.Event, &a, g)
+			c.checkAttackEvent(tr.Event, &a, g)
 			tr.Actions = append(tr.Actions, a)
 		}
 	}
@@ -413,6 +429,9 @@ func (c *compiler) action(g *dsl.Group) (a rules.Action, pick nameRef, _ bool) {
 	}
 	rest := vals[1:]
 	var atPos diag.Pos
+	if spec.op == rules.ActAttack {
+		rest = c.attackKind(&a, head, rest)
+	}
 	if spec.value {
 		a.Value = int8(spec.def)
 		if len(rest) > 0 && rest[0].Num != nil && rest[0].Key == nil {
@@ -444,6 +463,10 @@ func (c *compiler) action(g *dsl.Group) (a rules.Action, pick nameRef, _ bool) {
 			kv.Key = nil
 			if slices.Contains(selectorSteps, spec.op) && slices.Contains(selectorNamed, key) {
 				c.selectorNamedValue(&a, key, &kv, v, w)
+				continue
+			}
+			if spec.op == rules.ActAttack {
+				c.attackNamed(&a, key, &kv, v)
 				continue
 			}
 			switch key {
@@ -507,11 +530,14 @@ func (c *compiler) action(g *dsl.Group) (a rules.Action, pick nameRef, _ bool) {
 			a.HitsHQ = true
 		case "optional":
 			a.Optional = true
+		case "piercing", "aimed", "hits_friends":
+			c.attackFlag(&a, q, v)
 		default:
 			c.selectorFlag(&a, q, v)
 		}
 	}
 	c.checkSelector(&a, g, w)
+	c.checkAttack(&a, g)
 	if spec.status && pick.name == "" {
 		c.errs.Errorf(valuePos(head), "%s needs the name of a status of the army in quotes, e.g. %s \"Marked\"", w, w)
 	}

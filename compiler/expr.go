@@ -61,12 +61,17 @@ type exprLex struct {
 
 // exprParser reads one expression string.
 type exprParser struct {
-	c    *compiler
-	pos  diag.Pos // the string's first character
-	toks []exprLex
-	i    int
-	bad  bool
+	c     *compiler
+	pos   diag.Pos // the string's first character
+	toks  []exprLex
+	i     int
+	bad   bool
+	depth int // nesting of parentheses and functions, bounded by maxExprDepth
 }
+
+// maxExprDepth bounds the nesting of an expression, so that a hostile
+// string cannot recurse without end.
+const maxExprDepth = 16
 
 // exprStart is the position of the first character inside the quoted
 // string v (after its key=, when it has one).
@@ -190,6 +195,11 @@ func (e *exprParser) term() *rules.Expr {
 }
 
 func (e *exprParser) atom() *rules.Expr {
+	if e.depth++; e.depth > maxExprDepth {
+		e.errorf(e.endCol(), "an expression nests at most %d deep", maxExprDepth)
+		return &rules.Expr{}
+	}
+	defer func() { e.depth-- }()
 	t := e.peek()
 	if t == nil {
 		e.errorf(e.endCol(), "the expression ends where a number or a measure is expected (e.g. count(friend adjacent))")
@@ -585,7 +595,7 @@ func (c *compiler) standing(w string, rest []*dsl.Value, global bool) (test *rul
 
 // computedSteps are the steps whose number may be computed: it is worked
 // out when the step runs (engine/expr.go).
-var computedSteps = []rules.ActionOp{rules.ActDamage, rules.ActHeal, rules.ActExtraDraw}
+var computedSteps = []rules.ActionOp{rules.ActDamage, rules.ActHeal, rules.ActExtraDraw, rules.ActAttack}
 
 // checkComputedEvent reports a computed number where the engine runs the
 // step outside its program (a foundation's entry trigger, a battle

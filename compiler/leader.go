@@ -132,6 +132,9 @@ func (c *compiler) leaderAbility(l *rules.Leader, s *dsl.Stmt) {
 		case a.At == rules.AtSelf:
 			c.errs.Errorf(groupPos(g), "at=self is centred on the token itself, and a leader is never on the board (use at=own_hq, at=enemy_hq or at=target)")
 			continue
+		case usesSelf(a.Num):
+			c.errs.Errorf(groupPos(g), "%s measures from self, the token itself, and a leader is never on the board (use of=own_hq or of=enemy_hq)", a.Num)
+			continue
 		}
 		l.Steps.Actions = append(l.Steps.Actions, a)
 	}

@@ -25,7 +25,7 @@ import (
 // observerWords are the words after the event: the selector's (but every
 // and unit=, which pick a step's units), hq and once.
 var observerFlags = []string{"adjacent", "in_line", "linked", "hq", "once"}
-var observerNamed = []string{"kind", "name", "of", "within"}
+var observerNamed = []string{"kind", "name", "of", "within", "per_turn", "per_game"}
 
 // observerKinds are the kinds of token that may observe: those on the
 // board.
@@ -68,6 +68,10 @@ func (c *compiler) observer(tb *tokenBuild, s *dsl.Stmt) {
 			}
 			kv := *v
 			kv.Key = nil
+			if key == "per_turn" || key == "per_game" {
+				c.observerLimit(tb, len(tb.observers), key, &kv, v) // limits.go
+				continue
+			}
 			c.selectorNamedValue(&probe, key, &kv, v, "when")
 			continue
 		}

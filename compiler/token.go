@@ -23,6 +23,14 @@ type tokenBuild struct {
 	// in their steps (trig: the observer's index in observers).
 	observers []rules.Observer
 	obsPicks  []pickRef
+	// places and facings are its placement rules (placement.go).
+	places  []rules.Placement
+	facings []rules.Facing
+	// limits are its triggers' allowances (limits.go), at limitPos.
+	limits   []rules.Limit
+	limitPos []diag.Pos
+	// expiry is a foundation's until (expiry.go).
+	expiry rules.Expiry
 	// standing are its link effects that hold under a condition or compute
 	// their bonus (expr.go), put into the army by finishObservers.
 	standing []rules.Standing
@@ -44,7 +52,7 @@ type pickRef struct {
 }
 
 // tokenWords are the statements allowed inside a token block.
-var tokenWords = []string{"alias", "count", "initiative", "toughness", "edge", "link", "global", "trait", "on", "when", "notes", "uncertain"}
+var tokenWords = []string{"alias", "count", "initiative", "toughness", "edge", "link", "global", "trait", "on", "when", "notes", "uncertain", "place", "facing", "until"}
 
 func (c *compiler) token(k rules.Kind, s *dsl.Stmt) *tokenBuild {
 	tb := &tokenBuild{kindPos: stmtPos(s)}
@@ -154,6 +162,15 @@ func (c *compiler) token(k rules.Kind, s *dsl.Stmt) *tokenBuild {
 		case "when":
 			c.noBody(st)
 			c.observer(tb, st)
+		case "place":
+			c.noBody(st)
+			c.placement(tb, st)
+		case "facing":
+			c.noBody(st)
+			c.facing(tb, st)
+		case "until":
+			c.noBody(st)
+			c.foundationUntil(tb, st)
 		default:
 			c.unknown(stmtPos(st), "token statement", st.Word, tokenWords)
 		}

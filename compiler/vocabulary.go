@@ -66,6 +66,11 @@ func Vocabulary() map[string][]string {
 		"observed event":       set(rules.WatchNames[1:]),
 		"observer qualifier":   set(append(slices.Clone(sideWords), observerFlags...)),
 		"observer named value": set(observerNamed),
+		"place mode":           set(placeModes),
+		"place qualifier":      set(append(slices.Clone(sideWords), placeFlags...)),
+		"place named value":    set(placeNamed),
+		"facing":               set(facingWords),
+		"foundation end":       set(rules.FoundationEndNames),
 		"measure":              set(exprFuncs),
 		"comparison":           set(rules.CmpNames[1:]),
 		"standing condition":   set(standingConds),
@@ -74,5 +79,8 @@ func Vocabulary() map[string][]string {
 		"expression reference": set(exprRefs),
 		"deck":                 set(exprDecks),
 		"computed step":        set(computedStepNames()),
+		"attack kind":          set(attackKinds),
+		"attack stop":          set(rules.AttackStopNames),
+		"attacking unit":       set(attackUnits),
 	}
 }

@@ -98,6 +98,9 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 			s.Remove(a.Hex)
 		}
 		s.Place(a.Hex, p, t, a.Facing)
+		if g.anyExpire && tok.Kind == rules.Foundation {
+			g.placedGround(a.Hex)
+		}
 		g.used[a.Hex] = 0
 		g.grantUsed[a.Hex] = 0
 		if tok.Kind != rules.Foundation && g.watch != 0 {
@@ -126,6 +129,7 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 			g.Discarded[p][t]++
 			break
 		}
+		g.spendLimit(p, t, uint8(ti))
 		g.pend = pending{active: true, owner: p, token: t, trig: uint8(ti), src: NoHex, inst: true}
 		if a.Hex == NoHex && a.Token == 0 && needsTarget(tok.Triggers[ti].Actions[0].Op) {
 			g.pend.step++ // declined optional first step
@@ -140,6 +144,7 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 			u := s.Cells[a.Hex].Unit
 			trg := &s.Tok(u).Triggers[i]
 			g.used[a.Hex] |= usedTrig0 << i
+			g.spendLimit(u.Owner, u.Token, i)
 			g.pay(p, trg, d)
 			g.pend = pending{active: true, owner: u.Owner, token: u.Token, trig: i, src: a.Hex}
 			g.advance(d)
@@ -329,7 +334,8 @@ func (g *Game) startPlaced(p, t, from uint8, src Hex) bool {
 		return false // the unit is gone
 	}
 	for i := int(from); i < len(tok.Triggers); i++ {
-		if trg := &tok.Triggers[i]; trg.Event == rules.OnPlaced && g.canPay(p, p, trg) && g.holds(trg.If, p, src) {
+		if trg := &tok.Triggers[i]; trg.Event == rules.OnPlaced && g.canPay(p, p, trg) && g.holds(trg.If, p, src) && g.limitOK(p, t, uint8(i)) {
+			g.spendLimit(p, t, uint8(i))
 			g.pend = pending{active: true, owner: p, token: t, trig: uint8(i), src: src, placed: true}
 			if !g.freeIf(p, trg) {
 				g.pend.cost, g.pend.disc = trg.CostHQ, trg.Discard // paid only if the trigger is used

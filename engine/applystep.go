@@ -23,6 +23,12 @@ func (g *Game) runStep(a Action, d Decider) bool {
 		g.credit = credit{} // a leader card is no token of the army: no deeds
 	}
 	defer func() { g.credit = prev }()
+	if g.anyImm != 0 {
+		// The step reaches no opponent's unit immune to it (immunity.go).
+		shield := g.shield
+		g.shield = shieldBits(g.stepShield(&act, g.pend.inst))
+		defer func() { g.shield = shield }()
+	}
 	if g.pend.cost > 0 {
 		if hq := s.HQ[p]; hq != NoHex {
 			g.tracePiece(TrWound, hq, int(g.pend.cost), false)
@@ -186,6 +192,8 @@ func (g *Game) runStep(a Action, d Decider) bool {
 		g.giveStatus(&act, a.Hex)
 	case rules.ActStrike:
 		g.strike(a.Hex, a.Facing, d)
+	case rules.ActAttack:
+		g.runAttack(a, &act, int(act.Value), d) // attack_step.go
 	case rules.ActReplace:
 		// The target leaves the board (no medic saves it); the token takes its hex.
 		g.removeUnit(a.Hex)

@@ -203,11 +203,12 @@ var noNormal = func() (a [MaxHexes]int8) {
 
 // Features of a unit's token, for the resolver's hot loops.
 const (
-	featNets  uint8 = 1 << iota // an edge throws a net
-	featBonus                   // an effect bonuses reads
-	featTakes                   // a takeover or use_modules effect
-	featMedic                   // a medic effect
-	featAgony                   // it attacks in agony
+	featNets      uint8 = 1 << iota // an edge throws a net
+	featBonus                       // an effect bonuses reads
+	featTakes                       // a takeover or use_modules effect
+	featMedic                       // a medic effect
+	featAgony                       // it attacks in agony
+	featNetImmune                   // net_immune: no net edge catches it (immunity.go)
 )
 
 // load fills the per-battle tables from the board r.s.
@@ -284,6 +285,9 @@ func features(t *rules.Token) uint8 {
 	}
 	if t.Agony {
 		f |= featAgony
+	}
+	if t.Traits.Has(rules.NetImmune) {
+		f |= featNetImmune
 	}
 	return f
 }

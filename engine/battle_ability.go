@@ -38,6 +38,8 @@ func abilityTargets(s *State, h Hex, me uint8, a *rules.Action, f func(x Hex)) {
 			side = rules.Friends
 		} else if s.Friends(c, me) {
 			continue // an ally's unit
+		} else if s.Tok(q).Traits.Has(rules.AreaImmune) {
+			continue // area_immune: no opponent's area reaches it (immunity.go)
 		}
 		if a.Side&side == 0 || (s.Tok(q).Kind == rules.HQ && !a.HitsHQ) {
 			continue

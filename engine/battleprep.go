@@ -64,7 +64,7 @@ func (r *Resolver) computeNets() {
 			if nb == NoHex {
 				continue
 			}
-			if c := r.ctl[nb]; c == noCtl || (c == r.ctl[h] && f&rules.NetHitsFriends == 0) {
+			if c := r.ctl[nb]; c == noCtl || (c == r.ctl[h] && f&rules.NetHitsFriends == 0) || r.feat[nb]&featNetImmune != 0 {
 				continue
 			}
 			r.netOut[h] |= 1 << uint(nb)

@@ -108,9 +108,10 @@ func (g *Game) fireUnits(ev rules.Event, flag uint16, p uint8, d Decider) {
 // pending program are put back afterwards.
 func (g *Game) fire(owner, token, trig uint8, src Hex, d Decider) {
 	prog := &g.S.Armies[owner].Tokens[token].Triggers[trig]
-	if !g.holds(prog.If, owner, src) {
+	if !g.holds(prog.If, owner, src) || !g.limitOK(owner, token, trig) {
 		return
 	}
+	g.spendLimit(owner, token, trig)
 	pe := pending{active: true, owner: owner, token: token, trig: trig, src: src}
 	if prog.Event == rules.OnDestroyed {
 		pe.event1 = hexPlus(src) // where the unit was: a selector's of=event

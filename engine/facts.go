@@ -143,6 +143,9 @@ func (g *Game) controlled() uint64 {
 // generator, and works out the facts of the army's tokens.
 func (g *Game) initPlayer(p int) error {
 	a := g.S.Armies[p]
+	g.anyPlace |= armyPlaceRules(a)
+	g.anyLimit = g.anyLimit || len(a.Limits) > 0
+	g.anyExpire = g.anyExpire || len(a.Expiries) > 0
 	if len(a.Tokens) > MaxArmyTokens {
 		return fmt.Errorf("army %q has %d token types; the engine plays at most %d", a.Name, len(a.Tokens), MaxArmyTokens)
 	}
@@ -153,6 +156,7 @@ func (g *Game) initPlayer(p int) error {
 		facts[ti] = factsOf(t)
 		g.anyFx |= facts[ti].flags
 		g.recovers = g.recovers || recovers(t)
+		g.anyImm |= shieldBits(t.Traits & rules.Immunities)
 		if ti == a.HQ || t.Kind == rules.HQ {
 			continue
 		}

@@ -24,6 +24,10 @@ func (g *Game) entered(h Hex, d Decider) {
 		if tr.Event != rules.OnUnitEnter && (tr.Event != rules.OnEnemyEnter || !enemy) {
 			continue
 		}
+		if !g.limitOK(f.Owner, f.Token, uint8(i)) {
+			continue // its allowance is used up: it lies there, unspent (limits.go)
+		}
+		g.spendLimit(f.Owner, f.Token, uint8(i))
 		fired = true
 		prev := g.crediting(f.Owner, f.Token)
 		for k := range tr.Actions {
@@ -74,10 +78,11 @@ func (g *Game) entryStep(f Piece, trig, k uint8, h Hex, d Decider) {
 				return
 			}
 		}
-		savedPlayer := g.Player
+		savedPlayer, savedShield := g.Player, g.shield
 		g.Player = f.Owner // whose step it is (a points game scores it)
+		g.shield = shieldBits(g.stepShield(act, false))
 		g.areaDamage(c, act, f.Owner, h, d)
-		g.Player = savedPlayer
+		g.Player, g.shield = savedPlayer, savedShield
 		return
 	}
 	savedPend, savedPlayer, savedPhase := g.pend, g.Player, g.Phase

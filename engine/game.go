@@ -261,6 +261,19 @@ type Game struct {
 	recovers     bool
 	turnStarting bool
 	startDraw    uint8
+	// anyImm: the immunity traits of any token type of the game, and
+	// shield those that stop the step being listed or run, both as
+	// shieldBits (immunity.go).
+	anyImm uint8
+	shield uint8
+	// anyPlace: some token has a placement rule (placement.go).
+	anyPlace uint8
+	// anyLimit: some army has an allowance; limUsed are their uses
+	// (limits.go).
+	anyLimit bool
+	limUsed  [MaxPlayers][rules.MaxLimits]uint8
+	// anyExpire: some foundation expires (expiry.go).
+	anyExpire bool
 }
 
 // workspace is scratch memory for one goroutine.

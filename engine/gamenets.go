@@ -108,6 +108,9 @@ func (g *Game) netsDir(h Hex, d rules.Dir) bool {
 	if v.Empty() {
 		return false
 	}
+	if g.anyImm != 0 && s.Tok(v).Traits.Has(rules.NetImmune) {
+		return false // net_immune: no net edge catches it (immunity.go)
+	}
 	return !s.Friends(v.Controller(), u.Controller()) || f.netFriends.Has(e)
 }
 

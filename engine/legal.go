@@ -85,11 +85,19 @@ func (g *Game) LegalActions(buf []Action) []Action {
 				continue // terror forbids units only: a foundation is no unit
 			}
 			for h := Hex(0); int(h) < b.Size; h++ {
-				if g.placeable(h, p, ti) {
-					buf = g.facings(buf, Action{Kind: KPlace, Slot: i, Hex: h, To: NoHex}, p, ti)
+				if !g.placeable(h, p, ti) || (g.anyPlace&placeRules != 0 && !g.placeAllowed(h, p, ti)) {
+					continue
 				}
+				if g.anyPlace&facingRules != 0 && t.Kind.IsUnit() {
+					buf = g.placeFacings(buf, Action{Kind: KPlace, Slot: i, Hex: h, To: NoHex}, p, ti)
+					continue
+				}
+				buf = g.facings(buf, Action{Kind: KPlace, Slot: i, Hex: h, To: NoHex}, p, ti)
 			}
 			continue
+		}
+		if g.anyLimit && !g.limitOK(p, ti, uint8(max(0, onPlay(t)))) {
+			continue // its allowance is used up (limits.go): it may be discarded or kept
 		}
 		buf = g.instantTargets(buf, i, t, nets)
 	}

@@ -42,7 +42,7 @@ func (g *Game) abilities(buf []Action, nets *[MaxHexes]bool) []Action {
 				break
 			}
 			trg := &t.Triggers[i]
-			if trg.Event != rules.OwnTurn || used&(usedTrig0<<i) != 0 || len(trg.Actions) == 0 || !g.canPay(p, u.Owner, trg) || !g.holds(trg.If, p, h) {
+			if trg.Event != rules.OwnTurn || used&(usedTrig0<<i) != 0 || len(trg.Actions) == 0 || !g.canPay(p, u.Owner, trg) || !g.holds(trg.If, p, h) || !g.limitOK(u.Owner, u.Token, uint8(i)) {
 				continue
 			}
 			// Offer it only when its first step can do something.

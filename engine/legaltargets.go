@@ -16,7 +16,7 @@ func (g *Game) instantTargets(buf []Action, slot uint8, t *rules.Token, nets *[M
 	}
 	acts := t.Triggers[ti].Actions
 	n := len(buf)
-	buf = g.targets(buf, tmpl, &acts[0], g.Player, NoHex, nets)
+	buf = g.targetsOf(buf, tmpl, &acts[0], g.Player, NoHex, nets, true)
 	if len(buf) == n && !needsTarget(acts[0].Op) {
 		return buf // a battle that may not be played now
 	}
@@ -30,15 +30,16 @@ func (g *Game) instantTargets(buf []Action, slot uint8, t *rules.Token, nets *[M
 func needsTarget(op rules.ActionOp) bool {
 	switch op {
 	case rules.ActMove, rules.ActPush, rules.ActPull, rules.ActRotate, rules.ActSwap,
-		rules.ActDamage, rules.ActDestroy, rules.ActNet, rules.ActStrike, rules.ActReplace, rules.ActHeal, rules.ActRecover, rules.ActPickUp, rules.ActGive:
+		rules.ActDamage, rules.ActDestroy, rules.ActNet, rules.ActStrike, rules.ActReplace, rules.ActHeal, rules.ActRecover, rules.ActPickUp, rules.ActGive, rules.ActAttack:
 		return true
 	}
 	return false
 }
 
-// targets appends tmpl with each target of step act for player p; src is
-// the unit using the ability (NoHex for instants).
-func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, src Hex, nets *[MaxHexes]bool) []Action {
+// listTargets appends tmpl with each target of step act for player p;
+// src is the unit using the ability (NoHex for instants). Its callers go
+// through targets, which puts up the step's shield (immunity.go).
+func (g *Game) listTargets(buf []Action, tmpl Action, act *rules.Action, p uint8, src Hex, nets *[MaxHexes]bool) []Action {
 	s := &g.S
 	b := s.Board
 	side := act.Side
@@ -158,6 +159,8 @@ func (g *Game) targets(buf []Action, tmpl Action, act *rules.Action, p uint8, sr
 		return buf
 	case rules.ActGive:
 		return g.giveTargets(buf, tmpl, act, p, src)
+	case rules.ActAttack:
+		return g.attackTargets(buf, tmpl, act, p, src, nets) // attack_step.go
 	case rules.ActHeal:
 		// Only a wounded unit, or an area with one: healing nobody would be
 		// a wasted step.
@@ -238,6 +241,9 @@ func (g *Game) sideOK(side rules.Side, p uint8, u Piece) bool {
 		// jednostki nie ranią się wzajemnie." (docs/rules.md, "Three and
 		// four players")
 		return false
+	}
+	if g.shield != 0 && g.shielded(u) {
+		return false // an immunity keeps the step off it (immunity.go)
 	}
 	return side&rules.Enemies != 0
 }

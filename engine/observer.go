@@ -57,6 +57,11 @@ func (g *Game) observe(w rules.Watch, x Hex) {
 	if g.watch&(1<<w) == 0 {
 		return
 	}
+	// Watching is no step: the immunities of the step that made the event
+	// (immunity.go) hide no unit from an observer.
+	shield := g.shield
+	g.shield = 0
+	defer func() { g.shield = shield }()
 	s := &g.S
 	for p := range uint8(s.Players()) {
 		a := s.Armies[p]
@@ -111,6 +116,9 @@ func (g *Game) flushObserved(d Decider) {
 		if pc == nil || (pc == &g.S.Cells[q.at].Unit && g.computeNets()[q.at]) {
 			continue
 		}
+		if !g.observerOK(q.owner, uint8(ob.Token), q.oi) {
+			continue // its allowance is used up (limits.go)
+		}
 		if ob.Once {
 			bit := g.onceBit(q.owner, q.oi)
 			if g.used[q.at]&bit != 0 {
@@ -118,6 +126,7 @@ func (g *Game) flushObserved(d Decider) {
 			}
 			g.used[q.at] |= bit
 		}
+		g.spendObserver(q.owner, uint8(ob.Token), q.oi)
 		runs++
 		g.traceObserve(q, ob.When)
 		g.runFired(&ob.Steps, pending{active: true, owner: q.owner, token: uint8(ob.Token), trig: q.oi, src: q.at, event1: hexPlus(q.ev), observer: true}, d)

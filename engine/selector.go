@@ -150,7 +150,7 @@ func (g *Game) selUnits(xs *[MaxHexes]Hex, act *rules.Action, p uint8, src, r He
 	sel := act.Sel
 	if sel.Unit != rules.RefNone {
 		x := g.refHex(sel.Unit, p, src)
-		if x == NoHex || g.S.Cells[x].Unit.Empty() || !g.canUndergo(act, x, nets) {
+		if x == NoHex || g.S.Cells[x].Unit.Empty() || !g.canUndergo(act, x, nets) || (g.shield != 0 && g.immuneTo(g.S.Cells[x].Unit, p, rules.Traits(g.shield)<<immShift)) {
 			return 0
 		}
 		xs[0] = x
@@ -296,7 +296,7 @@ func (g *Game) selTargetsFrom(buf []Action, tmpl Action, act *rules.Action, p ui
 				buf = append(buf, tmpl)
 			}
 		case rules.ActSwap:
-			if r == NoHex || r == x || !g.movable(r, nets) || (g.cfg.Structures && !swapKeeps(&g.S, r, x)) {
+			if r == NoHex || r == x || !g.movable(r, nets) || (g.cfg.Structures && !swapKeeps(&g.S, r, x)) || (g.shield != 0 && g.immuneTo(g.S.Cells[r].Unit, p, rules.Traits(g.shield)<<immShift)) {
 				continue
 			}
 			tmpl.To = r

@@ -34,6 +34,7 @@ const (
 	TrNet                              // a step puts a net marker on the unit on Hex (Player's Token)
 	TrObserve                          // the observer on Hex (Player's Token) fires on event rules.Watch(N) of the unit on To
 	TrValue                            // a step of Player's Token (on Hex, NoHex for an instant) computed its number: N
+	TrAttack                           // the unit on Hex (Player's Token) attacks outside a battle toward Facing with strength N (aimed at To)
 )
 
 // TraceEvent is one traced change. Which fields matter depends on Kind;

@@ -15,6 +15,7 @@ func (g *Game) startTurn(d Decider) {
 	g.used = [MaxHexes]uint16{}
 	g.grantUsed = [MaxHexes]uint64{}
 	g.playedNow, g.usedNow = 0, 0
+	g.newTurnLimits()
 	g.pend = pending{}
 	if g.S.St.N != 0 {
 		g.statusTurnStart(g.Player, d) // a status's turn_start is its carrier's owner's (status.go)
@@ -51,6 +52,9 @@ func (g *Game) endTurn(d Decider) {
 	}
 	if g.S.St.N != 0 {
 		g.statusTurnEnd(p)
+	}
+	if g.anyExpire {
+		g.expireTurn(p)
 	}
 	if g.Turn == g.FinalAfter {
 		g.battle(d)
@@ -120,6 +124,9 @@ func (g *Game) battle(d Decider) bool {
 				changed = true
 			}
 		}
+	}
+	if g.anyExpire {
+		g.expireBattle() // after the count of what the battle destroyed: they go to the pile themselves
 	}
 	if g.anyFx&factDestroyedSteps != 0 {
 		for h := range g.S.Board.Size {

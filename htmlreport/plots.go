@@ -229,13 +229,17 @@ var seriesColours = []string{"#0b3d75", "#d95f02", "#7570b3", "#1b9e77", "#e7298
 
 // Lines draws each series as a line over the x values (evenly spaced, as
 // a range of settings is), a series with intervals with a shaded band, and
-// a dashed line at ref.
+// a dashed line at ref. A value that is NaN (a setting with no games) draws
+// no point: the line and its band break there.
 func Lines(xs []string, series []Series, ref float64, xAxis, yAxis, label string) *SVG {
 	const left, right, top, plotW, plotH = 60.0, 170.0, 14.0, 520.0, 280.0
 	s := NewSVG(left+plotW+right, top+plotH+50, label)
 	lo, hi := ref, ref
 	for _, se := range series {
 		for i, y := range se.Y {
+			if math.IsNaN(y) {
+				continue
+			}
 			lo, hi = math.Min(lo, y), math.Max(hi, y)
 			if i < len(se.Lo) && i < len(se.Hi) {
 				lo, hi = math.Min(lo, se.Lo[i]), math.Max(hi, se.Hi[i])
@@ -274,27 +278,39 @@ func Lines(xs []string, series []Series, ref float64, xAxis, yAxis, label string
 		}
 		s.Open("g", A("class", "series"))
 		s.Title(se.Name)
-		if len(se.Lo) >= m && len(se.Hi) >= m {
-			var pts []string
-			for i := 0; i < m; i++ {
-				pts = append(pts, Num(x(i))+","+Num(y(se.Hi[i])))
-			}
-			for i := m - 1; i >= 0; i-- {
-				pts = append(pts, Num(x(i))+","+Num(y(se.Lo[i])))
-			}
-			s.Elem("polygon", A("class", "band"), A("points", strings.Join(pts, " ")), A("fill", col), A("fill-opacity", 0.15))
-		}
-		var pts []string
-		for i := 0; i < m; i++ {
-			pts = append(pts, Num(x(i))+","+Num(y(se.Y[i])))
-		}
 		width := 1.5
 		if k == 0 {
 			width = 3
 		}
-		s.Elem("polyline", A("points", strings.Join(pts, " ")), A("fill", "none"), A("stroke", col), A("stroke-width", width))
-		for i := 0; i < m; i++ {
-			s.Elem("circle", A("cx", x(i)), A("cy", y(se.Y[i])), A("r", 3.0), A("fill", col))
+		// Each run of values that are not NaN is drawn on its own.
+		for a := 0; a < m; {
+			if math.IsNaN(se.Y[a]) {
+				a++
+				continue
+			}
+			b := a
+			for b < m && !math.IsNaN(se.Y[b]) {
+				b++
+			}
+			if len(se.Lo) >= m && len(se.Hi) >= m {
+				var pts []string
+				for i := a; i < b; i++ {
+					pts = append(pts, Num(x(i))+","+Num(y(se.Hi[i])))
+				}
+				for i := b - 1; i >= a; i-- {
+					pts = append(pts, Num(x(i))+","+Num(y(se.Lo[i])))
+				}
+				s.Elem("polygon", A("class", "band"), A("points", strings.Join(pts, " ")), A("fill", col), A("fill-opacity", 0.15))
+			}
+			var pts []string
+			for i := a; i < b; i++ {
+				pts = append(pts, Num(x(i))+","+Num(y(se.Y[i])))
+			}
+			s.Elem("polyline", A("points", strings.Join(pts, " ")), A("fill", "none"), A("stroke", col), A("stroke-width", width))
+			for i := a; i < b; i++ {
+				s.Elem("circle", A("cx", x(i)), A("cy", y(se.Y[i])), A("r", 3.0), A("fill", col))
+			}
+			a = b
 		}
 		ly := top + 14 + 18*float64(k)
 		s.Elem("rect", A("class", "legend"), A("x", left+plotW+14), A("y", ly-9), A("width", 12.0), A("height", 10.0), A("fill", col))

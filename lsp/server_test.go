@@ -266,8 +266,8 @@ func TestCompletion(t *testing.T) {
 		pos  protocol.Position
 		want []string
 	}{
-		{at(t, broken, 11, "edge"), []string{"alias", "count", "edge", "global", "initiative", "link", "notes", "on", "toughness", "trait", "uncertain", "when"}},
-		{at(t, broken, 7, "warrior"), []string{"alias", "foundation", "hq", "instant", "module", "notes", "size", "status", "structure", "warrior", "remove"}},
+		{at(t, broken, 11, "edge"), []string{"alias", "count", "edge", "facing", "global", "initiative", "link", "notes", "on", "place", "toughness", "trait", "uncertain", "until", "when"}},
+		{at(t, broken, 7, "warrior"), []string{"alias", "foundation", "group", "hq", "instant", "module", "notes", "size", "status", "structure", "warrior", "remove"}},
 		{protocol.Position{Line: 15}, []string{"army"}},
 	} {
 		list = protocol.CompletionList{}

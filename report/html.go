@@ -159,11 +159,11 @@ func writeRoundRobinHTML(w io.Writer, rr *sim.RoundRobin, command string) error 
 	p.Figure(htmlreport.Heatmap(names, names, cells, "matchup matrix"))
 	if rerr == nil {
 		p.Heading("Ratings")
-		p.Para(fmt.Sprintf("Bradley–Terry on the Elo scale (ratings sum to 0) with a first-move term of %+.0f; 95%% intervals from %d bootstrap refits over pairs.", ratings.FirstMove, ratings.Samples))
+		p.Para(fmt.Sprintf("Bradley–Terry on the Elo scale (ratings sum to 0) with a first-move term of %s; 95%% intervals from %d bootstrap refits over pairs.", signedRound(ratings.FirstMove), ratings.Samples))
 		var dots []htmlreport.Dot
 		var rows [][]string
 		for _, a := range ratings.Armies {
-			txt := fmt.Sprintf("%+.0f [%+.0f, %+.0f]", a.Elo, a.EloCI[0], a.EloCI[1])
+			txt := ratingText(a)
 			dots = append(dots, htmlreport.Dot{Label: a.Army, X: a.Elo, Lo: a.EloCI[0], Hi: a.EloCI[1], Text: txt})
 			rank := fmt.Sprint(a.RankCI[0])
 			if a.RankCI[1] != a.RankCI[0] {

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/hexforge/hexforge/sim"
@@ -108,14 +109,30 @@ func roundRobinText(w io.Writer, rr *sim.RoundRobin, f Format) error {
 
 // writeRatings writes the ratings table.
 func writeRatings(w io.Writer, f Format, r *sim.Ratings) error {
-	fmt.Fprintf(w, "Ratings (Bradley-Terry on the Elo scale with a first-move term of %+.0f; 95%% intervals from %d bootstrap refits over pairs):\n\n", r.FirstMove, r.Samples)
+	fmt.Fprintf(w, "Ratings (Bradley-Terry on the Elo scale with a first-move term of %s; 95%% intervals from %d bootstrap refits over pairs):\n\n", signedRound(r.FirstMove), r.Samples)
 	var rows [][]string
 	for _, a := range r.Armies {
 		rank := fmt.Sprint(a.RankCI[0])
 		if a.RankCI[1] != a.RankCI[0] {
 			rank = fmt.Sprintf("%d-%d", a.RankCI[0], a.RankCI[1])
 		}
-		rows = append(rows, []string{fmt.Sprint(a.Rank), a.Army, fmt.Sprintf("%+.0f [%+.0f, %+.0f]", a.Elo, a.EloCI[0], a.EloCI[1]), rank})
+		rows = append(rows, []string{fmt.Sprint(a.Rank), a.Army, ratingText(a), rank})
 	}
 	return WriteTable(w, f, []string{"rank", "army", "rating (Elo)", "rank interval"}, rows)
+}
+
+// ratingText is a rating with its interval in whole Elo points:
+// "+12 [+3, +20]".
+func ratingText(a sim.Rating) string {
+	return fmt.Sprintf("%s [%s, %s]", signedRound(a.Elo), signedRound(a.EloCI[0]), signedRound(a.EloCI[1]))
+}
+
+// signedRound is x rounded to a whole number with its sign, "+0" for
+// anything that rounds to zero: never "-0".
+func signedRound(x float64) string {
+	r := math.Round(x)
+	if r == 0 {
+		r = 0 // not a negative zero
+	}
+	return fmt.Sprintf("%+.0f", r)
 }

@@ -155,10 +155,19 @@ const (
 	TetheredToHQ                       // removed when it is no longer adjacent to its HQ
 	TakeoverImmune                     // cannot be taken over
 	NoBattleAtPlace                    // placing it never triggers a battle (reserved)
+	InstantImmune                      // no step of an opponent's instant picks or hits it
+	EnemyMoveImmune                    // no step or trait of an opponent moves it to another hex
+	AreaImmune                         // no area step of an opponent reaches it (radius=, every, a battle ability's area)
+	NetImmune                          // never netted: no net edge catches it, no net step of an opponent's marks it
 )
 
+// Immunities are the immunity traits (docs/dsl.md, "Immunities"): standing
+// traits that keep an opponent's steps off the unit, never a use a link
+// can grant.
+const Immunities = InstantImmune | EnemyMoveImmune | AreaImmune | NetImmune
+
 // TraitNames are the language names of the traits, bit i for 1<<i.
-var TraitNames = []string{"mobility", "rotation", "push", "pull", "flying", "heavy", "replaceable", "scavenger", "starts_beside_hq", "tethered_to_hq", "takeover_immune", "no_battle_at_place"}
+var TraitNames = []string{"mobility", "rotation", "push", "pull", "flying", "heavy", "replaceable", "scavenger", "starts_beside_hq", "tethered_to_hq", "takeover_immune", "no_battle_at_place", "instant_immune", "enemy_move_immune", "area_immune", "net_immune"}
 
 func (t Traits) Has(x Traits) bool { return t&x != 0 }
 
@@ -284,10 +293,11 @@ const (
 	ActPickUp                           // an own unit, not the HQ, not netted, leaves the board into its owner's hand
 	ActRedraw                           // the opponent shuffles their hand into their deck and draws a full hand again (a leader's, on OpponentDraw)
 	ActGive                             // put status Pick-1 of the army on one unit (or every unit within Radius of the target hex)
+	ActAttack                           // a unit attacks once outside a battle along a direction its player picks, as Attack says (attack.go)
 )
 
 // ActionOpNames are the language names of action ops, indexed by ActionOp.
-var ActionOpNames = [...]string{"", "battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "return_to_deck", "replace", "draw", "heal", "recover", "discard", "look", "pick_up", "redraw", "give"}
+var ActionOpNames = [...]string{"", "battle", "move", "push", "pull", "rotate", "swap", "damage", "destroy", "net", "strike", "forbid_place", "return_to_deck", "replace", "draw", "heal", "recover", "discard", "look", "pick_up", "redraw", "give", "attack"}
 
 func (o ActionOp) String() string {
 	if int(o) < len(ActionOpNames) {
@@ -336,6 +346,8 @@ type Action struct {
 	// Num, when not nil, is the step's number (Value) computed from the
 	// board when the step runs (expr.go).
 	Num *Expr
+	// Attack, when not nil, is how an attack step attacks (attack.go).
+	Attack *Attack
 }
 
 // Shuffled reports whether a recover step shuffles the token into the deck
@@ -447,6 +459,15 @@ type Army struct {
 	// Observers are its tokens' triggers on other units' events (when ...,
 	// observer.go), by token.
 	Observers []Observer
+	// Placements and Facings are its tokens' placement rules (place,
+	// facing; placement.go), by token.
+	Placements []Placement
+	Facings    []Facing
+	// Limits are its allowances on abilities (per_turn=, per_game=,
+	// group; limits.go).
+	Limits []Limit
+	// Expiries are its foundations' ends (until; expiry.go).
+	Expiries []Expiry
 	// Standing are its tokens' link effects that hold under a condition
 	// or compute their bonus (expr.go), by token.
 	Standing []Standing

@@ -159,5 +159,8 @@ func (a Action) Format(f fmt.State, verb rune) {
 	if a.Num != nil && strings.HasSuffix(s, "}") {
 		s = s[:len(s)-1] + " Num:" + a.Num.String() + "}"
 	}
+	if a.Attack != nil && strings.HasSuffix(s, "}") {
+		s = s[:len(s)-1] + " Attack:" + a.Attack.String() + "}"
+	}
 	fmt.Fprint(f, s)
 }

@@ -54,6 +54,19 @@ func (c *PairCounts) Add(recs []GameRecord) {
 	}
 }
 
+// AddB counts the pairs of recs from army B's side (a pair army A scored
+// k half points of scores 4-k for B): a head-to-head of two players in
+// which the one counted plays army B.
+func (c *PairCounts) AddB(recs []GameRecord) {
+	for i := 0; i+1 < len(recs); i += 2 {
+		if k, ok := c.score(recs[i], recs[i+1]); ok {
+			c.N[4-k]++
+		} else {
+			c.Capped++
+		}
+	}
+}
+
 // Rate is the level's rate and interval from the counted pairs.
 func (c *PairCounts) Rate() LevelRate { return levelRate(stats.Pentanomial(c.N)) }
 

@@ -97,3 +97,21 @@ func PairRate(scores []float64) LevelRate {
 	}
 	return levelRate(p)
 }
+
+// AddB counts each pair from army B's side: the mirror image of Add's
+// buckets, capped pairs counted alike.
+func TestPairCountsFromB(t *testing.T) {
+	recs := []GameRecord{{Outcome: Win}, {Outcome: Win}, {Outcome: Win}, {Outcome: Draw}, {Outcome: Loss}, {Outcome: Draw},
+		{Outcome: Capped}, {Outcome: Win}, {Outcome: Loss}, {Outcome: Loss}}
+	var a, b PairCounts
+	a.Add(recs)
+	b.AddB(recs)
+	if a.N != [5]int{1, 1, 0, 1, 1} || b.N != [5]int{1, 1, 0, 1, 1} || b.Capped != 1 {
+		t.Errorf("from A %v, from B %v (capped %d)", a.N, b.N, b.Capped)
+	}
+	var c PairCounts
+	c.AddB(recs[:4]) // A scored 2 and 1.5: B 0 and 0.5
+	if c.N != [5]int{1, 1, 0, 0, 0} {
+		t.Errorf("from B %v, want one pair at 0 and one at 1/2", c.N)
+	}
+}

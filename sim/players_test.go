@@ -163,12 +163,12 @@ func sameWithOneAndTwoWorkers(t *testing.T, m *Match) {
 	}
 }
 
-// The plan and race players must beat greedy clearly on a fixed seed set.
+// The plan, race and wide players must beat greedy clearly on a fixed seed set.
 func TestSearchersBeatGreedy(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays 40 games a player")
 	}
-	for _, pl := range []string{"plan:1", "race:2"} {
+	for _, pl := range []string{"plan:1", "race:2", "wide:4"} {
 		m := match(t, "moloch", "moloch", pl, "greedy", 20, 4)
 		recs, _, err := m.Run(context.Background(), 0, nil)
 		if err != nil {
@@ -192,4 +192,10 @@ func TestSearchersBeatGreedy(t *testing.T) {
 // A seed gives the same race games with one worker and with two.
 func TestRaceIsDeterministic(t *testing.T) {
 	sameWithOneAndTwoWorkers(t, match(t, "hegemony", "moloch", "race:3", "greedy", 3, 17))
+}
+
+// A seed gives the same wide games with one worker and with two: the
+// order of its shortlist's equals is drawn from the seed too.
+func TestWideIsDeterministic(t *testing.T) {
+	sameWithOneAndTwoWorkers(t, match(t, "hegemony", "moloch", "wide:6", "race:2", 3, 17))
 }

@@ -11,7 +11,7 @@ import (
 type Rating struct {
 	Army   string     `json:"army"`
 	Elo    float64    `json:"elo"`     // ratings sum to 0
-	EloCI  [2]float64 `json:"elo_ci"`  // 95% bootstrap interval
+	EloCI  [2]float64 `json:"elo_ci"`  // 95% interval: the bootstrap's, widened to the fit's normal interval where narrower
 	Rank   int        `json:"rank"`    // 1 = strongest
 	RankCI [2]int     `json:"rank_ci"` // 95% bootstrap interval of the rank
 }
@@ -29,7 +29,8 @@ const ratingSamples = 200
 // Ratings fits a Bradley–Terry model with a first-move term to every
 // decided pair of the round robin (mirror matches left out: they say
 // nothing about who is stronger), as Ordo does, with 95% intervals on each
-// rating and rank from refitting pairs resampled with replacement. The
+// rating and rank from refitting pairs resampled with replacement (a
+// rating's never narrower than the fit's normal interval). The
 // resampling has a fixed seed, so the same matrix gives the same table.
 func (rr *RoundRobin) Ratings() (*Ratings, error) {
 	score := [3]float64{Loss: 0, Draw: 0.5, Win: 1}
@@ -74,7 +75,12 @@ func (rr *RoundRobin) Ratings() (*Ratings, error) {
 	ranks := stats.Ranks(fit.R)
 	out := &Ratings{FirstMove: fit.First, Samples: ratingSamples}
 	for i, a := range rr.Armies {
-		out.Armies = append(out.Armies, Rating{Army: a, Elo: fit.R[i], EloCI: [2]float64{boot.RLo[i], boot.RHi[i]},
+		// The bootstrap's percentiles collapse when resampling cannot vary
+		// the pairs (one pair, or every pair of a matchup alike): the
+		// interval is never narrower than the fit's own normal interval,
+		// whose curvature includes the prior's virtual draws.
+		ci := [2]float64{min(boot.RLo[i], fit.R[i]-stats.Z95*fit.SE[i]), max(boot.RHi[i], fit.R[i]+stats.Z95*fit.SE[i])}
+		out.Armies = append(out.Armies, Rating{Army: a, Elo: fit.R[i], EloCI: ci,
 			Rank: ranks[i], RankCI: [2]int{boot.RankLo[i], boot.RankHi[i]}})
 	}
 	slices.SortStableFunc(out.Armies, func(a, b Rating) int { return a.Rank - b.Rank })

@@ -107,3 +107,27 @@ func TestSignificantCellsAreHolmCorrected(t *testing.T) {
 		t.Errorf("1-2: p %.4f alone, flagged %v; the test wants p in (0.05/3, 0.05] and no flag", p, sig[[2]int{1, 2}])
 	}
 }
+
+// One pair a matchup, or every pair of each matchup alike, leaves the
+// bootstrap nothing to vary: the rating intervals still have a width, from
+// the fit's curvature (issue 25: intervals never a point).
+func TestRatingsIntervalsNeverAPoint(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		seats map[[2]int][3][3]int
+	}{
+		{"one pair in all", map[[2]int][3][3]int{{0, 1}: {Win: {Win: 1}}}},
+		{"one pair each", map[[2]int][3][3]int{{0, 1}: {Win: {Win: 1}}, {0, 2}: {Win: {Loss: 1}}, {1, 2}: {Draw: {Draw: 1}}}},
+		{"every pair alike", map[[2]int][3][3]int{{0, 1}: {Win: {Win: 9}}, {0, 2}: {Win: {Win: 9}}, {1, 2}: {Win: {Win: 9}}}},
+	} {
+		r, err := rrOf(c.seats).Ratings()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range r.Armies {
+			if !(a.EloCI[0] < a.Elo && a.Elo < a.EloCI[1]) || a.EloCI[1]-a.EloCI[0] < 20 {
+				t.Errorf("%s: %s %+.1f [%+.1f, %+.1f]: not an interval around the rating", c.name, a.Army, a.Elo, a.EloCI[0], a.EloCI[1])
+			}
+		}
+	}
+}

@@ -110,6 +110,35 @@ func ArmyHash(a *rules.Army) string {
 		}
 		text = fmt.Appendf(text, " Observers:%+v", ob)
 	}
+	// Placement rules likewise (place, facing).
+	if len(c.Placements) > 0 {
+		pl := slices.Clone(c.Placements)
+		for i := range pl {
+			pl[i].Line = 0
+		}
+		text = fmt.Appendf(text, " Placements:%+v", pl)
+	}
+	if len(c.Facings) > 0 {
+		fc := slices.Clone(c.Facings)
+		for i := range fc {
+			fc[i].Line = 0
+		}
+		text = fmt.Appendf(text, " Facings:%+v", fc)
+	}
+	if len(c.Limits) > 0 {
+		li := slices.Clone(c.Limits)
+		for i := range li {
+			li[i].Line = 0
+		}
+		text = fmt.Appendf(text, " Limits:%+v", li)
+	}
+	if len(c.Expiries) > 0 {
+		ex := slices.Clone(c.Expiries)
+		for i := range ex {
+			ex[i].Line = 0
+		}
+		text = fmt.Appendf(text, " Expiries:%+v", ex)
+	}
 	if len(c.Standing) > 0 {
 		sd := slices.Clone(c.Standing)
 		for i := range sd {

@@ -22,6 +22,10 @@ type PairResult struct {
 type Fit struct {
 	R     []float64
 	First float64
+	// SE are the ratings' standard errors (Elo) from the curvature of the
+	// penalised likelihood at the fit: the prior's virtual draws keep them
+	// above zero however few or one-sided the pairs.
+	SE []float64
 }
 
 // eloK turns Elo points into logits.
@@ -87,7 +91,14 @@ func FitBT(n int, pairs []PairResult) (Fit, error) {
 		}
 		step, ok := solve(h, g, m)
 		if !ok {
-			return Fit{}, errors.New("bradley-terry: singular system")
+			if iter == 0 {
+				return Fit{}, errors.New("bradley-terry: singular system")
+			}
+			// A term running off to infinity (the first mover won every
+			// game of a sample: the bootstrap of a few pairs draws such
+			// samples) flattens the likelihood until the system is
+			// singular: the fit is as close as it gets.
+			break
 		}
 		big := 0.0
 		for i := range x {
@@ -101,9 +112,23 @@ func FitBT(n int, pairs []PairResult) (Fit, error) {
 	// The prior and the penalty leave the sum near, not at, zero: centre the
 	// ratings (only their differences enter the model).
 	mean := sumOf(x[:n]) / float64(n)
-	f := Fit{R: make([]float64, n), First: x[n] / eloK}
+	f := Fit{R: make([]float64, n), First: x[n] / eloK, SE: make([]float64, n)}
+	// The ratings' block of the (negated) Hessian of the last step: the
+	// prior keeps it positive definite even where the first-move term runs
+	// off (every game won by the first mover), which the whole one is not.
+	hr := make([]float64, n*n)
+	for i := range n {
+		copy(hr[i*n:(i+1)*n], h[i*m:i*m+n])
+	}
 	for i := range n {
 		f.R[i] = (x[i] - mean) / eloK
+		// The variance of rating i is the i-th diagonal entry of its
+		// inverse.
+		e := make([]float64, n)
+		e[i] = 1
+		if col, ok := solve(hr, e, n); ok {
+			f.SE[i] = math.Sqrt(max(col[i], 0)) / eloK
+		}
 	}
 	return f, nil
 }

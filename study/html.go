@@ -3,6 +3,7 @@ package study
 import (
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 
@@ -140,6 +141,13 @@ func ladderHTML(w io.Writer, ms []LadderMatch, levels, command string) error {
 	for _, m := range ms {
 		se := htmlreport.Series{Name: m.A + " vs " + m.B}
 		for _, l := range m.Levels {
+			if l.Pairs == 0 { // no games: no point (a rate of 1/2 from nothing)
+				se.Y = append(se.Y, math.NaN())
+				if bands {
+					se.Lo, se.Hi = append(se.Lo, math.NaN()), append(se.Hi, math.NaN())
+				}
+				continue
+			}
 			se.Y = append(se.Y, 100*l.WinRate)
 			if bands {
 				se.Lo, se.Hi = append(se.Lo, 100*l.Interval[0]), append(se.Hi, 100*l.Interval[1])
@@ -153,9 +161,9 @@ func ladderHTML(w io.Writer, ms []LadderMatch, levels, command string) error {
 	for _, m := range ms {
 		var rows [][]string
 		for _, l := range m.Levels {
-			rows = append(rows, []string{l.Player, fmt.Sprint(l.Pairs), fmt.Sprint(l.Capped), l.rateCell()})
+			rows = append(rows, []string{l.Player, fmt.Sprint(l.Pairs), fmt.Sprint(l.Capped), l.rateCell(), l.VsBelow.scoreCell(), l.VsBelow.eloCell()})
 		}
-		p.Table(fmt.Sprintf("%s vs %s — verdict: %s (%s)", m.A, m.B, m.Verdict, m.Reason), []string{"player", "pairs", "capped pairs", "win rate"}, rows)
+		p.Table(fmt.Sprintf("%s vs %s — verdict: %s (%s)", m.A, m.B, m.Verdict, m.Reason), []string{"player", "pairs", "capped pairs", "win rate", "vs the level below", "Elo over it"}, rows)
 	}
 	return p.Write(w)
 }

@@ -22,6 +22,9 @@ type LadderLevel struct {
 	Capped   int        `json:"capped_pairs"`
 	WinRate  float64    `json:"win_rate"`
 	Interval [2]float64 `json:"interval95"`
+	// VsBelow is this level head to head against the level below it (none
+	// for the weakest).
+	VsBelow *HeadToHead `json:"vs_below,omitempty"`
 }
 
 // rateCell is the level's win rate with its interval, or "no games" when
@@ -95,7 +98,7 @@ func (l *Ladder) Run(ctx context.Context, list []*rules.Army) ([]LadderMatch, er
 				lm.Leaders = []string{sim.LeaderName(l.Leaders[0]), sim.LeaderName(l.Leaders[1])}
 			}
 			var rates []sim.LevelRate
-			for _, p := range l.Levels {
+			for k, p := range l.Levels {
 				m := &sim.Match{A: list[i], B: list[j], Players: [2]player.Spec{p, p}, Seed: l.Seed, Pairs: l.Pairs, Board: l.Board, Leaders: l.Leaders, Structures: l.Structures}
 				var progress sim.Progress
 				if l.Progress != nil {
@@ -111,8 +114,17 @@ func (l *Ladder) Run(ctx context.Context, list []*rules.Army) ([]LadderMatch, er
 				lm.Partial = lm.Partial || partial
 				lr := counts.Rate()
 				rates = append(rates, lr)
-				lm.Levels = append(lm.Levels, LadderLevel{Player: p.String(), Pairs: lr.Pairs, Capped: counts.Capped,
-					WinRate: lr.Rate, Interval: [2]float64{lr.Interval.Lo, lr.Interval.Hi}})
+				lv := LadderLevel{Player: p.String(), Pairs: lr.Pairs, Capped: counts.Capped,
+					WinRate: lr.Rate, Interval: [2]float64{lr.Interval.Lo, lr.Interval.Hi}}
+				if k > 0 && !partial {
+					h, partial, err := l.headToHead(ctx, list[i], list[j], p, l.Levels[k-1])
+					if err != nil {
+						return nil, err
+					}
+					lm.Partial = lm.Partial || partial
+					lv.VsBelow = &h
+				}
+				lm.Levels = append(lm.Levels, lv)
 			}
 			v := LadderVerdict(rates, l.Within)
 			lm.Stable, lm.Verdict, lm.Diff, lm.Reason, lm.Within, lm.Need = v.Stable, v.VerdictText(), v.Diff, v.Reason, v.Within, v.NeedGames
@@ -155,9 +167,10 @@ func WriteLadder(w io.Writer, ms []LadderMatch, format report.Format, levels, co
 		}
 		fmt.Fprintf(w, "%s vs %s: win rate of %s (draw = 1/2) at each player level, the same seat-swapped pairs (seed %d) at each%s, 95%% interval from the pair scores%s\n\n", m.A, m.B, m.A, m.Seed, variant, partial)
 		t := tablewriter.NewTable(w)
-		t.Header("player", "pairs", "capped pairs", "win rate")
+		// "capped", not "capped pairs": the table fits 100 columns.
+		t.Header("player", "pairs", "capped", "win rate", "vs the level below", "elo over it")
 		for _, l := range m.Levels {
-			if err := t.Append(l.Player, fmt.Sprint(l.Pairs), fmt.Sprint(l.Capped), l.rateCell()); err != nil {
+			if err := t.Append(l.Player, fmt.Sprint(l.Pairs), fmt.Sprint(l.Capped), l.rateCell(), l.VsBelow.scoreCell(), l.VsBelow.eloCell()); err != nil {
 				return err
 			}
 		}
@@ -165,6 +178,9 @@ func WriteLadder(w io.Writer, ms []LadderMatch, format report.Format, levels, co
 			return err
 		}
 		fmt.Fprintf(w, "verdict: %s (%s)\n", m.Verdict, m.Reason)
+		if len(m.Levels) > 1 {
+			fmt.Fprintln(w, "vs the level below: each level against the one above it in the table, head to head, on army A in half the pairs and army B in the rest; its score (draw = 1/2) and Elo over that level, 95% intervals from the pair scores")
+		}
 	}
 	return nil
 }
@@ -174,6 +190,7 @@ func WriteLadder(w io.Writer, ms []LadderMatch, format report.Format, levels, co
 // the levels repeated on each of its rows.
 func ladderCSV(w io.Writer, ms []LadderMatch) error {
 	header := []string{"army_a", "army_b", "seed", "level", "player", "pairs", "capped_pairs", "win_rate", "lo", "hi",
+		"vs_below", "vs_below_pairs", "vs_below_score", "vs_below_lo", "vs_below_hi", "vs_below_elo", "vs_below_elo_lo", "vs_below_elo_hi",
 		"stable", "verdict", "top_two_diff", "top_two_diff_lo", "top_two_diff_hi", "partial"}
 	var rows [][]string
 	for _, m := range ms {
@@ -182,9 +199,11 @@ func ladderCSV(w io.Writer, ms []LadderMatch) error {
 			if l.Pairs > 0 {
 				rate = []string{num(l.WinRate), num(l.Interval[0]), num(l.Interval[1])}
 			}
-			rows = append(rows, []string{m.A, m.B, strconv.FormatUint(m.Seed, 10), strconv.Itoa(i + 1), l.Player, strconv.Itoa(l.Pairs), strconv.Itoa(l.Capped),
-				rate[0], rate[1], rate[2], strconv.FormatBool(m.Stable), m.Verdict,
-				num(m.Diff), num(m.DiffCI[0]), num(m.DiffCI[1]), strconv.FormatBool(m.Partial)})
+			row := []string{m.A, m.B, strconv.FormatUint(m.Seed, 10), strconv.Itoa(i + 1), l.Player, strconv.Itoa(l.Pairs), strconv.Itoa(l.Capped),
+				rate[0], rate[1], rate[2]}
+			row = append(row, l.VsBelow.csvCells()...)
+			rows = append(rows, append(row, strconv.FormatBool(m.Stable), m.Verdict,
+				num(m.Diff), num(m.DiffCI[0]), num(m.DiffCI[1]), strconv.FormatBool(m.Partial)))
 		}
 	}
 	return writeCSV(w, header, rows)

@@ -211,6 +211,12 @@ func describe(e *Event) string {
 		return fmt.Sprintf("    %s%s is given %s by %s", who(e.P, e.Tok), at(e.Hex), e.Status, who(e.TP, e.By))
 	case "status_end":
 		return fmt.Sprintf("    %s%s is no longer %s", who(e.P, e.Tok), at(e.Hex), e.Status)
+	case "attack":
+		s := fmt.Sprintf("    %s%s attacks toward %s with strength %d", who(e.P, e.Tok), at(e.Hex), e.Dir, e.N)
+		if e.To != "" {
+			s += " aimed at " + e.To
+		}
+		return s
 	case "swap":
 		return fmt.Sprintf("    %s%s and %s%s swap hexes", who(e.P, e.Tok), at(e.Hex), who(e.TP, e.TTok), at(e.To))
 	case "net":

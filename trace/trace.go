@@ -417,6 +417,8 @@ func (n names) event(e engine.TraceEvent) Event {
 		out.E, out.Status, out.TP, out.By = "status", e.Status, int(e.TPlayer)+1, n.tok(e.TPlayer, e.TToken)
 	case engine.TrStatusEnd:
 		out.E, out.Status = "status_end", e.Status
+	case engine.TrAttack:
+		out.E, out.Dir = "attack", e.Facing.String()
 	case engine.TrSwap:
 		out.E, out.TP, out.TTok = "swap", int(e.TPlayer)+1, n.tok(e.TPlayer, e.TToken)
 	case engine.TrNet:

@@ -18,7 +18,7 @@ var armyCommands = map[string]bool{"check": true, "dump": true, "diff": true, "s
 	"card": true, "ladder": true, "play": true, "watch": true, "serve": true}
 
 // playerValues are the player specs offered for --players and --levels.
-var playerValues = []string{"random", "greedy", "plan:2", "plan:4", "race:8", "race:32", "search:16", "search:64", "mcts:16", "mcts:32"}
+var playerValues = []string{"random", "greedy", "plan:2", "plan:4", "race:8", "race:32", "search:16", "search:64", "mcts:16", "mcts:32", "wide", "wide:32"}
 
 type completer = func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective)
 

@@ -256,8 +256,17 @@ func TestCSVLadder(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	header := []string{"army_a", "army_b", "seed", "level", "player", "pairs", "capped_pairs", "win_rate", "lo", "hi",
+		"vs_below", "vs_below_pairs", "vs_below_score", "vs_below_lo", "vs_below_hi", "vs_below_elo", "vs_below_elo_lo", "vs_below_elo_hi",
 		"stable", "verdict", "top_two_diff", "top_two_diff_lo", "top_two_diff_hi", "partial"}
 	recs := tidyCSV(t, "ladder", out, header, []string{"seed", "level", "pairs", "capped_pairs", "win_rate", "lo", "hi", "top_two_diff", "top_two_diff_lo", "top_two_diff_hi"}, false)
+	// The head-to-head columns: empty at the weakest level, numbers (an
+	// unbounded Elo end as "+Inf" or "-Inf") above it.
+	tidyCSV(t, "ladder", out, header, []string{"vs_below_pairs", "vs_below_score", "vs_below_lo", "vs_below_hi", "vs_below_elo", "vs_below_elo_lo", "vs_below_elo_hi"}, true)
+	for _, r := range recs[1:] {
+		if (r[4] == "random") != (r[10] == "") || r[4] == "greedy" && (r[10] != "random" || r[11] != "1") {
+			t.Errorf("row %q: want the head-to-head of greedy over random, 1 pair, and none for random", r)
+		}
+	}
 	if len(recs) != 1+3*2 {
 		t.Fatalf("%d rows, want 3 matchups by 2 levels:\n%s", len(recs)-1, out)
 	}

@@ -36,6 +36,11 @@ win rate per level with a 95% interval. The pair is the unit of sampling: each
 pair scores 0, 1/2, 1, 1 1/2 or 2 for army A and the interval comes from the
 variance of those scores (pairs with a capped game are left out).
 
+Each level also plays the level below it head to head, as many pairs, on
+army A in half of them and army B in the rest: its score over that level
+and the Elo difference, with 95% intervals from the pair scores. A ladder
+whose every step is above 0 is one whose levels beat each other.
+
 The verdict compares the two strongest levels (independent samples of pairs):
 "stable" when two one-sided tests at 95% show their difference within
 --within points, "differs" when its 95% interval excludes 0, otherwise "not
@@ -117,7 +122,9 @@ func (o *ladderOptions) run(cmd *cobra.Command, args []string) error {
 	}
 	ctx, bar, done := startRun(cmd)
 	defer done()
-	bar.Expect(len(o.Levels) * len(list) * (len(list) - 1) / 2 * 2 * o.Pairs)
+	// Each level's own games, and each level's head-to-head with the one
+	// below it.
+	bar.Expect((2*len(o.Levels) - 1) * len(list) * (len(list) - 1) / 2 * 2 * o.Pairs)
 	o.Progress = bar.Update
 	ms, err := o.Run(ctx, list)
 	if err != nil {

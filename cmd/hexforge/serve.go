@@ -60,7 +60,7 @@ serves at most 32 live pages (docs/security.md). Ctrl-C stops it.`,
 	}
 	cmd.Flags().StringArrayVar(&q.Vs, "vs", nil, "opponent army for the quick simulation (repeatable)")
 	cmd.Flags().IntVar(&q.Games, "games", 100, "games per opponent in each quick simulation")
-	cmd.Flags().StringVar(&players, "players", player.Default, "computer players of the quick simulations: random, greedy, search[:playouts], plan[:worlds], race[:worlds] or mcts[:iterations]; one for both sides or A,B")
+	cmd.Flags().StringVar(&players, "players", player.Default, "computer players of the quick simulations: random, greedy, search[:playouts], plan[:worlds], race[:worlds], mcts[:iterations] or wide[:worlds]; one for both sides or A,B")
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8377", "address to listen on (HOST:PORT); the default answers this machine only")
 	addVariantFlags(cmd, &board, &leaders, &q.Structures)
 	return cmd

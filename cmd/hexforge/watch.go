@@ -61,7 +61,7 @@ they name, on every save. Ctrl-C stops it.`,
 	}
 	cmd.Flags().StringArrayVar(&q.Vs, "vs", nil, "opponent army to simulate against after each good save (repeatable)")
 	cmd.Flags().IntVar(&q.Games, "games", 200, "games per opponent in each quick simulation")
-	cmd.Flags().StringVar(&players, "players", player.Default, "computer players of the quick simulations: random, greedy, search[:playouts], plan[:worlds], race[:worlds] or mcts[:iterations]; one for both sides or A,B")
+	cmd.Flags().StringVar(&players, "players", player.Default, "computer players of the quick simulations: random, greedy, search[:playouts], plan[:worlds], race[:worlds], mcts[:iterations] or wide[:worlds]; one for both sides or A,B")
 	addVariantFlags(cmd, &board, &leaders, &q.Structures)
 	addSetFlag(cmd)
 	return cmd

@@ -1,0 +1,150 @@
+package engine
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/hexforge/hexforge/rules"
+)
+
+// Scenarios of the immunity traits (immunity.go), played through
+// LegalActions and Apply with engine/testdata/timmune.army on both sides:
+// player 2's immune warrior stands on c2, a Plain twin without the trait
+// on c4, both next to c3; player 1 acts. Each case shows the step reaching
+// the Plain and not the immune one, so a trait that did nothing fails.
+
+func immuneGame(t *testing.T) *Game {
+	t.Helper()
+	a := loadArmy(t, "testdata/timmune.army")
+	g := setUpGame(t, a, a, 7, "a1", "e3")
+	g.fresh = false
+	return g
+}
+
+// toward is the facing that turns a unit's printed top edge from hex a to
+// the adjacent hex b.
+func toward(t *testing.T, a, b string) rules.Dir {
+	t.Helper()
+	for d := rules.N; d <= rules.NW; d++ {
+		if Standard.Nb[hexOf(t, a)][d] == hexOf(t, b) {
+			return d
+		}
+	}
+	t.Fatalf("%s and %s are not adjacent", a, b)
+	return 0
+}
+
+// hexesOf are the hexes of acts (Hex, or To for pushes) by name.
+func hexesOf(acts []Action, to bool) []string {
+	var out []string
+	for _, a := range acts {
+		h := a.Hex
+		if to {
+			h = a.To
+		}
+		if h != NoHex && !slices.Contains(out, Standard.Names[h]) {
+			out = append(out, Standard.Names[h])
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// mustAll applies a, then the first target of every step that follows.
+func mustAll(t *testing.T, g *Game, a Action) {
+	t.Helper()
+	must(t, g, a)
+	for g.Phase == PhaseStep {
+		must(t, g, g.LegalActions(nil)[0])
+	}
+}
+
+func abilityActs(g *Game) []Action {
+	var out []Action
+	for _, a := range g.LegalActions(nil) {
+		if a.Kind == KAbility {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+func TestImmunity(t *testing.T) {
+	for _, tc := range []struct {
+		name, immune string
+		run          func(t *testing.T, g *Game, c2, c4 Hex)
+	}{
+		{"instant_immune", "Aegis", func(t *testing.T, g *Game, c2, c4 Hex) {
+			// An opponent's instant cannot pick it, nor move it.
+			for _, inst := range []string{"Sniper", "Lure"} {
+				setHand(t, g, 0, inst)
+				if got := hexesOf(legalInstant(g), false); !slices.Contains(got, "c4") || slices.Contains(got, "c2") {
+					t.Fatalf("%s targets %v: want c4 (Plain), not c2 (Aegis)", inst, got)
+				}
+			}
+			// A step that is no instant still reaches it: the Grenadier's
+			// own-turn blast wounds both.
+			put(t, g, 0, "Grenadier", "c3", rules.N)
+			setHand(t, g, 0)
+			mustAll(t, g, abilityActs(g)[0])
+			if wounds(g, c2) != 1 || wounds(g, c4) != 1 {
+				t.Fatalf("the Grenadier's blast: Aegis %d, Plain %d wounds, want 1 and 1", wounds(g, c2), wounds(g, c4))
+			}
+		}},
+		{"enemy_move_immune", "Anchor", func(t *testing.T, g *Game, c2, c4 Hex) {
+			// The Shover's push trait pushes the Plain, never the Anchor.
+			put(t, g, 0, "Shover", "c3", rules.N)
+			if got := hexesOf(abilityActs(g), true); !slices.Contains(got, "c4") || slices.Contains(got, "c2") {
+				t.Fatalf("push targets %v: want c4 (Plain), not c2 (Anchor)", got)
+			}
+			setHand(t, g, 0, "Lure")
+			if got := hexesOf(legalInstant(g), false); !slices.Contains(got, "c4") || slices.Contains(got, "c2") {
+				t.Fatalf("Lure (enemy move 1) targets %v: want c4, not c2", got)
+			}
+		}},
+		{"area_immune", "Bunker", func(t *testing.T, g *Game, c2, c4 Hex) {
+			setHand(t, g, 0, "Bomb")
+			mustAll(t, g, Action{Kind: KInstant, Slot: 0, Hex: hexOf(t, "c3"), To: NoHex})
+			if wounds(g, c2) != 0 || wounds(g, c4) != 1 {
+				t.Fatalf("a Bomb on c3: Bunker %d, Plain %d wounds, want 0 and 1", wounds(g, c2), wounds(g, c4))
+			}
+			// An area that is no instant spares it too.
+			put(t, g, 0, "Grenadier", "b3", rules.N)
+			g.S.Cells[c4].Unit.Wounds = 0
+			for _, a := range abilityActs(g) {
+				if a.Hex == hexOf(t, "b3") {
+					mustAll(t, g, a)
+					break
+				}
+			}
+			if wounds(g, c2) != 0 {
+				t.Fatalf("the Grenadier's blast wounded the Bunker (%d)", wounds(g, c2))
+			}
+		}},
+		{"net_immune", "Slippery", func(t *testing.T, g *Game, c2, c4 Hex) {
+			// A netter beside both nets the Plain only; the Snare instant
+			// cannot pick it; in a battle it strikes the netter down.
+			put(t, g, 0, "Netter", "c3", rules.N)
+			if g.Netted(c2) || !g.Netted(c4) {
+				t.Fatalf("beside a Netter: Slippery netted %v, Plain netted %v; want false, true", g.Netted(c2), g.Netted(c4))
+			}
+			setHand(t, g, 0, "Snare", "Battle")
+			if got := hexesOf(legalInstant(g), false); slices.Contains(got, "c2") || !slices.Contains(got, "c4") {
+				t.Fatalf("Snare targets %v: want c4, not c2", got)
+			}
+			g.S.Cells[c2].Unit.Facing = toward(t, "c2", "c3")
+			g.S.Cells[c4].Unit.Facing = toward(t, "c4", "c3")
+			must(t, g, Action{Kind: KInstant, Slot: 1, Hex: NoHex, To: NoHex})
+			if !g.S.Cells[hexOf(t, "c3")].Unit.Empty() {
+				t.Fatal("after the battle the Netter stands: the net_immune warrior was netted")
+			}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := immuneGame(t)
+			c2 := put(t, g, 1, tc.immune, "c2", rules.N)
+			c4 := put(t, g, 1, "Plain", "c4", rules.N)
+			tc.run(t, g, c2, c4)
+		})
+	}
+}
