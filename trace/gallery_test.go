@@ -13,6 +13,7 @@ import (
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/player"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 )
@@ -93,6 +94,14 @@ var gallery = map[string][]signature{
 		{"Triage", "value", "healed"},            // heal "min(1 + count(friend adjacent of=own_hq), 9)" hq
 		{"Last Push", "value", "step_wounds"},    // damage "max(1, min(3, 8 - deck(enemy)))"
 	},
+	"bulwark.army": {
+		{"Warden", "place_by_hq", ""},           // place only: friend kind=hq adjacent (never elsewhere: galleryRules)
+		{"Gunner", "wound", "step_wounds"},      // group "Battery" per_turn=1 (one use a turn: galleryRules)
+		{"Mortar", "wound", "step_wounds"},      // on own_turn: damage 1 within=2, in the Battery group
+		{"Sniper Nest", "wound", "step_wounds"}, // on own_turn per_game=2: damage 1
+		{"Smoke Pot", "expire", ""},             // until turns 1
+		{"Flare", "expire", ""},                 // until turns 2, battle_end
+	},
 	"ironroot.army": {
 		{"Thornshooter", "move", "moves"}, // trait mobility, moved further by global: move +1
 		{"Spore Pod", "ability", ""},      // on instead_of_attack
@@ -106,7 +115,10 @@ var gallery = map[string][]signature{
 // galleryStats is what the games of one army showed: the trace lines by
 // the token that caused them, and the summed figures.
 type galleryStats struct {
-	lines  map[[2]string]bool // {token, kind}
+	lines map[[2]string]bool // {token, kind}
+	// uses are, for each turn of the gallery army's player, the own-turn
+	// abilities each token used.
+	uses   []map[string]int
 	kinds  map[string]bool
 	sum    *sim.Summary
 	framed bool // a frame of the replay page showed a unit's statuses
@@ -145,6 +157,9 @@ func TestGallery(t *testing.T) {
 				t.Skip("the games (-short)")
 			}
 			st := playGallery(t, l.Army, moloch, name)
+			if rule := galleryRules[name]; rule != nil {
+				rule(t, &st)
+			}
 			if len(l.Army.Statuses) > 0 && !st.framed {
 				t.Errorf("no board of the replay page shows a status")
 			}
@@ -236,7 +251,29 @@ func playGallery(t *testing.T, a, b *rules.Army, ref string) galleryStats {
 // of its observer, up to the next act, firing or turn.
 func (st *galleryStats) attribute(events []Event, seat int) {
 	cause := ""
+	hq := "" // the gallery army's HQ hex
+	b := position.Standard
 	for _, e := range events {
+		switch {
+		case e.E == "act" && e.Act == "place-hq" && e.P == seat:
+			hq = e.Hex
+		case e.E == "move" && e.P == seat && e.Hex == hq:
+			hq = e.To
+		case e.E == "act" && e.Act == "place" && e.P == seat:
+			h, _ := b.Hex(e.Hex)
+			c, _ := b.Hex(hq)
+			where := "place_off_hq"
+			if hq != "" && b.Dist[h][c] == 1 {
+				where = "place_by_hq"
+			}
+			st.lines[[2]string{e.Tok, where}] = true
+		case e.E == "turn" && e.P == seat:
+			st.uses = append(st.uses, map[string]int{})
+		case e.E == "act" && e.Act == "ability" && strings.HasPrefix(e.Ab, "trigger") && e.P == seat && len(st.uses) > 0:
+			st.uses[len(st.uses)-1][e.Tok]++
+		case e.E == "remove" && e.Ground && e.P == seat && cause == "":
+			st.lines[[2]string{e.Tok, "expire"}] = true // a foundation gone by itself, not by a step or an entry
+		}
 		switch e.E {
 		case "act":
 			switch e.Act {
@@ -268,6 +305,20 @@ func (st *galleryStats) attribute(events []Event, seat int) {
 			st.lines[[2]string{cause, e.E}] = true
 		}
 	}
+}
+
+// galleryRules check what an army's rules forbid, over its games.
+var galleryRules = map[string]func(t *testing.T, st *galleryStats){
+	"bulwark.army": func(t *testing.T, st *galleryStats) {
+		if st.lines[[2]string{"Warden", "place_off_hq"}] {
+			t.Errorf("a Warden was placed away from its HQ (place only: friend kind=hq adjacent)")
+		}
+		for i, u := range st.uses {
+			if u["Gunner"]+u["Mortar"] > 1 {
+				t.Errorf("turn %d: the Battery fired %d times (group per_turn=1)", i, u["Gunner"]+u["Mortar"])
+			}
+		}
+	},
 }
 
 // actorLine are the kinds of line whose token is the one acting (not
