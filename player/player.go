@@ -41,6 +41,7 @@ const (
 	Race               // plan's worlds spent where a decision is close
 	MCTS               // Monte Carlo tree search
 	Wide               // race on a wider, varied shortlist, surer before it drops a move
+	Fit                // greedy's close calls played out to the end of the turn, scored by a fitted evaluation
 )
 
 // kinds are each kind's name, its budget when none is given (0: it takes
@@ -57,6 +58,7 @@ var kinds = [...]struct {
 	Race:   {"race", DefaultRaceWorlds, "at most this many sampled worlds per decision"},
 	MCTS:   {"mcts", DefaultMCTSBudget, "iterations per decision"},
 	Wide:   {"wide", DefaultWideWorlds, "at most this many sampled worlds per decision"},
+	Fit:    {"fit", DefaultFitWorlds, "sampled worlds per decision"},
 }
 
 func (k Kind) String() string {
@@ -109,7 +111,7 @@ func ParseLevels(s string) ([]Spec, error) {
 	return out, nil
 }
 
-// Parse reads "random", "greedy", "search[:N]", "plan[:N]", "race[:N]", "mcts[:N]" or "wide[:N]".
+// Parse reads "random", "greedy", "search[:N]", "plan[:N]", "race[:N]", "mcts[:N]", "wide[:N]" or "fit[:N]".
 func Parse(s string) (Spec, error) {
 	name, budget, hasBudget := strings.Cut(strings.ToLower(strings.TrimSpace(s)), ":")
 	for k, d := range kinds {
@@ -130,7 +132,7 @@ func Parse(s string) (Spec, error) {
 		}
 		return spec, nil
 	}
-	return Spec{}, fmt.Errorf("unknown player %q: use random, greedy, search[:playouts], plan[:worlds], race[:worlds], mcts[:iterations] or wide[:worlds]", s)
+	return Spec{}, fmt.Errorf("unknown player %q: use random, greedy, search[:playouts], plan[:worlds], race[:worlds], mcts[:iterations], wide[:worlds] or fit[:worlds]", s)
 }
 
 func (p Spec) String() string {
@@ -164,6 +166,10 @@ func (p Spec) New(seed uint64, res *engine.Resolver) Player {
 		return newMCTS(seed, res, p.Budget)
 	case Wide:
 		return newWide(seed, res, p.Budget)
+	case Fit:
+		pl := newFit(seed, res, p.Budget)
+		pl.allFacings = p.allFacings
+		return pl
 	}
 	return newRandom(seed)
 }

@@ -1,0 +1,44 @@
+package sim
+
+import (
+	"testing"
+
+	"github.com/hexforge/hexforge/engine"
+)
+
+// BenchmarkFitVsRace measures, in one run, the CPU per Moloch–Borgo game of
+// race:8 and of fit (issue 25: a player ten times cheaper at race:8's
+// verdict). Each op plays game k (seats alternating, as a match does) once
+// with race:8 on both sides and once with fit on both sides, one after the
+// other on one goroutine, and charges each its process CPU time
+// (getrusage), so both see the same load of the machine. It reports both
+// figures and their ratio (fit/race, the issue's bar: at most 0.1).
+//
+//	go test -run '^$' -bench FitVsRace -benchtime 200x ./sim
+func BenchmarkFitVsRace(b *testing.B) {
+	if cpuSeconds() < 0 {
+		b.Skip("CPU time cannot be read here")
+	}
+	race := match(b, "moloch", "borgo", "race:8", "race:8", 1, 11)
+	fit := match(b, "moloch", "borgo", "fit", "fit", 1, 11)
+	w := &worker{res: new(engine.Resolver)}
+	var raceCPU, fitCPU float64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for k := 0; k < b.N; k++ {
+		for i, m := range []*Match{race, fit} {
+			c0 := cpuSeconds()
+			if _, err := m.play(k, k%2 == 0, w); err != nil {
+				b.Fatal(err)
+			}
+			if i == 0 {
+				raceCPU += cpuSeconds() - c0
+			} else {
+				fitCPU += cpuSeconds() - c0
+			}
+		}
+	}
+	b.ReportMetric(raceCPU*1e3/float64(b.N), "race8-cpu-ms/game")
+	b.ReportMetric(fitCPU*1e3/float64(b.N), "fit-cpu-ms/game")
+	b.ReportMetric(fitCPU/raceCPU, "fit/race")
+}
