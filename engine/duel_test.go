@@ -20,7 +20,7 @@ func duelGame(t *testing.T, src string) *Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := NewGameFrom(s, piles, 1, FirstOption{})
+	g, err := newGameFrom(s, piles, 1, FirstOption{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +110,7 @@ turn 1 5
 	if err != nil {
 		t.Fatal(err)
 	}
-	std, _ := NewGameFrom(s, piles, 1, FirstOption{})
+	std, _ := newGameFrom(s, piles, 1, FirstOption{})
 	std.Energy[0] = 5 // not reachable, but even so
 	for _, a := range std.LegalActions(nil) {
 		if a.Kind == KEnergy || a.Kind == KProcedure {
@@ -183,7 +183,7 @@ turn 1 5
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, _ = NewGameFrom(s, piles, 1, FirstOption{})
+	g, _ = newGameFrom(s, piles, 1, FirstOption{})
 	if g.Phase != PhaseDiscard {
 		t.Fatal("want the discard phase")
 	}

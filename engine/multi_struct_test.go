@@ -72,7 +72,7 @@ func TestStructureMultiplayer(t *testing.T) {
 
 	// A game from the position: player 3's turn, after its draw.
 	s, piles := structMulti(t, "mode teams\nteams 1+3 2+4", "")
-	g, err := NewGameFrom(s, piles, 1, FirstOption{})
+	g, err := newGameFrom(s, piles, 1, FirstOption{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,7 +23,7 @@ func TestPositionStructure(t *testing.T) {
 	if !piles.Structures {
 		t.Fatalf("a Structure on the board does not imply the variant")
 	}
-	g, err := NewGameFrom(s, piles, 1, FirstOption{})
+	g, err := newGameFrom(s, piles, 1, FirstOption{})
 	if err != nil {
 		t.Fatal(err)
 	}

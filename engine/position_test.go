@@ -88,7 +88,7 @@ func FuzzParsePosition(f *testing.F) {
 		if piles.LoadLeaders(load) != nil {
 			return
 		}
-		g, err := NewGameFrom(s, piles, 1, FirstOption{})
+		g, err := newGameFrom(s, piles, 1, FirstOption{})
 		if err != nil {
 			return
 		}

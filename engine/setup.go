@@ -8,7 +8,7 @@ import (
 )
 
 // Piles are what a position file says about the tokens off the board, for a
-// game started from it (NewGameFrom). Tokens it places nowhere (not on the
+// game started from it (PrepareFrom, StartFrom). Tokens it places nowhere (not on the
 // board, in a hand, on top of the deck or in the discard pile) are shuffled
 // into the deck below the listed ones, from the game's seed.
 type Piles struct {
@@ -45,7 +45,7 @@ type LeaderRef struct {
 // LoadLeaders resolves the position's leader lines with load (the engine
 // reads no files: package armies' LoadLeader, say). A card that cannot be
 // loaded is a diagnostic at its name in the line; the error is a
-// diag.List. NewGameFrom refuses piles whose leader lines were not loaded,
+// diag.List. PrepareFrom refuses piles whose leader lines were not loaded,
 // so a leader line is never silently dropped.
 func (p *Piles) LoadLeaders(load func(ref string) (*rules.Leader, error)) error {
 	var errs diag.List
@@ -71,23 +71,11 @@ func (p *Piles) LoadLeaders(load func(ref string) (*rules.Leader, error)) error 
 	return nil
 }
 
-// NewGameFrom starts a game at a position: the board of s, the hands,
-// decks and discard piles of piles (the tokens they do not place shuffled
-// into the deck below the listed ones, from seed), and the turn of
-// piles.ToMove about to start, with its turn-start triggers and its draw;
-// d answers the rule questions of that start.
-func NewGameFrom(s *State, piles *Piles, seed uint64, d Decider) (*Game, error) {
-	g, err := PrepareFrom(s, piles, seed)
-	if err != nil {
-		return nil, err
-	}
-	g.StartFrom(d)
-	return g, nil
-}
-
-// PrepareFrom is NewGameFrom up to the start of the turn: the game at the
-// position with its decks dealt, the turn not yet started (StartFrom
-// starts it). A trace attaches its tracer in between, so that it holds
+// PrepareFrom is the first half of starting a game at a position: the
+// board of s, the hands, decks and discard piles of piles (the tokens they
+// do not place shuffled into the deck below the listed ones, from seed),
+// the turn of piles.ToMove not yet started (StartFrom starts it, with its
+// turn-start triggers and its draw). A trace attaches its tracer in between, so that it holds
 // the turn's first events (play --from --trace).
 func PrepareFrom(s *State, piles *Piles, seed uint64) (*Game, error) {
 	for i, r := range piles.LeaderRef {

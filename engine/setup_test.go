@@ -31,7 +31,7 @@ func TestGameFromPosition(t *testing.T) {
 	}
 	for seed := uint64(1); seed <= 20; seed++ {
 		d := NewRandomDecider(seed)
-		g, err := NewGameFrom(s, piles, seed, d)
+		g, err := newGameFrom(s, piles, seed, d)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -127,7 +127,7 @@ func TestGameFromPositionLeaders(t *testing.T) {
 		if err := piles.LoadLeaders(load); err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		g, err := NewGameFrom(s, piles, 1, FirstOption{})
+		g, err := newGameFrom(s, piles, 1, FirstOption{})
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
@@ -153,11 +153,22 @@ func TestGameFromPositionLeaders(t *testing.T) {
 		t.Fatal(err)
 	}
 	s, _, _ := ParseSetup("leaders.pos", []byte(board), testLoader)
-	if _, err := NewGameFrom(s, piles, 1, FirstOption{}); err == nil || !strings.Contains(err.Error(), "not loaded") {
+	if _, err := newGameFrom(s, piles, 1, FirstOption{}); err == nil || !strings.Contains(err.Error(), "not loaded") {
 		t.Errorf("a leader line not loaded: %v", err)
 	}
 	_, piles, _ = ParseSetup("leaders.pos", []byte(board+"leader 1 Nobody\n"), testLoader)
 	if err := piles.LoadLeaders(load); err == nil || !strings.Contains(err.Error(), `leaders.pos:5:10: error: leader "Nobody": unknown leader "Nobody"`) {
 		t.Errorf("an unknown leader: %v", err)
 	}
+}
+
+// newGameFrom starts a game at a position in one call, what PrepareFrom
+// and StartFrom do in two for a caller that attaches a tracer between.
+func newGameFrom(s *State, piles *Piles, seed uint64, d Decider) (*Game, error) {
+	g, err := PrepareFrom(s, piles, seed)
+	if err != nil {
+		return nil, err
+	}
+	g.StartFrom(d)
+	return g, nil
 }

@@ -6,7 +6,7 @@ import (
 	"github.com/hexforge/hexforge/rules"
 )
 
-// newGameAt sets up the game NewGameFrom starts, in the position's mode,
+// newGameAt sets up the game PrepareFrom prepares, in the position's mode,
 // teams and feud (its Sides, scores of a points game and the team's lower
 // HQ tracks of one against a team included), with its Structures and
 // leaders.

@@ -49,7 +49,7 @@ func TestGameFromMultiPosition(t *testing.T) {
 	}
 	for seed := uint64(1); seed <= 10; seed++ {
 		d := NewRandomDecider(seed)
-		g, err := NewGameFrom(s, piles, seed, d)
+		g, err := newGameFrom(s, piles, seed, d)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -104,7 +104,7 @@ func TestGameFromMultiPositionOrder(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := NewGameFrom(s, piles, 1, FirstOption{})
+		g, err := newGameFrom(s, piles, 1, FirstOption{})
 		if err != nil {
 			t.Fatal(err)
 		}

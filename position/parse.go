@@ -85,7 +85,7 @@ func splitWords(line string) ([]word, string) {
 // position, and what it says about the tokens off the board: each
 // player's hand, the top of the deck, the discard pile and whose turn
 // comes next (engine.Piles), for a game that starts from the position
-// (engine.NewGameFrom). load loads the armies it names; outside
+// (engine.PrepareFrom). load loads the armies it names; outside
 // (--allow-extends-outside) lets it name a board file outside its
 // directory tree. Every problem is reported as a positioned diagnostic;
 // the returned error is a diag.List when the text is wrong. It never

@@ -80,10 +80,11 @@ func TestShapedActions(t *testing.T) {
 	} {
 		t.Run(tc.board, func(t *testing.T) {
 			s, piles := setupOn(t, strings.Replace(pos, "%s", tc.board, 1))
-			g, err := engine.NewGameFrom(s, piles, 1, engine.FirstOption{})
+			g, err := engine.PrepareFrom(s, piles, 1)
 			if err != nil {
 				t.Fatal(err)
 			}
+			g.StartFrom(engine.FirstOption{})
 			if g.Phase != engine.PhasePlay {
 				t.Fatalf("phase %d, want play", g.Phase)
 			}
@@ -137,10 +138,11 @@ func TestShapedFullBoard(t *testing.T) {
 			}
 			pos += "hand 1 Rock\nturn 1 1\n"
 			s, piles := setupOn(t, pos)
-			g, err := engine.NewGameFrom(s, piles, 1, engine.FirstOption{})
+			g, err := engine.PrepareFrom(s, piles, 1)
 			if err != nil {
 				t.Fatal(err)
 			}
+			g.StartFrom(engine.FirstOption{})
 			c5, _ := g.S.Board.Hex("c5")
 			var place *engine.Action
 			for _, a := range g.LegalActions(nil) {

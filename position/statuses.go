@@ -128,34 +128,6 @@ func statusArmy(s *engine.State, hw heldWords) (uint8, string, error) {
 	return 0, "", fmt.Errorf("no army of the position declares a status %q (statuses: %s)", hw.name, strings.Join(names, ", "))
 }
 
-// FormatStatuses writes the statuses of the unit on h as the words of its
-// unit line (" status Marked giver=c3 ..."), "" for none.
-func FormatStatuses(s *engine.State, h engine.Hex) string {
-	var b strings.Builder
-	for _, hs := range s.HeldStatuses(h) {
-		fmt.Fprintf(&b, " status %s", Quote(hs.Name))
-		for p := range uint8(s.Players()) {
-			if p != hs.Army && slicesHasStatus(s.Armies[p].Statuses, hs.Name) {
-				fmt.Fprintf(&b, " by=%d", hs.Army+1)
-				break
-			}
-		}
-		if hs.Giver != engine.NoHex {
-			fmt.Fprintf(&b, " giver=%s", s.Board.Names[hs.Giver])
-		}
-	}
-	return b.String()
-}
-
-func slicesHasStatus(sts []rules.Status, name string) bool {
-	for _, st := range sts {
-		if strings.EqualFold(st.Name, name) {
-			return true
-		}
-	}
-	return false
-}
-
 // WriteHeld writes a line for each unit that carries statuses ("P2
 // Stormtrooper on d1 carries Marked, Slowed"), for battle's report of a
 // position; nothing when no unit does.

@@ -24,7 +24,7 @@ type FromGame struct {
 	Capped  bool
 }
 
-// PlayPosition plays on from the position of file (PlayFrom), with obs
+// PlayPosition plays on from the position of file (PlayFromObserved), with obs
 // (when not nil) watching (PlayFromObserved).
 func PlayPosition(file string, s *engine.State, piles *engine.Piles, specs [2]player.Spec, seed uint64, maxActions int, obs Observer) (*FromGame, error) {
 	f := &FromGame{File: file, S: s, Piles: piles, Specs: specs, Seed: seed}

@@ -380,19 +380,13 @@ func (m *Match) Stream(ctx context.Context, workers int, progress Progress, fold
 	return false, nil
 }
 
-// PlayFrom plays a game started at a position (engine.NewGameFrom) to its
-// end with computer players (specs[p] plays player p; with more than two
-// players specs[p&1]), every random choice
-// from seed, at most maxActions actions. It reports the engine's result and
-// whether the cap stopped the game.
-func PlayFrom(s *engine.State, piles *engine.Piles, specs [2]player.Spec, seed uint64, maxActions int) (g *engine.Game, actions int, capped bool, err error) {
-	return PlayFromObserved(s, piles, specs, seed, maxActions, nil)
-}
-
-// PlayFromObserved is PlayFrom with obs (when not nil) watching from
-// before the position's turn starts, as PlayObserved watches a match's
-// game: its GameInfo has the seed as both seeds, pair 0, the first seat
-// first.
+// PlayFromObserved plays a game started at a position (engine.PrepareFrom,
+// then StartFrom) to its end with computer players (specs[p] plays player
+// p; with more than two players specs[p&1]), every random choice from
+// seed, at most maxActions actions; obs (when not nil) watches from before
+// the position's turn starts, as PlayObserved watches a match's game: its
+// GameInfo has the seed as both seeds, pair 0, the first seat first. It
+// reports the engine's result and whether the cap stopped the game.
 func PlayFromObserved(s *engine.State, piles *engine.Piles, specs [2]player.Spec, seed uint64, maxActions int, obs Observer) (g *engine.Game, actions int, capped bool, err error) {
 	res := new(engine.Resolver)
 	n := s.Players()

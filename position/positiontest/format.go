@@ -7,6 +7,7 @@ package positiontest
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hexforge/hexforge/engine"
@@ -43,9 +44,29 @@ func FormatPosition(s *engine.State, refs []string) string {
 				}
 			}
 			if p == s.Cells[h].Unit {
-				b.WriteString(position.FormatStatuses(s, engine.Hex(h)))
+				b.WriteString(formatStatuses(s, engine.Hex(h)))
 			}
 			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// formatStatuses writes the statuses of the unit on h as the words of its
+// unit line (" status Marked by=2 giver=c3 ..."), "" for none: by= names
+// the giver's army when the carrier's own army does not declare it.
+func formatStatuses(s *engine.State, h engine.Hex) string {
+	var b strings.Builder
+	for _, hs := range s.HeldStatuses(h) {
+		fmt.Fprintf(&b, " status %s", position.Quote(hs.Name))
+		for p := range uint8(s.Players()) {
+			if p != hs.Army && slices.ContainsFunc(s.Armies[p].Statuses, func(st rules.Status) bool { return strings.EqualFold(st.Name, hs.Name) }) {
+				fmt.Fprintf(&b, " by=%d", hs.Army+1)
+				break
+			}
+		}
+		if hs.Giver != engine.NoHex {
+			fmt.Fprintf(&b, " giver=%s", s.Board.Names[hs.Giver])
 		}
 	}
 	return b.String()
