@@ -56,29 +56,7 @@ func (p *fitPlayer) Act(g *engine.Game, legal []engine.Action) int {
 		return 0
 	}
 	me := g.Player
-	p.cands = p.cands[:0]
-	p.runs = p.runs[:0]
-	pos := g.PositionKey(false)
-	for i := 0; i < len(legal); i++ {
-		a := legal[i]
-		if !p.allFacings && a.Kind == engine.KStructure {
-			j := structureRun(legal, i)
-			p.structures(g, pos, legal, i, j)
-			i = j - 1
-			continue
-		}
-		sc := p.score(g, pos, a)
-		if sc == failed {
-			continue
-		}
-		if a.Kind == engine.KEndTurn {
-			sc -= 0.01
-		}
-		p.cands = append(p.cands, candidate{idx: i, greed: sc})
-	}
-	if len(p.runs) > 0 {
-		p.structures(g, pos, legal, -1, 0)
-	}
+	p.scoreCandidates(g, legal, !p.allFacings)
 	if len(p.cands) == 0 {
 		return 0
 	}

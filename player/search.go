@@ -127,17 +127,17 @@ func (p *searchPlayer) score(g *engine.Game, pos uint64, a engine.Action) float6
 	return sc
 }
 
-func (p *searchPlayer) Act(g *engine.Game, legal []engine.Action) int {
-	if len(legal) == 1 {
-		return 0
-	}
-	me := g.Player
+// scoreCandidates scores every legal action as the greedy player does into
+// p.cands, in the engine's order, ending the turn losing ties against doing
+// something; with runs, a structure's placements are scored as runs
+// (structures) instead of one by one. search, fit and wide shortlist from it.
+func (p *searchPlayer) scoreCandidates(g *engine.Game, legal []engine.Action, runs bool) {
 	p.cands = p.cands[:0]
 	p.runs = p.runs[:0]
 	pos := g.PositionKey(false)
 	for i := 0; i < len(legal); i++ {
 		a := legal[i]
-		if !p.allFacings && a.Kind == engine.KStructure {
+		if runs && a.Kind == engine.KStructure {
 			j := structureRun(legal, i)
 			p.structures(g, pos, legal, i, j)
 			i = j - 1
@@ -155,6 +155,14 @@ func (p *searchPlayer) Act(g *engine.Game, legal []engine.Action) int {
 	if len(p.runs) > 0 {
 		p.structures(g, pos, legal, -1, 0)
 	}
+}
+
+func (p *searchPlayer) Act(g *engine.Game, legal []engine.Action) int {
+	if len(legal) == 1 {
+		return 0
+	}
+	me := g.Player
+	p.scoreCandidates(g, legal, !p.allFacings)
 	if len(p.cands) == 0 {
 		return 0
 	}

@@ -68,29 +68,7 @@ func (p *widePlayer) Act(g *engine.Game, legal []engine.Action) int {
 // best first: equal scores in an order drawn from the seed, and of the
 // actions that differ only by facing and score the same, the first.
 func (p *widePlayer) shortlist(g *engine.Game, legal []engine.Action) {
-	p.cands = p.cands[:0]
-	p.runs = p.runs[:0]
-	pos := g.PositionKey(false)
-	for i := 0; i < len(legal); i++ {
-		a := legal[i]
-		if a.Kind == engine.KStructure {
-			j := structureRun(legal, i)
-			p.structures(g, pos, legal, i, j)
-			i = j - 1
-			continue
-		}
-		sc := p.score(g, pos, a)
-		if sc == failed {
-			continue
-		}
-		if a.Kind == engine.KEndTurn {
-			sc -= 0.01
-		}
-		p.cands = append(p.cands, candidate{idx: i, greed: sc})
-	}
-	if len(p.runs) > 0 {
-		p.structures(g, pos, legal, -1, 0)
-	}
+	p.scoreCandidates(g, legal, true)
 	// n holds each candidate's place among equals until the sort is done.
 	for i := range p.cands {
 		p.cands[i].n = p.r.Intn(1 << 30)
