@@ -75,6 +75,21 @@ type RunInfo struct {
 // Version is the hexforge version recorded in results (set by the CLI).
 var Version = "dev"
 
+// appendLineless appends " label:" and xs printed with verb, each
+// element's source line (line) cleared first, or nothing when xs is empty:
+// an army's hash leaves out where things are declared, and a part an army
+// does not use leaves the hash as it was before the part existed.
+func appendLineless[T any](text []byte, label string, xs []T, line func(*T) *int, verb string) []byte {
+	if len(xs) == 0 {
+		return text
+	}
+	c := slices.Clone(xs)
+	for i := range c {
+		*line(&c[i]) = 0
+	}
+	return fmt.Appendf(append(text, " "+label+":"...), verb, c)
+}
+
 // ArmyHash identifies a compiled army: the SHA-256 of its rule tables,
 // without the source file name and lines, which do not change play.
 func ArmyHash(a *rules.Army) string {
@@ -88,64 +103,16 @@ func ArmyHash(a *rules.Army) string {
 	// the army had before Structures existed, so that its hash, and every
 	// result recorded with it, stays what it was.
 	text := fmt.Appendf(nil, "%+v", hashedArmy{c.Name, c.Aliases, c.Notes, c.Size, c.Tokens, c.HQ, c.File})
-	if len(c.Structures) > 0 {
-		st := slices.Clone(c.Structures)
-		for i := range st {
-			st[i].Line = 0
-		}
-		text = fmt.Appendf(text, " Structures:%+v", st)
-	}
-	// Statuses and observers likewise, only when there are some.
-	if len(c.Statuses) > 0 {
-		st := slices.Clone(c.Statuses)
-		for i := range st {
-			st[i].Line = 0
-		}
-		text = fmt.Appendf(text, " Statuses:%+v", st)
-	}
-	if len(c.Observers) > 0 {
-		ob := slices.Clone(c.Observers)
-		for i := range ob {
-			ob[i].Line = 0
-		}
-		text = fmt.Appendf(text, " Observers:%+v", ob)
-	}
-	// Placement rules likewise (place, facing).
-	if len(c.Placements) > 0 {
-		pl := slices.Clone(c.Placements)
-		for i := range pl {
-			pl[i].Line = 0
-		}
-		text = fmt.Appendf(text, " Placements:%+v", pl)
-	}
-	if len(c.Facings) > 0 {
-		fc := slices.Clone(c.Facings)
-		for i := range fc {
-			fc[i].Line = 0
-		}
-		text = fmt.Appendf(text, " Facings:%+v", fc)
-	}
-	if len(c.Limits) > 0 {
-		li := slices.Clone(c.Limits)
-		for i := range li {
-			li[i].Line = 0
-		}
-		text = fmt.Appendf(text, " Limits:%+v", li)
-	}
-	if len(c.Expiries) > 0 {
-		ex := slices.Clone(c.Expiries)
-		for i := range ex {
-			ex[i].Line = 0
-		}
-		text = fmt.Appendf(text, " Expiries:%+v", ex)
-	}
-	if len(c.Standing) > 0 {
-		sd := slices.Clone(c.Standing)
-		for i := range sd {
-			sd[i].Line = 0
-		}
-		text = fmt.Appendf(text, " Standing:%v", sd)
-	}
+	text = appendLineless(text, "Structures", c.Structures, func(x *rules.Structure) *int { return &x.Line }, "%+v")
+	// Statuses, observers, placement rules, limits, expiries and standing
+	// effects likewise, only when there are some.
+	text = appendLineless(text, "Statuses", c.Statuses, func(x *rules.Status) *int { return &x.Line }, "%+v")
+	text = appendLineless(text, "Observers", c.Observers, func(x *rules.Observer) *int { return &x.Line }, "%+v")
+	text = appendLineless(text, "Placements", c.Placements, func(x *rules.Placement) *int { return &x.Line }, "%+v")
+	text = appendLineless(text, "Facings", c.Facings, func(x *rules.Facing) *int { return &x.Line }, "%+v")
+	text = appendLineless(text, "Limits", c.Limits, func(x *rules.Limit) *int { return &x.Line }, "%+v")
+	text = appendLineless(text, "Expiries", c.Expiries, func(x *rules.Expiry) *int { return &x.Line }, "%+v")
+	text = appendLineless(text, "Standing", c.Standing, func(x *rules.Standing) *int { return &x.Line }, "%v")
 	sum := sha256.Sum256(text)
 	return hex.EncodeToString(sum[:8])
 }
