@@ -158,7 +158,7 @@ func (s *staged) expect(last int) {
 	}
 	rest := 0
 	for _, a := range append([]*arm{s.ref}, s.vars...) {
-		if a.open || a == s.ref {
+		if a.open { // the reference stays open: it plays while any variant does
 			rest += 2 * (last - a.pairs) * len(s.opps)
 		}
 	}
