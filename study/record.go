@@ -192,8 +192,8 @@ func TracePlay(path string, m *sim.Match, refs [2]string, boardRef string, game 
 //
 // With tracePath it writes the game's trace there (play --from --trace):
 // its header names the position file relative to the trace, and the trace
-// holds the game from before the position's turn starts (a position of
-// two players).
+// holds the game from before the position's turn starts (of 2 to 4
+// players: with more, the header says the position's mode and teams).
 func PlayFrom(file string, s *engine.State, piles *engine.Piles, specs [2]player.Spec, seed uint64, maxActions int, structures bool, tracePath string) (g *sim.FromGame, note string, err error) {
 	if !piles.Structures {
 		if note, err = CheckStructures(structures, s.Armies[:s.Players()]...); err != nil {
@@ -208,11 +208,15 @@ func PlayFrom(file string, s *engine.State, piles *engine.Piles, specs [2]player
 		g, err = sim.PlayPosition(file, s, piles, specs, seed, maxActions, nil)
 		return g, note, err
 	}
-	if n := s.Players(); n > 2 {
-		return nil, note, fmt.Errorf("--trace: a trace from a position of %d players is not written yet (two players only)", n)
+	// The position names the armies (a name or a file relative to it):
+	// the header's refs only label them, by name, for every seat.
+	as := s.Armies[:s.Players()]
+	refs := make([]string, len(as))
+	for p, a := range as {
+		refs[p] = a.Name
 	}
 	var buf bytes.Buffer
-	r := trace.NewRecorder(&buf, s.Armies[0].Name, s.Armies[1].Name, s.Armies[0], s.Armies[1])
+	r := trace.NewMultiRecorder(&buf, refs, as)
 	r.From = TraceBoardRef(file, tracePath) // relative to the trace, as a board file
 	if g, err = sim.PlayPosition(file, s, piles, specs, seed, maxActions, r); err != nil {
 		return nil, note, err
