@@ -69,19 +69,28 @@ func (rc *Recording) Check(games int, oneMatch, sharded bool) error {
 // the very games the run plays) and, once the run is over, the games A
 // lost by the most. notes are for the user, in order.
 func (rc *Recording) Match(ctx context.Context, r *Run, a, b *rules.Army, refs [2]string) (s *sim.Summary, notes []string, err error) {
+	board := r.Board // as the traces name it: a board file's copy in rc.Dir
 	if rc.Games > 0 || rc.Losses > 0 {
 		bundled, err := bundleArmies(rc.Dir, refs[:])
 		if err != nil {
 			return nil, nil, err
 		}
 		refs = [2]string(bundled)
+		if board, err = bundleBoard(rc.Dir, board); err != nil {
+			return nil, nil, err
+		}
+	}
+	recMatch := func() *sim.Match {
+		m := r.NewMatch(a, b)
+		m.Board = board
+		return m
 	}
 	if rc.Games > 0 {
 		var games []int
 		for i := 1; i <= rc.Games; i++ {
 			games = append(games, i)
 		}
-		if notes, err = RecordGames(rc.Dir, r.NewMatch(a, b), refs, games, rc.Sets); err != nil {
+		if notes, err = RecordGames(rc.Dir, recMatch(), refs, games, rc.Sets); err != nil {
 			return nil, notes, err
 		}
 	}
@@ -93,7 +102,7 @@ func (rc *Recording) Match(ctx context.Context, r *Run, a, b *rules.Army, refs [
 	if s, err = r.Match(ctx, r.NewMatch(a, b)); err != nil || losses == nil {
 		return s, notes, err
 	}
-	more, err := losses.Record(rc.Dir, r.NewMatch(a, b), refs, rc.Sets)
+	more, err := losses.Record(rc.Dir, recMatch(), refs, rc.Sets)
 	return s, append(notes, more...), err
 }
 
