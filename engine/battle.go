@@ -95,11 +95,11 @@ type Resolver struct {
 
 	// Dealt counts the wounds each token type inflicted in the last battle
 	// (after armor and medics; HQ wounds included), by the attacker's owner.
-	Dealt [2][MaxArmyTokens]uint16 // players 1 and 2 (Game.Dealt)
+	Dealt [MaxPlayers][MaxArmyTokens]uint16 // players 1 and 2 go to Game.Dealt, 3 and 4 to Figures
 	// Kept counts, by the giver's owner and token type, the units that end
 	// the last battle alive only thanks to a toughness bonus (a unit kept by
 	// two givers counts for each).
-	Kept [2][MaxArmyTokens]uint8
+	Kept [MaxPlayers][MaxArmyTokens]uint8
 	// Destroyer marks the hexes whose unit wounded an enemy unit that the
 	// wounds destroyed in the last battle (if=destroyed_enemy).
 	Destroyer [MaxHexes]bool
@@ -140,9 +140,10 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 		d = FirstOption{}
 	}
 	r.s, r.d = s, d
-	r.Dealt = [2][MaxArmyTokens]uint16{}
+	n := s.Players() // the rows of the players in the game only
+	clear(r.Dealt[:n])
 	if r.anyTough {
-		r.Kept = [2][MaxArmyTokens]uint8{}
+		clear(r.Kept[:n])
 	}
 	r.anyTough = false
 	r.feud = s.side != s.team
@@ -376,7 +377,7 @@ func (r *Resolver) segment(seg int, log *BattleLog) {
 			// A taken-over unit fights for its controller; its wounds are
 			// not credited to its own army's token.
 			a := s.Cells[x.src].Unit
-			if !a.Empty() && a.Controller() == a.Owner && a.Owner < 2 {
+			if !a.Empty() && a.Controller() == a.Owner {
 				d := &r.Dealt[a.Owner][a.Token]
 				*d = uint16(min(65535, int(*d)+int(x.wounds)))
 			}

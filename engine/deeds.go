@@ -31,10 +31,17 @@ func (g *Game) deed(k int, victim uint8, n int) {
 	if !c.on || n <= 0 || ((k == DeedWounds || k == DeedRemoved) && victim == c.owner) {
 		return
 	}
-	if c.owner >= 2 {
-		return // figures of players 1 and 2 only (Game.Dealt)
+	var d *uint8
+	switch {
+	case c.owner < 2:
+		d = &g.Deeds[c.owner][c.token][k]
+	case g.fig != nil && g.counting():
+		// Players 3 and 4: counted only in a game with figures attached
+		// (a Game copied by a player stays as small as a two-player one).
+		d = &g.fig.Deeds34[c.owner-2][c.token][k]
+	default:
+		return
 	}
-	d := &g.Deeds[c.owner][c.token][k]
 	*d = uint8(min(255, int(*d)+n))
 }
 

@@ -5,7 +5,7 @@ package engine
 // and a game without them pays one nil test per hook (as a tracer).
 //
 // A Figures attached with SetFigures counts, by owner and token type (the
-// first two players, as Game.Dealt): Moves, the units that went to another
+// every player): Moves, the units that went to another
 // hex (a move, push, pull, swap, replace, scavenger's move); Rotations,
 // the units turned on the spot (a rotate step or ability, a move that only
 // turns); each credited to the token whose step did it (an instant, a
@@ -14,11 +14,16 @@ package engine
 // StatusTurns counts, for the token that gave a status, each turn of the
 // carrier's owner that starts with the status on the board.
 
-// Figures is one game's per-token board figures (SetFigures).
+// Figures is one game's per-token board figures (SetFigures), by owner
+// (every seat), and the battle and step figures of players 3 and 4, whose
+// rows the Game does not hold (Dealt34, Deeds34; TokenDealt, TokenDeeds
+// read any player's).
 type Figures struct {
-	Moves       [2][MaxArmyTokens]uint16
-	Rotations   [2][MaxArmyTokens]uint16
-	StatusTurns [2][MaxArmyTokens]uint16
+	Moves       [MaxPlayers][MaxArmyTokens]uint16
+	Rotations   [MaxPlayers][MaxArmyTokens]uint16
+	StatusTurns [MaxPlayers][MaxArmyTokens]uint16
+	Dealt34     [2][MaxArmyTokens]uint16 // Game.Dealt of players 3 and 4
+	Deeds34     [2][MaxArmyTokens]Deeds  // Game.Deeds of players 3 and 4
 
 	g     *Game  // the game counted: its copies count nothing
 	actor credit // the unit whose own ability is running (mobility, push, pull, rotation)
@@ -52,7 +57,7 @@ func (g *Game) figRotate(u Piece) {
 	}
 }
 
-func (g *Game) countFig(n *[2][MaxArmyTokens]uint16, u Piece) {
+func (g *Game) countFig(n *[MaxPlayers][MaxArmyTokens]uint16, u Piece) {
 	if !g.counting() {
 		return
 	}
@@ -63,7 +68,7 @@ func (g *Game) countFig(n *[2][MaxArmyTokens]uint16, u Piece) {
 	case g.fig.actor.on:
 		owner, tok = g.fig.actor.owner, g.fig.actor.token
 	}
-	if owner < 2 && int(tok) < MaxArmyTokens {
+	if owner < MaxPlayers && int(tok) < MaxArmyTokens {
 		n[owner][tok] = uint16(min(65535, int(n[owner][tok])+1))
 	}
 }
@@ -89,8 +94,47 @@ func (g *Game) figStatusTurn(in *StatusInst) {
 	if g.fig == nil || !g.counting() {
 		return
 	}
-	if p := in.Kind >> 4; p < 2 && int(in.GTok) < MaxArmyTokens {
+	if p := in.Kind >> 4; p < MaxPlayers && int(in.GTok) < MaxArmyTokens {
 		c := &g.fig.StatusTurns[p][in.GTok]
 		*c = uint16(min(65535, int(*c)+1))
 	}
+}
+
+// addBattleFigures adds the last battle's wounds dealt and units kept
+// alive by player p's token types (the Resolver's rows) to dealt and deeds.
+func (g *Game) addBattleFigures(dealt *[MaxArmyTokens]uint16, deeds *[MaxArmyTokens]Deeds, p int) {
+	for t, n := range g.Res.Dealt[p] {
+		dealt[t] = uint16(min(65535, int(dealt[t])+int(n)))
+	}
+	if g.anyFx&factToughness != 0 {
+		for t, n := range g.Res.Kept[p] {
+			d := &deeds[t][DeedKept]
+			*d = uint8(min(255, int(*d)+int(n)))
+		}
+	}
+}
+
+// TokenDealt is the wounds player p's token types inflicted in battles so
+// far: Game.Dealt for players 1 and 2; for players 3 and 4 the attached
+// Figures' (none without them).
+func (g *Game) TokenDealt(p uint8) [MaxArmyTokens]uint16 {
+	if p < 2 {
+		return g.Dealt[p]
+	}
+	if g.counting() && p < MaxPlayers {
+		return g.fig.Dealt34[p-2]
+	}
+	return [MaxArmyTokens]uint16{}
+}
+
+// TokenDeeds is what player p's token types' steps did so far, as
+// TokenDealt reads it.
+func (g *Game) TokenDeeds(p uint8) [MaxArmyTokens]Deeds {
+	if p < 2 {
+		return g.Deeds[p]
+	}
+	if g.counting() && p < MaxPlayers {
+		return g.fig.Deeds34[p-2]
+	}
+	return [MaxArmyTokens]Deeds{}
 }

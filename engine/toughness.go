@@ -101,9 +101,6 @@ func (r *Resolver) creditKept() {
 					side = rules.Friends
 				}
 				if e.Op == rules.EffToughness && e.Value > 0 && e.Dirs.Has(edge) && e.Side&side != 0 {
-					if l.Owner >= 2 {
-						continue // figures of players 1 and 2 only (Game.Dealt)
-					}
 					k := &r.Kept[l.Owner][l.Token]
 					*k = uint8(min(255, int(*k)+1))
 				}

@@ -102,15 +102,12 @@ func (g *Game) battle(d Decider) bool {
 	if g.S.St.N != 0 {
 		g.statusBattleEnd()
 	}
-	for p := range 2 { // token figures count the first two players (Dealt)
-		for t, n := range g.Res.Dealt[p] {
-			g.Dealt[p][t] = uint16(min(65535, int(g.Dealt[p][t])+int(n)))
-		}
-		if g.anyFx&factToughness != 0 {
-			for t, n := range g.Res.Kept[p] {
-				d := &g.Deeds[p][t][DeedKept]
-				*d = uint8(min(255, int(*d)+int(n)))
-			}
+	for p := range 2 { // the Game counts the first two players (players 3 and 4: Figures)
+		g.addBattleFigures(&g.Dealt[p], &g.Deeds[p], p)
+	}
+	if n := g.S.Players(); n > 2 && g.fig != nil && g.counting() {
+		for p := 2; p < n; p++ {
+			g.addBattleFigures(&g.fig.Dealt34[p-2], &g.fig.Deeds34[p-2], p)
 		}
 	}
 

@@ -149,6 +149,21 @@ func multiText(r *sim.MultiReport, md bool) string {
 			b.WriteString(wrapLine(l, 100) + "\n")
 		}
 	}
+	if tables := multiTokenTables(r); len(tables) > 0 {
+		if md {
+			b.WriteString("## Tokens\n\n" + tokenLegend + "\n\n")
+		} else {
+			b.WriteString("\n" + wrapLine(tokenLegend, 80) + "\n\n")
+		}
+		for _, t := range tables {
+			if md {
+				b.WriteString("### " + t.title + "\n\n")
+			} else {
+				b.WriteString(t.title + ":\n")
+			}
+			tab(t.header, t.rows)
+		}
+	}
 	return strings.TrimRight(b.String(), "\n") + "\n"
 }
 
@@ -262,6 +277,13 @@ func writeMultiHTML(w io.Writer, r *sim.MultiReport, command string) error {
 	p.Table("win share % [95%] by seat", header, rows)
 	for _, l := range footLines(r) {
 		p.Para(l)
+	}
+	if tables := multiTokenTables(r); len(tables) > 0 {
+		p.Heading("Tokens")
+		p.Para(tokenLegend)
+		for _, t := range tables {
+			p.Table(t.title, t.header, t.rows)
+		}
 	}
 	return p.Write(w)
 }

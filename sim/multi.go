@@ -41,6 +41,9 @@ type MultiMatch struct {
 	// UntilCI is a shard's --until-ci target, written in its report for
 	// merge to judge (UntilCICheck); a shard itself never stops early.
 	UntilCI float64
+	// tokens are the per-token figures of the games Run or RunUntil
+	// played (multitokens.go), for Report.
+	tokens [][]TokenStat
 }
 
 // Rotation says in words which seatings a run rotates over (Seatings).
@@ -160,7 +163,11 @@ func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
 	if err := g.Init(&w.cfg, as, round); err != nil {
 		return MultiRecord{}, err
 	}
+	g.SetFigures(&w.fig) // after Init, which detaches it
 	ShuffleMulti(g, round, seating)
+	for s := range seating {
+		w.tok.seats[s].played = [engine.MaxArmyTokens]uint8{}
+	}
 	players := player.Seats(w.seats[:len(seating)])
 	for s := range players {
 		players[s] = m.Player.New(multiSeed(round, 16*k+s), w.res)
@@ -190,6 +197,7 @@ func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
 		}
 		w.buf = g.LegalActions(w.buf[:0])
 		i := players[g.Player].Act(g, w.buf)
+		countPlayed(g, g.Player, w.buf[i], &w.tok.seats[g.Player].played)
 		if w.obs != nil {
 			w.obs.Action(g, w.buf[i])
 		}
@@ -202,6 +210,7 @@ func (m *MultiMatch) Play(k int, w *worker) (MultiRecord, error) {
 		w.obs.End(g, rec.Capped)
 	}
 	rec.Winners, rec.Turns = g.Winners, g.Turn
+	w.tok.finish(g, &w.fig)
 	for s := range seating {
 		rec.Final[s] = uint8(min(255, g.S.HQPoints(uint8(s))))
 	}
@@ -237,6 +246,7 @@ func (m *MultiMatch) PlayObserved(k int, res *engine.Resolver, obs Observer) (Mu
 // is the same whatever the number of workers. When ctx is cancelled it
 // returns the whole rotations finished so far with partial set.
 func (m *MultiMatch) Run(ctx context.Context, workers int, progress Progress) (recs []MultiRecord, partial bool, err error) {
+	m.tokens = nil
 	lo, hi := m.Span()
 	return m.RunGames(ctx, workers, lo, hi, progress)
 }
@@ -262,6 +272,7 @@ func (m *MultiMatch) RunGames(ctx context.Context, workers, lo, hi int, progress
 	var firstErr error
 	var errOnce sync.Once
 	var wg sync.WaitGroup
+	fold := newTokenFold(m, lo)
 	for range workers {
 		wg.Add(1)
 		go func() {
@@ -277,6 +288,7 @@ func (m *MultiMatch) RunGames(ctx context.Context, workers, lo, hi int, progress
 					errOnce.Do(func() { firstErr = err })
 					return
 				}
+				fold.add(lo+i, &rec, &wk.tok)
 				out[i], ok[i] = rec, true
 				if d := int(done.Add(1)); progress != nil {
 					progress(d, n)
@@ -288,6 +300,10 @@ func (m *MultiMatch) RunGames(ctx context.Context, workers, lo, hi int, progress
 	if firstErr != nil {
 		return nil, false, firstErr
 	}
+	if m.tokens == nil {
+		m.tokens = newTokenStats(m.Armies)
+	}
+	MergeMultiTokens(m.tokens, fold.tab)
 	per := len(m.Seatings())
 	for r := 0; r+per <= n; r += per {
 		whole := true
@@ -311,6 +327,7 @@ func (m *MultiMatch) RunGames(ctx context.Context, workers, lo, hi int, progress
 // a run of that many games.
 func (m *MultiMatch) RunUntil(ctx context.Context, workers int, halfWidth float64, maxGames int, progress Progress) (recs []MultiRecord, partial bool, err error) {
 	batch := m.Rounded()
+	m.tokens = nil
 	for lo := 0; ; lo += batch {
 		got, part, err := m.RunGames(ctx, workers, lo, lo+batch, progress)
 		if err != nil {
@@ -392,8 +409,12 @@ type MultiReport struct {
 	MeanTurn float64   `json:"mean_turns"`
 	Leaders  []string  `json:"leaders,omitempty"` // teams mode with leaders: each team's card ("none" for none)
 	// Structures: the run played the Structures variant.
-	Structures bool        `json:"structures,omitempty"`
-	Shard      *MultiShard `json:"shard,omitempty"` // a shard's report: what merge needs
+	Structures bool `json:"structures,omitempty"`
+	// Tokens are the per-token figures of each army (as Armies) over
+	// every seat it played, as the two-player report's tokens; absent in
+	// a report merged from shards that have none (an older version).
+	Tokens [][]TokenStat `json:"tokens,omitempty"`
+	Shard  *MultiShard   `json:"shard,omitempty"` // a shard's report: what merge needs
 }
 
 // Report sums the records of a run.
@@ -468,6 +489,9 @@ func (m *MultiMatch) Report(recs []MultiRecord, partial bool) *MultiReport {
 	}
 	if played := r.Games - r.Capped; played > 0 {
 		r.MeanTurn = float64(turns) / float64(played)
+	}
+	if m.tokens != nil {
+		r.Tokens = m.tokens
 	}
 	if m.Shard.N > 1 {
 		r.Shard = m.shardOf(recs)

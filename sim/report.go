@@ -187,6 +187,9 @@ type TokenStat struct {
 	Moves       int `json:"moves"`
 	Rotations   int `json:"rotations"`
 	StatusTurns int `json:"status_turns"`
+	// when12 is ScoreWhen in twelfths, in a multiplayer run (a shared
+	// win's 1/k is a whole number of them): sums stay exact (MergeMultiTokens).
+	when12 int
 }
 
 // Deeds reports whether the token's steps did anything.

@@ -99,6 +99,7 @@ type worker struct {
 	buf []engine.Action
 	obs Observer // nil except for a recorded game (PlayObserved)
 	fig engine.Figures
+	tok gameTokens // a multiplayer game's per-token figures (MultiMatch.Play)
 	cfg engine.Config
 	// leaders backs cfg.Leaders in a two-player game, so that setting it
 	// up allocates nothing.
@@ -181,22 +182,7 @@ func (m *Match) play(k int, aFirst bool, w *worker) (GameRecord, error) {
 		}
 		seat := g.Player
 		a := buf[players[seat].Act(g, buf)]
-		if a.Kind == engine.KPlace || a.Kind == engine.KInstant || a.Kind == engine.KPlaceAside {
-			t := g.Hand[seat][a.Slot]
-			if a.Kind == engine.KPlaceAside { // set aside at set-up and placed beside the HQ
-				t = g.Aside[seat][0]
-			}
-			if c := &rec.Played[side[seat]][t]; *c < 255 {
-				*c++
-			}
-		}
-		if a.Kind == engine.KStructure { // both parts reach the board
-			for _, t := range g.S.Armies[seat].Structures[a.Slot].Parts {
-				if c := &rec.Played[side[seat]][t]; *c < 255 {
-					*c++
-				}
-			}
-		}
+		countPlayed(g, seat, a, &rec.Played[side[seat]])
 		if a.Kind == engine.KEnergy || a.Kind == engine.KProcedure { // the Duel board's actions (not KLeader, which follows them)
 			if a.Kind == engine.KEnergy {
 				rec.Energy[side[seat]] += bits.OnesCount8(a.Slot) + int(a.Token)

@@ -247,9 +247,64 @@ func mergeMulti(files []string, reports []*sim.MultiReport) (*sim.MultiReport, [
 	}
 	r := m.Report(recs, partial)
 	r.Players, r.Board, r.Leaders, r.Structures = first.Players, first.Board, first.Leaders, first.Structures
+	if r.Tokens, err = mergeMultiTokens(files, reports); err != nil {
+		return nil, nil, err
+	}
 	if t := first.Shard.UntilCI; t > 0 {
 		c := sim.UntilCICheck{Target: t, HalfWidth: r.Widest(), Games: r.Games, Batch: first.Shard.Rotations * per, Max: sim.MaxGames}
 		warnings = append(warnings, c.String())
 	}
 	return r, warnings, nil
+}
+
+// mergeMultiTokens adds up the shards' per-token figures exactly
+// (sim.MergeMultiTokens), or gives none when a shard has none (written
+// before they existed) or a table of another shape: a sum of some shards
+// only would pass for the whole run's.
+//
+// A shard's figures are checked against its games, so that a tampered
+// report cannot pass as many games' worth: each row counts the shard's
+// games, and no figure is negative or more than 255 a game per copy.
+func mergeMultiTokens(files []string, reports []*sim.MultiReport) ([][]sim.TokenStat, error) {
+	first := reports[0].Tokens
+	out := make([][]sim.TokenStat, len(first))
+	for a, toks := range first {
+		out[a] = make([]sim.TokenStat, len(toks))
+		for i, t := range toks {
+			out[a][i] = sim.TokenStat{Name: t.Name, Kind: t.Kind, Copies: t.Copies}
+		}
+	}
+	for f, r := range reports {
+		if len(r.Tokens) != len(first) || len(first) == 0 {
+			return nil, nil
+		}
+		for a := range first {
+			if len(r.Tokens[a]) != len(first[a]) {
+				return nil, nil
+			}
+			for i, t := range r.Tokens[a] {
+				if t.Name != first[a][i].Name {
+					return nil, nil
+				}
+				games := len(r.Shard.Records)
+				most := 255 * games * max(1, t.Copies) // a game's figure is a byte a copy at most
+				for _, x := range []int{t.PlayedIn, t.Played, t.Survived, t.StepWounds, t.StepRemoved, t.Healed, t.TokensMoved, t.KeptAlive} {
+					if x < 0 || x > most {
+						return nil, fmt.Errorf("%s: token %q of army %d: a figure of %d in %d games", files[f], t.Name, a+1, x, games)
+					}
+				}
+				for _, x := range []int{t.Dealt, t.Moves, t.Rotations, t.StatusTurns} {
+					if x < 0 || x > 65535*games {
+						return nil, fmt.Errorf("%s: token %q of army %d: a figure of %d in %d games", files[f], t.Name, a+1, x, games)
+					}
+				}
+				if t.Games != games || t.PlayedIn > games || t.ScoreWhen < 0 || t.ScoreWhen > float64(t.PlayedIn) {
+					return nil, fmt.Errorf("%s: token %q of army %d: %d games, played in %d, score when played %g: not the figures of the shard's %d games",
+						files[f], t.Name, a+1, t.Games, t.PlayedIn, t.ScoreWhen, games)
+				}
+			}
+		}
+		sim.MergeMultiTokens(out, r.Tokens)
+	}
+	return out, nil
 }

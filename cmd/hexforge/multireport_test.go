@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"os"
@@ -305,6 +306,71 @@ func TestMultiRecordReplay(t *testing.T) {
 		}
 		if _, stderr, code := run(t, "replay", "--quiet", path); code != 1 || !strings.Contains(stderr, "differs") {
 			t.Errorf("%v: a changed trace: exit %d: %s", c.args, code, stderr)
+		}
+	}
+}
+
+// TestMultiTokenFigures: the report of sim --mode ffa and --mode teams has
+// each army's per-token figures, as the two-player report has them: in
+// JSON under "tokens", one list per army with the two-player field names;
+// in the table (and Markdown, HTML) a table of its tokens and one of what
+// their steps did, no line of them wider than 80 columns.
+func TestMultiTokenFigures(t *testing.T) {
+	for _, args := range [][]string{
+		{"--mode", "ffa", "moloch", "vegas", "hegemony", "--games", "6"},
+		{"--mode", "teams", "moloch", "borgo", "hegemony", "outpost", "--games", "8"},
+	} {
+		base := append([]string{"sim", "--players", "random", "--seed", "4"}, args...)
+		js, stderr, code := run(t, append(base, "--format", "json")...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		var r struct {
+			Armies []string           `json:"armies"`
+			Games  int                `json:"games"`
+			Tokens [][]map[string]any `json:"tokens"`
+		}
+		dec := json.NewDecoder(strings.NewReader(js))
+		dec.UseNumber()
+		if err := dec.Decode(&r); err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Tokens) != len(r.Armies) {
+			t.Fatalf("%v: %d token lists for %d armies", args, len(r.Tokens), len(r.Armies))
+		}
+		for a, toks := range r.Tokens {
+			moved := 0
+			for _, tk := range toks {
+				for _, f := range []string{"copies", "games", "played_in", "played", "score_when", "survived", "dealt", "step_wounds",
+					"step_removed", "healed", "tokens_moved", "kept_alive", "moves", "rotations", "status_turns"} {
+					if _, ok := tk[f]; !ok {
+						t.Fatalf("%v: army %s's token lacks %q: %v", args, r.Armies[a], f, tk)
+					}
+				}
+				if g, _ := tk["games"].(json.Number).Int64(); int(g) != r.Games {
+					t.Errorf("%v: army %s: a token over %d games, the run played %d", args, r.Armies[a], g, r.Games)
+				}
+				n, _ := tk["moves"].(json.Number).Int64()
+				d, _ := tk["dealt"].(json.Number).Int64()
+				moved += int(n + d)
+			}
+			if moved == 0 {
+				t.Errorf("%v: army %s's tokens dealt and moved nothing", args, r.Armies[a])
+			}
+		}
+		table, _, _ := run(t, base...)
+		i := strings.Index(table, "Per game of the army")
+		if i < 0 || !strings.Contains(table, "Moloch's tokens over") || !strings.Contains(table, "what Moloch's tokens' steps did, per game:") {
+			t.Fatalf("%v: the table has no token figures:\n%s", args, table)
+		}
+		for _, l := range strings.Split(table[i:], "\n") {
+			if len([]rune(l)) > 80 {
+				t.Errorf("%v: a token line of %d columns: %q", args, len([]rune(l)), l)
+			}
+		}
+		md, _, _ := run(t, append(base, "--format", "markdown")...)
+		if !strings.Contains(md, "## Tokens") || !strings.Contains(md, "| token | copies | played in | share when played | dealt/game | survived |") {
+			t.Errorf("%v: markdown lacks the token tables", args)
 		}
 	}
 }
