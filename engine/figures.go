@@ -4,15 +4,16 @@ package engine
 // the Game so that a game copied by a player to look ahead is no bigger
 // and a game without them pays one nil test per hook (as a tracer).
 //
-// A Figures attached with SetFigures counts, by owner and token type (the
-// every player): Moves, the units that went to another
-// hex (a move, push, pull, swap, replace, scavenger's move); Rotations,
+// A Figures attached with SetFigures counts, by owner and token type (of
+// every player): Moves, the units that went to another hex (a move, push, pull, swap, replace, scavenger's move); Rotations,
 // the units turned on the spot (a rotate step or ability, a move that only
 // turns); each credited to the token whose step did it (an instant, a
 // trigger, an observer, a status's giver), else to the unit whose ability
 // it was (mobility, push, pull, rotation), else to the unit that moved.
 // StatusTurns counts, for the token that gave a status, each turn of the
-// carrier's owner that starts with the status on the board.
+// carrier's owner that starts with the status on the board. Players 3
+// and 4's battle wounds and step deeds, which the Game counts for players
+// 1 and 2 only (Game.Dealt, Game.Deeds), are counted here too.
 
 // Figures is one game's per-token board figures (SetFigures), by owner
 // (every seat), and the battle and step figures of players 3 and 4, whose
