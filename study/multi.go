@@ -114,7 +114,11 @@ func RecordMultiLosses(dir string, k int, mm *sim.MultiMatch, refs []string, rec
 func RecordMulti(dir string, mm *sim.MultiMatch, refs []string, games []int, sets []string) error {
 	if mm.Board != nil {
 		if _, err := position.BoardByName(mm.Board.Name); err != nil {
-			return fmt.Errorf("--record, --record-losses: a multiplayer trace names an embedded board, not the file %s", mm.Board.Name)
+			// A board file: named relative to the traces, as army files
+			// are (the run's is its copy in dir: Recording.Multi).
+			b, c := *mm.Board, *mm
+			b.Name = TraceBoardRef(mm.Board.Name, filepath.Join(dir, "x"))
+			c.Board, mm = &b, &c
 		}
 	}
 	res := new(engine.Resolver)

@@ -114,6 +114,12 @@ func (rc *Recording) Multi(mm *sim.MultiMatch, refs []string, recs []sim.MultiRe
 		if refs, err = bundleArmies(rc.Dir, refs); err != nil {
 			return "", err
 		}
+		board, err := bundleBoard(rc.Dir, mm.Board)
+		if err != nil {
+			return "", err
+		}
+		c := *mm
+		c.Board, mm = board, &c
 	}
 	if rc.Games > 0 {
 		games := make([]int, rc.Games)

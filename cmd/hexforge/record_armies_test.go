@@ -58,62 +58,68 @@ func TestRecordFileArmies(t *testing.T) {
 }
 
 // TestRecordBoardFile: the traces sim --record-dir writes of a game on a
-// board file (a shaped one: holes, blocked hexes, labels) replay from
+// board file (a shaped one: holes, blocked hexes, labels), of two players
+// and of three (--mode, which refused a board file before), replay from
 // their directory wherever it is moved: the board file is copied into
 // DIR/boards/ and the traces name the copy, so a replay neither fails nor
 // plays another board that now lies at the original path.
 func TestRecordBoardFile(t *testing.T) {
-	src := t.TempDir()
 	pit, err := os.ReadFile("../../position/testdata/shaped/pit.board")
 	if err != nil {
 		t.Fatal(err)
 	}
-	board := filepath.Join(src, "pit.board")
-	if err := os.WriteFile(board, pit, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	rec := filepath.Join(t.TempDir(), "rec")
-	_, stderr, code := run(t, "sim", "moloch", "borgo", "--players", "random", "--board", board, "--games", "6", "--seed", "5",
-		"--record", "2", "--record-losses", "1", "--record-dir", rec)
-	if code != 0 || strings.Contains(stderr, "outside") {
-		t.Fatalf("sim --record-dir: exit %d: %s", code, stderr)
-	}
-	if copied, err := os.ReadFile(filepath.Join(rec, "boards", "pit.board")); err != nil || string(copied) != string(pit) {
-		t.Fatalf("the board file is not copied byte for byte into DIR/boards/: %v", err)
-	}
-	traces, _ := filepath.Glob(filepath.Join(rec, "game-*.jsonl"))
-	if len(traces) < 2 {
-		t.Fatalf("%d traces", len(traces))
-	}
-	before := map[string]string{}
-	for _, tr := range traces {
-		text, _ := os.ReadFile(tr)
-		if !strings.Contains(string(text), `"board":"boards/pit.board"`) {
-			t.Errorf("%s does not name the copy:\n%.300s", tr, text)
-		}
-		out, stderr, code := run(t, "replay", tr)
-		if code != 0 || !strings.Contains(out, "replay ok") {
-			t.Fatalf("replay %s: exit %d: %s", tr, code, stderr)
-		}
-		before[filepath.Base(tr)] = out
-	}
-	// Another board now lies where the run read its board, and the traces'
-	// directory moves elsewhere: each still replays the same game.
 	other, err := os.ReadFile("../../position/testdata/shaped/pit-open.board")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(board, other, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	moved := filepath.Join(t.TempDir(), "elsewhere")
-	if err := os.Rename(rec, moved); err != nil {
-		t.Fatal(err)
-	}
-	for name, want := range before {
-		out, stderr, code := run(t, "replay", filepath.Join(moved, name))
-		if code != 0 || out != want {
-			t.Errorf("replay of the moved %s: exit %d: %s\n%s", name, code, stderr, out)
+	for _, args := range [][]string{
+		{"moloch", "borgo", "--games", "6", "--record", "2", "--record-losses", "1"},
+		{"--mode", "ffa", "moloch", "borgo", "hegemony", "--games", "6", "--record", "2", "--record-losses", "1"},
+	} {
+		src := t.TempDir()
+		board := filepath.Join(src, "pit.board")
+		if err := os.WriteFile(board, pit, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		rec := filepath.Join(t.TempDir(), "rec")
+		_, stderr, code := run(t, append([]string{"sim", "--players", "random", "--board", board, "--seed", "5", "--record-dir", rec}, args...)...)
+		if code != 0 || strings.Contains(stderr, "outside") {
+			t.Fatalf("%v: sim --record-dir: exit %d: %s", args, code, stderr)
+		}
+		if copied, err := os.ReadFile(filepath.Join(rec, "boards", "pit.board")); err != nil || string(copied) != string(pit) {
+			t.Fatalf("%v: the board file is not copied byte for byte into DIR/boards/: %v", args, err)
+		}
+		traces, _ := filepath.Glob(filepath.Join(rec, "game-*.jsonl"))
+		if len(traces) < 2 {
+			t.Fatalf("%v: %d traces", args, len(traces))
+		}
+		before := map[string]string{}
+		for _, tr := range traces {
+			text, _ := os.ReadFile(tr)
+			if !strings.Contains(string(text), `"board":"boards/pit.board"`) {
+				t.Errorf("%v: %s does not name the copy:\n%.300s", args, tr, text)
+			}
+			out, stderr, code := run(t, "replay", tr)
+			if code != 0 || !strings.Contains(out, "replay ok") {
+				t.Fatalf("%v: replay %s: exit %d: %s", args, tr, code, stderr)
+			}
+			before[filepath.Base(tr)] = out
+		}
+		// Another board now lies where the run read its board, and the
+		// traces' directory moves elsewhere: each still replays the same
+		// game.
+		if err := os.WriteFile(board, other, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		moved := filepath.Join(t.TempDir(), "elsewhere")
+		if err := os.Rename(rec, moved); err != nil {
+			t.Fatal(err)
+		}
+		for name, want := range before {
+			out, stderr, code := run(t, "replay", filepath.Join(moved, name))
+			if code != 0 || out != want {
+				t.Errorf("%v: replay of the moved %s: exit %d: %s\n%s", args, name, code, stderr, out)
+			}
 		}
 	}
 }

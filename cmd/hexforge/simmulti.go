@@ -8,7 +8,6 @@ import (
 
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/player"
-	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/study"
 )
@@ -92,12 +91,6 @@ func runMulti(cmd *cobra.Command, o *simOptions, mo *multiOptions, rec *study.Re
 	}
 	if err := rec.Check(o.Games, true, o.shard != ""); err != nil {
 		return err
-	}
-	if rec.Games > 0 || rec.Losses > 0 {
-		// Refused now, not after the run: the traces are written last.
-		if _, err := position.BoardByName(o.Board.Name); err != nil {
-			return fmt.Errorf("--record, --record-losses: a multiplayer trace names an embedded board, not the file %s", o.board)
-		}
 	}
 	if mm.Armies, mm.Names, err = loadRun(cmd, o.Structures, args); err != nil {
 		return err
