@@ -22,8 +22,10 @@ type tokenTable struct {
 	rows   [][]string
 }
 
-// tokenLegend says what the short headers of the steps table mean.
-const tokenLegend = "Per game of the army: wounds its steps gave enemy units, enemy units they killed " +
+// tokenLegend says what the headers of the tables mean.
+const tokenLegend = "Tokens: played in is the share of the army's games a copy was played in, share when played " +
+	"its win share over those games (a shared win counts 1/k), survived the share of its played copies on the board " +
+	"at the end. Per game of the army: wounds its steps gave enemy units, enemy units they killed " +
 	"(destroyed or removed), wounds healed, tokens moved between piles, units its toughness bonus kept " +
 	"alive, units moved to another hex, units turned on the spot, turns its statuses lasted."
 

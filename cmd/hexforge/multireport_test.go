@@ -359,7 +359,7 @@ func TestMultiTokenFigures(t *testing.T) {
 			}
 		}
 		table, _, _ := run(t, base...)
-		i := strings.Index(table, "Per game of the army")
+		i := strings.Index(table, "\nTokens: played in")
 		if i < 0 || !strings.Contains(table, "Moloch's tokens over") || !strings.Contains(table, "what Moloch's tokens' steps did, per game:") {
 			t.Fatalf("%v: the table has no token figures:\n%s", args, table)
 		}
