@@ -261,7 +261,12 @@ var coverage = map[string][]string{
 
 	"named value/per_turn": {"engine.TestAllowances/per_turn", "engine.TestAllowances/play"},
 	"named value/per_game": {"engine.TestAllowances/per_game"},
-	"army statement/group": {"engine.TestAllowances/group"},
+	"army statement/group": {"engine.TestAllowances/group", "engine.TestTraitAllowances/group_trait_trigger"},
+
+	"trait named value/per_turn": {"engine.TestTraitAllowances/pull_per_turn", "engine.TestTraitAllowances/mobility_per_turn", "engine.TestScavengerAllowance"},
+	"trait named value/per_game": {"engine.TestTraitAllowances/push_per_game", "engine.TestTraitAllowances/rotation_per_game", "engine.TestReplaceableAllowance"},
+	"group named value/per_turn": {"engine.TestAllowances/group", "engine.TestTraitAllowances/group_trait_trigger"},
+	"group named value/per_game": {"engine.TestTraitAllowances/group_per_game"},
 
 	"token statement/until":     {"engine.TestFoundationExpiry"},
 	"foundation end/turns":      {"engine.TestFoundationExpiry/turns"},

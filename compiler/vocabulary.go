@@ -54,6 +54,8 @@ func Vocabulary() map[string][]string {
 		"global effect":        set(globalEffects),
 		"conversion":           set(conversions),
 		"trait":                set(rules.TraitNames),
+		"trait named value":    set(limitNamed),
+		"group named value":    set(limitNamed),
 		"edge feature":         set(edgeFeatures),
 		"edge qualifier":       set(edgeQuals),
 		"initiative kind":      set(initiativeKinds),
