@@ -162,10 +162,10 @@ func TestImmunityStrike(t *testing.T) {
 		instant              bool
 		want                 [2]int // wounds on c2 and c1
 	}{
-		{"melee_immune", "Brawler", "Aegis", true, [2]int{0, 0}},
-		{"melee_plain", "Brawler", "Plain", true, [2]int{1, 0}},
-		{"shot_immune", "Shooter", "Aegis", true, [2]int{0, 0}},
-		{"shot_plain", "Shooter", "Plain", true, [2]int{1, 0}},
+		{"melee_immune", "Basher", "Aegis", true, [2]int{0, 0}},
+		{"melee_plain", "Basher", "Plain", true, [2]int{1, 0}},
+		{"shot_immune", "Slinger", "Aegis", true, [2]int{0, 0}},
+		{"shot_plain", "Slinger", "Plain", true, [2]int{1, 0}},
 		{"piercing_immune", "Piercer", "Aegis", true, [2]int{0, 1}},
 		{"piercing_plain", "Piercer", "Plain", true, [2]int{1, 1}},
 		{"own_turn_immune", "Hunter", "Aegis", false, [2]int{1, 0}},
