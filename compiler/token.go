@@ -34,9 +34,16 @@ type tokenBuild struct {
 	// standing are its link effects that hold under a condition or compute
 	// their bonus (expr.go), put into the army by finishObservers.
 	standing []rules.Standing
-	edgePos  [6]diag.Pos
-	linkPos  [6]diag.Pos
-	hasPlay  bool
+	// condEdges and condTraits are its edge features and traits that hold
+	// under a condition or compute their strength (condedge.go), put into
+	// the army by finishObservers; condPos where each edge's conditional
+	// features are declared, by edge and feature.
+	condEdges  []rules.CondEdge
+	condTraits []rules.CondTrait
+	condPos    [6][len(rules.EdgeFeatNames)]diag.Pos
+	edgePos    [6]diag.Pos
+	linkPos    [6]diag.Pos
+	hasPlay    bool
 }
 
 type nameRef struct {
@@ -314,12 +321,20 @@ func (c *compiler) edge(tb *tokenBuild, s *dsl.Stmt) {
 	}
 	var e rules.Edge
 	seen := map[string]bool{}
+	plain := false
 	for _, g := range s.Clauses {
 		head := g.Values[0]
 		w, good := c.wordValue(head, "edge feature", edgeFeatures)
 		if !good {
 			continue
 		}
+		// A condition (if=) or a computed strength makes it a
+		// conditional feature (condedge.go), kept apart from the edges.
+		if conditional(g.Values[1:]) {
+			c.condEdge(tb, w, head, g.Values[1:], set, g.Pos.Line)
+			continue
+		}
+		plain = true
 		if seen[w] {
 			c.errs.Errorf(valuePos(head), "edge feature %q is given twice for the same edges", w)
 			continue
@@ -376,6 +391,9 @@ func (c *compiler) edge(tb *tokenBuild, s *dsl.Stmt) {
 				e.Flags |= rules.NetHitsFriends
 			}
 		}
+	}
+	if !plain {
+		return // only conditional features: the printed edges stay as they are
 	}
 	for d := rules.N; d <= rules.NW; d++ {
 		if !set.Has(d) {

@@ -112,7 +112,7 @@ func (g *Game) attackLine(h Hex, dir rules.Dir, aim Hex, act *rules.Action, v in
 		if dry {
 			return
 		}
-		if shot && s.Tok(w).Edges[w.EdgeAt(armorDir)].Flags&rules.Armor != 0 {
+		if shot && g.edgeOf(n, w.EdgeAt(armorDir)).Flags&rules.Armor != 0 {
 			strength--
 		}
 		if strength <= 0 {

@@ -153,6 +153,9 @@ func (g *Game) initPlayer(p int) error {
 		t := &a.Tokens[ti]
 		sym, facts := g.tables(p)
 		sym[ti] = period(t)
+		if condEdged(a, ti) {
+			sym[ti] = 6 // its conditional edges turn with it: every facing differs
+		}
 		facts[ti] = factsOf(t)
 		g.anyFx |= facts[ti].flags
 		g.recovers = g.recovers || recovers(t)

@@ -101,10 +101,9 @@ func (g *Game) listTargets(buf []Action, tmpl Action, act *rules.Action, p uint8
 				continue
 			}
 			u := s.Cells[h].Unit
-			t := s.Tok(u)
 			tmpl.Hex = h
 			for e := rules.N; e <= rules.NW; e++ {
-				if t.Edges[e].Melee > 0 || t.Edges[e].Ranged > 0 {
+				if x := g.edgeOf(h, e); x.Melee > 0 || x.Ranged > 0 {
 					tmpl.Facing = u.EdgeDir(e)
 					buf = append(buf, tmpl)
 				}

@@ -61,7 +61,7 @@ func (g *Game) strike(h Hex, dir rules.Dir, d Decider) {
 		return
 	}
 	t := s.Tok(u)
-	e := t.Edges[u.EdgeAt(dir)]
+	e := g.edgeOf(h, u.EdgeAt(dir))
 	melee, ranged := g.attackBonus(h)
 	hqAttacker := t.Kind == rules.HQ
 	hit := func(n Hex, strength int) {
@@ -106,13 +106,13 @@ func (g *Game) strike(h Hex, dir rules.Dir, d Decider) {
 			if to, ok := g.reflected(n, dir); ok {
 				// Bounced back one hex: armor of the unit it hits there counts.
 				if to != NoHex && !(hqAttacker && s.Tok(s.Cells[to].Unit).Kind == rules.HQ) {
-					if w := s.Cells[to].Unit; s.Tok(w).Edges[w.EdgeAt(dir)].Flags&rules.Armor != 0 {
+					if w := s.Cells[to].Unit; g.edgeOf(to, w.EdgeAt(dir)).Flags&rules.Armor != 0 {
 						sv--
 					}
 					hit(to, sv)
 				}
 			} else {
-				if s.Tok(v).Edges[v.EdgeAt(dir.Opposite())].Flags&rules.Armor != 0 {
+				if g.edgeOf(n, v.EdgeAt(dir.Opposite())).Flags&rules.Armor != 0 {
 					sv--
 				}
 				hit(n, sv)

@@ -12,7 +12,7 @@ import "github.com/hexforge/hexforge/rules"
 func (g *Game) reflected(n Hex, dir rules.Dir) (to Hex, ok bool) {
 	s := &g.S
 	v := s.Cells[n].Unit
-	if v.Empty() || s.Tok(v).Edges[v.EdgeAt(dir.Opposite())].Flags&rules.Reflect == 0 || g.computeNets()[n] {
+	if v.Empty() || g.edgeOf(n, v.EdgeAt(dir.Opposite())).Flags&rules.Reflect == 0 || g.computeNets()[n] {
 		return NoHex, false
 	}
 	back := s.Board.Nb[n][dir.Opposite()]
