@@ -19,7 +19,11 @@ func FuzzCompile(f *testing.F) {
 			f.Add(in)
 		}
 	}
+	// The official armies and the gallery's fan armies (every concept of
+	// the language in use), so the fuzzer starts from all of the grammar.
 	armies, _ := filepath.Glob("../armies/*.army")
+	gallery, _ := filepath.Glob("../armies/testdata/gallery/*.army")
+	armies = append(armies, gallery...)
 	for _, file := range armies {
 		raw, _ := os.ReadFile(file)
 		f.Add(string(raw))

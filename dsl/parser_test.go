@@ -1,6 +1,8 @@
 package dsl
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -68,6 +70,13 @@ func FuzzParse(f *testing.F) {
 	f.Add("army \"x\" {\n warrior \"w\" { on placed cost=1: damage 1 radius=1 }\n}")
 	f.Add("army \"x\" {\n instant \"s\" { on play: enemy push every within=2 of=own_hq, own move 1 unit=target toward=nearest_enemy }\n}")
 	f.Add("army \"x\" {\n status \"Burning\" {\n  effect: exposed +1 ranged, initiative -1\n  on turn_start: damage 1 at=self\n  until turns 2, healed\n }\n instant \"i\" { on play: give \"Burning\" radius=1 at=enemy_hq }\n}")
+	// The gallery's fan armies use every concept of the language.
+	gallery, _ := filepath.Glob("../armies/testdata/gallery/*.army")
+	for _, file := range gallery {
+		if raw, err := os.ReadFile(file); err == nil {
+			f.Add(string(raw))
+		}
+	}
 	f.Fuzz(func(t *testing.T, src string) {
 		_, _ = Parse("f.army", []byte(src))
 	})

@@ -69,19 +69,28 @@ func (rc *Recording) Check(games int, oneMatch, sharded bool) error {
 // the very games the run plays) and, once the run is over, the games A
 // lost by the most. notes are for the user, in order.
 func (rc *Recording) Match(ctx context.Context, r *Run, a, b *rules.Army, refs [2]string) (s *sim.Summary, notes []string, err error) {
+	board := r.Board // as the traces name it: a board file's copy in rc.Dir
 	if rc.Games > 0 || rc.Losses > 0 {
 		bundled, err := bundleArmies(rc.Dir, refs[:])
 		if err != nil {
 			return nil, nil, err
 		}
 		refs = [2]string(bundled)
+		if board, err = bundleBoard(rc.Dir, board); err != nil {
+			return nil, nil, err
+		}
+	}
+	recMatch := func() *sim.Match {
+		m := r.NewMatch(a, b)
+		m.Board = board
+		return m
 	}
 	if rc.Games > 0 {
 		var games []int
 		for i := 1; i <= rc.Games; i++ {
 			games = append(games, i)
 		}
-		if notes, err = RecordGames(rc.Dir, r.NewMatch(a, b), refs, games, rc.Sets); err != nil {
+		if notes, err = RecordGames(rc.Dir, recMatch(), refs, games, rc.Sets); err != nil {
 			return nil, notes, err
 		}
 	}
@@ -93,7 +102,7 @@ func (rc *Recording) Match(ctx context.Context, r *Run, a, b *rules.Army, refs [
 	if s, err = r.Match(ctx, r.NewMatch(a, b)); err != nil || losses == nil {
 		return s, notes, err
 	}
-	more, err := losses.Record(rc.Dir, r.NewMatch(a, b), refs, rc.Sets)
+	more, err := losses.Record(rc.Dir, recMatch(), refs, rc.Sets)
 	return s, append(notes, more...), err
 }
 
@@ -192,8 +201,8 @@ func TracePlay(path string, m *sim.Match, refs [2]string, boardRef string, game 
 //
 // With tracePath it writes the game's trace there (play --from --trace):
 // its header names the position file relative to the trace, and the trace
-// holds the game from before the position's turn starts (a position of
-// two players).
+// holds the game from before the position's turn starts (of 2 to 4
+// players: with more, the header says the position's mode and teams).
 func PlayFrom(file string, s *engine.State, piles *engine.Piles, specs [2]player.Spec, seed uint64, maxActions int, structures bool, tracePath string) (g *sim.FromGame, note string, err error) {
 	if !piles.Structures {
 		if note, err = CheckStructures(structures, s.Armies[:s.Players()]...); err != nil {
@@ -208,11 +217,15 @@ func PlayFrom(file string, s *engine.State, piles *engine.Piles, specs [2]player
 		g, err = sim.PlayPosition(file, s, piles, specs, seed, maxActions, nil)
 		return g, note, err
 	}
-	if n := s.Players(); n > 2 {
-		return nil, note, fmt.Errorf("--trace: a trace from a position of %d players is not written yet (two players only)", n)
+	// The position names the armies (a name or a file relative to it):
+	// the header's refs only label them, by name, for every seat.
+	as := s.Armies[:s.Players()]
+	refs := make([]string, len(as))
+	for p, a := range as {
+		refs[p] = a.Name
 	}
 	var buf bytes.Buffer
-	r := trace.NewRecorder(&buf, s.Armies[0].Name, s.Armies[1].Name, s.Armies[0], s.Armies[1])
+	r := trace.NewMultiRecorder(&buf, refs, as)
 	r.From = TraceBoardRef(file, tracePath) // relative to the trace, as a board file
 	if g, err = sim.PlayPosition(file, s, piles, specs, seed, maxActions, r); err != nil {
 		return nil, note, err

@@ -7,15 +7,57 @@ import (
 	"strings"
 
 	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/textfile"
 )
 
-// A run's traces (sim --record, --record-losses) name the army files they
-// were played with relative to the trace; a replay reads only files in the
-// trace's directory tree (docs/security.md). So that the traces of a run
-// of file armies replay from their directory as they are, the army files
-// (and the bases their variants extend) are copied into DIR/armies/, and
-// the traces name the copies.
+// A run's traces (sim --record, --record-losses) name the army files and
+// the board file they were played with relative to the trace; a replay
+// reads only files in the trace's directory tree (docs/security.md). So
+// that the traces of a run of file armies on a board file replay from
+// their directory as they are, the army files (and the bases their
+// variants extend) are copied into DIR/armies/ and the board file into
+// DIR/boards/, and the traces name the copies.
+
+// bundleBoard copies the board file b was read from into dir/boards/ and
+// returns the board as the traces are to name it: the copy, by its path
+// from the current directory. An embedded board (or none), or a file
+// already in dir's tree, is returned as it is. The copy is the file as it
+// was read, byte for byte, and is read back to check it is the board the
+// run plays (a file changed since the run began is refused, not copied).
+func bundleBoard(dir string, b *engine.Board) (*engine.Board, error) {
+	if b == nil {
+		return nil, nil
+	}
+	if _, err := position.BoardByName(b.Name); err == nil {
+		return b, nil
+	}
+	if filepath.IsLocal(filepath.FromSlash(TraceBoardRef(b.Name, filepath.Join(dir, "x")))) {
+		return b, nil
+	}
+	src, err := os.ReadFile(b.Name)
+	if err != nil {
+		return nil, fmt.Errorf("copying the board file beside the traces: %w", err)
+	}
+	to := filepath.Join(dir, "boards", filepath.Base(b.Name))
+	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+		return nil, fmt.Errorf("copying the board file beside the traces: %w", err)
+	}
+	if err := textfile.WriteAtomic(to, src); err != nil {
+		return nil, err
+	}
+	c, err := position.LoadBoard(to, "")
+	if err != nil {
+		return nil, fmt.Errorf("the copy of the board file beside the traces: %w", err)
+	}
+	x, y := *c, *b
+	x.Name, y.Name = "", ""
+	if position.FormatBoard(&x) != position.FormatBoard(&y) {
+		return nil, fmt.Errorf("the board file %s changed since the run read it: run it again", b.Name)
+	}
+	return c, nil
+}
 
 // bundleArmies copies into dir/armies/ the army files of the refs that
 // lie outside dir (an embedded army's short name, or a file already in

@@ -27,6 +27,9 @@ func replayFrom(h *Header, src *source, load Loaders, watch func(i int, g *engin
 	if len(h.Armies) != n || len(h.Decks) != n {
 		return nil, fmt.Errorf("header: %d armies and %d decks for a position of %d players: %w", len(h.Armies), len(h.Decks), n, ErrMismatch)
 	}
+	if h.Mode != "" && h.Mode != s.Mode.String() {
+		return nil, fmt.Errorf("header: mode %s, but the position %q plays %s: %w", h.Mode, h.From, s.Mode, ErrMismatch)
+	}
 	for p, a := range h.Armies {
 		if a.Hash != "" && sim.ArmyHash(s.Armies[p]) != a.Hash {
 			return nil, fmt.Errorf("player %d's army %q of the position is not the one the trace was played with (its rules changed since): %w", p+1, s.Armies[p].Name, ErrMismatch)

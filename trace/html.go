@@ -55,7 +55,9 @@ func WriteHTML(w io.Writer, t *Trace, frames []Frame, cells []Cell, command stri
 		command = "(not recorded)"
 	}
 	seed := fmt.Sprintf("%d (pair %d, game seed %d)", h.Seed, h.Pair, h.GameSeed)
-	if h.Mode != "" {
+	if h.From != "" {
+		seed = fmt.Sprintf("%d (played on from the position %s)", h.Seed, h.From)
+	} else if h.Mode != "" {
 		seed = fmt.Sprintf("%d (game %d of the run, seating %d of %d, rotation seed %d)", h.Seed, h.Game+1, h.Game%max(1, h.Seatings)+1, h.Seatings, h.GameSeed)
 	}
 	p.Meta = [][2]string{

@@ -28,6 +28,8 @@ func NewPrinter(w io.Writer, h *Header) *Printer {
 		p.line("player %d: %s (%s)", i+1, a.Name, h.Players[min(i, len(h.Players)-1)])
 	}
 	switch {
+	case h.From != "" && h.Mode != "":
+		p.line("from the position %s, mode %s, seed %d, %s board, trace schema %d", h.From, h.Mode, h.Seed, h.Board, h.Schema)
 	case h.From != "":
 		p.line("from the position %s, seed %d, %s board, trace schema %d", h.From, h.Seed, h.Board, h.Schema)
 	case h.Mode != "":

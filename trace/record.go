@@ -55,7 +55,8 @@ func (r *Recorder) Begin(g *engine.Game, info sim.GameInfo, dec engine.Decider) 
 	h := Header{E: "header", Schema: Schema, Version: sim.Version, Armies: seats, Seed: info.Seed, Pair: info.Pair,
 		AFirst: info.AFirst, GameSeed: info.GameSeed, Players: []string{info.Players[0].String(), info.Players[1].String()},
 		Board: g.S.Board.Name, MaxActions: maxActions, Sets: r.Sets, Reinforce: g.Config().Reinforce, Structures: g.Config().Structures, From: r.From}
-	if mi := info.Multi; mi != nil {
+	mi := info.Multi
+	if mi != nil {
 		h.Armies, h.Players = nil, nil
 		for _, a := range mi.Seating {
 			h.Armies = append(h.Armies, r.armies[a])
@@ -64,6 +65,22 @@ func (r *Recorder) Begin(g *engine.Game, info sim.GameInfo, dec engine.Decider) 
 		h.Mode, h.Game, h.Seatings, h.Seating = g.S.Mode.String(), mi.Game, mi.Seatings, mi.Seating
 		for _, t := range mi.Teams {
 			h.Teams = append(h.Teams, int(t))
+		}
+	}
+	if n := g.S.Players(); mi == nil && n > 2 {
+		// A position of 3 or 4 players played on (play --from): a player
+		// for every seat as sim.PlayFromObserved seats them, and the
+		// position's mode and teams, for the reader (replay checks them
+		// against the position).
+		h.Players = nil
+		for p := range n {
+			h.Players = append(h.Players, info.Players[p&1].String())
+		}
+		h.Mode = g.S.Mode.String()
+		if g.S.Mode.Teams() {
+			for p := range uint8(n) {
+				h.Teams = append(h.Teams, int(g.S.Team(p)))
+			}
 		}
 	}
 	if g.Config().Start != engine.StartStandard {
