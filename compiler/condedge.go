@@ -179,3 +179,66 @@ func testString(t *rules.Test) string {
 func CondTraitString(ct *rules.CondTrait) string {
 	return "trait " + ct.Trait.String() + " if=" + testString(ct.If)
 }
+
+// condTraits are the traits that may hold under a condition: those the
+// engine reads where it can work the condition out from where the unit
+// stands at that moment (engine/condedge.go): flying when an attack
+// arrives, the trait abilities when its player's actions are listed,
+// heavy when a move of it is.
+var condTraits = []string{"flying", "mobility", "rotation", "push", "pull", "heavy"}
+
+// condTraitWhy says why a trait takes no condition.
+var condTraitWhy = map[string]string{
+	"starts_beside_hq":   "it works at set-up, before the token stands where a condition could look",
+	"tethered_to_hq":     "it is itself a condition on where the unit stands",
+	"replaceable":        "it is read when its owner places a drawn token, where no condition is worked out",
+	"scavenger":          "it is read after a battle for every unit at once, where no condition is worked out",
+	"no_battle_at_place": "it is read when the token is placed, before it stands where a condition could look",
+}
+
+// condTrait compiles `trait NAME if=CONDITION` (one group of a trait
+// statement).
+func (c *compiler) condTrait(tb *tokenBuild, g *dsl.Group) {
+	v := g.Values[0]
+	w, ok := c.wordValue(v, "trait", rules.TraitNames)
+	if !ok {
+		return
+	}
+	var test *rules.Test
+	for _, x := range g.Values[1:] {
+		if x.Key == nil || !strings.EqualFold(*x.Key, "if") {
+			c.errs.Errorf(valuePos(x), "a trait takes only if=CONDITION after it; unexpected %s", x.Describe())
+			return
+		}
+		if test != nil {
+			c.errs.Errorf(valuePos(x), "if= is given twice")
+			return
+		}
+		at := valuePos(x)
+		if !slices.Contains(condTraits, w) {
+			why, found := condTraitWhy[w]
+			if !found {
+				why = "an immunity is tested wherever a step, a net or a takeover picks a unit, by the unit alone, where no condition is worked out"
+			}
+			c.errs.Add(diag.Error, at, "traits that may hold under a condition: "+strings.Join(condTraits, ", "), "%s cannot hold under a condition: %s", w, why)
+			return
+		}
+		t, good := c.test(x)
+		if !good {
+			return
+		}
+		test = t
+	}
+	bit := traitBit(w)
+	for _, ct := range tb.condTraits {
+		if ct.Trait == bit {
+			c.errs.Errorf(valuePos(v), "trait %q holds under a condition twice: give it one condition", w)
+			return
+		}
+	}
+	if tb.tok.Traits&bit != 0 {
+		c.errs.Errorf(valuePos(v), "trait %q is given without a condition too: the condition would change nothing", w)
+		return
+	}
+	tb.condTraits = append(tb.condTraits, rules.CondTrait{Trait: bit, If: test, Line: valuePos(v).Line})
+}

@@ -444,6 +444,10 @@ func (c *compiler) traits(tb *tokenBuild, s *dsl.Stmt) {
 		return
 	}
 	for _, g := range s.Args {
+		if len(g.Values) > 1 && conditional(g.Values[1:]) {
+			c.condTrait(tb, g) // condedge.go
+			continue
+		}
 		v := c.single(g, "trait")
 		if v.Ident != nil && v.Key == nil && slices.ContainsFunc(initiativeKinds, func(k string) bool { return strings.EqualFold(k, *v.Ident) }) {
 			c.errs.Errorf(valuePos(v), "%s is not a trait: it goes with the initiatives, e.g. initiative 2, %s", *v.Ident, strings.ToLower(*v.Ident))
@@ -456,6 +460,9 @@ func (c *compiler) traits(tb *tokenBuild, s *dsl.Stmt) {
 		bit := traitBit(w)
 		if tb.tok.Traits&bit != 0 {
 			c.errs.Errorf(valuePos(v), "trait %q is given twice", w)
+		}
+		if slices.ContainsFunc(tb.condTraits, func(ct rules.CondTrait) bool { return ct.Trait == bit }) {
+			c.errs.Errorf(valuePos(v), "trait %q holds under a condition already: without one too, the condition would change nothing", w)
 		}
 		tb.tok.Traits |= bit
 	}

@@ -78,6 +78,7 @@ func Vocabulary() map[string][]string {
 		"conditional edge":           set(condEdgeFeatures),
 		"conditional edge qualifier": set(edgeQuals),
 		"computed edge strength":     {"melee", "ranged"},
+		"conditional trait":          set(condTraits),
 		"expression word":            set(append(slices.Clone(exprSelFlags), exprSelNamed...)),
 		"expression reference":       set(exprRefs),
 		"deck":                       set(exprDecks),

@@ -150,3 +150,37 @@ func condEdged(a *rules.Army, ti int) bool {
 	}
 	return false
 }
+
+// traitsOf are the standing traits of the unit on h, whose token is t:
+// t's printed traits with its conditional ones that hold now.
+func (g *Game) traitsOf(h Hex, t *rules.Token) rules.Traits {
+	if !g.anyCondT {
+		return t.Traits
+	}
+	return t.Traits | g.condTraitsAt(h)
+}
+
+// heavy reports whether the unit on h is heavy: by its token, a status or
+// a condition that holds.
+func (g *Game) heavy(h Hex) bool {
+	s := &g.S
+	return s.UnitTraits(s.Cells[h].Unit).Has(rules.Heavy) || (g.anyCondT && g.condTraitsAt(h).Has(rules.Heavy))
+}
+
+// condTraitsAt are the conditional traits of the unit on h that hold now,
+// worked out from its controller.
+func (g *Game) condTraitsAt(h Hex) rules.Traits {
+	s := &g.S
+	u := s.Cells[h].Unit
+	if u.Empty() {
+		return 0
+	}
+	a := s.Armies[u.Owner]
+	var t rules.Traits
+	for i := range a.CondTraits {
+		if ct := &a.CondTraits[i]; ct.Token == int(u.Token) && t&ct.Trait == 0 && s.Holds(ct.If, u.Controller(), h, &g.DeckLen) {
+			t |= ct.Trait
+		}
+	}
+	return t
+}

@@ -208,3 +208,125 @@ func TestCondEdgesOutsideBattle(t *testing.T) {
 		}
 	}
 }
+
+// TestCondTraitFlying: a unit that flies under a condition takes no melee
+// wounds while it holds: in a battle (next to its HQ) and from a strike
+// (while unhurt); a melee attack step on it is not offered then (it could
+// hit nobody).
+func TestCondTraitFlying(t *testing.T) {
+	for _, c := range []struct {
+		name            string
+		instant         string
+		wantOff, wantOn int
+	}{
+		{name: "battle", instant: "Battle", wantOff: 2, wantOn: 0},
+		{name: "strike", instant: "Hunt", wantOff: 3, wantOn: 0},
+		{name: "attack", instant: "Blow", wantOff: 3, wantOn: -1},
+	} {
+		for _, on := range []bool{false, true} {
+			g := condGame(t)
+			setHand(t, g, 0, c.instant)
+			var target Hex
+			act := Action{Kind: KInstant, Slot: 0, Hex: NoHex, To: NoHex}
+			if c.name == "battle" { // player 0's Glider next to its HQ (b2) or not (b3), the enemy Brute north of it
+				at, brute := "b3", "b2"
+				if on {
+					at, brute = "b2", "b1"
+				}
+				target = put(t, g, 0, "Glider", at, rules.N)
+				put(t, g, 1, "Brute", brute, rules.S)
+			} else { // player 0's Brute on c4 hits the enemy Kite on c3, hurt when off
+				act.Hex, act.Facing = put(t, g, 0, "Brute", "c4", rules.N), rules.N
+				target = put(t, g, 1, "Kite", "c3", rules.N)
+				if !on {
+					g.S.Cells[target].Unit.Wounds = 1
+				}
+			}
+			want := c.wantOff
+			if on {
+				want = c.wantOn
+			}
+			offered := false
+			for _, l := range g.LegalActions(nil) {
+				offered = offered || l == act
+			}
+			if offered != (want >= 0) {
+				t.Errorf("%s (on %v): the instant offered %v", c.name, on, offered)
+				continue
+			}
+			if !offered {
+				continue
+			}
+			must(t, g, act)
+			if w := wounds(g, target); w != want {
+				t.Errorf("%s (on %v): the flier has %d wounds, want %d", c.name, on, w, want)
+			}
+		}
+	}
+}
+
+// TestCondTraitAbilities: a Scamperer has mobility, rotation, push and pull
+// only while unhurt: its player is offered each ability then, and not when
+// it is hurt; a mobile Scamperer's move is played out.
+func TestCondTraitAbilities(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		slot  uint8
+		enemy string // an enemy unit it may push or pull
+	}{
+		{name: "mobility", slot: AbMove},
+		{name: "rotation", slot: AbRotate},
+		{name: "push", slot: AbPush, enemy: "c3"},
+		{name: "pull", slot: AbPull, enemy: "c2"},
+	} {
+		for _, on := range []bool{false, true} {
+			g := condGame(t)
+			r := put(t, g, 0, "Scamperer", "c4", rules.N)
+			if c.enemy != "" {
+				put(t, g, 1, "Block", c.enemy, rules.N)
+			}
+			if !on {
+				g.S.Cells[r].Unit.Wounds = 1
+			}
+			var first *Action
+			for _, l := range g.LegalActions(nil) {
+				if l.Kind == KAbility && l.Hex == r && l.Slot == c.slot {
+					first = &l
+					break
+				}
+			}
+			if (first != nil) != on {
+				t.Errorf("%s (on %v): the ability offered %v", c.name, on, first != nil)
+				continue
+			}
+			if c.name == "mobility" && first != nil {
+				must(t, g, *first)
+				if g.S.Cells[r].Unit.Empty() == (first.To == r) {
+					t.Errorf("mobility: the Scamperer did not move to %s", g.S.Board.Names[first.To])
+				}
+			}
+		}
+	}
+}
+
+// TestCondTraitHeavy: an Anchor cannot be moved while unhurt: the own
+// Shift instant (move 1) is offered for it only when it is hurt.
+func TestCondTraitHeavy(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		g := condGame(t)
+		setHand(t, g, 0, "Shift")
+		a := put(t, g, 0, "Anchor", "c3", rules.N)
+		if !on {
+			g.S.Cells[a].Unit.Wounds = 1
+		}
+		offered := false
+		for _, l := range g.LegalActions(nil) {
+			if l.Kind == KInstant && l.Hex == a {
+				offered = true
+			}
+		}
+		if offered == on {
+			t.Errorf("heavy (on %v): a move of the Anchor offered %v", on, offered)
+		}
+	}
+}

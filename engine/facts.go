@@ -146,6 +146,7 @@ func (g *Game) initPlayer(p int) error {
 	g.anyPlace |= armyPlaceRules(a)
 	g.anyLimit = g.anyLimit || len(a.Limits) > 0
 	g.anyExpire = g.anyExpire || len(a.Expiries) > 0
+	g.anyCondT = g.anyCondT || len(a.CondTraits) > 0
 	if len(a.Tokens) > MaxArmyTokens {
 		return fmt.Errorf("army %q has %d token types; the engine plays at most %d", a.Name, len(a.Tokens), MaxArmyTokens)
 	}

@@ -82,7 +82,7 @@ func (g *Game) strike(h Hex, dir rules.Dir, d Decider) {
 					n = to // bounced back one hex (NoHex: lost)
 				}
 				if n != NoHex {
-					if w := s.Tok(s.Cells[n].Unit); !(hqAttacker && w.Kind == rules.HQ) && !w.Traits.Has(rules.Flying) {
+					if w := s.Tok(s.Cells[n].Unit); !(hqAttacker && w.Kind == rules.HQ) && !g.traitsOf(n, w).Has(rules.Flying) {
 						hit(n, int(e.Melee)+melee)
 					}
 				}
