@@ -330,3 +330,44 @@ func TestCondTraitHeavy(t *testing.T) {
 		}
 	}
 }
+
+// TestStandingStructureStrike: in a Structures game, a Drum (melee +2 while
+// unhurt) linked to the Ram's tail gives the whole Ram its bonus, so the
+// head's strike wounds the Block 3 times (1 when the Drum is hurt). Before,
+// a Structure's strike counted only the plain link bonuses.
+func TestStandingStructureStrike(t *testing.T) {
+	a := loadArmy(t, "testdata/tcondstruct.army")
+	for _, on := range []bool{false, true} {
+		g, err := NewGame(Config{Board: Standard, Structures: true}, []*rules.Army{a, a}, 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{"a1", "e3"} {
+			must(t, g, Action{Kind: KPlaceHQ, Hex: hexOf(t, name), To: NoHex})
+		}
+		g.fresh = false
+		setHand(t, g, 0, "Hunt")
+		head, tail := hexOf(t, "c3"), hexOf(t, "c4")
+		for h, name := range map[Hex]string{head: "Ram Head", tail: "Ram Tail"} {
+			if err := g.S.Place(h, 0, uint8(a.Lookup(name)), rules.N); err != nil {
+				t.Fatal(err)
+			}
+		}
+		drum := put(t, g, 0, "Drum", "c5", rules.N) // its link N reaches the tail on c4
+		block := put(t, g, 1, "Block", "c2", rules.N)
+		if MateOn(&g.S, head) != tail {
+			t.Fatal("test set-up: the Ram's parts are not mates")
+		}
+		if !on {
+			g.S.Cells[drum].Unit.Wounds = 1
+		}
+		must(t, g, Action{Kind: KInstant, Slot: 0, Hex: head, Facing: rules.N, To: NoHex})
+		want := 1
+		if on {
+			want = 3
+		}
+		if w := wounds(g, block); w != want {
+			t.Errorf("on %v: the Block has %d wounds, want %d", on, w, want)
+		}
+	}
+}

@@ -133,7 +133,12 @@ func (g *Game) attackBonus(h Hex) (melee, ranged int) {
 	if g.cfg.Structures {
 		if m := MateOn(s, h); m != NoHex { // the links to either part of a Structure, once each
 			netted := func(x Hex) bool { return nets[x] }
-			return pairLinkSum(s, h, m, rules.EffMelee, netted), pairLinkSum(s, h, m, rules.EffRanged, netted)
+			melee, ranged = pairLinkSum(s, h, m, rules.EffMelee, netted), pairLinkSum(s, h, m, rules.EffRanged, netted)
+			if hasStanding(s) { // and the standing ones (expr.go), as for any unit
+				sm, sr := g.standingAttackBonus(h, m, nets)
+				melee, ranged = melee+sm, ranged+sr
+			}
+			return melee, ranged
 		}
 	}
 	for d := rules.N; d <= rules.NW; d++ {
@@ -160,7 +165,7 @@ func (g *Game) attackBonus(h Hex) (melee, ranged int) {
 		}
 	}
 	if hasStanding(s) {
-		m, r := g.standingAttackBonus(h, nets)
+		m, r := g.standingAttackBonus(h, NoHex, nets)
 		melee, ranged = melee+m, ranged+r
 	}
 	return melee, ranged
