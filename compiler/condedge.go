@@ -196,8 +196,18 @@ var condTraitWhy = map[string]string{
 	"no_battle_at_place": "it is read when the token is placed, before it stands where a condition could look",
 }
 
+// hasIf reports whether the values after a trait hold an if=.
+func hasIf(vals []*dsl.Value) bool {
+	for _, v := range vals {
+		if v.Key != nil && strings.EqualFold(*v.Key, "if") {
+			return true
+		}
+	}
+	return false
+}
+
 // condTrait compiles `trait NAME if=CONDITION` (one group of a trait
-// statement).
+// statement, which may also take the trait's allowance: limits.go).
 func (c *compiler) condTrait(tb *tokenBuild, g *dsl.Group) {
 	v := g.Values[0]
 	w, ok := c.wordValue(v, "trait", rules.TraitNames)
@@ -205,22 +215,22 @@ func (c *compiler) condTrait(tb *tokenBuild, g *dsl.Group) {
 		return
 	}
 	var test *rules.Test
+	var rest []*dsl.Value
 	for _, x := range g.Values[1:] {
 		if x.Key == nil || !strings.EqualFold(*x.Key, "if") {
-			c.errs.Errorf(valuePos(x), "a trait takes only if=CONDITION after it; unexpected %s", x.Describe())
-			return
+			rest = append(rest, x)
+			continue
 		}
 		if test != nil {
 			c.errs.Errorf(valuePos(x), "if= is given twice")
 			return
 		}
-		at := valuePos(x)
 		if !slices.Contains(condTraits, w) {
 			why, found := condTraitWhy[w]
 			if !found {
 				why = "an immunity is tested wherever a step, a net or a takeover picks a unit, by the unit alone, where no condition is worked out"
 			}
-			c.errs.Add(diag.Error, at, "traits that may hold under a condition: "+strings.Join(condTraits, ", "), "%s cannot hold under a condition: %s", w, why)
+			c.errs.Add(diag.Error, valuePos(x), "traits that may hold under a condition: "+strings.Join(condTraits, ", "), "%s cannot hold under a condition: %s", w, why)
 			return
 		}
 		t, good := c.test(x)
@@ -241,4 +251,5 @@ func (c *compiler) condTrait(tb *tokenBuild, g *dsl.Group) {
 		return
 	}
 	tb.condTraits = append(tb.condTraits, rules.CondTrait{Trait: bit, If: test, Line: valuePos(v).Line})
+	c.traitLimit(tb, w, bit, rest) // limits.go: trait push if=unwounded per_game=2
 }

@@ -15,7 +15,13 @@ import (
 //	on own_turn per_game=2: damage 1     # twice a game, whichever copy
 //	on play per_turn=1: damage 1         # one Sniper a turn
 //
-// and a group of tokens sharing one:
+// a trait's (one a unit uses: mobility, rotation, push, pull, scavenger,
+// replaceable):
+//
+//	trait push per_game=2                # two pushes a game, whichever copy
+//
+// and a group of tokens sharing one (their triggers, observers and used
+// traits together):
 //
 //	group "Artillery" per_turn=1: "Mortar", "Howitzer"
 //
@@ -92,6 +98,40 @@ func (c *compiler) observerLimit(tb *tokenBuild, oi int, key string, kv, v *dsl.
 	}
 }
 
+// traitLimit reads a trait's per_turn= and per_game= (vals, after its
+// name) into tb's limits: `trait push per_game=2`, `trait mobility
+// per_turn=1`. Only a trait a unit uses (rules.UsedTraits) takes one; a
+// standing trait (flying, heavy, an immunity) is never used, so an
+// allowance on it would do nothing and is an error.
+func (c *compiler) traitLimit(tb *tokenBuild, name string, bit rules.Traits, vals []*dsl.Value) {
+	if len(vals) == 0 {
+		return
+	}
+	l := rules.Limit{Trig: -1, Trait: bit, Line: vals[0].Pos.Line}
+	for _, v := range vals {
+		if v.Key == nil {
+			c.errs.Errorf(valuePos(v), "after trait %q only per_turn=N and per_game=N may follow; unexpected %s (separate traits with commas)", name, v.Describe())
+			continue
+		}
+		key := strings.ToLower(*v.Key)
+		if key != "per_turn" && key != "per_game" {
+			c.unknown(valuePos(v), "trait named value", *v.Key, limitNamed)
+			continue
+		}
+		if !rules.UsedTraits.Has(bit) {
+			c.errs.Errorf(valuePos(v), "%s: trait %q stands, it is never used, so it takes no allowance (only %s do)", key, name, strings.ReplaceAll(rules.UsedTraits.String(), " ", ", "))
+			continue
+		}
+		kv := *v
+		kv.Key = nil
+		c.limitValue(&l, key, &kv, v)
+	}
+	if l.PerTurn != 0 || l.PerGame != 0 {
+		tb.limits = append(tb.limits, l)
+		tb.limitPos = append(tb.limitPos, valuePos(vals[0]))
+	}
+}
+
 // group compiles `group "Name" per_turn=N per_game=N: "Token", ...`.
 func (c *compiler) group(s *dsl.Stmt) *groupBuild {
 	c.noBody(s)
@@ -159,7 +199,7 @@ func (c *compiler) finishLimits(a *rules.Army, tokens []*tokenBuild, groups []*g
 				continue
 			}
 			if !hasUsable(&tokens[j].tok) && len(tokens[j].observers) == 0 {
-				c.errs.Errorf(ref.pos, "%q has no ability a group can limit (an on trigger other than a battle ability, or a when)", ref.name)
+				c.errs.Errorf(ref.pos, "%q has no ability a group can limit (an on trigger other than a battle ability, a when, or a trait it uses: %s)", ref.name, strings.ReplaceAll(rules.UsedTraits.String(), " ", ", "))
 				continue
 			}
 			l.Tokens = append(l.Tokens, j)
@@ -174,8 +214,12 @@ func (c *compiler) finishLimits(a *rules.Army, tokens []*tokenBuild, groups []*g
 	}
 }
 
-// hasUsable reports whether token t has an ability a limit counts.
+// hasUsable reports whether token t has an ability a limit counts: an
+// on trigger (but a battle ability) or a trait it uses.
 func hasUsable(t *rules.Token) bool {
+	if t.Traits&rules.UsedTraits != 0 {
+		return true
+	}
 	for i := range t.Triggers {
 		if t.Triggers[i].Event != rules.OnAttack {
 			return true

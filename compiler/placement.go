@@ -190,6 +190,8 @@ func ruleStrings(a *rules.Army, i int) []string {
 		switch {
 		case l.Observer > 0 && l.Observer <= len(a.Observers):
 			what = "when " + a.Observers[l.Observer-1].When.String()
+		case l.Trait != 0:
+			what = "trait " + l.Trait.String()
 		case l.Trig >= 0 && l.Trig < len(a.Tokens[i].Triggers):
 			what = "on " + a.Tokens[i].Triggers[l.Trig].Event.String()
 		}

@@ -444,11 +444,11 @@ func (c *compiler) traits(tb *tokenBuild, s *dsl.Stmt) {
 		return
 	}
 	for _, g := range s.Args {
-		if len(g.Values) > 1 && conditional(g.Values[1:]) {
+		if hasIf(g.Values[1:]) {
 			c.condTrait(tb, g) // condedge.go
 			continue
 		}
-		v := c.single(g, "trait")
+		v := g.Values[0]
 		if v.Ident != nil && v.Key == nil && slices.ContainsFunc(initiativeKinds, func(k string) bool { return strings.EqualFold(k, *v.Ident) }) {
 			c.errs.Errorf(valuePos(v), "%s is not a trait: it goes with the initiatives, e.g. initiative 2, %s", *v.Ident, strings.ToLower(*v.Ident))
 			continue
@@ -465,6 +465,7 @@ func (c *compiler) traits(tb *tokenBuild, s *dsl.Stmt) {
 			c.errs.Errorf(valuePos(v), "trait %q holds under a condition already: without one too, the condition would change nothing", w)
 		}
 		tb.tok.Traits |= bit
+		c.traitLimit(tb, w, bit, g.Values[1:]) // limits.go: trait push per_game=2
 	}
 }
 

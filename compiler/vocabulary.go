@@ -15,7 +15,9 @@ var ExpressionKinds = []string{"measure", "comparison", "expression word", "expr
 // Vocabulary lists every word the language accepts, by kind, read from the
 // compiler's own tables, so that a word added to a table appears here by
 // itself. The vocabulary test (armies/vocabulary_test.go) checks that each
-// one has a scenario test showing its effect on a game.
+// one has a scenario test showing its effect on a game, and
+// TestVocabularyTables (compiler) that every word table the compiler reads
+// a word from is listed here.
 func Vocabulary() map[string][]string {
 	var qualifiers, named []string
 	for _, a := range actions {
@@ -54,6 +56,12 @@ func Vocabulary() map[string][]string {
 		"global effect":              set(globalEffects),
 		"conversion":                 set(conversions),
 		"trait":                      set(rules.TraitNames),
+		"trait named value":          set(limitNamed),
+		"granted trait":              set(grantable),
+		"direction":                  set(dirWords),
+		"cost":                       {"discard"},
+		"variant word":               {"extends", "remove"},
+		"group named value":          set(limitNamed),
 		"edge feature":               set(edgeFeatures),
 		"edge qualifier":             set(edgeQuals),
 		"initiative kind":            set(initiativeKinds),

@@ -93,6 +93,7 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 		}
 		if u := s.Cells[a.Hex].Unit; !u.Empty() && tok.Kind != rules.Foundation {
 			// A replaceable unit is taken off, not destroyed: to the discard.
+			g.spendTrait(u.Owner, u.Token, rules.Replaceable)
 			g.tracePiece(TrRemove, a.Hex, 0, false)
 			g.Discarded[u.Owner][u.Token]++
 			s.Remove(a.Hex)
@@ -160,6 +161,8 @@ func (g *Game) ApplyLegal(a Action, d Decider) error {
 			}
 		} else {
 			g.used[a.Hex] |= usedMove << k
+			u := s.Cells[a.Hex].Unit
+			g.spendTrait(u.Owner, u.Token, abilityTraits[k])
 		}
 		g.figActor(a.Hex)
 		switch k {

@@ -148,3 +148,132 @@ func TestImmunity(t *testing.T) {
 		})
 	}
 }
+
+// TestImmunityStrike: the strike step of an opponent's instant (a Hunt:
+// move 1 optional, strike optional) never wounds an instant_immune unit:
+// a melee strike at it does nothing, a shot stops at it without a wound
+// (as the attack step's: TestAttackStep/instant_immune), a piercing shot
+// passes on to the unit behind. A strike that is no instant's (an
+// own_turn trigger) wounds it; a Plain twin is wounded by every one.
+// Player 1's striker on c3 faces N: c2, then c1 (a Plain) are in line.
+func TestImmunityStrike(t *testing.T) {
+	for _, tc := range []struct {
+		name, striker, front string
+		instant              bool
+		want                 [2]int // wounds on c2 and c1
+	}{
+		{"melee_immune", "Basher", "Aegis", true, [2]int{0, 0}},
+		{"melee_plain", "Basher", "Plain", true, [2]int{1, 0}},
+		{"shot_immune", "Slinger", "Aegis", true, [2]int{0, 0}},
+		{"shot_plain", "Slinger", "Plain", true, [2]int{1, 0}},
+		{"piercing_immune", "Piercer", "Aegis", true, [2]int{0, 1}},
+		{"piercing_plain", "Piercer", "Plain", true, [2]int{1, 1}},
+		{"own_turn_immune", "Hunter", "Aegis", false, [2]int{1, 0}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := immuneGame(t)
+			setHand(t, g, 0)
+			setHand(t, g, 1)
+			c3 := put(t, g, 0, tc.striker, "c3", rules.N)
+			c2 := put(t, g, 1, tc.front, "c2", rules.N)
+			c1 := put(t, g, 1, "Plain", "c1", rules.N)
+			if tc.instant {
+				setHand(t, g, 0, "Hunt")
+				must(t, g, Action{Kind: KInstant, Slot: 0, Hex: NoHex, To: NoHex}) // no move
+			} else {
+				must(t, g, abilityActs(g)[0])
+			}
+			must(t, g, Action{Kind: KStep, Hex: c3, To: NoHex, Facing: rules.N})
+			if got := [2]int{wounds(g, c2), wounds(g, c1)}; got != tc.want {
+				t.Errorf("%s strikes north at %s: wounds on c2, c1 %v, want %v", tc.striker, tc.front, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestImmunityEveryStep: area_immune and enemy_move_immune against each
+// step that could pass them by: an area by a selector's every (Quake), a
+// foundation's entry area (a Mine), pushes and pulls by instants (Shove,
+// Hook), a push of every match (Shockwave), a swap of any side (Switch)
+// and the pull trait. Player 2's immune warrior on c2, its Plain twin on
+// c4: the step reaches the Plain and not the immune one.
+func TestImmunityEveryStep(t *testing.T) {
+	targets := func(t *testing.T, g *Game, inst string) (immune, plain bool) {
+		t.Helper()
+		setHand(t, g, 0, inst)
+		for _, a := range legalInstant(g) {
+			for _, h := range []Hex{a.Hex, a.To} {
+				immune = immune || h == hexOf(t, "c2")
+				plain = plain || h == hexOf(t, "c4")
+			}
+		}
+		return immune, plain
+	}
+	for _, tc := range []struct {
+		name, immune string
+		run          func(t *testing.T, g *Game, c2, c4 Hex)
+	}{
+		{"area_every", "Bunker", func(t *testing.T, g *Game, c2, c4 Hex) {
+			setHand(t, g, 0, "Quake")
+			mustAll(t, g, legalInstant(g)[0])
+			if wounds(g, c2) != 0 || wounds(g, c4) != 1 {
+				t.Fatalf("Quake (damage 1 every within=3 of=own_hq): Bunker %d, Plain %d wounds, want 0 and 1", wounds(g, c2), wounds(g, c4))
+			}
+		}},
+		{"area_entry", "Bunker", func(t *testing.T, g *Game, c2, c4 Hex) {
+			// Player 2 places a Plain onto player 1's Mine on c3: its
+			// area hits every unit of player 2 around c3 but the Bunker.
+			put(t, g, 0, "Mine", "c3", rules.N)
+			endTurn(t, g)
+			g.fresh = false
+			if g.Phase == PhaseDiscard {
+				must(t, g, Action{Kind: KDiscard, Hex: NoHex, To: NoHex})
+			}
+			setHand(t, g, 1, "Plain")
+			must(t, g, Action{Kind: KPlace, Slot: 0, Hex: hexOf(t, "c3"), To: NoHex})
+			if wounds(g, c2) != 0 || wounds(g, c4) != 1 || wounds(g, hexOf(t, "c3")) != 1 {
+				t.Fatalf("a Mine's area: Bunker %d, Plains %d and %d wounds, want 0, 1 and 1", wounds(g, c2), wounds(g, c4), wounds(g, hexOf(t, "c3")))
+			}
+		}},
+		{"move_push", "Anchor", func(t *testing.T, g *Game, c2, c4 Hex) {
+			put(t, g, 0, "Plain", "c3", rules.N)
+			if immune, plain := targets(t, g, "Shove"); immune || !plain {
+				t.Fatalf("Shove reaches the Anchor %v, the Plain %v; want false, true", immune, plain)
+			}
+		}},
+		{"move_pull", "Anchor", func(t *testing.T, g *Game, c2, c4 Hex) {
+			put(t, g, 0, "Plain", "a2", rules.N) // two hexes from both
+			if immune, plain := targets(t, g, "Hook"); immune || !plain {
+				t.Fatalf("Hook (pull) reaches the Anchor %v, the Plain %v; want false, true", immune, plain)
+			}
+		}},
+		{"move_swap", "Anchor", func(t *testing.T, g *Game, c2, c4 Hex) {
+			put(t, g, 0, "Plain", "c3", rules.N)
+			if immune, plain := targets(t, g, "Switch"); immune || !plain {
+				t.Fatalf("Switch (any swap) reaches the Anchor %v, the Plain %v; want false, true", immune, plain)
+			}
+		}},
+		{"move_every", "Anchor", func(t *testing.T, g *Game, c2, c4 Hex) {
+			setHand(t, g, 0, "Shockwave")
+			mustAll(t, g, legalInstant(g)[0])
+			if u := g.S.Cells[c2].Unit; u.Empty() || g.S.Tok(u).Name != "Anchor" || !g.S.Cells[c4].Unit.Empty() {
+				t.Fatalf("Shockwave (push every within=3 of=own_hq): the Anchor left c2 or the Plain stayed on c4")
+			}
+		}},
+		{"move_pull_trait", "Anchor", func(t *testing.T, g *Game, c2, c4 Hex) {
+			put(t, g, 0, "Puller", "a2", rules.N) // two hexes from both
+			if got := hexesOf(abilityActs(g), true); slices.Contains(got, "c2") || !slices.Contains(got, "c4") {
+				t.Fatalf("the pull trait from a2 reaches %v: want c4 (Plain), not c2 (Anchor)", got)
+			}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := immuneGame(t)
+			setHand(t, g, 0)
+			setHand(t, g, 1)
+			c2 := put(t, g, 1, tc.immune, "c2", rules.N)
+			c4 := put(t, g, 1, "Plain", "c4", rules.N)
+			tc.run(t, g, c2, c4)
+		})
+	}
+}

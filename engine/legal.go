@@ -152,7 +152,7 @@ func (g *Game) placeable(h Hex, p, t uint8) bool {
 	if g.cfg.Structures && isPart(&g.S, c.Unit) {
 		return false // a Structure leaves the board only whole (removeUnit)
 	}
-	return (c.Unit.Owner == p && c.Unit.Controller() == p && g.fact(c.Unit).flags&factReplaceable != 0) ||
+	return (c.Unit.Owner == p && c.Unit.Controller() == p && g.fact(c.Unit).flags&factReplaceable != 0 && g.traitOK(p, c.Unit.Token, rules.Replaceable)) ||
 		(ft&factDirectReplace != 0 && g.directReplace(h, p, t) >= 0) // placed straight onto the unit its replace step takes
 }
 

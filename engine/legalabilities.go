@@ -10,7 +10,8 @@ import (
 
 // abilities appends the own-turn abilities of the units of the player to
 // move: traits (mobility, rotation, push, pull) and own_turn triggers,
-// each once per turn, none while the unit is netted.
+// each once per turn, none while the unit is netted nor once its
+// allowance is used up (limits.go; a granted use has none).
 func (g *Game) abilities(buf []Action, nets *[MaxHexes]bool) []Action {
 	s := &g.S
 	p := g.Player
@@ -25,7 +26,7 @@ func (g *Game) abilities(buf []Action, nets *[MaxHexes]bool) []Action {
 		}
 		own, granted := g.traitsOf(h, s.Tok(u)), g.grantedAt(h, nets)
 		for k := uint8(0); k < 4; k++ {
-			if own.Has(abilityTraits[k]) && used&(usedMove<<k) == 0 {
+			if own.Has(abilityTraits[k]) && used&(usedMove<<k) == 0 && g.traitOK(u.Owner, u.Token, abilityTraits[k]) {
 				buf = g.traitActions(buf, AbMove+k, h, nets)
 			}
 			if k == AbMove {

@@ -1,6 +1,9 @@
 package engine
 
 import (
+	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -146,6 +149,173 @@ func TestObserverAllowance(t *testing.T) {
 		}
 		if hit != tc.want {
 			t.Errorf("%s (same turn %v): %d of the two Plains hit, want %d", tc.watcher, tc.sameTurn, hit, tc.want)
+		}
+	}
+}
+
+// traitArmy is a test army with the given tokens beside an HQ, Dummies
+// (plain units to push, pull and place) and Battles.
+func traitArmy(t *testing.T, tokens string) *rules.Army {
+	t.Helper()
+	src := `army "Users" {
+    size 20
+    hq "HQ" { edge all: melee 1 }
+    warrior "Dummy" { count 6; initiative 1; edge N: melee 1 }
+    instant "Battle" { count 2; on play: battle }
+` + tokens + `
+}
+`
+	path := filepath.Join(t.TempDir(), "users.army")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return loadArmy(t, path)
+}
+
+// TestTraitAllowances: a trait a unit uses takes an allowance like a
+// trigger (trait push per_game=1), shared by every copy, and a group
+// counts its tokens' used traits with their triggers. Each limited pair
+// beside its twin without the limit: two units A (on b2) and B (on c4)
+// of player 1 with an own-turn ability each; once A has used its own,
+// is B's still offered (and accepted by Apply), and on the next own turn?
+func TestTraitAllowances(t *testing.T) {
+	const (
+		pusher = `warrior "A" { count 2; edge N: melee 1; trait push per_game=1 }
+warrior "Free" { count 2; edge N: melee 1; trait push }`
+	)
+	for _, tc := range []struct {
+		name    string
+		tokens  string
+		a, b    string   // the token types on b2 and c4
+		enemies []string // player 2's Dummies
+		now     bool     // B's offered in the turn of A's use
+		later   bool     // B's offered in the next own turn
+	}{
+		{"push_per_game", pusher, "A", "A", []string{"c2", "d3"}, false, false},
+		{"push_free", pusher, "Free", "Free", []string{"c2", "d3"}, true, true},
+		// a trait under a condition (condedge.go) takes its allowance too
+		{"push_if_per_game", `warrior "A" { count 2; edge N: melee 1; trait push if=unwounded per_game=1 }`, "A", "A", []string{"c2", "d3"}, false, false},
+		{"pull_per_turn", `warrior "A" { count 2; edge N: melee 1; trait pull per_turn=1 }`, "A", "A", []string{"d1", "e2"}, false, true},
+		{"pull_free", `warrior "A" { count 2; edge N: melee 1; trait pull }`, "A", "A", []string{"d1", "e2"}, true, true},
+		{"mobility_per_turn", `warrior "A" { count 2; edge N: melee 1; trait mobility per_turn=1 }`, "A", "A", nil, false, true},
+		{"mobility_free", `warrior "A" { count 2; edge N: melee 1; trait mobility }`, "A", "A", nil, true, true},
+		{"rotation_per_game", `warrior "A" { count 2; edge N: melee 1; trait rotation per_game=1 }`, "A", "A", nil, false, false},
+		{"rotation_free", `warrior "A" { count 2; edge N: melee 1; trait rotation }`, "A", "A", nil, true, true},
+		{"group_trait_trigger", `group "Crew" per_turn=1: "Hook", "Gunner"
+warrior "Hook" { edge N: melee 1; trait pull }
+warrior "Free Hook" { edge N: melee 1; trait pull }
+warrior "Gunner" { edge N: melee 1; on own_turn: damage 1 }`, "Hook", "Gunner", []string{"d1", "e2"}, false, true},
+		{"group_per_game", `group "Crew" per_game=1: "Hook", "Gunner"
+warrior "Hook" { edge N: melee 1; trait pull }
+warrior "Gunner" { edge N: melee 1; on own_turn: damage 1 }`, "Hook", "Gunner", []string{"d1", "e2"}, false, false},
+		{"group_free", `group "Crew" per_turn=1: "Hook", "Gunner"
+warrior "Hook" { edge N: melee 1; trait pull }
+warrior "Free Hook" { edge N: melee 1; trait pull }
+warrior "Gunner" { edge N: melee 1; on own_turn: damage 1 }`, "Free Hook", "Gunner", []string{"d1", "e2"}, true, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := traitArmy(t, tc.tokens)
+			g := setUpGame(t, a, a, 7, "a1", "e3")
+			g.fresh = false
+			setHand(t, g, 0)
+			h1 := put(t, g, 0, tc.a, "b2", rules.N)
+			h2 := put(t, g, 0, tc.b, "c4", rules.N)
+			for _, e := range tc.enemies {
+				put(t, g, 1, "Dummy", e, rules.S)
+			}
+			if got := abilityHexes(g); !slices.Contains(got, h1) || !slices.Contains(got, h2) {
+				t.Fatalf("abilities offered on %v, want b2 and c4", got)
+			}
+			var second Action
+			for _, x := range abilityActs(g) {
+				if x.Hex == h2 {
+					second = x
+				}
+			}
+			useAbility(t, g, h1)
+			if got := slices.Contains(abilityHexes(g), h2); got != tc.now {
+				t.Fatalf("after %s's use, %s's offered: %v, want %v", tc.a, tc.b, got, tc.now)
+			}
+			if !tc.now {
+				if err := g.Apply(second, FirstOption{}); !errors.Is(err, ErrIllegal) {
+					t.Fatalf("Apply of the used-up ability: %v, want ErrIllegal", err)
+				}
+			}
+			nextTurn(t, g)
+			nextTurn(t, g)
+			if got := slices.Contains(abilityHexes(g), h2); got != tc.later {
+				t.Fatalf("next turn %s's offered: %v, want %v", tc.b, got, tc.later)
+			}
+		})
+	}
+}
+
+// TestScavengerAllowance: a scavenger with per_game=1 (or per_turn=1)
+// moves after the first battle only; its twin after each.
+func TestScavengerAllowance(t *testing.T) {
+	for _, tc := range []struct {
+		trait string
+		want  int // of two battles in one turn, those after which it moved
+	}{
+		{"scavenger per_game=1", 1},
+		{"scavenger per_turn=1", 1},
+		{"scavenger", 2},
+	} {
+		a := traitArmy(t, `warrior "Kite" { edge N: melee 1; trait `+tc.trait+` }`)
+		g := setUpGame(t, a, a, 7, "a1", "e3")
+		setHand(t, g, 0)
+		put(t, g, 0, "Kite", "c3", rules.N)
+		moved := 0
+		d := deciderFunc(func(s *State, p uint8, q Question, opts []Option) int {
+			if q == QAfterBattleMove && len(opts) > 1 {
+				moved++
+				return 1
+			}
+			return 0
+		})
+		g.battle(d)
+		g.battle(d)
+		if moved != tc.want {
+			t.Errorf("trait %s: moved after %d of two battles, want %d", tc.trait, moved, tc.want)
+		}
+	}
+}
+
+// TestReplaceableAllowance: with replaceable per_game=1 the owner replaces
+// one of its two Spares a game; the twin's both, in two turns.
+func TestReplaceableAllowance(t *testing.T) {
+	for _, tc := range []struct {
+		trait string
+		want  int // of the two Spares, those a Dummy may replace
+	}{
+		{"replaceable per_game=1", 1},
+		{"replaceable", 2},
+	} {
+		a := traitArmy(t, `warrior "Spare" { count 2; edge N: melee 1; trait `+tc.trait+` }`)
+		g := setUpGame(t, a, a, 7, "a1", "e3")
+		g.fresh = false
+		spares := []Hex{put(t, g, 0, "Spare", "b2", rules.N), put(t, g, 0, "Spare", "c4", rules.N)}
+		replaced := 0
+		for _, h := range spares {
+			setHand(t, g, 0, "Dummy")
+			ok := false
+			for _, x := range placements(g) {
+				if x.Hex == h {
+					mustAll(t, g, x)
+					ok = true
+					break
+				}
+			}
+			if ok {
+				replaced++
+			} else if err := g.Apply(Action{Kind: KPlace, Slot: 0, Hex: h, To: NoHex}, FirstOption{}); !errors.Is(err, ErrIllegal) {
+				t.Fatalf("trait %s: Apply of a placement onto a used-up Spare: %v, want ErrIllegal", tc.trait, err)
+			}
+			nextTurn(t, g)
+			nextTurn(t, g)
+		}
+		if replaced != tc.want {
+			t.Errorf("trait %s: %d of two Spares replaceable, want %d", tc.trait, replaced, tc.want)
 		}
 	}
 }

@@ -15,7 +15,7 @@ func (g *Game) directReplace(h Hex, p, t uint8) int {
 	if u.Empty() {
 		return -1
 	}
-	if u.Owner == p && u.Controller() == p && s.Tok(u).Traits.Has(rules.Replaceable) {
+	if u.Owner == p && u.Controller() == p && s.Tok(u).Traits.Has(rules.Replaceable) && g.traitOK(p, u.Token, rules.Replaceable) {
 		return -1
 	}
 	tok := &s.Armies[p].Tokens[t]

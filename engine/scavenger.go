@@ -25,7 +25,13 @@ func (g *Game) afterBattle(d Decider) {
 				continue
 			}
 			nets := g.computeNets()
-			if nets[h] || !(s.Tok(u).Traits | g.grantedAt(h, nets)).Has(rules.Scavenger) {
+			if nets[h] {
+				continue
+			}
+			// A printed scavenger whose allowance is used up may still
+			// move by a granted one, which spends none (limits.go).
+			own := s.Tok(u).Traits.Has(rules.Scavenger) && g.traitOK(u.Owner, u.Token, rules.Scavenger)
+			if !own && !g.grantedAt(h, nets).Has(rules.Scavenger) {
 				continue
 			}
 			opts := g.scavengerDests(g.ws.opts[:0], h)
@@ -39,6 +45,9 @@ func (g *Game) afterBattle(d Decider) {
 			if o.To == h {
 				done[h] = true
 				continue
+			}
+			if own {
+				g.spendTrait(u.Owner, u.Token, rules.Scavenger)
 			}
 			g.moveUnit(h, o.To, o.Dir, d)
 			done[o.To] = true

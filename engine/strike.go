@@ -49,7 +49,8 @@ func (g *Game) medics(opts []Option, h Hex, hit *[MaxHexes]bool) []Option {
 // hits the first enemy in the line (every enemy for piercing), less one
 // for armor on the edge it arrives at. Linked melee/ranged bonuses of
 // friendly, not netted tokens count; an HQ never wounds an HQ; a medic may
-// take the wounds.
+// take the wounds; the step's shield (immunity.go) keeps its wounds off an
+// immune opponent.
 //
 // TODO(battle): call the resolver's attack routine once merged, so that
 // reflect, friendly fire of nets and every modifier match the battle.
@@ -66,6 +67,13 @@ func (g *Game) strike(h Hex, dir rules.Dir, d Decider) {
 	hqAttacker := t.Kind == rules.HQ
 	hit := func(n Hex, strength int) {
 		if strength <= 0 {
+			return
+		}
+		// An opponent's unit immune to the step (an instant's strike, a
+		// Hunt's, on an instant_immune unit) takes the hit without a
+		// wound: it still stands in the line, so a shot that is not
+		// piercing stops there, as the attack step's (attack_step.go).
+		if g.shield != 0 && g.immuneTo(s.Cells[n].Unit, u.Controller(), rules.Traits(g.shield)<<immShift) {
 			return
 		}
 		var set [MaxHexes]bool

@@ -102,6 +102,14 @@ var gallery = map[string][]signature{
 		{"Smoke Pot", "expire", ""},             // until turns 1
 		{"Flare", "expire", ""},                 // until turns 2, battle_end
 	},
+	"longbows.army": {
+		{"Marksman", "attack", "step_wounds"},      // on own_turn: attack ranged 1 aimed range=3 unit=self (aimed within 3: galleryRules)
+		{"Ballista", "attack", "step_wounds"},      // on own_turn per_turn=1: attack ranged 1 piercing stopped_by=hq unit=self
+		{"Skirmisher", "attack", "step_wounds"},    // on after_battle: attack melee 1 unit=self optional
+		{"Volley", "attack", "step_wounds"},        // attack ranged 1 range=4 (any own unit shoots)
+		{"Covering Fire", "attack", "step_wounds"}, // attack ranged 2 stopped_by=friends
+		{"Sally", "attack", "step_wounds"},         // attack melee 2 unit=own_hq
+	},
 	"ironroot.army": {
 		{"Thornshooter", "move", "moves"}, // trait mobility, moved further by global: move +1
 		{"Spore Pod", "ability", ""},      // on instead_of_attack
@@ -118,10 +126,13 @@ type galleryStats struct {
 	lines map[[2]string]bool // {token, kind}
 	// uses are, for each turn of the gallery army's player, the own-turn
 	// abilities each token used.
-	uses   []map[string]int
-	kinds  map[string]bool
-	sum    *sim.Summary
-	framed bool // a frame of the replay page showed a unit's statuses
+	uses  []map[string]int
+	kinds map[string]bool
+	// attacks are the attack lines (the attack step) of the gallery
+	// army's units, by the token whose ability made them.
+	attacks []causedEvent
+	sum     *sim.Summary
+	framed  bool // a frame of the replay page showed a unit's statuses
 }
 
 func TestGallery(t *testing.T) {
@@ -245,6 +256,12 @@ func playGallery(t *testing.T, a, b *rules.Army, ref string) galleryStats {
 	return st
 }
 
+// causedEvent is a trace line and the gallery army's token that caused it.
+type causedEvent struct {
+	cause string
+	e     Event
+}
+
 // attribute records the lines of a game's events to the gallery army's
 // tokens (player seat) that caused them: a line about the token itself,
 // a status it gave, and every line after an act of the token or a firing
@@ -304,6 +321,9 @@ func (st *galleryStats) attribute(events []Event, seat int) {
 		if cause != "" {
 			st.lines[[2]string{cause, e.E}] = true
 		}
+		if e.E == "attack" && e.P == seat {
+			st.attacks = append(st.attacks, causedEvent{cause, e})
+		}
 	}
 }
 
@@ -319,11 +339,34 @@ var galleryRules = map[string]func(t *testing.T, st *galleryStats){
 			}
 		}
 	},
+	"longbows.army": func(t *testing.T, st *galleryStats) {
+		b := position.Standard
+		aimed := 0
+		for _, a := range st.attacks {
+			if a.cause != "Marksman" || a.e.Tok != "Marksman" {
+				continue
+			}
+			h, ok1 := b.Hex(a.e.Hex)
+			to, ok2 := b.Hex(a.e.To)
+			if !ok1 || !ok2 || b.Dist[h][to] > 3 {
+				t.Errorf("a Marksman's attack from %q at %q: not aimed within 3 hexes (aimed range=3)", a.e.Hex, a.e.To)
+			}
+			aimed++
+		}
+		if aimed == 0 {
+			t.Errorf("no Marksman attack in the games: the aimed range=3 rule is not checked")
+		}
+		for i, u := range st.uses {
+			if u["Ballista"] > 1 {
+				t.Errorf("turn %d: the Ballistae shot %d times (per_turn=1)", i, u["Ballista"])
+			}
+		}
+	},
 }
 
 // actorLine are the kinds of line whose token is the one acting (not
 // a unit something is done to).
-var actorLine = map[string]bool{"move": true, "observe": true, "ability": true, "reflect": true, "absorb": true, "attacks": true, "value": true}
+var actorLine = map[string]bool{"move": true, "observe": true, "ability": true, "reflect": true, "absorb": true, "attacks": true, "attack": true, "value": true}
 
 // figure is the per-token figure field (its JSON name) of the gallery
 // army's token summed over the games.
