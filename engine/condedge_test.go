@@ -332,7 +332,7 @@ func TestCondTraitHeavy(t *testing.T) {
 }
 
 // TestStandingStructureStrike: in a Structures game, a Drum (melee +2 while
-// unhurt) linked to the Ram's tail gives the whole Ram its bonus, so the
+// unhurt) linked to the Hull's tail gives the whole Hull its bonus, so the
 // head's strike wounds the Block 3 times (1 when the Drum is hurt). Before,
 // a Structure's strike counted only the plain link bonuses.
 func TestStandingStructureStrike(t *testing.T) {
@@ -348,7 +348,7 @@ func TestStandingStructureStrike(t *testing.T) {
 		g.fresh = false
 		setHand(t, g, 0, "Hunt")
 		head, tail := hexOf(t, "c3"), hexOf(t, "c4")
-		for h, name := range map[Hex]string{head: "Ram Head", tail: "Ram Tail"} {
+		for h, name := range map[Hex]string{head: "Hull Prow", tail: "Hull Stern"} {
 			if err := g.S.Place(h, 0, uint8(a.Lookup(name)), rules.N); err != nil {
 				t.Fatal(err)
 			}
@@ -356,7 +356,7 @@ func TestStandingStructureStrike(t *testing.T) {
 		drum := put(t, g, 0, "Drum", "c5", rules.N) // its link N reaches the tail on c4
 		block := put(t, g, 1, "Block", "c2", rules.N)
 		if MateOn(&g.S, head) != tail {
-			t.Fatal("test set-up: the Ram's parts are not mates")
+			t.Fatal("test set-up: the Hull's parts are not mates")
 		}
 		if !on {
 			g.S.Cells[drum].Unit.Wounds = 1
