@@ -62,10 +62,15 @@ type memos struct {
 	more [engine.MaxPlayers - 2][engine.MaxArmyTokens]float64
 }
 
-// Memo sizes (log2 of the slots): 2^16 scores and boards and 2^12 choices,
-// about 2 MB a player.
+// Memo sizes (log2 of the slots): 2^12 scores, boards and choices, about
+// 180 KB a player. With 2^16 (2 MB a player) race:8 spent about a sixth more
+// CPU a game: a lookup in a table that fits no core's cache waits for
+// memory, and the hits that count are of positions met a few rollouts
+// before (the rest of the own turn in every world). wide costs the same
+// with either, and no decision changes: a memo caches pure functions
+// (docs/performance.md, "Smaller search caches").
 const (
-	scoreMemoBits  = 16
+	scoreMemoBits  = 12
 	choiceMemoBits = 12
 )
 
