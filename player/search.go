@@ -49,6 +49,11 @@ type searchPlayer struct {
 	raceZ      float64
 	raceVals   []float64
 
+	// oneFacing makes the quick player (quick.go): of the placements of a
+	// token on a hex only the facing facingProxy prefers is scored, at the
+	// root and in the rollouts.
+	oneFacing bool
+
 	rollouts int // rollouts played, for the tests of what the budget buys
 }
 
@@ -143,6 +148,12 @@ func (p *searchPlayer) scoreCandidates(g *engine.Game, legal []engine.Action, ru
 			i = j - 1
 			continue
 		}
+		idx := i
+		if p.oneFacing && a.Kind == engine.KPlace {
+			var j int
+			idx, j = placeRun(g, legal, i)
+			a, i = legal[idx], j-1
+		}
 		sc := p.score(g, pos, a)
 		if sc == failed {
 			continue
@@ -150,7 +161,7 @@ func (p *searchPlayer) scoreCandidates(g *engine.Game, legal []engine.Action, ru
 		if a.Kind == engine.KEndTurn {
 			sc -= 0.01
 		}
-		p.cands = append(p.cands, candidate{idx: i, greed: sc})
+		p.cands = append(p.cands, candidate{idx: idx, greed: sc})
 	}
 	if len(p.runs) > 0 {
 		p.structures(g, pos, legal, -1, 0)
@@ -171,7 +182,7 @@ func (p *searchPlayer) Act(g *engine.Game, legal []engine.Action) int {
 	// every decision).
 	slices.SortStableFunc(p.cands, func(a, b candidate) int { return cmp.Compare(b.greed, a.greed) })
 	sl := shortlist
-	if p.raceWorlds > 0 {
+	if p.raceWorlds > 0 { // race and quick
 		sl = raceShortlist
 	}
 	k := min(sl, len(p.cands))
@@ -308,6 +319,12 @@ func (p *searchPlayer) greedyPick(w *engine.Game, legal []engine.Action) int {
 			i = j - 1
 			continue
 		}
+		idx := i
+		if p.oneFacing && a.Kind == engine.KPlace {
+			var j int
+			idx, j = placeRun(w, legal, i)
+			a, i = legal[idx], j-1
+		}
 		sc := p.score(w, pos, a)
 		if sc == failed {
 			continue
@@ -316,7 +333,7 @@ func (p *searchPlayer) greedyPick(w *engine.Game, legal []engine.Action) int {
 			sc -= 0.01
 		}
 		if sc > bestScore {
-			best, bestScore = i, sc
+			best, bestScore = idx, sc
 		}
 	}
 	if len(p.runs) > 0 {
