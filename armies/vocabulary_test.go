@@ -225,7 +225,7 @@ var coverage = map[string][]string{
 	"conversion/to_ranged": {"engine.TestConvertToRanged"},
 	"conversion/to_melee":  {"engine.TestVocabularyTraits"},
 
-	"trait/mobility":           {"engine.TestMobilityOncePerTurn"},
+	"trait/mobility":           {"engine.TestMobilityOncePerTurn", "engine.TestTraitAllowances/mobility_free"},
 	"trait/rotation":           {"engine.TestVocabularyTraits"},
 	"trait/push":               {"engine.TestPushRules"},
 	"trait/pull":               {"armies.TestBeastsPull"},
@@ -237,9 +237,9 @@ var coverage = map[string][]string{
 	"trait/tethered_to_hq":     {"armies.TestBeastsCerberusLair"},
 	"trait/takeover_immune":    {"engine.TestVocabularyTraits"},
 	"trait/no_battle_at_place": {"engine.TestVocabularyTraits"},
-	"trait/instant_immune":     {"engine.TestImmunity/instant_immune"},
-	"trait/enemy_move_immune":  {"engine.TestImmunity/enemy_move_immune"},
-	"trait/area_immune":        {"engine.TestImmunity/area_immune"},
+	"trait/instant_immune":     {"engine.TestImmunity/instant_immune", "engine.TestImmunityStrike/melee_immune", "engine.TestImmunityStrike/shot_immune"},
+	"trait/enemy_move_immune":  {"engine.TestImmunity/enemy_move_immune", "engine.TestImmunityEveryStep/move_every", "engine.TestImmunityEveryStep/move_swap"},
+	"trait/area_immune":        {"engine.TestImmunity/area_immune", "engine.TestImmunityEveryStep/area_every", "engine.TestImmunityEveryStep/area_battle_ability"},
 	"trait/net_immune":         {"engine.TestImmunity/net_immune"},
 
 	"token statement/place":    {"engine.TestPlacementRules"},

@@ -193,7 +193,8 @@ func TestImmunityStrike(t *testing.T) {
 
 // TestImmunityEveryStep: area_immune and enemy_move_immune against each
 // step that could pass them by: an area by a selector's every (Quake), a
-// foundation's entry area (a Mine), pushes and pulls by instants (Shove,
+// foundation's entry area (a Mine), a battle ability's area (a Blaster), a
+// status given around a hex (Brand), pushes and pulls by instants (Shove,
 // Hook), a push of every match (Shockwave), a swap of any side (Switch)
 // and the pull trait. Player 2's immune warrior on c2, its Plain twin on
 // c4: the step reaches the Plain and not the immune one.
@@ -233,6 +234,22 @@ func TestImmunityEveryStep(t *testing.T) {
 			must(t, g, Action{Kind: KPlace, Slot: 0, Hex: hexOf(t, "c3"), To: NoHex})
 			if wounds(g, c2) != 0 || wounds(g, c4) != 1 || wounds(g, hexOf(t, "c3")) != 1 {
 				t.Fatalf("a Mine's area: Bunker %d, Plains %d and %d wounds, want 0, 1 and 1", wounds(g, c2), wounds(g, c4), wounds(g, hexOf(t, "c3")))
+			}
+		}},
+		{"area_battle_ability", "Bunker", func(t *testing.T, g *Game, c2, c4 Hex) {
+			// The Blaster on c3 blasts instead of attacking (the last
+			// option of its player is to use the ability).
+			put(t, g, 0, "Blaster", "c3", rules.N)
+			g.battle(lastOption{})
+			if wounds(g, c2) != 0 || wounds(g, c4) != 1 {
+				t.Fatalf("the Blaster's battle ability: Bunker %d, Plain %d wounds, want 0 and 1", wounds(g, c2), wounds(g, c4))
+			}
+		}},
+		{"area_give", "Bunker", func(t *testing.T, g *Game, c2, c4 Hex) {
+			setHand(t, g, 0, "Brand")
+			mustAll(t, g, Action{Kind: KInstant, Slot: 0, Hex: hexOf(t, "c3"), To: NoHex})
+			if hasStatus(g, c2, "Marked") || !hasStatus(g, c4, "Marked") {
+				t.Fatalf("Brand (give radius=1) on c3: the Bunker marked %v, the Plain %v; want false, true", hasStatus(g, c2, "Marked"), hasStatus(g, c4, "Marked"))
 			}
 		}},
 		{"move_push", "Anchor", func(t *testing.T, g *Game, c2, c4 Hex) {

@@ -1,7 +1,6 @@
 package player
 
 import (
-	"cmp"
 	"slices"
 
 	"github.com/hexforge/hexforge/engine"
@@ -60,8 +59,8 @@ func (p *fitPlayer) Act(g *engine.Game, legal []engine.Action) int {
 	if len(p.cands) == 0 {
 		return 0
 	}
-	// Stable: among equal scores the engine's order, so a seed reproduces.
-	slices.SortStableFunc(p.cands, func(a, b candidate) int { return cmp.Compare(b.greed, a.greed) })
+	// Equal scores in the order of their tie ranks (ties.go).
+	slices.SortFunc(p.cands, byScore)
 	top := p.cands[0].greed
 	k := 1
 	for k < min(fitShortlist, len(p.cands)) && p.cands[k].greed >= top-fitGap {

@@ -1,6 +1,7 @@
 package player
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -42,6 +43,7 @@ type mctsPlayer struct {
 	path   []int32
 	cands  []mctsCand
 	legal  []engine.Action
+	salt   uint64 // orders equal scores (ties.go)
 
 	root     int32       // the root node of this decision
 	expect   engine.Game // the position of the next decision, if the turn goes on
@@ -64,7 +66,8 @@ type mctsNode struct {
 type mctsCand struct {
 	key   engine.Action
 	score float64
-	order int // place in the legal list
+	order int    // place in the legal list
+	tie   uint64 // rank among equal scores (ties.go)
 }
 
 const (
@@ -89,6 +92,7 @@ func newMCTS(seed uint64, res *engine.Resolver, budget int) *mctsPlayer {
 		greedyPlayer: greedyPlayer{r: NewRand(seed), res: res},
 		budget:       budget,
 		legal:        make([]engine.Action, 0, 1024),
+		salt:         tieSalt(seed),
 	}
 }
 
@@ -308,6 +312,7 @@ func (p *mctsPlayer) selectChild(x int32, w *engine.Game) (int32, engine.Action,
 // move.
 func (p *mctsPlayer) expand(x int32, w *engine.Game, legal []engine.Action) float64 {
 	who := w.Player
+	pos := w.PositionKey(false)
 	p.cands = p.cands[:0]
 	for _, a := range legal {
 		if !firstSlot(w, a) {
@@ -321,17 +326,19 @@ func (p *mctsPlayer) expand(x int32, w *engine.Game, legal []engine.Action) floa
 		if a.Kind == engine.KEndTurn {
 			sc -= 1e-4 // prefer doing something when it is worth the same
 		}
-		p.cands = append(p.cands, mctsCand{key: mctsKey(w, a), score: sc, order: len(p.cands)})
+		p.cands = append(p.cands, mctsCand{key: mctsKey(w, a), score: sc, order: len(p.cands), tie: tieRank(p.salt, pos, actionKey(w, a))})
 	}
-	// Equal scores keep the engine's order, so a seed reproduces; a total
-	// order lets the unstable sort do it (a stable sort took a tenth of a
-	// decision).
+	// Equal scores in the order of their tie ranks (ties.go), then the
+	// engine's: a total order lets the unstable sort do it (a stable sort
+	// took a tenth of a decision).
 	slices.SortFunc(p.cands, func(a, b mctsCand) int {
 		switch {
 		case a.score > b.score:
 			return -1
 		case a.score < b.score:
 			return 1
+		case a.tie != b.tie:
+			return cmp.Compare(a.tie, b.tie)
 		}
 		return a.order - b.order
 	})

@@ -26,11 +26,12 @@ func newQuick(seed uint64, res *engine.Resolver, worlds int) *searchPlayer {
 	return p
 }
 
-// placeRun returns, for the placement legal[i], the end j of the run of
-// the same token on the same hex in other facings (the engine lists them
-// together) and the index in legal[i:j] of the facing facingProxy prefers
-// (the first on a tie).
-func placeRun(w *engine.Game, legal []engine.Action, i int) (best, j int) {
+// placeRun returns, for the placement legal[i] in position pos, the end j
+// of the run of the same token on the same hex in other facings (the
+// engine lists them together) and the index in legal[i:j] of the facing
+// facingProxy prefers; equal counts go by their tie rank (ties.go), as the
+// search players' equal scores do, so that no facing is favoured.
+func placeRun(w *engine.Game, legal []engine.Action, i int, salt, pos uint64) (best, j int) {
 	a := legal[i]
 	j = i + 1
 	for j < len(legal) && legal[j].Kind == engine.KPlace && legal[j].Slot == a.Slot && legal[j].Hex == a.Hex {
@@ -42,9 +43,19 @@ func placeRun(w *engine.Game, legal []engine.Action, i int) (best, j int) {
 	me := w.Player
 	t := &w.S.Armies[me].Tokens[w.Hand[me][a.Slot]]
 	best, bv := i, facingProxy(&w.S, a.Hex, me, t, a.Facing)
+	var bestTie uint64
+	tied := false
 	for k := i + 1; k < j; k++ {
-		if v := facingProxy(&w.S, a.Hex, me, t, legal[k].Facing); v > bv {
-			best, bv = k, v
+		switch v := facingProxy(&w.S, a.Hex, me, t, legal[k].Facing); {
+		case v > bv:
+			best, bv, tied = k, v, false
+		case v == bv:
+			if !tied {
+				bestTie, tied = tieRank(salt, pos, actionKey(w, legal[best])), true
+			}
+			if r := tieRank(salt, pos, actionKey(w, legal[k])); r < bestTie {
+				best, bestTie = k, r
+			}
 		}
 	}
 	return best, j

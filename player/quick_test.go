@@ -83,7 +83,7 @@ func TestFacingProxyAimsAtEnemies(t *testing.T) {
 		if legal[i].Kind != engine.KPlace {
 			continue
 		}
-		best, j := placeRun(g, legal, i)
+		best, j := placeRun(g, legal, i, 1, g.PositionKey(false))
 		can := false
 		for k := i; k < j; k++ {
 			can = can || aims(legal[k])

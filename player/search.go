@@ -55,6 +55,9 @@ type searchPlayer struct {
 	oneFacing bool
 
 	rollouts int // rollouts played, for the tests of what the budget buys
+
+	// salt orders equal scores (ties.go).
+	salt uint64
 }
 
 type candidate struct {
@@ -62,6 +65,7 @@ type candidate struct {
 	greed float64
 	sum   float64
 	n     int
+	tie   uint64 // the rank among equal scores (ties.go)
 }
 
 // shortlist is how many of the greedy player's best actions are searched.
@@ -84,6 +88,7 @@ func newSearch(seed uint64, res *engine.Resolver, budget int) *searchPlayer {
 		budget:       budget,
 		buf:          make([]engine.Action, 0, 1024),
 		memos:        getMemos(),
+		salt:         tieSalt(seed),
 	}
 	p.vals.more = &p.memos.more
 	return p
@@ -151,7 +156,7 @@ func (p *searchPlayer) scoreCandidates(g *engine.Game, legal []engine.Action, ru
 		idx := i
 		if p.oneFacing && a.Kind == engine.KPlace {
 			var j int
-			idx, j = placeRun(g, legal, i)
+			idx, j = placeRun(g, legal, i, p.salt, pos)
 			a, i = legal[idx], j-1
 		}
 		sc := p.score(g, pos, a)
@@ -161,11 +166,23 @@ func (p *searchPlayer) scoreCandidates(g *engine.Game, legal []engine.Action, ru
 		if a.Kind == engine.KEndTurn {
 			sc -= 0.01
 		}
-		p.cands = append(p.cands, candidate{idx: idx, greed: sc})
+		p.cands = append(p.cands, candidate{idx: idx, greed: sc, tie: tieRank(p.salt, pos, actionKey(g, a))})
 	}
 	if len(p.runs) > 0 {
 		p.structures(g, pos, legal, -1, 0)
 	}
+}
+
+// byScore orders candidates best first, equal scores by their tie rank
+// (ties.go): a total order, so the sort is deterministic.
+func byScore(a, b candidate) int {
+	if c := cmp.Compare(b.greed, a.greed); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.tie, b.tie); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.idx, b.idx)
 }
 
 func (p *searchPlayer) Act(g *engine.Game, legal []engine.Action) int {
@@ -177,10 +194,10 @@ func (p *searchPlayer) Act(g *engine.Game, legal []engine.Action) int {
 	if len(p.cands) == 0 {
 		return 0
 	}
-	// A stable sort keeps the engine's order among equal scores (so a seed
-	// reproduces), and slices' sort allocates nothing (sort.SliceStable did,
-	// every decision).
-	slices.SortStableFunc(p.cands, func(a, b candidate) int { return cmp.Compare(b.greed, a.greed) })
+	// Equal scores in the order of their tie ranks (ties.go), not the
+	// engine's; slices' sort allocates nothing (sort.SliceStable did, every
+	// decision).
+	slices.SortFunc(p.cands, byScore)
 	sl := shortlist
 	if p.raceWorlds > 0 { // race and quick
 		sl = raceShortlist
@@ -230,7 +247,9 @@ func (p *searchPlayer) structures(g *engine.Game, pos uint64, legal []engine.Act
 		sc := p.score(g, pos, legal[k])
 		return sc, sc != failed
 	}
-	seen := func(k int, sc float64) { p.cands = append(p.cands, candidate{idx: k, greed: sc}) }
+	seen := func(k int, sc float64) {
+		p.cands = append(p.cands, candidate{idx: k, greed: sc, tie: tieRank(p.salt, pos, actionKey(g, legal[k]))})
+	}
 	if i < 0 {
 		refineStructures(legal, p.runs, score, seen)
 	} else if r, ok := scoreStructureRun(legal, i, j, score, seen); ok {
@@ -310,6 +329,8 @@ func (p *searchPlayer) greedyPick(w *engine.Game, legal []engine.Action) int {
 	}
 	pos := w.PositionKey(false)
 	best, bestScore := 0, -1e18
+	var bestTie uint64 // the tie rank of best, once an equal score met it
+	tied := false
 	p.runs = p.runs[:0]
 	for i := 0; i < len(legal); i++ {
 		a := legal[i]
@@ -322,7 +343,7 @@ func (p *searchPlayer) greedyPick(w *engine.Game, legal []engine.Action) int {
 		idx := i
 		if p.oneFacing && a.Kind == engine.KPlace {
 			var j int
-			idx, j = placeRun(w, legal, i)
+			idx, j = placeRun(w, legal, i, p.salt, pos)
 			a, i = legal[idx], j-1
 		}
 		sc := p.score(w, pos, a)
@@ -332,8 +353,18 @@ func (p *searchPlayer) greedyPick(w *engine.Game, legal []engine.Action) int {
 		if a.Kind == engine.KEndTurn {
 			sc -= 0.01
 		}
-		if sc > bestScore {
-			best, bestScore = idx, sc
+		switch {
+		case sc > bestScore:
+			best, bestScore, tied = idx, sc, false
+		case sc == bestScore:
+			// Equal scores: the lower tie rank (ties.go), worked out only
+			// when two scores meet.
+			if !tied {
+				bestTie, tied = tieRank(p.salt, pos, actionKey(w, legal[best])), true
+			}
+			if t := tieRank(p.salt, pos, actionKey(w, a)); t < bestTie {
+				best, bestTie = idx, t
+			}
 		}
 	}
 	if len(p.runs) > 0 {

@@ -110,7 +110,11 @@ func ArmyHash(a *rules.Army) string {
 	text = appendLineless(text, "Observers", c.Observers, func(x *rules.Observer) *int { return &x.Line }, "%+v")
 	text = appendLineless(text, "Placements", c.Placements, func(x *rules.Placement) *int { return &x.Line }, "%+v")
 	text = appendLineless(text, "Facings", c.Facings, func(x *rules.Facing) *int { return &x.Line }, "%+v")
-	text = appendLineless(text, "Limits", c.Limits, func(x *rules.Limit) *int { return &x.Line }, "%+v")
+	if slices.ContainsFunc(c.Limits, func(l rules.Limit) bool { return l.Trait != 0 }) {
+		text = appendLineless(text, "Limits", c.Limits, func(x *rules.Limit) *int { return &x.Line }, "%+v")
+	} else {
+		text = appendLineless(text, "Limits", hashedLimits(c.Limits), func(x *hashedLimit) *int { return &x.Line }, "%+v")
+	}
 	text = appendLineless(text, "Expiries", c.Expiries, func(x *rules.Expiry) *int { return &x.Line }, "%+v")
 	text = appendLineless(text, "Standing", c.Standing, func(x *rules.Standing) *int { return &x.Line }, "%v")
 	sum := sha256.Sum256(text)
@@ -127,6 +131,28 @@ type hashedArmy struct {
 	Tokens  []rules.Token
 	HQ      int
 	File    string
+}
+
+// hashedLimit is rules.Limit as it was before trait allowances (Trait):
+// the fields that make the hash of an army whose allowances are all on
+// triggers, observers and groups, so that its hash, and every result and
+// trace recorded with it, stays what it was.
+type hashedLimit struct {
+	Name     string
+	Tokens   []int
+	Trig     int
+	Observer int
+	PerTurn  uint8
+	PerGame  uint8
+	Line     int
+}
+
+func hashedLimits(ls []rules.Limit) []hashedLimit {
+	out := make([]hashedLimit, len(ls))
+	for i, l := range ls {
+		out[i] = hashedLimit{l.Name, l.Tokens, l.Trig, l.Observer, l.PerTurn, l.PerGame, l.Line}
+	}
+	return out
 }
 
 // mismatch names the first field in which two runs differ, or "".

@@ -105,7 +105,7 @@ var gallery = map[string][]signature{
 	"longbows.army": {
 		{"Marksman", "attack", "step_wounds"},      // on own_turn: attack ranged 1 aimed range=3 unit=self (aimed within 3: galleryRules)
 		{"Ballista", "attack", "step_wounds"},      // on own_turn per_turn=1: attack ranged 1 piercing stopped_by=hq unit=self
-		{"Skirmisher", "attack", "step_wounds"},    // on after_battle: attack melee 1 unit=self optional
+		{"Skirmisher", "attack", "step_wounds"},    // on after_battle: attack melee 1 unit=self optional; trait mobility per_turn=1 (galleryRules)
 		{"Volley", "attack", "step_wounds"},        // attack ranged 1 range=4 (any own unit shoots)
 		{"Covering Fire", "attack", "step_wounds"}, // attack ranged 2 stopped_by=friends
 		{"Sally", "attack", "step_wounds"},         // attack melee 2 unit=own_hq
@@ -125,7 +125,8 @@ var gallery = map[string][]signature{
 type galleryStats struct {
 	lines map[[2]string]bool // {token, kind}
 	// uses are, for each turn of the gallery army's player, the own-turn
-	// abilities each token used.
+	// abilities each token used: its triggers by its name, its traits by
+	// its name and the ability ("Skirmisher move").
 	uses  []map[string]int
 	kinds map[string]bool
 	// attacks are the attack lines (the attack step) of the gallery
@@ -288,6 +289,8 @@ func (st *galleryStats) attribute(events []Event, seat int) {
 			st.uses = append(st.uses, map[string]int{})
 		case e.E == "act" && e.Act == "ability" && strings.HasPrefix(e.Ab, "trigger") && e.P == seat && len(st.uses) > 0:
 			st.uses[len(st.uses)-1][e.Tok]++
+		case e.E == "act" && e.Act == "ability" && e.P == seat && len(st.uses) > 0:
+			st.uses[len(st.uses)-1][e.Tok+" "+e.Ab]++ // a trait's use: "Skirmisher move"
 		case e.E == "remove" && e.Ground && e.P == seat && cause == "":
 			st.lines[[2]string{e.Tok, "expire"}] = true // a foundation gone by itself, not by a step or an entry
 		}
@@ -356,10 +359,18 @@ var galleryRules = map[string]func(t *testing.T, st *galleryStats){
 		if aimed == 0 {
 			t.Errorf("no Marksman attack in the games: the aimed range=3 rule is not checked")
 		}
+		moved := 0
 		for i, u := range st.uses {
 			if u["Ballista"] > 1 {
 				t.Errorf("turn %d: the Ballistae shot %d times (per_turn=1)", i, u["Ballista"])
 			}
+			if u["Skirmisher move"] > 1 {
+				t.Errorf("turn %d: the Skirmishers moved %d times (trait mobility per_turn=1)", i, u["Skirmisher move"])
+			}
+			moved += u["Skirmisher move"]
+		}
+		if moved == 0 {
+			t.Errorf("no Skirmisher moved in the games: the trait's allowance is not checked")
 		}
 	},
 }

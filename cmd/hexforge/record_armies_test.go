@@ -148,7 +148,7 @@ func TestPlayFromTrace(t *testing.T) {
 	if _, stderr, code := run(t, "replay", "--format", "html", "--out", filepath.Join(dir, "g.html"), tr); code != 0 {
 		t.Errorf("replay --format html: exit %d: %s", code, stderr)
 	}
-	edited := strings.Replace(pos, "1 Witch-Archer c1 N", "1 Witch-Archer c1 S", 1)
+	edited := strings.Replace(pos, "1 Witch-Archer c1 N", "1 Witch-Archer b2 S", 1)
 	if err := os.WriteFile(filepath.Join(dir, "marked.pos"), []byte(edited), 0o644); err != nil {
 		t.Fatal(err)
 	}
