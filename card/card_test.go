@@ -166,3 +166,30 @@ func TestCardNamesStructureParts(t *testing.T) {
 		t.Error("the Gun's row does not name its Structure")
 	}
 }
+
+// TestCardShowsConditions: a conditional edge feature and a conditional
+// trait are on the card, with their condition (the row lists them with
+// the token's abilities).
+func TestCardShowsConditions(t *testing.T) {
+	l, err := armies.Loader{}.Load("../engine/testdata/tcond.army")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := New(l.Army)
+	want := map[string]string{
+		"Hearthward": "edge N: melee 3 if=adjacent_own_hq",
+		"Counter":    `edge N: ranged "count(friend adjacent of=self)"`,
+		"Glider":     "trait flying if=adjacent_own_hq",
+	}
+	for _, r := range c.Rows {
+		if w, ok := want[r.Token]; ok {
+			if !slices.Contains(r.Abilities, w) {
+				t.Errorf("%s: abilities %q lack %q", r.Token, r.Abilities, w)
+			}
+			delete(want, r.Token)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("no rows for %v", want)
+	}
+}

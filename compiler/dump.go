@@ -115,6 +115,16 @@ func View(a *rules.Army) ArmyView {
 				tv.Effects = append(tv.Effects, StandingString(&a.Standing[k]))
 			}
 		}
+		for k := range a.CondEdges {
+			if a.CondEdges[k].Token == i {
+				tv.Effects = append(tv.Effects, CondEdgeString(&a.CondEdges[k]))
+			}
+		}
+		for k := range a.CondTraits {
+			if a.CondTraits[k].Token == i {
+				tv.Effects = append(tv.Effects, CondTraitString(&a.CondTraits[k]))
+			}
+		}
 		for _, tr := range t.Triggers {
 			trv := TriggerView{Event: tr.Event.String(), CostHQ: int(tr.CostHQ), Discard: int(tr.Discard), If: tr.If.String()}
 			if tr.FreeIf >= 0 && int(tr.FreeIf) < len(a.Tokens) {

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/hexforge/hexforge/dsl"
 	"github.com/hexforge/hexforge/rules"
@@ -27,33 +28,60 @@ func (c *compiler) foundationUntil(tb *tokenBuild, s *dsl.Stmt) {
 		c.errs.Errorf(stmtPos(s), "until is given twice; list every end in one statement (until turns 2, battle_end)")
 		return
 	}
-	if !c.argCount(s, 1, -1, "one or more ends: turns N, battle_end") {
-		return
-	}
-	c.noColon(s)
 	ex := rules.Expiry{Line: s.Pos.Line}
+	ex.Ends, ex.Turns = c.until(s, foundationEnds)
+	if len(s.Args) > 0 { // with no end, the one error says so
+		c.noColon(s)
+	}
+	tb.expiry = ex
+}
+
+// untilSpec is what one kind of until statement takes: a foundation's or
+// a status's.
+type untilSpec struct {
+	what     string   // the ends' name in messages ("foundation end")
+	names    []string // the ends it takes, turns first
+	maxTurns int      // the most turns N may be
+	turns    string   // what turns N counts, for the message of a turns without its number
+}
+
+var (
+	foundationEnds = untilSpec{what: "foundation end", names: rules.FoundationEndNames, maxTurns: maxFoundationTurns,
+		turns: "its owner's turns it lasts after the one it is placed in"}
+	statusEnds = untilSpec{what: "status end", names: rules.StatusEndNames, maxTurns: maxStatusTurns,
+		turns: "the carrier's owner's turns it lasts"}
+)
+
+// until reads `until turns 2, battle_end, ...`, the ends of a foundation
+// or a status (one of them ending it): their bits, and the N of turns. An
+// end given wrongly (turns without its number, or out of bounds) is left
+// out, after its error.
+func (c *compiler) until(s *dsl.Stmt, spec untilSpec) (ends rules.StatusEnd, turns uint8) {
+	if !c.argCount(s, 1, -1, "one or more ends: turns N, "+strings.Join(spec.names[1:], ", ")) {
+		return 0, 0
+	}
 	for _, g := range s.Args {
-		w, ok := c.wordValue(g.Values[0], "foundation end", rules.FoundationEndNames)
+		w, ok := c.wordValue(g.Values[0], spec.what, spec.names)
 		if !ok {
 			continue
 		}
 		bit := rules.StatusEnd(1) << slices.Index(rules.StatusEndNames, w)
-		if ex.Ends&bit != 0 {
+		if ends&bit != 0 {
 			c.errs.Errorf(groupPos(g), "until %s is given twice", w)
 			continue
 		}
-		ex.Ends |= bit
+		ends |= bit
 		rest := g.Values[1:]
 		if bit == rules.EndTurns {
 			if len(rest) == 0 {
-				c.errs.Errorf(valuePos(g.Values[0]), "turns needs a number: its owner's turns it lasts after the one it is placed in, e.g. until turns 2")
-				ex.Ends &^= bit
+				c.errs.Errorf(valuePos(g.Values[0]), "turns needs a number: %s, e.g. until turns 2", spec.turns)
+				ends &^= bit
 				continue
 			}
-			if n, ok := c.intValue(rest[0], "turns", 1, maxFoundationTurns); ok {
-				ex.Turns = uint8(n)
+			if n, ok := c.intValue(rest[0], "turns", 1, spec.maxTurns); ok {
+				turns = uint8(n)
 			} else {
-				ex.Ends &^= bit
+				ends &^= bit
 			}
 			rest = rest[1:]
 		}
@@ -61,7 +89,7 @@ func (c *compiler) foundationUntil(tb *tokenBuild, s *dsl.Stmt) {
 			c.errs.Errorf(valuePos(rest[0]), "until %s: unexpected %s (separate ends with commas)", w, rest[0].Describe())
 		}
 	}
-	tb.expiry = ex
+	return ends, turns
 }
 
 // finishExpiries puts the ends of the army's foundations into the army.

@@ -627,11 +627,7 @@ func StandingString(sd *rules.Standing) string {
 		s = strings.TrimSuffix(s, fmt.Sprintf(" %+d", sd.Effect.Value)) + " " + strconv.Quote(sd.Num.String())
 	}
 	if sd.If != nil {
-		if sd.If.Cmp == rules.CmpNone {
-			s += " if=" + sd.If.String()
-		} else {
-			s += " if=" + strconv.Quote(sd.If.String())
-		}
+		s += " if=" + testString(sd.If)
 	}
 	return s
 }

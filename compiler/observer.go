@@ -163,6 +163,14 @@ func (c *compiler) finishObservers(a *rules.Army, tokens []*tokenBuild, resolve 
 			sd.Token = i
 			a.Standing = append(a.Standing, sd)
 		}
+		for _, ce := range tb.condEdges {
+			ce.Token = i
+			a.CondEdges = append(a.CondEdges, ce)
+		}
+		for _, ct := range tb.condTraits {
+			ct.Token = i
+			a.CondTraits = append(a.CondTraits, ct)
+		}
 		for _, ref := range tb.obsPicks {
 			resolve(ref, &a.Observers[first+ref.trig].Steps.Actions[ref.step])
 		}

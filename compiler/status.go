@@ -110,7 +110,7 @@ func (c *compiler) status(s *dsl.Stmt) *statusBuild {
 		case "until":
 			c.plain(x)
 			once.check(x)
-			c.statusUntil(st, x)
+			st.Ends, st.Turns = c.until(x, statusEnds) // expiry.go
 		default:
 			c.unknown(stmtPos(x), "status statement", x.Word, statusWords)
 		}
@@ -202,40 +202,6 @@ func (c *compiler) statusTrait(st *rules.Status, v *dsl.Value) {
 		c.errs.Errorf(valuePos(v), "trait %q is given twice", w)
 	}
 	st.Traits |= bit
-}
-
-// statusUntil compiles `until turns 2, battle_end, giver_leaves, healed`:
-// the status ends when the first of them holds.
-func (c *compiler) statusUntil(st *rules.Status, s *dsl.Stmt) {
-	if !c.argCount(s, 1, -1, "one or more ends: turns N, battle_end, giver_leaves, healed") {
-		return
-	}
-	for _, g := range s.Args {
-		w, ok := c.wordValue(g.Values[0], "status end", rules.StatusEndNames)
-		if !ok {
-			continue
-		}
-		bit := rules.StatusEnd(1) << slices.Index(rules.StatusEndNames, w)
-		if st.Ends&bit != 0 {
-			c.errs.Errorf(groupPos(g), "until %s is given twice", w)
-			continue
-		}
-		st.Ends |= bit
-		rest := g.Values[1:]
-		if bit == rules.EndTurns {
-			if len(rest) == 0 {
-				c.errs.Errorf(valuePos(g.Values[0]), "turns needs a number: the carrier's owner's turns it lasts, e.g. until turns 2")
-				continue
-			}
-			if n, ok := c.intValue(rest[0], "turns", 1, maxStatusTurns); ok {
-				st.Turns = uint8(n)
-			}
-			rest = rest[1:]
-		}
-		if len(rest) > 0 {
-			c.errs.Errorf(valuePos(rest[0]), "until %s: unexpected %s (separate ends with commas)", w, rest[0].Describe())
-		}
-	}
 }
 
 // statusTrigger compiles `on turn_start: steps`, run for the carrier.

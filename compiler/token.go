@@ -34,9 +34,16 @@ type tokenBuild struct {
 	// standing are its link effects that hold under a condition or compute
 	// their bonus (expr.go), put into the army by finishObservers.
 	standing []rules.Standing
-	edgePos  [6]diag.Pos
-	linkPos  [6]diag.Pos
-	hasPlay  bool
+	// condEdges and condTraits are its edge features and traits that hold
+	// under a condition or compute their strength (condedge.go), put into
+	// the army by finishObservers; condPos where each edge's conditional
+	// features are declared, by edge and feature.
+	condEdges  []rules.CondEdge
+	condTraits []rules.CondTrait
+	condPos    [6][len(rules.EdgeFeatNames)]diag.Pos
+	edgePos    [6]diag.Pos
+	linkPos    [6]diag.Pos
+	hasPlay    bool
 }
 
 type nameRef struct {
@@ -314,12 +321,20 @@ func (c *compiler) edge(tb *tokenBuild, s *dsl.Stmt) {
 	}
 	var e rules.Edge
 	seen := map[string]bool{}
+	plain := false
 	for _, g := range s.Clauses {
 		head := g.Values[0]
 		w, good := c.wordValue(head, "edge feature", edgeFeatures)
 		if !good {
 			continue
 		}
+		// A condition (if=) or a computed strength makes it a
+		// conditional feature (condedge.go), kept apart from the edges.
+		if conditional(g.Values[1:]) {
+			c.condEdge(tb, w, head, g.Values[1:], set, g.Pos.Line)
+			continue
+		}
+		plain = true
 		if seen[w] {
 			c.errs.Errorf(valuePos(head), "edge feature %q is given twice for the same edges", w)
 			continue
@@ -377,6 +392,9 @@ func (c *compiler) edge(tb *tokenBuild, s *dsl.Stmt) {
 			}
 		}
 	}
+	if !plain {
+		return // only conditional features: the printed edges stay as they are
+	}
 	for d := rules.N; d <= rules.NW; d++ {
 		if !set.Has(d) {
 			continue
@@ -426,6 +444,10 @@ func (c *compiler) traits(tb *tokenBuild, s *dsl.Stmt) {
 		return
 	}
 	for _, g := range s.Args {
+		if hasIf(g.Values[1:]) {
+			c.condTrait(tb, g) // condedge.go
+			continue
+		}
 		v := g.Values[0]
 		if v.Ident != nil && v.Key == nil && slices.ContainsFunc(initiativeKinds, func(k string) bool { return strings.EqualFold(k, *v.Ident) }) {
 			c.errs.Errorf(valuePos(v), "%s is not a trait: it goes with the initiatives, e.g. initiative 2, %s", *v.Ident, strings.ToLower(*v.Ident))
@@ -438,6 +460,9 @@ func (c *compiler) traits(tb *tokenBuild, s *dsl.Stmt) {
 		bit := traitBit(w)
 		if tb.tok.Traits&bit != 0 {
 			c.errs.Errorf(valuePos(v), "trait %q is given twice", w)
+		}
+		if slices.ContainsFunc(tb.condTraits, func(ct rules.CondTrait) bool { return ct.Trait == bit }) {
+			c.errs.Errorf(valuePos(v), "trait %q holds under a condition already: without one too, the condition would change nothing", w)
 		}
 		tb.tok.Traits |= bit
 		c.traitLimit(tb, w, bit, g.Values[1:]) // limits.go: trait push per_game=2

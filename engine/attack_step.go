@@ -99,7 +99,7 @@ func (g *Game) attackLine(h Hex, dir rules.Dir, aim Hex, act *rules.Action, v in
 	// counting for shots), unless it is an HQ and so is the attacker.
 	hit := func(n Hex, strength int, armorDir rules.Dir, shot bool) {
 		w := s.Cells[n].Unit
-		if w.Empty() || (hqAttacker && s.Tok(w).Kind == rules.HQ) || (!shot && s.Tok(w).Traits.Has(rules.Flying)) {
+		if w.Empty() || (hqAttacker && s.Tok(w).Kind == rules.HQ) || (!shot && g.traitsOf(n, s.Tok(w)).Has(rules.Flying)) {
 			return
 		}
 		// An opponent's unit immune to the step (an instant's attack on an
@@ -112,7 +112,7 @@ func (g *Game) attackLine(h Hex, dir rules.Dir, aim Hex, act *rules.Action, v in
 		if dry {
 			return
 		}
-		if shot && s.Tok(w).Edges[w.EdgeAt(armorDir)].Flags&rules.Armor != 0 {
+		if shot && g.edgeOf(n, w.EdgeAt(armorDir)).Flags&rules.Armor != 0 {
 			strength--
 		}
 		if strength <= 0 {

@@ -131,6 +131,13 @@ type Resolver struct {
 	// are the players' deck sizes for their expressions (set by the game).
 	standOn bool
 	decks   [MaxPlayers]uint8
+
+	// Conditional edges and traits (condedge.go): some army has them
+	// (worked out with factsOf); condTok marks the token types, eff holds
+	// each unit's token with those that hold this segment.
+	condOn  bool
+	condTok [MaxPlayers][MaxArmyTokens]bool
+	eff     *[MaxHexes]rules.Token
 }
 
 // Resolve plays one battle on s: every initiative segment from the highest
@@ -184,6 +191,9 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 		// A standing effect's condition or number may change with any
 		// unit's wounds or removal: its bonuses are worked out every segment.
 		r.netsGone, r.bonusGone = false, r.standOn
+		if r.condOn {
+			r.condTokens() // condedge.go
+		}
 		r.segment(seg, log)
 	}
 	if r.anyTough {
@@ -239,6 +249,7 @@ func (r *Resolver) load() {
 				r.tokAtk[o][i&(MaxArmyTokens-1)] = atk
 			}
 		}
+		r.loadCond()
 	}
 	r.nocc = 0
 	var all uint8

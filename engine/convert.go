@@ -35,7 +35,7 @@ func (r *Resolver) convertChoice(h Hex) (rules.Dir, uint8) {
 	}
 	s := r.s
 	p := s.Cells[h].Unit
-	t := s.Tok(p)
+	t := r.tok[h] // with its conditional edges (condedge.go)
 	var edges [13]rules.Dir
 	var modes [13]uint8
 	r.opts[0] = Option{Hex: h, To: NoHex}
@@ -93,7 +93,7 @@ func (r *Resolver) shotWounds(h Hex, d rules.Dir, str int) int {
 	if s.Tok(s.Cells[h].Unit).Kind == rules.HQ && s.Tok(q).Kind == rules.HQ {
 		return 0
 	}
-	if s.Tok(q).Edges[q.EdgeAt(d.Opposite())].Flags&rules.Armor != 0 || r.armorAll[nb] {
+	if r.tok[nb].Edges[q.EdgeAt(d.Opposite())].Flags&rules.Armor != 0 || r.armorAll[nb] {
 		str--
 	}
 	return max(0, str)

@@ -231,37 +231,64 @@ func (r *Resolver) standingBonuses() {
 
 // standingAttackBonus sums the melee and ranged standing bonuses linked to
 // the unit on h by friendly tokens that are not netted (a strike or an
-// attack outside a battle, as attackBonus does for plain links).
-func (g *Game) standingAttackBonus(h Hex, nets *[MaxHexes]bool) (melee, ranged int) {
+// attack outside a battle, as attackBonus does for plain links). With a
+// Structure (mate: the hex of its other part, else NoHex) the bonuses
+// linked to either part count, each linked token's once, as pairLinkSum
+// counts the plain ones.
+func (g *Game) standingAttackBonus(h, mate Hex, nets *[MaxHexes]bool) (melee, ranged int) {
 	s := &g.S
 	u := s.Cells[h].Unit
-	for d := rules.N; d <= rules.NW; d++ {
-		n := s.Board.Nb[h][d]
-		if n == NoHex || nets[n] {
+	var seen uint64 // the linked units counted
+	for _, x := range [2]Hex{h, mate} {
+		if x == NoHex {
+			break
+		}
+		other := mate // the part x is not
+		if x == mate {
+			other = h
+		}
+		for d := rules.N; d <= rules.NW; d++ {
+			n := s.Board.Nb[x][d]
+			if n == NoHex || n == h || n == mate || nets[n] || seen&(1<<uint(n)) != 0 {
+				continue
+			}
+			seen |= 1 << uint(n)
+			v := s.Cells[n].Unit
+			if v.Empty() || !s.Allies(v.Controller(), u.Controller()) {
+				continue
+			}
+			m, r := g.standingFrom(n, v, d.Opposite(), other)
+			melee, ranged = melee+m, ranged+r
+		}
+	}
+	return melee, ranged
+}
+
+// standingFrom sums the melee and ranged standing bonuses of the unit v on
+// n whose link is on its edge facing board direction back, or (other not
+// NoHex) reaches the hex other.
+func (g *Game) standingFrom(n Hex, v Piece, back rules.Dir, other Hex) (melee, ranged int) {
+	s := &g.S
+	a := s.Armies[v.Owner]
+	for i := range a.Standing {
+		sd := &a.Standing[i]
+		if sd.Token != int(v.Token) || sd.Effect.Side&rules.Friends == 0 {
 			continue
 		}
-		v := s.Cells[n].Unit
-		if v.Empty() || !s.Allies(v.Controller(), u.Controller()) {
+		if sd.Effect.Op != rules.EffMelee && sd.Effect.Op != rules.EffRanged {
 			continue
 		}
-		a := s.Armies[v.Owner]
-		for i := range a.Standing {
-			sd := &a.Standing[i]
-			if sd.Token != int(v.Token) || !sd.Effect.Dirs.Has(v.EdgeAt(d.Opposite())) || sd.Effect.Side&rules.Friends == 0 {
-				continue
-			}
-			if sd.Effect.Op != rules.EffMelee && sd.Effect.Op != rules.EffRanged {
-				continue
-			}
-			val, ok := s.standingValue(sd, v.Controller(), n, &g.DeckLen)
-			if !ok {
-				continue
-			}
-			if sd.Effect.Op == rules.EffMelee {
-				melee += int(val)
-			} else {
-				ranged += int(val)
-			}
+		if !sd.Effect.Dirs.Has(v.EdgeAt(back)) && (other == NoHex || !linksTo(s, n, other, &sd.Effect)) {
+			continue
+		}
+		val, ok := s.standingValue(sd, v.Controller(), n, &g.DeckLen)
+		if !ok {
+			continue
+		}
+		if sd.Effect.Op == rules.EffMelee {
+			melee += int(val)
+		} else {
+			ranged += int(val)
 		}
 	}
 	return melee, ranged

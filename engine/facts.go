@@ -146,6 +146,7 @@ func (g *Game) initPlayer(p int) error {
 	g.anyPlace |= armyPlaceRules(a)
 	g.anyLimit = g.anyLimit || len(a.Limits) > 0
 	g.anyExpire = g.anyExpire || len(a.Expiries) > 0
+	g.anyCondT = g.anyCondT || len(a.CondTraits) > 0
 	if len(a.Tokens) > MaxArmyTokens {
 		return fmt.Errorf("army %q has %d token types; the engine plays at most %d", a.Name, len(a.Tokens), MaxArmyTokens)
 	}
@@ -153,6 +154,9 @@ func (g *Game) initPlayer(p int) error {
 		t := &a.Tokens[ti]
 		sym, facts := g.tables(p)
 		sym[ti] = period(t)
+		if condEdged(a, ti) {
+			sym[ti] = 6 // its conditional edges turn with it: every facing differs
+		}
 		facts[ti] = factsOf(t)
 		g.anyFx |= facts[ti].flags
 		g.recovers = g.recovers || recovers(t)

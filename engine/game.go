@@ -274,6 +274,9 @@ type Game struct {
 	limUsed  [MaxPlayers][rules.MaxLimits]uint8
 	// anyExpire: some foundation expires (expiry.go).
 	anyExpire bool
+	// anyCondT: some army has a trait that holds under a condition
+	// (condedge.go).
+	anyCondT bool
 }
 
 // workspace is scratch memory for one goroutine.

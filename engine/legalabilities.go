@@ -24,7 +24,7 @@ func (g *Game) abilities(buf []Action, nets *[MaxHexes]bool) []Action {
 		if g.cfg.Structures {
 			used |= g.mateUsed(h) // one move, rotation, push and pull a turn for the whole Structure
 		}
-		own, granted := s.Tok(u).Traits, g.grantedAt(h, nets)
+		own, granted := g.traitsOf(h, s.Tok(u)), g.grantedAt(h, nets)
 		for k := uint8(0); k < 4; k++ {
 			if own.Has(abilityTraits[k]) && used&(usedMove<<k) == 0 && g.traitOK(u.Owner, u.Token, abilityTraits[k]) {
 				buf = g.traitActions(buf, AbMove+k, h, nets)

@@ -14,7 +14,7 @@ func (g *Game) moves(buf []Action, tmpl Action, h Hex, dist int) []Action {
 	b := s.Board
 	u := s.Cells[h].Unit
 	per := rules.Dir(g.symOf(u))
-	heavy := s.UnitTraits(u).Has(rules.Heavy)
+	heavy := g.heavy(h)
 	whole := g.cfg.Structures && MateOn(s, h) != NoHex // a part moves only next to its mate
 	tmpl.Hex = h
 	for to := Hex(0); int(to) < b.Size; to++ {
@@ -50,7 +50,7 @@ func (g *Game) rotations(buf []Action, tmpl Action, h Hex) []Action {
 // movable: a unit that moves may be moved by others (not netted, not heavy).
 func (g *Game) movable(h Hex, nets *[MaxHexes]bool) bool {
 	u := g.S.Cells[h].Unit
-	return !u.Empty() && !nets[h] && !g.S.UnitTraits(u).Has(rules.Heavy)
+	return !u.Empty() && !nets[h] && !g.heavy(h)
 }
 
 // pushDests appends the hexes the unit on n can be pushed to by the unit

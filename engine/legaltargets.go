@@ -83,12 +83,12 @@ func (g *Game) listTargets(buf []Action, tmpl Action, act *rules.Action, p uint8
 	case rules.ActSwap:
 		// Two adjacent units of the step's side (own by default).
 		for h := Hex(0); int(h) < b.Size; h++ {
-			if !g.unitOK(h, side, p, nets) || s.UnitTraits(s.Cells[h].Unit).Has(rules.Heavy) {
+			if !g.unitOK(h, side, p, nets) || g.heavy(h) {
 				continue
 			}
 			for d := rules.N; d <= rules.NW; d++ {
 				n := b.Nb[h][d]
-				if n > h && g.unitOK(n, side, p, nets) && !s.UnitTraits(s.Cells[n].Unit).Has(rules.Heavy) && (!g.cfg.Structures || swapKeeps(s, h, n)) {
+				if n > h && g.unitOK(n, side, p, nets) && !g.heavy(n) && (!g.cfg.Structures || swapKeeps(s, h, n)) {
 					tmpl.Hex, tmpl.To = h, n
 					buf = append(buf, tmpl)
 				}
@@ -101,10 +101,9 @@ func (g *Game) listTargets(buf []Action, tmpl Action, act *rules.Action, p uint8
 				continue
 			}
 			u := s.Cells[h].Unit
-			t := s.Tok(u)
 			tmpl.Hex = h
 			for e := rules.N; e <= rules.NW; e++ {
-				if t.Edges[e].Melee > 0 || t.Edges[e].Ranged > 0 {
+				if x := g.edgeOf(h, e); x.Melee > 0 || x.Ranged > 0 {
 					tmpl.Facing = u.EdgeDir(e)
 					buf = append(buf, tmpl)
 				}

@@ -193,6 +193,8 @@ warrior "Free" { count 2; edge N: melee 1; trait push }`
 	}{
 		{"push_per_game", pusher, "A", "A", []string{"c2", "d3"}, false, false},
 		{"push_free", pusher, "Free", "Free", []string{"c2", "d3"}, true, true},
+		// a trait under a condition (condedge.go) takes its allowance too
+		{"push_if_per_game", `warrior "A" { count 2; edge N: melee 1; trait push if=unwounded per_game=1 }`, "A", "A", []string{"c2", "d3"}, false, false},
 		{"pull_per_turn", `warrior "A" { count 2; edge N: melee 1; trait pull per_turn=1 }`, "A", "A", []string{"d1", "e2"}, false, true},
 		{"pull_free", `warrior "A" { count 2; edge N: melee 1; trait pull }`, "A", "A", []string{"d1", "e2"}, true, true},
 		{"mobility_per_turn", `warrior "A" { count 2; edge N: melee 1; trait mobility per_turn=1 }`, "A", "A", nil, false, true},

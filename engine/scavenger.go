@@ -21,7 +21,7 @@ func (g *Game) afterBattle(d Decider) {
 	for _, p := range order[:n] {
 		for h := Hex(0); int(h) < s.Board.Size; h++ {
 			u := s.Cells[h].Unit
-			if u.Empty() || done[h] || u.Controller() != p || s.UnitTraits(u).Has(rules.Heavy) {
+			if u.Empty() || done[h] || u.Controller() != p || g.heavy(h) {
 				continue
 			}
 			nets := g.computeNets()

@@ -62,7 +62,7 @@ func (g *Game) strike(h Hex, dir rules.Dir, d Decider) {
 		return
 	}
 	t := s.Tok(u)
-	e := t.Edges[u.EdgeAt(dir)]
+	e := g.edgeOf(h, u.EdgeAt(dir))
 	melee, ranged := g.attackBonus(h)
 	hqAttacker := t.Kind == rules.HQ
 	hit := func(n Hex, strength int) {
@@ -90,7 +90,7 @@ func (g *Game) strike(h Hex, dir rules.Dir, d Decider) {
 					n = to // bounced back one hex (NoHex: lost)
 				}
 				if n != NoHex {
-					if w := s.Tok(s.Cells[n].Unit); !(hqAttacker && w.Kind == rules.HQ) && !w.Traits.Has(rules.Flying) {
+					if w := s.Tok(s.Cells[n].Unit); !(hqAttacker && w.Kind == rules.HQ) && !g.traitsOf(n, w).Has(rules.Flying) {
 						hit(n, int(e.Melee)+melee)
 					}
 				}
@@ -114,13 +114,13 @@ func (g *Game) strike(h Hex, dir rules.Dir, d Decider) {
 			if to, ok := g.reflected(n, dir); ok {
 				// Bounced back one hex: armor of the unit it hits there counts.
 				if to != NoHex && !(hqAttacker && s.Tok(s.Cells[to].Unit).Kind == rules.HQ) {
-					if w := s.Cells[to].Unit; s.Tok(w).Edges[w.EdgeAt(dir)].Flags&rules.Armor != 0 {
+					if w := s.Cells[to].Unit; g.edgeOf(to, w.EdgeAt(dir)).Flags&rules.Armor != 0 {
 						sv--
 					}
 					hit(to, sv)
 				}
 			} else {
-				if s.Tok(v).Edges[v.EdgeAt(dir.Opposite())].Flags&rules.Armor != 0 {
+				if g.edgeOf(n, v.EdgeAt(dir.Opposite())).Flags&rules.Armor != 0 {
 					sv--
 				}
 				hit(n, sv)
@@ -141,7 +141,12 @@ func (g *Game) attackBonus(h Hex) (melee, ranged int) {
 	if g.cfg.Structures {
 		if m := MateOn(s, h); m != NoHex { // the links to either part of a Structure, once each
 			netted := func(x Hex) bool { return nets[x] }
-			return pairLinkSum(s, h, m, rules.EffMelee, netted), pairLinkSum(s, h, m, rules.EffRanged, netted)
+			melee, ranged = pairLinkSum(s, h, m, rules.EffMelee, netted), pairLinkSum(s, h, m, rules.EffRanged, netted)
+			if hasStanding(s) { // and the standing ones (expr.go), as for any unit
+				sm, sr := g.standingAttackBonus(h, m, nets)
+				melee, ranged = melee+sm, ranged+sr
+			}
+			return melee, ranged
 		}
 	}
 	for d := rules.N; d <= rules.NW; d++ {
@@ -168,7 +173,7 @@ func (g *Game) attackBonus(h Hex) (melee, ranged int) {
 		}
 	}
 	if hasStanding(s) {
-		m, r := g.standingAttackBonus(h, nets)
+		m, r := g.standingAttackBonus(h, NoHex, nets)
 		melee, ranged = melee+m, ranged+r
 	}
 	return melee, ranged

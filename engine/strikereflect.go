@@ -12,7 +12,7 @@ import "github.com/hexforge/hexforge/rules"
 func (g *Game) reflected(n Hex, dir rules.Dir) (to Hex, ok bool) {
 	s := &g.S
 	v := s.Cells[n].Unit
-	if v.Empty() || s.Tok(v).Edges[v.EdgeAt(dir.Opposite())].Flags&rules.Reflect == 0 || g.computeNets()[n] {
+	if v.Empty() || g.edgeOf(n, v.EdgeAt(dir.Opposite())).Flags&rules.Reflect == 0 || g.computeNets()[n] {
 		return NoHex, false
 	}
 	back := s.Board.Nb[n][dir.Opposite()]
@@ -21,7 +21,7 @@ func (g *Game) reflected(n Hex, dir rules.Dir) (to Hex, ok bool) {
 	}
 	// A reflected attack is lost on an empty hex, a friend of the reflector,
 	// or a flying unit (no reflected attack wounds a flying unit).
-	if w := s.Cells[back].Unit; w.Empty() || s.Friends(w.Controller(), v.Controller()) || s.Tok(w).Traits.Has(rules.Flying) {
+	if w := s.Cells[back].Unit; w.Empty() || s.Friends(w.Controller(), v.Controller()) || g.traitsOf(back, s.Tok(w)).Has(rules.Flying) {
 		return NoHex, true
 	}
 	return back, true

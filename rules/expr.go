@@ -126,3 +126,67 @@ func (s Standing) String() string {
 	}
 	return b.String()
 }
+
+// EdgeFeat names the one feature of a conditional edge (CondEdge).
+type EdgeFeat uint8
+
+const (
+	FeatMelee   EdgeFeat = iota // a melee attack (strength, hits_friends)
+	FeatRanged                  // a ranged attack (strength, piercing or aimed)
+	FeatArmor                   // armor
+	FeatReflect                 // a reflecting edge
+)
+
+// EdgeFeatNames are the language words of EdgeFeat, indexed by it.
+var EdgeFeatNames = [...]string{"melee", "ranged", "armor", "reflect"}
+
+func (f EdgeFeat) String() string { return EdgeFeatNames[f] }
+
+// CondEdge is an edge feature of a token that holds only under a
+// condition (If) or whose strength is computed from the board (Num):
+// `edge N: melee 2 if=adjacent_own_hq`, `edge all: armor if=unwounded`,
+// `edge N: ranged "count(friend adjacent)"`. While it holds, on each edge
+// of Dirs a melee (ranged) feature takes the place of the printed melee
+// (ranged) strength and its qualifiers, and armor or reflect is added.
+// The official armies have none; kept apart from Token.Edges, as Standing
+// is, so that the loops over those never test for them (engine/condedge.go
+// reads these).
+type CondEdge struct {
+	Token int       // the token's index in Army.Tokens
+	Dirs  DirSet    // the printed edges it is on
+	Feat  EdgeFeat  // which feature
+	N     uint8     // FeatMelee, FeatRanged: the strength when Num is nil
+	Flags EdgeFlags // the feature's qualifiers (MeleeHitsFriends, RangedPiercing, RangedAimed)
+	If    *Test     // nil: it always holds (a computed strength)
+	Num   *Expr     // nil: the strength is N; else computed, cut to 0..9
+	Line  int       // where it is declared
+}
+
+func (c CondEdge) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s", c.Dirs, c.Feat)
+	if c.Num != nil {
+		b.WriteString(" " + c.Num.String())
+	} else if c.N != 0 {
+		fmt.Fprintf(&b, " %d", c.N)
+	}
+	if c.Flags != 0 {
+		b.WriteString(" " + c.Flags.String())
+	}
+	if c.If != nil {
+		b.WriteString(" if " + c.If.String())
+	}
+	return b.String()
+}
+
+// CondTrait is a standing trait of a token that holds only under a
+// condition: `trait flying if=adjacent_own_hq`. The engine checks it where
+// it reads the trait (engine/condedge.go); kept apart from Token.Traits.
+type CondTrait struct {
+	Token int    // the token's index in Army.Tokens
+	Trait Traits // one trait
+	If    *Test
+	Line  int // where it is declared
+}
+
+func (c CondTrait) String() string { return c.Trait.String() + " if " + c.If.String() }

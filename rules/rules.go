@@ -471,6 +471,11 @@ type Army struct {
 	// Standing are its tokens' link effects that hold under a condition
 	// or compute their bonus (expr.go), by token.
 	Standing []Standing
+	// CondEdges and CondTraits are its tokens' edge features and traits
+	// that hold under a condition or compute their strength (expr.go), by
+	// token.
+	CondEdges  []CondEdge
+	CondTraits []CondTrait
 }
 
 // Structure is one pair of faces of an army's Structure: two tokens that

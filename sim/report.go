@@ -117,6 +117,8 @@ func ArmyHash(a *rules.Army) string {
 	}
 	text = appendLineless(text, "Expiries", c.Expiries, func(x *rules.Expiry) *int { return &x.Line }, "%+v")
 	text = appendLineless(text, "Standing", c.Standing, func(x *rules.Standing) *int { return &x.Line }, "%v")
+	text = appendLineless(text, "CondEdges", c.CondEdges, func(x *rules.CondEdge) *int { return &x.Line }, "%v")
+	text = appendLineless(text, "CondTraits", c.CondTraits, func(x *rules.CondTrait) *int { return &x.Line }, "%v")
 	sum := sha256.Sum256(text)
 	return hex.EncodeToString(sum[:8])
 }
