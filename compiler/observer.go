@@ -155,24 +155,24 @@ func (c *compiler) observer(tb *tokenBuild, s *dsl.Stmt) {
 func (c *compiler) finishObservers(a *rules.Army, tokens []*tokenBuild, resolve func(pickRef, *rules.Action)) {
 	for i, tb := range tokens {
 		first := len(a.Observers)
-		for _, ob := range tb.observers {
-			ob.Token = i
-			a.Observers = append(a.Observers, ob)
-		}
-		for _, sd := range tb.standing {
-			sd.Token = i
-			a.Standing = append(a.Standing, sd)
-		}
-		for _, ce := range tb.condEdges {
-			ce.Token = i
-			a.CondEdges = append(a.CondEdges, ce)
-		}
-		for _, ct := range tb.condTraits {
-			ct.Token = i
-			a.CondTraits = append(a.CondTraits, ct)
-		}
+		a.Observers = ownedBy(a.Observers, tb.observers, i, func(o *rules.Observer) *int { return &o.Token })
+		a.Standing = ownedBy(a.Standing, tb.standing, i, func(s *rules.Standing) *int { return &s.Token })
+		a.CondEdges = ownedBy(a.CondEdges, tb.condEdges, i, func(e *rules.CondEdge) *int { return &e.Token })
+		a.CondTraits = ownedBy(a.CondTraits, tb.condTraits, i, func(t *rules.CondTrait) *int { return &t.Token })
 		for _, ref := range tb.obsPicks {
 			resolve(ref, &a.Observers[first+ref.trig].Steps.Actions[ref.step])
 		}
 	}
+}
+
+// ownedBy appends the army-level entries one token declared (src) to dst,
+// each marked with the token's index i (token gives an entry's field): the
+// observers, standing effects, placement rules... of every token are
+// gathered so.
+func ownedBy[T any](dst, src []T, i int, token func(*T) *int) []T {
+	for _, x := range src {
+		*token(&x) = i
+		dst = append(dst, x)
+	}
+	return dst
 }

@@ -130,14 +130,8 @@ func (c *compiler) facing(tb *tokenBuild, s *dsl.Stmt) {
 // token index i of each) into the army.
 func finishPlacements(a *rules.Army, tokens []*tokenBuild) {
 	for i, tb := range tokens {
-		for _, pl := range tb.places {
-			pl.Token = i
-			a.Placements = append(a.Placements, pl)
-		}
-		for _, f := range tb.facings {
-			f.Token = i
-			a.Facings = append(a.Facings, f)
-		}
+		a.Placements = ownedBy(a.Placements, tb.places, i, func(p *rules.Placement) *int { return &p.Token })
+		a.Facings = ownedBy(a.Facings, tb.facings, i, func(f *rules.Facing) *int { return &f.Token })
 	}
 }
 

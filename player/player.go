@@ -42,6 +42,7 @@ const (
 	MCTS               // Monte Carlo tree search
 	Wide               // race on a wider, varied shortlist, surer before it drops a move
 	Fit                // greedy's close calls played out to the end of the turn, scored by a fitted evaluation
+	Quick              // race scoring one facing of each token on each hex
 )
 
 // kinds are each kind's name, its budget when none is given (0: it takes
@@ -59,6 +60,7 @@ var kinds = [...]struct {
 	MCTS:   {"mcts", DefaultMCTSBudget, "iterations per decision"},
 	Wide:   {"wide", DefaultWideWorlds, "at most this many sampled worlds per decision"},
 	Fit:    {"fit", DefaultFitWorlds, "sampled worlds per decision"},
+	Quick:  {"quick", DefaultQuickWorlds, "at most this many sampled worlds per decision"},
 }
 
 func (k Kind) String() string {
@@ -71,7 +73,7 @@ func (k Kind) String() string {
 // Spec names a player and its budget, e.g. "greedy" or "search:200".
 type Spec struct {
 	Kind   Kind
-	Budget int // search: playouts per decision; plan: sampled worlds per decision; race, wide: at most that many; mcts: iterations per decision
+	Budget int // search: playouts per decision; plan, fit: sampled worlds per decision; race, wide, quick: at most that many; mcts: iterations per decision
 	// allFacings makes a greedy or searching player score every placement
 	// of a Structure, as before scoreStructureRun: the old logic, kept for
 	// TestStructureFacingsStrength's games against the new. Parse never
@@ -111,7 +113,7 @@ func ParseLevels(s string) ([]Spec, error) {
 	return out, nil
 }
 
-// Parse reads "random", "greedy", "search[:N]", "plan[:N]", "race[:N]", "mcts[:N]", "wide[:N]" or "fit[:N]".
+// Parse reads "random", "greedy", "search[:N]", "plan[:N]", "race[:N]", "mcts[:N]", "wide[:N]", "fit[:N]" or "quick[:N]".
 func Parse(s string) (Spec, error) {
 	name, budget, hasBudget := strings.Cut(strings.ToLower(strings.TrimSpace(s)), ":")
 	for k, d := range kinds {
@@ -132,7 +134,7 @@ func Parse(s string) (Spec, error) {
 		}
 		return spec, nil
 	}
-	return Spec{}, fmt.Errorf("unknown player %q: use random, greedy, search[:playouts], plan[:worlds], race[:worlds], mcts[:iterations], wide[:worlds] or fit[:worlds]", s)
+	return Spec{}, fmt.Errorf("unknown player %q: use random, greedy, search[:playouts], plan[:worlds], race[:worlds], mcts[:iterations], wide[:worlds], fit[:worlds] or quick[:worlds]", s)
 }
 
 func (p Spec) String() string {
@@ -150,13 +152,15 @@ func (p Spec) New(seed uint64, res *engine.Resolver) Player {
 		pl := newGreedy(seed, res)
 		pl.allFacings = p.allFacings
 		return pl
-	case Search, Plan, Race:
+	case Search, Plan, Race, Quick:
 		var pl *searchPlayer
 		switch p.Kind {
 		case Search:
 			pl = newSearch(seed, res, p.Budget)
 		case Plan:
 			pl = newPlan(seed, res, p.Budget)
+		case Quick:
+			pl = newQuick(seed, res, p.Budget)
 		default:
 			pl = newRace(seed, res, p.Budget)
 		}

@@ -49,6 +49,11 @@ type searchPlayer struct {
 	raceZ      float64
 	raceVals   []float64
 
+	// oneFacing makes the quick player (quick.go): of the placements of a
+	// token on a hex only the facing facingProxy prefers is scored, at the
+	// root and in the rollouts.
+	oneFacing bool
+
 	rollouts int // rollouts played, for the tests of what the budget buys
 
 	// salt orders equal scores (ties.go).
@@ -148,6 +153,12 @@ func (p *searchPlayer) scoreCandidates(g *engine.Game, legal []engine.Action, ru
 			i = j - 1
 			continue
 		}
+		idx := i
+		if p.oneFacing && a.Kind == engine.KPlace {
+			var j int
+			idx, j = placeRun(g, legal, i, p.salt, pos)
+			a, i = legal[idx], j-1
+		}
 		sc := p.score(g, pos, a)
 		if sc == failed {
 			continue
@@ -155,7 +166,7 @@ func (p *searchPlayer) scoreCandidates(g *engine.Game, legal []engine.Action, ru
 		if a.Kind == engine.KEndTurn {
 			sc -= 0.01
 		}
-		p.cands = append(p.cands, candidate{idx: i, greed: sc, tie: tieRank(p.salt, pos, actionKey(g, a))})
+		p.cands = append(p.cands, candidate{idx: idx, greed: sc, tie: tieRank(p.salt, pos, actionKey(g, a))})
 	}
 	if len(p.runs) > 0 {
 		p.structures(g, pos, legal, -1, 0)
@@ -188,7 +199,7 @@ func (p *searchPlayer) Act(g *engine.Game, legal []engine.Action) int {
 	// decision).
 	slices.SortFunc(p.cands, byScore)
 	sl := shortlist
-	if p.raceWorlds > 0 {
+	if p.raceWorlds > 0 { // race and quick
 		sl = raceShortlist
 	}
 	k := min(sl, len(p.cands))
@@ -329,6 +340,12 @@ func (p *searchPlayer) greedyPick(w *engine.Game, legal []engine.Action) int {
 			i = j - 1
 			continue
 		}
+		idx := i
+		if p.oneFacing && a.Kind == engine.KPlace {
+			var j int
+			idx, j = placeRun(w, legal, i, p.salt, pos)
+			a, i = legal[idx], j-1
+		}
 		sc := p.score(w, pos, a)
 		if sc == failed {
 			continue
@@ -338,7 +355,7 @@ func (p *searchPlayer) greedyPick(w *engine.Game, legal []engine.Action) int {
 		}
 		switch {
 		case sc > bestScore:
-			best, bestScore, tied = i, sc, false
+			best, bestScore, tied = idx, sc, false
 		case sc == bestScore:
 			// Equal scores: the lower tie rank (ties.go), worked out only
 			// when two scores meet.
@@ -346,7 +363,7 @@ func (p *searchPlayer) greedyPick(w *engine.Game, legal []engine.Action) int {
 				bestTie, tied = tieRank(p.salt, pos, actionKey(w, legal[best])), true
 			}
 			if t := tieRank(p.salt, pos, actionKey(w, a)); t < bestTie {
-				best, bestTie = i, t
+				best, bestTie = idx, t
 			}
 		}
 	}

@@ -168,7 +168,7 @@ func TestSearchersBeatGreedy(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays 40 games a player")
 	}
-	for _, pl := range []string{"plan:1", "race:2", "wide:4"} {
+	for _, pl := range []string{"plan:1", "race:2", "wide:4", "quick:2"} {
 		m := match(t, "moloch", "moloch", pl, "greedy", 20, 4)
 		recs, _, err := m.Run(context.Background(), 0, nil)
 		if err != nil {
@@ -192,6 +192,11 @@ func TestSearchersBeatGreedy(t *testing.T) {
 // A seed gives the same race games with one worker and with two.
 func TestRaceIsDeterministic(t *testing.T) {
 	sameWithOneAndTwoWorkers(t, match(t, "hegemony", "moloch", "race:3", "greedy", 3, 17))
+}
+
+// A seed gives the same quick games with one worker and with two.
+func TestQuickIsDeterministic(t *testing.T) {
+	sameWithOneAndTwoWorkers(t, match(t, "hegemony", "moloch", "quick:3", "greedy", 3, 17))
 }
 
 // A seed gives the same wide games with one worker and with two: the
