@@ -113,3 +113,14 @@ func (g *Game) newTurnLimits() {
 		}
 	}
 }
+
+// LimitUses reports player p's uses of allowance i of its army
+// (rules.Army.Limits[i]) in this turn and in the game, for a position
+// writer; 0, 0 for one out of range.
+func (g *Game) LimitUses(p uint8, i int) (turn, game uint8) {
+	if int(p) >= len(g.limUsed) || i < 0 || i >= len(g.limUsed[p]) {
+		return 0, 0
+	}
+	c := g.limUsed[p][i]
+	return c & 0xf, c >> 4
+}

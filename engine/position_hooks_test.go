@@ -18,5 +18,6 @@ func init() {
 		return position.Parse(file, src, load, false)
 	}
 	engine.FormatPosition = positiontest.FormatPosition
+	engine.FormatUses = positiontest.FormatUses
 	engine.Standard, engine.Large, engine.Duel = position.Standard, position.Large, position.Duel
 }

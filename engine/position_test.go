@@ -69,6 +69,8 @@ func FuzzParsePosition(f *testing.F) {
 	f.Add([]byte("armies struct game_b\n1 HQ a1 N\n1 Gun c2 N\n1 Hatch c3 S wounds=0 net\n2 HQ e3 N\n2 Fighter c4 N\nhand 1 Filler Filler Booster\nturn 1\n"))
 	f.Add([]byte("armies struct game_b game_b\n1 HQ a1 N\n1 \"Bulk A\" b1 N\n1 \"Bulk B\" b2 S controlled=3\n2 HQ e3 N\n3 HQ c1 S\n"))
 	f.Add([]byte("armies struct game_b\n1 HQ a1 N\n1 Gun c2 N\n1 Gun c3 N\n1 Left e1 N\n2 HQ e3 N\n"))
+	// Used lines: an allowance's uses this turn and in the game.
+	f.Add([]byte("armies tlimits tlimits\n1 HQ a1 N\n1 Gunner b2 N\n2 HQ e3 N\n2 Gunner d2 N\nused 1 Gunner on own_turn turn=1\nused 2 group \"Artillery\" turn=1\nused 1 Drummer game=1\nturn 1\n"))
 	agent := leaderOf(f, `leader "Agent" { on opponent_draw: redraw }`)
 	load := func(ref string) (*rules.Leader, error) {
 		if strings.EqualFold(ref, "agent") {

@@ -10,6 +10,7 @@ var (
 	ParsePosition  func(file string, src []byte, load func(ref string) (*rules.Army, error)) (*State, error)
 	ParseSetup     func(file string, src []byte, load func(ref string) (*rules.Army, error)) (*State, *Piles, error)
 	FormatPosition func(s *State, refs []string) string
+	FormatUses     func(g *Game) string
 
 	// The embedded boards.
 	Standard, Large, Duel *Board

@@ -29,6 +29,11 @@ type Piles struct {
 	// plus one (0: a card of its own), so LoadLeaders gives both one card
 	// (engine.Config.Leaders wants the allies' cards to be the same).
 	SharedWith [MaxPlayers]uint8
+	// LimitTurn and LimitGame are each player's uses of each of its
+	// army's allowances (rules.Army.Limits, by index) in the turn that
+	// starts and in the game, from the position's used lines
+	// (docs/positions.md); zero: unused.
+	LimitTurn, LimitGame [MaxPlayers][rules.MaxLimits]uint8
 	// Structures plays the game from the position in the Structures
 	// variant: set by position.Parse when the board holds a Structure (its
 	// owner has placed theirs), or by the caller (play --from --structures).
@@ -144,6 +149,13 @@ func PrepareFrom(s *State, piles *Piles, seed uint64) (*Game, error) {
 			}
 		}
 	}
+	if g.anyLimit {
+		for p := range n {
+			for i := range g.limUsed[p] {
+				g.limUsed[p][i] = min(piles.LimitGame[p][i], 0xf)<<4 | min(piles.LimitTurn[p][i], 0xf)
+			}
+		}
+	}
 	if g.leaders {
 		for i, k := range piles.LeaderUsed[:n] {
 			g.LeaderUsed[i] = min(k, rules.LeaderUses)
@@ -159,5 +171,8 @@ func PrepareFrom(s *State, piles *Piles, seed uint64) (*Game, error) {
 }
 
 // StartFrom starts the turn of a game PrepareFrom set up: its turn-start
-// triggers and its draw, d answering their rule questions.
-func (g *Game) StartFrom(d Decider) { g.startTurn(d) }
+// triggers and its draw, d answering their rule questions. The
+// allowances' uses the position gives for this turn (Piles.LimitTurn)
+// stay: a position written mid-turn was written in this turn, and a
+// limited ability used before it is not offered again.
+func (g *Game) StartFrom(d Decider) { g.openTurn(d) }

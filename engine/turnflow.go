@@ -10,12 +10,18 @@ import (
 // ---------------------------------------------------------------- turn flow
 
 func (g *Game) startTurn(d Decider) {
+	g.newTurnLimits()
+	g.openTurn(d)
+}
+
+// openTurn is startTurn but for the allowances' uses of the turn, which
+// StartFrom keeps: a position's are those of the turn it starts.
+func (g *Game) openTurn(d Decider) {
 	g.Turn++
 	g.traceEv(TrTurn, g.Player, NoToken, NoHex, NoHex, 0, g.Turn)
 	g.used = [MaxHexes]uint16{}
 	g.grantUsed = [MaxHexes]uint64{}
 	g.playedNow, g.usedNow = 0, 0
-	g.newTurnLimits()
 	g.pend = pending{}
 	if g.S.St.N != 0 {
 		g.statusTurnStart(g.Player, d) // a status's turn_start is its carrier's owner's (status.go)

@@ -257,9 +257,11 @@ func Parse(file string, src []byte, load ArmyLoader, outside bool) (*engine.Stat
 			}
 		case "hand", "deck", "discard", "turn", "leader":
 			pileLines.add(lineNo, w, &errs, pos)
+		case "used":
+			pileLines.addUsed(lineNo, w, &errs, pos)
 		default:
-			errs.Add(diag.Error, pos(lineNo, w[0].col), diag.Suggest(w[0].text, []string{"armies", "board", "hq", "mode", "teams", "energy", "hand", "deck", "discard", "turn", "leader"}),
-				"unknown line %q: expected armies, board, hq, mode, teams, energy, hand, deck, discard, turn, leader, or a unit line starting with a player (1 to 4)", diag.Clip(w[0].text))
+			errs.Add(diag.Error, pos(lineNo, w[0].col), diag.Suggest(w[0].text, []string{"armies", "board", "hq", "mode", "teams", "energy", "hand", "deck", "discard", "turn", "leader", "used"}),
+				"unknown line %q: expected armies, board, hq, mode, teams, energy, hand, deck, discard, turn, leader, used, or a unit line starting with a player (1 to 4)", diag.Clip(w[0].text))
 		}
 	}
 	if armyLine == 0 {

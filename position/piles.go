@@ -19,6 +19,7 @@ type pileSpec struct {
 	toMove     uint8
 	leaders    [engine.MaxPlayers]engine.LeaderRef
 	leaderUsed [engine.MaxPlayers]uint8
+	used       []usedLine // the used lines (allowances.go)
 }
 
 // pilePlayer reads the player of a pile line, 1 to engine.MaxPlayers (whether the
@@ -121,6 +122,7 @@ func (ps *pileSpec) resolve(s *engine.State, errs *diag.List, pos func(int, int)
 		errs.Errorf(pos(ps.turnLine, 1), "the armies line names %d players; this line names player %d", n, ps.toMove+1)
 	}
 	ps.resolveLeaders(s, p, errs)
+	ps.resolveUsed(s, p, errs, pos)
 	seen := map[string]int{}
 	for _, l := range ps.lines {
 		key := fmt.Sprintf("%s %d", l.what, l.player)

@@ -106,3 +106,17 @@ func formatSides(b *strings.Builder, s *engine.State, refs []string) {
 	}
 	b.WriteByte('\n')
 }
+
+// FormatUses writes the used lines of g (docs/positions.md): each
+// player's uses of its army's allowances, a line for each one used.
+func FormatUses(g *engine.Game) string {
+	var b strings.Builder
+	for p := range uint8(g.S.Players()) {
+		a := g.S.Armies[p]
+		for i := range a.Limits {
+			turn, game := g.LimitUses(p, i)
+			b.WriteString(position.FormatUsed(p, a, i, turn, game))
+		}
+	}
+	return b.String()
+}
