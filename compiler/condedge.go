@@ -184,8 +184,9 @@ func CondTraitString(ct *rules.CondTrait) string {
 // engine reads where it can work the condition out from where the unit
 // stands at that moment (engine/condedge.go): flying when an attack
 // arrives, the trait abilities when its player's actions are listed,
-// heavy when a move of it is.
-var condTraits = []string{"flying", "mobility", "rotation", "push", "pull", "heavy"}
+// heavy when a move of it is, an immunity when a step of an opponent's
+// picks or hits it (engine/immunity.go).
+var condTraits = []string{"flying", "mobility", "rotation", "push", "pull", "heavy", "instant_immune", "enemy_move_immune", "area_immune"}
 
 // condTraitWhy says why a trait takes no condition.
 var condTraitWhy = map[string]string{
@@ -194,6 +195,8 @@ var condTraitWhy = map[string]string{
 	"replaceable":        "it is read when its owner places a drawn token, where no condition is worked out",
 	"scavenger":          "it is read after a battle for every unit at once, where no condition is worked out",
 	"no_battle_at_place": "it is read when the token is placed, before it stands where a condition could look",
+	"net_immune":         "the battle reads it once per token type when it works out the nets, where no condition is worked out",
+	"takeover_immune":    "a takeover tests it by the token alone, where no condition is worked out",
 }
 
 // hasIf reports whether the values after a trait hold an if=.
@@ -226,10 +229,7 @@ func (c *compiler) condTrait(tb *tokenBuild, g *dsl.Group) {
 			return
 		}
 		if !slices.Contains(condTraits, w) {
-			why, found := condTraitWhy[w]
-			if !found {
-				why = "an immunity is tested wherever a step, a net or a takeover picks a unit, by the unit alone, where no condition is worked out"
-			}
+			why := condTraitWhy[w]
 			c.errs.Add(diag.Error, valuePos(x), "traits that may hold under a condition: "+strings.Join(condTraits, ", "), "%s cannot hold under a condition: %s", w, why)
 			return
 		}

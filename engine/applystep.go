@@ -252,7 +252,7 @@ func (g *Game) areaDamage(c Hex, act *rules.Action, p uint8, spare Hex, d Decide
 	var hit [MaxHexes]bool
 	for h := Hex(0); int(h) < s.Board.Size; h++ {
 		if u := s.Cells[h].Unit; int(s.Board.Dist[c][h]) <= int(act.Radius) && !u.Empty() &&
-			g.sideOK(act.Side, p, u) && (act.HitsHQ || s.Tok(u).Kind != rules.HQ) {
+			g.sideOK(act.Side, p, u, h) && (act.HitsHQ || s.Tok(u).Kind != rules.HQ) {
 			hit[h] = true
 		}
 	}
@@ -263,7 +263,7 @@ func (g *Game) areaDamage(c Hex, act *rules.Action, p uint8, spare Hex, d Decide
 		if hit[h] && !s.Cells[h].Unit.Empty() && !g.medicAbsorbs(h, &hit, d) {
 			g.wound(h, v, false)
 		}
-		if f := s.Cells[h].Ground; !f.Empty() && h != spare && g.sideOK(act.Side, p, f) {
+		if f := s.Cells[h].Ground; !f.Empty() && h != spare && g.sideOK(act.Side, p, f, h) {
 			g.wound(h, v, true)
 		}
 	}

@@ -105,7 +105,7 @@ func (g *Game) attackLine(h Hex, dir rules.Dir, aim Hex, act *rules.Action, v in
 		// An opponent's unit immune to the step (an instant's attack on an
 		// instant_immune unit) takes the hit without a wound: it still
 		// stands in the line, so a shot that is not piercing stops there.
-		if g.shield != 0 && g.immuneTo(w, u.Controller(), rules.Traits(g.shield)<<immShift) {
+		if g.shield != 0 && g.immuneTo(w, n, u.Controller(), rules.Traits(g.shield)<<immShift) {
 			return
 		}
 		hits++

@@ -26,8 +26,10 @@ func battleAbility(t *rules.Token) *rules.Trigger {
 // h (controlled by me) reaches, in board order. Friends are the units me
 // controls: an ally's units are never hit, even by an area of every side
 // ("Sojusznicze jednostki nie ranią się wzajemnie.", docs/rules.md, "Three
-// and four players").
-func abilityTargets(s *State, h Hex, me uint8, a *rules.Action, f func(x Hex)) {
+// and four players"). tok are the units' tokens as the segment reads them
+// (Resolver.tok: with the conditional traits that hold, so an
+// area_immune if=... is read where the unit stands now).
+func abilityTargets(s *State, tok *[MaxHexes]*rules.Token, h Hex, me uint8, a *rules.Action, f func(x Hex)) {
 	for x := Hex(0); int(x) < s.Board.Size; x++ {
 		q := s.Cells[x].Unit
 		if x == h || q.Empty() || int(s.Board.Dist[h][x]) > int(a.Radius) {
@@ -38,7 +40,7 @@ func abilityTargets(s *State, h Hex, me uint8, a *rules.Action, f func(x Hex)) {
 			side = rules.Friends
 		} else if s.Friends(c, me) {
 			continue // an ally's unit
-		} else if s.Tok(q).Traits.Has(rules.AreaImmune) {
+		} else if tok[x].Traits.Has(rules.AreaImmune) {
 			continue // area_immune: no opponent's area reaches it (immunity.go)
 		}
 		if a.Side&side == 0 || (s.Tok(q).Kind == rules.HQ && !a.HitsHQ) {
@@ -52,7 +54,7 @@ func abilityTargets(s *State, h Hex, me uint8, a *rules.Action, f func(x Hex)) {
 // OwnerBest reads it: enemy units it destroys minus own units it destroys,
 // the unit itself included when the ability destroys it (wounds taken
 // before this segment only).
-func abilityScore(s *State, h Hex, tr *rules.Trigger, toughB *[MaxHexes]int8) int {
+func abilityScore(s *State, tok *[MaxHexes]*rules.Token, h Hex, tr *rules.Trigger, toughB *[MaxHexes]int8) int {
 	p := s.Cells[h].Unit
 	me := p.Controller()
 	score := 0
@@ -60,7 +62,7 @@ func abilityScore(s *State, h Hex, tr *rules.Trigger, toughB *[MaxHexes]int8) in
 		a := &tr.Actions[i]
 		switch a.Op {
 		case rules.ActDamage:
-			abilityTargets(s, h, me, a, func(x Hex) {
+			abilityTargets(s, tok, h, me, a, func(x Hex) {
 				q := s.Cells[x].Unit
 				if int(q.Wounds)+int(a.Value) < effTough(s.Tok(q), int(toughB[x])) {
 					return
@@ -81,9 +83,9 @@ func abilityScore(s *State, h Hex, tr *rules.Trigger, toughB *[MaxHexes]int8) in
 // chooseAbility asks the unit's controller (QExplode) whether it uses its
 // battle ability: option 0 attacks, option 1 uses the ability (Index: its
 // abilityScore, so OwnerBest uses it only when it pays).
-func chooseAbility(s *State, d Decider, h Hex, tr *rules.Trigger, opts []Option, toughB *[MaxHexes]int8) bool {
+func chooseAbility(s *State, tok *[MaxHexes]*rules.Token, d Decider, h Hex, tr *rules.Trigger, opts []Option, toughB *[MaxHexes]int8) bool {
 	opts[0] = Option{Hex: h, To: NoHex}
-	opts[1] = Option{Hex: h, To: NoHex, Index: abilityScore(s, h, tr, toughB)}
+	opts[1] = Option{Hex: h, To: NoHex, Index: abilityScore(s, tok, h, tr, toughB)}
 	return d.Choose(s, s.Cells[h].Unit.Controller(), QExplode, opts[:2]) == 1
 }
 
@@ -95,7 +97,7 @@ func (r *Resolver) act(h Hex, log *BattleLog) {
 	if len(r.tok[h].Triggers) > 0 {
 		tr = battleAbility(r.tok[h])
 	}
-	if tr == nil || !chooseAbility(s, r.d, h, tr, r.opts[:2], &r.toughB) {
+	if tr == nil || !chooseAbility(s, &r.tok, r.d, h, tr, r.opts[:2], &r.toughB) {
 		r.attack(h, log, false)
 		return
 	}
@@ -107,7 +109,7 @@ func (r *Resolver) act(h Hex, log *BattleLog) {
 		a := &tr.Actions[i]
 		switch a.Op {
 		case rules.ActDamage:
-			abilityTargets(s, h, me, a, func(x Hex) {
+			abilityTargets(s, &r.tok, h, me, a, func(x Hex) {
 				str := int(a.Value)
 				if fromHQ && s.Tok(s.Cells[x].Unit).Kind == rules.HQ {
 					str = 0

@@ -147,6 +147,10 @@ func (g *Game) initPlayer(p int) error {
 	g.anyLimit = g.anyLimit || len(a.Limits) > 0
 	g.anyExpire = g.anyExpire || len(a.Expiries) > 0
 	g.anyCondT = g.anyCondT || len(a.CondTraits) > 0
+	for i := range a.CondTraits {
+		g.condImm |= shieldBits(a.CondTraits[i].Trait & rules.Immunities)
+	}
+	g.anyImm |= g.condImm
 	if len(a.Tokens) > MaxArmyTokens {
 		return fmt.Errorf("army %q has %d token types; the engine plays at most %d", a.Name, len(a.Tokens), MaxArmyTokens)
 	}

@@ -266,6 +266,9 @@ type Game struct {
 	// shieldBits (immunity.go).
 	anyImm uint8
 	shield uint8
+	// condImm: the immunities some army gives under a condition (as
+	// shieldBits; they are in anyImm too).
+	condImm uint8
 	// anyPlace: some token has a placement rule (placement.go).
 	anyPlace uint8
 	// anyLimit: some army has an allowance; limUsed are their uses

@@ -6,6 +6,11 @@
 // opponent's units that have one of them; the trait pushes and pulls,
 // net edges and battle abilities test their immunity where they pick.
 // Without an immunity in either army (anyImm 0) nothing here runs.
+//
+// An immunity may hold under a condition (`trait area_immune
+// if=adjacent_own_hq`, rules.CondTrait): every test here takes the hex
+// the piece stands on and works the condition out there, now; an army
+// without one (condImm 0) pays one byte test.
 
 package engine
 
@@ -49,20 +54,40 @@ func init() {
 	}
 }
 
-// immuneTo reports whether unit u, an opponent's of player p, has one of
-// the immunities t.
-func (g *Game) immuneTo(u Piece, p uint8, t rules.Traits) bool {
+// immuneTo reports whether unit u on h, an opponent's of player p, has
+// one of the immunities t.
+func (g *Game) immuneTo(u Piece, h Hex, p uint8, t rules.Traits) bool {
 	if t&g.immTraits() == 0 || u.Empty() {
 		return false
 	}
 	c := u.Controller()
-	return c != p && !g.S.Friends(c, p) && g.S.Tok(u).Traits&t != 0
+	if c == p || g.S.Friends(c, p) {
+		return false
+	}
+	b := shieldBits(t)
+	return shieldBits(g.S.Tok(u).Traits)&b != 0 || (g.condImm&b != 0 && g.condImmAt(u, h)&b != 0)
 }
 
-// shielded is sideOK's test of an opponent's unit u: whether the step
-// being listed or run cannot reach it.
-func (g *Game) shielded(u Piece) bool {
-	return g.shield != 0 && shieldBits(g.S.Tok(u).Traits)&g.shield != 0
+// shielded is sideOK's test of an opponent's piece u on h: whether the
+// step being listed or run cannot reach it.
+func (g *Game) shielded(u Piece, h Hex) bool {
+	return g.shield != 0 && (shieldBits(g.S.Tok(u).Traits)&g.shield != 0 ||
+		(g.condImm&g.shield != 0 && g.condImmAt(u, h)&g.shield != 0))
+}
+
+// condImmAt are the conditional immunities of piece u on h that hold now,
+// worked out from its controller, as shieldBits.
+func (g *Game) condImmAt(u Piece, h Hex) uint8 {
+	s := &g.S
+	a := s.Armies[u.Owner]
+	var b uint8
+	for i := range a.CondTraits {
+		ct := &a.CondTraits[i]
+		if ct.Token == int(u.Token) && ct.Trait&rules.Immunities != 0 && s.Holds(ct.If, u.Controller(), h, &g.DeckLen) {
+			b |= shieldBits(ct.Trait & rules.Immunities)
+		}
+	}
+	return b
 }
 
 // targetsOf lists the targets of step act as targets does, with the

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -292,5 +293,62 @@ func TestImmunityEveryStep(t *testing.T) {
 			c4 := put(t, g, 1, "Plain", "c4", rules.N)
 			tc.run(t, g, c2, c4)
 		})
+	}
+}
+
+// TestCondImmunity: an immunity that holds under a condition (`trait
+// area_immune if=unwounded`, engine/testdata/tcondimmune.army) keeps an
+// opponent's step off the unit while the condition holds where it
+// stands, and not once it fails (the unit wounded): player 2's immune
+// warrior on c2, a Plain on c4, both next to c3; player 1 plays the
+// instant. Without the condition worked out the unit is never spared.
+func TestCondImmunity(t *testing.T) {
+	for _, tc := range []struct {
+		name, immune, inst string
+		// spared reports whether the instant left the unit on c2 alone.
+		spared func(t *testing.T, g *Game, c2 Hex, before uint8) bool
+	}{
+		{"instant_immune", "Aegis", "Sniper", func(t *testing.T, g *Game, c2 Hex, _ uint8) bool {
+			return !slices.Contains(hexesOf(legalInstant(g), false), "c2")
+		}},
+		{"enemy_move_immune", "Anchor", "Lure", func(t *testing.T, g *Game, c2 Hex, _ uint8) bool {
+			return !slices.Contains(hexesOf(legalInstant(g), false), "c2")
+		}},
+		{"area_immune", "Bunker", "Bomb", func(t *testing.T, g *Game, c2 Hex, before uint8) bool {
+			mustAll(t, g, Action{Kind: KInstant, Slot: 0, Hex: hexOf(t, "c3"), To: NoHex})
+			return wounds(g, c2) == int(before)
+		}},
+		// A battle ability's area (the Blaster on c3 blasts instead of
+		// attacking): the battle works the condition out each segment.
+		{"area_battle_ability", "Bunker", "", func(t *testing.T, g *Game, c2 Hex, before uint8) bool {
+			put(t, g, 0, "Blaster", "c3", rules.N)
+			g.battle(lastOption{})
+			if wounds(g, hexOf(t, "c4")) != 1 {
+				t.Fatalf("the Blaster's ability left the Plain with %d wounds, want 1", wounds(g, hexOf(t, "c4")))
+			}
+			return wounds(g, c2) == int(before)
+		}},
+	} {
+		for _, wounded := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/wounded=%v", tc.name, wounded), func(t *testing.T) {
+				a := loadArmy(t, "testdata/tcondimmune.army")
+				g := setUpGame(t, a, a, 7, "a1", "e3")
+				g.fresh = false
+				c2 := put(t, g, 1, tc.immune, "c2", rules.N)
+				put(t, g, 1, "Plain", "c4", rules.N)
+				if wounded {
+					g.S.Cells[c2].Unit.Wounds = 1
+				}
+				if tc.inst != "" {
+					setHand(t, g, 0, tc.inst)
+				}
+				if (tc.inst == "Sniper" || tc.inst == "Lure") && !slices.Contains(hexesOf(legalInstant(g), false), "c4") {
+					t.Fatalf("%s cannot pick the Plain on c4", tc.inst)
+				}
+				if got := tc.spared(t, g, c2, g.S.Cells[c2].Unit.Wounds); got == wounded {
+					t.Fatalf("%s against the %s (wounded %v): spared %v, want %v", tc.inst, tc.immune, wounded, got, !wounded)
+				}
+			})
+		}
 	}
 }

@@ -76,7 +76,7 @@ func (g *Game) pushes(buf []Action, tmpl Action, h Hex, side rules.Side, nets *[
 	tmpl.Hex = h
 	for d := rules.N; d <= rules.NW; d++ {
 		n := b.Nb[h][d]
-		if n == NoHex || !g.movable(n, nets) || !g.sideOK(side, p, s.Cells[n].Unit) || g.immuneTo(s.Cells[n].Unit, p, rules.EnemyMoveImmune) {
+		if n == NoHex || !g.movable(n, nets) || !g.sideOK(side, p, s.Cells[n].Unit, n) || g.immuneTo(s.Cells[n].Unit, n, p, rules.EnemyMoveImmune) {
 			continue
 		}
 		for e := rules.N; e <= rules.NW; e++ {
@@ -118,7 +118,7 @@ func (g *Game) pulls(buf []Action, tmpl Action, h Hex, dist int8, side rules.Sid
 	p := s.Cells[h].Unit.Controller()
 	tmpl.Hex = h
 	for n := Hex(0); int(n) < b.Size; n++ {
-		if b.Dist[h][n] != dist || !g.movable(n, nets) || !g.sideOK(side, p, s.Cells[n].Unit) || g.immuneTo(s.Cells[n].Unit, p, rules.EnemyMoveImmune) {
+		if b.Dist[h][n] != dist || !g.movable(n, nets) || !g.sideOK(side, p, s.Cells[n].Unit, n) || g.immuneTo(s.Cells[n].Unit, n, p, rules.EnemyMoveImmune) {
 			continue
 		}
 		for d := rules.N; d <= rules.NW; d++ {

@@ -120,7 +120,7 @@ func (g *Game) listTargets(buf []Action, tmpl Action, act *rules.Action, p uint8
 		su := s.Cells[src].Unit
 		for h := Hex(0); int(h) < b.Size; h++ {
 			u := s.Cells[h].Unit
-			if h == src || u.Empty() || !g.sideOK(side, p, u) || (!act.HitsHQ && s.Tok(u).Kind == rules.HQ) || !g.where(act.Where, p, src, h) {
+			if h == src || u.Empty() || !g.sideOK(side, p, u, h) || (!act.HitsHQ && s.Tok(u).Kind == rules.HQ) || !g.where(act.Where, p, src, h) {
 				continue
 			}
 			tmpl.Hex = h
@@ -208,11 +208,11 @@ func (g *Game) listTargets(buf []Action, tmpl Action, act *rules.Action, p uint8
 			}
 			c := &s.Cells[h]
 			if u := c.Unit; !u.Empty() {
-				if g.sideOK(side, p, u) && (act.HitsHQ || s.Tok(u).Kind != rules.HQ) {
+				if g.sideOK(side, p, u, h) && (act.HitsHQ || s.Tok(u).Kind != rules.HQ) {
 					tmpl.Hex = h
 					buf = append(buf, tmpl)
 				}
-			} else if f := c.Ground; !f.Empty() && act.Op != rules.ActNet && g.sideOK(side, p, f) {
+			} else if f := c.Ground; !f.Empty() && act.Op != rules.ActNet && g.sideOK(side, p, f, h) {
 				tmpl.Hex = h // a foundation can be hit only by instants
 				buf = append(buf, tmpl)
 			}
@@ -228,7 +228,7 @@ func pullDist(act *rules.Action) int8 {
 	return max(2, act.Value+1)
 }
 
-func (g *Game) sideOK(side rules.Side, p uint8, u Piece) bool {
+func (g *Game) sideOK(side rules.Side, p uint8, u Piece, h Hex) bool {
 	c := u.Controller()
 	if c == p {
 		return side&rules.Friends != 0
@@ -241,7 +241,7 @@ func (g *Game) sideOK(side rules.Side, p uint8, u Piece) bool {
 		// four players")
 		return false
 	}
-	if g.shield != 0 && g.shielded(u) {
+	if g.shield != 0 && g.shielded(u, h) {
 		return false // an immunity keeps the step off it (immunity.go)
 	}
 	return side&rules.Enemies != 0
@@ -263,7 +263,7 @@ func (g *Game) allyAt(h Hex, p uint8) bool {
 // unitOK: a unit of side stands on h and is not netted.
 func (g *Game) unitOK(h Hex, side rules.Side, p uint8, nets *[MaxHexes]bool) bool {
 	u := g.S.Cells[h].Unit
-	return !u.Empty() && !nets[h] && g.sideOK(side, p, u)
+	return !u.Empty() && !nets[h] && g.sideOK(side, p, u, h)
 }
 
 // centre is the fixed centre of a step with at=own_hq, enemy_hq or self for
@@ -291,7 +291,7 @@ func (g *Game) fits(act *rules.Action, h Hex) bool {
 // hitsUnit: the unit on h is one the step may hit (its side, HQs only with hq).
 func (g *Game) hitsUnit(act *rules.Action, side rules.Side, p uint8, h Hex) bool {
 	u := g.S.Cells[h].Unit
-	return !u.Empty() && g.sideOK(side, p, u) && (act.HitsHQ || g.S.Tok(u).Kind != rules.HQ)
+	return !u.Empty() && g.sideOK(side, p, u, h) && (act.HitsHQ || g.S.Tok(u).Kind != rules.HQ)
 }
 
 // healsAny: a heal centred on h would take a wound off some unit.

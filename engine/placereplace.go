@@ -38,7 +38,7 @@ func (g *Game) directReplace(h Hex, p, t uint8) int {
 		if act.Where != rules.Anywhere && act.Where != rules.AdjacentOwnHQ {
 			return -1
 		}
-		if !g.sideOK(side, p, u) || (!act.HitsHQ && s.Tok(u).Kind == rules.HQ) || !g.where(act.Where, p, NoHex, h) {
+		if !g.sideOK(side, p, u, h) || (!act.HitsHQ && s.Tok(u).Kind == rules.HQ) || !g.where(act.Where, p, NoHex, h) {
 			return -1
 		}
 		return i

@@ -703,7 +703,11 @@ func (ref *reference) medics(from int) {
 func (ref *reference) act(h Hex) {
 	s := ref.s
 	tr := battleAbility(ref.tok(h))
-	if tr == nil || !chooseAbility(s, ref.d, h, tr, make([]Option, 2), ref.toughBonuses()) {
+	var toks [MaxHexes]*rules.Token // the printed tokens: the reference plays no conditions
+	for _, x := range ref.units() {
+		toks[x] = ref.tok(x)
+	}
+	if tr == nil || !chooseAbility(s, &toks, ref.d, h, tr, make([]Option, 2), ref.toughBonuses()) {
 		ref.attack(h)
 		return
 	}

@@ -46,7 +46,7 @@ func (g *Game) refHex(r rules.Ref, p uint8, src Hex) Hex {
 func (g *Game) Matches(sel *rules.Selector, side rules.Side, hq bool, p uint8, ref, x Hex) bool {
 	s := &g.S
 	u := s.Cells[x].Unit
-	if u.Empty() || !g.sideOK(side, p, u) {
+	if u.Empty() || !g.sideOK(side, p, u, x) {
 		return false
 	}
 	t := s.Tok(u)
@@ -150,7 +150,7 @@ func (g *Game) selUnits(xs *[MaxHexes]Hex, act *rules.Action, p uint8, src, r He
 	sel := act.Sel
 	if sel.Unit != rules.RefNone {
 		x := g.refHex(sel.Unit, p, src)
-		if x == NoHex || g.S.Cells[x].Unit.Empty() || !g.canUndergo(act, x, nets) || (g.shield != 0 && g.immuneTo(g.S.Cells[x].Unit, p, rules.Traits(g.shield)<<immShift)) {
+		if x == NoHex || g.S.Cells[x].Unit.Empty() || !g.canUndergo(act, x, nets) || (g.shield != 0 && g.immuneTo(g.S.Cells[x].Unit, x, p, rules.Traits(g.shield)<<immShift)) {
 			return 0
 		}
 		xs[0] = x
@@ -195,7 +195,7 @@ func (g *Game) steerDests(opts []Option, x Hex, n int, st rules.Ref, away bool, 
 	if st.Nearest() {
 		best := 255
 		for y := Hex(0); int(y) < b.Size; y++ {
-			if u := s.Cells[y].Unit; y != x && !u.Empty() && g.sideOK(st.Side(), p, u) && int(b.Dist[x][y]) <= best {
+			if u := s.Cells[y].Unit; y != x && !u.Empty() && g.sideOK(st.Side(), p, u, y) && int(b.Dist[x][y]) <= best {
 				if int(b.Dist[x][y]) < best {
 					best, k = int(b.Dist[x][y]), 0
 				}
@@ -251,7 +251,7 @@ func (g *Game) selTargets(buf []Action, tmpl Action, act *rules.Action, p uint8,
 	}
 	for r := Hex(0); int(r) < g.S.Board.Size; r++ {
 		u := g.S.Cells[r].Unit
-		if u.Empty() || !g.sideOK(of.Side(), p, u) || (act.Op == rules.ActSwap && !g.movable(r, nets)) {
+		if u.Empty() || !g.sideOK(of.Side(), p, u, r) || (act.Op == rules.ActSwap && !g.movable(r, nets)) {
 			continue
 		}
 		tmpl.Token = hexPlus(r)
@@ -296,7 +296,7 @@ func (g *Game) selTargetsFrom(buf []Action, tmpl Action, act *rules.Action, p ui
 				buf = append(buf, tmpl)
 			}
 		case rules.ActSwap:
-			if r == NoHex || r == x || !g.movable(r, nets) || (g.cfg.Structures && !swapKeeps(&g.S, r, x)) || (g.shield != 0 && g.immuneTo(g.S.Cells[r].Unit, p, rules.Traits(g.shield)<<immShift)) {
+			if r == NoHex || r == x || !g.movable(r, nets) || (g.cfg.Structures && !swapKeeps(&g.S, r, x)) || (g.shield != 0 && g.immuneTo(g.S.Cells[r].Unit, r, p, rules.Traits(g.shield)<<immShift)) {
 				continue
 			}
 			tmpl.To = r

@@ -73,7 +73,7 @@ func (g *Game) strike(h Hex, dir rules.Dir, d Decider) {
 		// Hunt's, on an instant_immune unit) takes the hit without a
 		// wound: it still stands in the line, so a shot that is not
 		// piercing stops there, as the attack step's (attack_step.go).
-		if g.shield != 0 && g.immuneTo(s.Cells[n].Unit, u.Controller(), rules.Traits(g.shield)<<immShift) {
+		if g.shield != 0 && g.immuneTo(s.Cells[n].Unit, n, u.Controller(), rules.Traits(g.shield)<<immShift) {
 			return
 		}
 		var set [MaxHexes]bool
