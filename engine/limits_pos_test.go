@@ -9,7 +9,7 @@ import (
 )
 
 // TestPositionAllowances: a game written after limited abilities were
-// used (position.FormatUsed's used lines) and read back does not get
+// used (positiontest.FormatUsed's used lines) and read back does not get
 // them again: the Gunner's own_turn (per_turn=1) and the Artillery
 // group's are not offered in the turn the position starts, offered again
 // in the next; the Drummer's turn_start (per_game=1) does not fire. The

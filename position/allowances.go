@@ -1,7 +1,6 @@
 package position
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -42,9 +41,9 @@ func (ps *pileSpec) addUsed(lineNo int, w []word, errs *diag.List, pos func(int,
 	ps.used = append(ps.used, usedLine{line: lineNo, player: p, w: w[2:]})
 }
 
-// limitKind names a token's own allowance as dump does ("on own_turn",
+// LimitKind names a token's own allowance as dump does ("on own_turn",
 // "trait push", "when placed"); "" for a group's.
-func limitKind(a *rules.Army, l *rules.Limit) string {
+func LimitKind(a *rules.Army, l *rules.Limit) string {
 	switch {
 	case l.Name != "" || len(l.Tokens) != 1:
 		return ""
@@ -56,36 +55,6 @@ func limitKind(a *rules.Army, l *rules.Limit) string {
 		return "on " + a.Tokens[l.Tokens[0]].Triggers[l.Trig].Event.String()
 	}
 	return ""
-}
-
-// FormatUsed writes player p's uses of allowance i of army a as a used
-// line (with its newline), "" when it is unused.
-func FormatUsed(p uint8, a *rules.Army, i int, turn, game uint8) string {
-	l := &a.Limits[i]
-	if l.PerTurn == 0 {
-		turn = 0
-	}
-	if l.PerGame == 0 {
-		game = 0
-	}
-	if turn == 0 && game == 0 {
-		return ""
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "used %d ", p+1)
-	if k := limitKind(a, l); k != "" {
-		b.WriteString(Quote(a.Tokens[l.Tokens[0]].Name) + " " + k)
-	} else {
-		b.WriteString("group " + Quote(l.Name))
-	}
-	if turn > 0 {
-		fmt.Fprintf(&b, " turn=%d", turn)
-	}
-	if game > 0 {
-		fmt.Fprintf(&b, " game=%d", game)
-	}
-	b.WriteByte('\n')
-	return b.String()
 }
 
 // resolveUsed reads the used lines into p's LimitTurn and LimitGame,
@@ -133,9 +102,9 @@ func (ps *pileSpec) resolveUsed(s *engine.State, p *engine.Piles, errs *diag.Lis
 }
 
 // findLimit finds the allowance w names: `group NAME`, or `TOKEN [KIND]`
-// (KIND as limitKind writes it, needed when the token has more than one
+// (KIND as LimitKind writes it, needed when the token has more than one
 // allowance of its own). Several of one kind on a token (two limited
-// own_turn triggers) are taken in order, as FormatUsed writes them: the
+// own_turn triggers) are taken in order, as positiontest.FormatUsed writes them: the
 // first not given yet (taken) by an earlier line.
 func findLimit(a *rules.Army, w []word, taken func(int) bool, line int, errs *diag.List, pos func(int, int) diag.Pos) (int, bool) {
 	if len(w) == 0 {
@@ -167,7 +136,7 @@ func findLimit(a *rules.Army, w []word, taken func(int) bool, line int, errs *di
 	var kinds []string
 	var idx []int
 	for i := range a.Limits {
-		if k := limitKind(a, &a.Limits[i]); k != "" && a.Limits[i].Tokens[0] == ti {
+		if k := LimitKind(a, &a.Limits[i]); k != "" && a.Limits[i].Tokens[0] == ti {
 			kinds, idx = append(kinds, k), append(idx, i)
 		}
 	}

@@ -115,8 +115,38 @@ func FormatUses(g *engine.Game) string {
 		a := g.S.Armies[p]
 		for i := range a.Limits {
 			turn, game := g.LimitUses(p, i)
-			b.WriteString(position.FormatUsed(p, a, i, turn, game))
+			b.WriteString(FormatUsed(p, a, i, turn, game))
 		}
 	}
+	return b.String()
+}
+
+// FormatUsed writes player p's uses of allowance i of army a as a used
+// line (with its newline), "" when it is unused.
+func FormatUsed(p uint8, a *rules.Army, i int, turn, game uint8) string {
+	l := &a.Limits[i]
+	if l.PerTurn == 0 {
+		turn = 0
+	}
+	if l.PerGame == 0 {
+		game = 0
+	}
+	if turn == 0 && game == 0 {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "used %d ", p+1)
+	if k := position.LimitKind(a, l); k != "" {
+		b.WriteString(position.Quote(a.Tokens[l.Tokens[0]].Name) + " " + k)
+	} else {
+		b.WriteString("group " + position.Quote(l.Name))
+	}
+	if turn > 0 {
+		fmt.Fprintf(&b, " turn=%d", turn)
+	}
+	if game > 0 {
+		fmt.Fprintf(&b, " game=%d", game)
+	}
+	b.WriteByte('\n')
 	return b.String()
 }
