@@ -1,8 +1,6 @@
 package player
 
 import (
-	"slices"
-
 	"github.com/hexforge/hexforge/engine"
 )
 
@@ -55,12 +53,9 @@ func (p *fitPlayer) Act(g *engine.Game, legal []engine.Action) int {
 		return 0
 	}
 	me := g.Player
-	p.scoreCandidates(g, legal, !p.allFacings)
-	if len(p.cands) == 0 {
+	if !p.rankCandidates(g, legal) {
 		return 0
 	}
-	// Equal scores in the order of their tie ranks (ties.go).
-	slices.SortFunc(p.cands, byScore)
 	top := p.cands[0].greed
 	k := 1
 	for k < min(fitShortlist, len(p.cands)) && p.cands[k].greed >= top-fitGap {

@@ -173,6 +173,18 @@ func (p *searchPlayer) scoreCandidates(g *engine.Game, legal []engine.Action, ru
 	}
 }
 
+// rankCandidates leaves in p.cands every legal action scored as the greedy
+// player scores it (structures in runs unless the player weighs every
+// facing), best first, equal scores in the order of their tie ranks
+// (ties.go), not the engine's; slices' sort allocates nothing
+// (sort.SliceStable did, every decision). It reports whether any action
+// could be scored. search, plan, race and fit shortlist from it.
+func (p *searchPlayer) rankCandidates(g *engine.Game, legal []engine.Action) bool {
+	p.scoreCandidates(g, legal, !p.allFacings)
+	slices.SortFunc(p.cands, byScore)
+	return len(p.cands) > 0
+}
+
 // byScore orders candidates best first, equal scores by their tie rank
 // (ties.go): a total order, so the sort is deterministic.
 func byScore(a, b candidate) int {
@@ -190,14 +202,9 @@ func (p *searchPlayer) Act(g *engine.Game, legal []engine.Action) int {
 		return 0
 	}
 	me := g.Player
-	p.scoreCandidates(g, legal, !p.allFacings)
-	if len(p.cands) == 0 {
+	if !p.rankCandidates(g, legal) {
 		return 0
 	}
-	// Equal scores in the order of their tie ranks (ties.go), not the
-	// engine's; slices' sort allocates nothing (sort.SliceStable did, every
-	// decision).
-	slices.SortFunc(p.cands, byScore)
 	sl := shortlist
 	if p.raceWorlds > 0 { // race and quick
 		sl = raceShortlist

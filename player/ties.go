@@ -19,8 +19,9 @@ import "github.com/hexforge/hexforge/engine"
 // player draws among ties from its seed. The search players order ties by
 // a hash of the position, the action and a salt drawn from the player's
 // seed: as unbiased as a draw, but a pure function of its inputs, so the
-// caches of memo.go keep their choices, and costing nothing unless two
-// scores are equal.
+// caches of memo.go keep their choices. The policy inside rollouts works a
+// rank out only when two scores meet; a decision's shortlist and an mcts
+// expansion rank every candidate (a hash beside each candidate's battle).
 
 // tieRank is the rank of action a (its actionKey) among equal scores in the
 // position pos (a PositionKey) for a player with salt: lower goes first.
