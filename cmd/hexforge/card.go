@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -32,9 +33,10 @@ or print it.
 (--hex-size, flat to flat), each as many times as the army has it, with its
 name and a cut line, on pages of --paper; each page of fronts is followed by
 its backs (the army's name on its colour), mirrored to print on both sides
-flipped on the long edge. --out FILE.pdf writes one PDF, --out FILE.svg one
-SVG per page (FILE-1.svg, FILE-2.svg, ...). Print at actual size (100%): the
-bar at the top of each page is 50 mm.`,
+flipped on the long edge. --out FILE.pdf writes one PDF (vector, every
+page), --out FILE.svg one SVG per page (FILE-1.svg, FILE-2.svg, ...). Print
+at actual size (100%, not "fit to page"): the bar at the top of each page
+is 50 mm.`,
 		Example: `  hexforge card moloch
   hexforge card moloch --format markdown > moloch-card.md
   hexforge card moloch --format html --out moloch.html
@@ -73,7 +75,7 @@ bar at the top of each page is 50 mm.`,
 		},
 	}
 	cmd.Flags().Var(format.Flag(report.Table, report.Markdown, report.CSV, report.HTML, report.JSON, report.Print), "format",
-		"output format: table, markdown, csv, html, json or print (sheets to cut out: --out FILE.svg)")
+		"output format: table, markdown, csv, html, json or print (sheets to cut out: --out FILE.pdf or FILE.svg)")
 	cmd.Flags().StringVar(&out, "out", "", "write the card to FILE (atomically) instead of standard output")
 	cmd.Flags().StringVar(&paper, "paper", "a4", "page size of --format print: a4 or letter")
 	cmd.Flags().Float64Var(&hexMM, "hex-size", card.DefaultHexMM, fmt.Sprintf("size of a printed token in mm, flat to flat (%g to %g)", card.MinHexMM, card.MaxHexMM))
@@ -92,21 +94,32 @@ func checkPrintFlags(out, paper string, hexMM float64) (card.Paper, error) {
 		return pp, fmt.Errorf("--hex-size: %w", err)
 	}
 	switch strings.ToLower(filepath.Ext(out)) {
-	case ".svg":
+	case ".svg", ".pdf":
 	case "":
-		return pp, fmt.Errorf("--format print writes pages to files: give --out FILE.svg (one SVG per page: FILE-1.svg, FILE-2.svg, ...)")
+		return pp, fmt.Errorf("--format print writes pages to files: give --out FILE.pdf (one PDF) or --out FILE.svg (one SVG per page: FILE-1.svg, FILE-2.svg, ...)")
 	default:
-		return pp, fmt.Errorf("--out %q: --format print writes FILE.svg (one SVG per page)", out)
+		return pp, fmt.Errorf("--out %q: --format print writes FILE.pdf (one PDF) or FILE.svg (one SVG per page)", out)
 	}
 	return pp, nil
 }
 
-// writeSheets lays out the army's tokens and writes the pages beside out:
-// sheets.svg gives sheets-1.svg, sheets-2.svg, ...
+// writeSheets lays out the army's tokens and writes them to out, a PDF, or
+// one SVG a page beside out: sheets.svg gives sheets-1.svg, sheets-2.svg, ...
 func writeSheets(stdout io.Writer, army string, c *card.Card, paper card.Paper, hexMM float64, out string) error {
 	s, err := c.Layout(paper, hexMM)
 	if err != nil {
 		return fmt.Errorf("%s: %w", army, err)
+	}
+	if strings.EqualFold(filepath.Ext(out), ".pdf") {
+		var buf bytes.Buffer
+		if err := s.PDF(&buf); err != nil {
+			return fmt.Errorf("%s: %w", army, err)
+		}
+		if err := textfile.WriteAtomic(out, buf.Bytes()); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s: %d tokens of %g mm on %d %s pages (fronts and backs): %s\n", army, s.Tokens(), hexMM, s.PageCount(), paper.Name, out)
+		return nil
 	}
 	base := strings.TrimSuffix(out, filepath.Ext(out))
 	for i := range s.PageCount() {

@@ -43,8 +43,8 @@ func TestCardPrintErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"card", "nosucharmy", "--format", "print"}, "give --out FILE.svg"},
-		{[]string{"card", "nosucharmy", "--format", "print", "--out", filepath.Join(dir, "s.png")}, "writes FILE.svg"},
+		{[]string{"card", "nosucharmy", "--format", "print"}, "give --out FILE.pdf (one PDF) or --out FILE.svg"},
+		{[]string{"card", "nosucharmy", "--format", "print", "--out", filepath.Join(dir, "s.png")}, "writes FILE.pdf (one PDF) or FILE.svg"},
 		{[]string{"card", "nosucharmy", "--format", "print", "--out", svg, "--paper", "a5"}, `--paper: unknown paper "a5": use a4 or letter`},
 		{[]string{"card", "nosucharmy", "--format", "print", "--out", svg, "--hex-size", "5"}, "--hex-size: hex size 5 mm is out of range: give 15 to 200 mm"},
 		{[]string{"card", "nosucharmy", "--format", "print", "--out", svg, "--hex-size", "NaN"}, "out of range"},
@@ -60,5 +60,25 @@ func TestCardPrintErrors(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "s-1.svg")); err == nil {
 		t.Error("a page written by a refused run")
+	}
+}
+
+// TestCardPrintPDF: --out FILE.pdf writes one PDF of every page, fronts and
+// backs; the card package's tests rasterise it and measure the tokens.
+func TestCardPrintPDF(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "moloch.pdf")
+	stdout, stderr, code := run(t, "card", "moloch", "--format", "print", "--out", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "Moloch: 35 tokens of 40 mm on 4 a4 pages (fronts and backs): "+out) {
+		t.Errorf("stdout: %q", stdout)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pdf := string(b); !strings.HasPrefix(pdf, "%PDF-") || strings.Count(pdf, "/Type /Page ") != 4 || !strings.Contains(pdf, "/MediaBox [0 0 595.276 841.89]") {
+		t.Errorf("not a PDF of 4 A4 pages: %.200q", pdf)
 	}
 }
