@@ -87,6 +87,25 @@ p.summary, p.notes { margin: 0 0 6px 0; color: #555; font-size: 13px; }
 .legend-box h2 { font-size: 16px; margin: 0 0 4px 0; }
 .legend-box svg { display: block; max-width: 100%; height: auto; }
 @media print { .card { page-break-inside: avoid; } }
+/* On paper the card is one page (A4 or Letter): six tokens a row, small
+   drawings and type, the legend shrunk. */
+@page { margin: 8mm; }
+@media print {
+  body { margin: 0; font-size: 7pt; }
+  h1 { font-size: 12pt; margin: 0; }
+  p.summary, p.notes { font-size: 7pt; margin: 0 0 1mm 0; }
+  .cards { grid-template-columns: repeat(6, 1fr); gap: 1.2mm; margin-top: 1mm; }
+  .card { padding: 0.8mm 1mm; border-radius: 1.5mm; }
+  .card svg { max-width: 19mm; }
+  .card h2 { font-size: 7.5pt; margin: 0.3mm 0 0 0; }
+  .card .pl, .card .meta { font-size: 6pt; margin: 0; }
+  .card ul { font-size: 5.8pt; padding-left: 2.5mm; margin: 0.3mm 0 0 0; }
+  h2 { font-size: 9pt; margin: 1.5mm 0 0.5mm 0; }
+  ul.statuses { font-size: 6pt; margin: 0; }
+  .legend-box { margin-top: 1.5mm; padding-top: 1mm; }
+  .legend-box h2 { font-size: 8pt; margin: 0; }
+  .legend-box svg { width: auto; max-width: 100%; height: 36mm; }
+}
 `
 
 func (r *Row) writeHTML(b *strings.Builder) {

@@ -27,7 +27,7 @@ abilities in words, equal edges grouped as the language writes them.
 --format html writes one self-contained page (no external files) that draws
 every token as a flat-topped hexagon with an icon per edge feature, the
 initiative and toughness in the middle, and a legend: open it in a browser
-or print it.
+or print it (one page on A4 or Letter).
 
 --format print writes print-and-play sheets: every token at real size
 (--hex-size, flat to flat), each as many times as the army has it, with its
