@@ -101,7 +101,8 @@ func statementWords(depth int, block string) []string {
 // complete lists the words that fit at a position: in a comment nothing;
 // at the start of a statement the statements of the block it is in; in the
 // string after extends the embedded armies, after a variant's remove the
-// base army's tokens, in another string the document's token names;
+// base army's tokens, in a string naming a token the document's token
+// names, in another string (notes, alias) nothing;
 // elsewhere what the statement's words before the cursor say may follow
 // (contextual), or where they do not tell, the language's words, the
 // directions and the token names in quotes.
@@ -141,7 +142,13 @@ func complete(d *document, p protocol.Position, loader armies.Loader) []protocol
 		// the variant's own compile no longer lists once removed.
 		return offer{tokens: true}.items(baseTokenNames(d, loader), at.inString)
 	}
+	if at.inString && givesStatus(stmt) {
+		return offer{statuses: statusNames(d)}.items(nil, true)
+	}
 	if at.inString {
+		if !namesToken(stmt) {
+			return items // notes, alias, an army's name: free text
+		}
 		return offer{tokens: true}.items(tokenNames(d), true)
 	}
 	if o, ok := contextual(stmt, at.depth, at.block); ok {
@@ -158,6 +165,50 @@ func complete(d *document, p protocol.Position, loader armies.Loader) []protocol
 		}
 	}
 	return items
+}
+
+// namesToken reports whether the string after a statement's words names
+// a token: free_if="…", name="…", or a token's own name.
+func namesToken(stmt []lexeme) bool {
+	switch n := len(stmt); {
+	case n >= 2 && stmt[n-1].punct == '=':
+		key := stmt[n-2].lower()
+		return key == "free_if" || key == "name"
+	case n == 1:
+		w := stmt[0].lower()
+		return slices.Contains(rules.KindNames[:], w) || w == "part"
+	}
+	return false
+}
+
+// givesStatus reports whether a string after a statement's words is the
+// status a give step gives: on placed: give "…".
+func givesStatus(stmt []lexeme) bool {
+	colon := slices.IndexFunc(stmt, func(l lexeme) bool { return l.punct == ':' })
+	if colon < 0 {
+		return false
+	}
+	_, step := clauseOf(stmt[colon+1:])
+	return step == "give"
+}
+
+// statusNames are the names of the statuses the document declares.
+func statusNames(d *document) []string {
+	var names []string
+	if f, _ := dsl.Parse(d.name(), []byte(d.text.src)); f != nil {
+		for _, a := range f.Stmts {
+			if a.Body == nil {
+				continue
+			}
+			for _, st := range a.Body.Stmts {
+				if strings.EqualFold(st.Word, "status") && len(st.Args) > 0 && len(st.Args[0].Values) > 0 && st.Args[0].Values[0].Str != nil {
+					names = append(names, *st.Args[0].Values[0].Str)
+				}
+			}
+		}
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
 }
 
 // baseTokenNames are the names of the tokens of the army a variant
@@ -325,7 +376,7 @@ func tokenName(st *dsl.Stmt) (string, bool) {
 // whose block the position is in, or the token a string there names. The
 // words come from the last version of the document that compiled, so that
 // they stay while the designer types.
-func hover(d *document, p protocol.Position) *protocol.Hover {
+func hover(d *document, p protocol.Position, loader armies.Loader) *protocol.Hover {
 	f, _ := dsl.Parse(d.name(), []byte(d.text.src))
 	if f == nil {
 		return nil
@@ -348,6 +399,13 @@ func hover(d *document, p protocol.Position) *protocol.Hover {
 			if h := tokenHover(army, name, r); h != nil {
 				return h
 			}
+			// A variant's remove "…" names a token its army no longer
+			// has: the base's card shows it.
+			if base := baseArmy(d, loader); base != nil {
+				if h := tokenHover(base, name, r); h != nil {
+					return h
+				}
+			}
 		}
 		for _, st := range a.Body.Stmts {
 			name, ok := tokenName(st)
@@ -359,6 +417,24 @@ func hover(d *document, p protocol.Position) *protocol.Hover {
 		return nil
 	}
 	return nil
+}
+
+// baseArmy compiles the army the document's army extends, as check
+// finds it; nil when there is none or it does not compile.
+func baseArmy(d *document, loader armies.Loader) *rules.Army {
+	m := extendsRef.FindStringSubmatch(d.text.src)
+	if m == nil || d.path == "" && armies.IsPath(m[1]) {
+		return nil
+	}
+	name, src, err := loader.Resolve(m[1], d.name())
+	if err != nil {
+		return nil
+	}
+	res := compiler.CompileWith(name, src, compiler.Options{Resolve: loader.Resolve})
+	if len(res.Armies) == 0 {
+		return nil
+	}
+	return res.Armies[0]
 }
 
 // findArmy returns the compiled army of a name from the document's last
