@@ -1,7 +1,7 @@
 // Package lsp is hexforge's language server: it speaks the Language Server
 // Protocol to an editor and gives it what `hexforge check`, `hexforge fmt`
 // and `hexforge card` give on the command line, as you type: diagnostics,
-// formatting, completion of the language's words and token names, and the
+// formatting, completion of what may follow at the cursor, and the
 // help-card words of a token on hover.
 //
 // The wire protocol is go.lsp.dev/jsonrpc2 and the message types are
@@ -194,7 +194,7 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		if !ok {
 			return reply(ctx, &protocol.CompletionList{Items: []protocol.CompletionItem{}}, nil)
 		}
-		return reply(ctx, &protocol.CompletionList{Items: complete(d, p.Position)}, nil)
+		return reply(ctx, &protocol.CompletionList{Items: complete(d, p.Position, s.loader)}, nil)
 	case protocol.MethodTextDocumentHover:
 		var p protocol.HoverParams
 		if err := decode(req, &p); err != nil {
