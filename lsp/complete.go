@@ -325,7 +325,7 @@ func tokenName(st *dsl.Stmt) (string, bool) {
 // whose block the position is in, or the token a string there names. The
 // words come from the last version of the document that compiled, so that
 // they stay while the designer types.
-func hover(d *document, p protocol.Position) *protocol.Hover {
+func hover(d *document, p protocol.Position, loader armies.Loader) *protocol.Hover {
 	f, _ := dsl.Parse(d.name(), []byte(d.text.src))
 	if f == nil {
 		return nil
@@ -348,6 +348,13 @@ func hover(d *document, p protocol.Position) *protocol.Hover {
 			if h := tokenHover(army, name, r); h != nil {
 				return h
 			}
+			// A variant's remove "…" names a token its army no longer
+			// has: the base's card shows it.
+			if base := baseArmy(d, loader); base != nil {
+				if h := tokenHover(base, name, r); h != nil {
+					return h
+				}
+			}
 		}
 		for _, st := range a.Body.Stmts {
 			name, ok := tokenName(st)
@@ -359,6 +366,24 @@ func hover(d *document, p protocol.Position) *protocol.Hover {
 		return nil
 	}
 	return nil
+}
+
+// baseArmy compiles the army the document's army extends, as check
+// finds it; nil when there is none or it does not compile.
+func baseArmy(d *document, loader armies.Loader) *rules.Army {
+	m := extendsRef.FindStringSubmatch(d.text.src)
+	if m == nil || d.path == "" && armies.IsPath(m[1]) {
+		return nil
+	}
+	name, src, err := loader.Resolve(m[1], d.name())
+	if err != nil {
+		return nil
+	}
+	res := compiler.CompileWith(name, src, compiler.Options{Resolve: loader.Resolve})
+	if len(res.Armies) == 0 {
+		return nil
+	}
+	return res.Armies[0]
 }
 
 // findArmy returns the compiled army of a name from the document's last

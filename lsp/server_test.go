@@ -350,6 +350,20 @@ func TestHover(t *testing.T) {
 		t.Errorf("hover in the HQ's block: %q, want the HQ's card", h.Contents.Value)
 	}
 
+	// A variant's remove "…" shows the base's card of the token it removes.
+	variant := "army \"V\" extends \"moloch\" {\n    size 34\n    remove \"Clown\"\n}\n"
+	vu := c.open(filepath.Join(t.TempDir(), "v.army"), variant)
+	if got := c.published(vu); len(got) != 0 {
+		t.Fatalf("variant: %+v", got)
+	}
+	h = protocol.Hover{}
+	c.call(protocol.MethodTextDocumentHover, &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: vu}, Position: at(t, variant, 2, "Clown"),
+	}}, &h)
+	if !strings.HasPrefix(h.Contents.Value, "**Clown** (Klaun)") || !strings.Contains(h.Contents.Value, "N, NW: melee 1") {
+		t.Errorf("hover on remove \"Clown\": %q, want the Moloch Clown's card", h.Contents.Value)
+	}
+
 	// Outside any token there is nothing to say.
 	var none *protocol.Hover
 	c.call(protocol.MethodTextDocumentHover, &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
