@@ -10,6 +10,7 @@ import (
 	"io"
 
 	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/study"
 	"github.com/spf13/cobra"
@@ -32,16 +33,17 @@ is reproduced exactly whatever --workers is.
 With two armies it reports that match. With more, or --all (every embedded
 army), it plays a round robin (mirror matches included) and prints the
 matchup matrix and a ranking. With no arguments it runs a quick round robin of
-the embedded armies with the greedy player.
+the embedded armies with the default player (` + player.Default + `, as --players
+says).
 
 --format csv writes one tidy table, a row per matchup (docs/reports.md);
 with --out FILE.csv the per-token figures and a round robin's ratings go to
 FILE-tokens.csv and FILE-ratings.csv beside it.
 
 With --mode (ffa, points, teams, one-vs-team) it plays 3 or 4 armies in
-one game (docs/rules.md, "Three and four players") with the greedy player
-(or --players random) and reports each army's win share with 95% intervals,
-by seat and for every seat over all armies; the armies rotate over every
+one game (docs/rules.md, "Three and four players") with the default player
+(` + player.Default + `, or the one --players names) and reports each army's win
+share with 95% intervals, by seat and for every seat over all armies; the armies rotate over every
 seating the mode allows, each equally often (teams keep A1-B1-A2-B2).
 --record-losses K then traces the K games the first-named army did not win.
 

@@ -172,3 +172,36 @@ func TestErrorsWrapOnATerminal(t *testing.T) {
 		t.Errorf("exit %d; on a 100-column terminal:\n%s", code, narrow)
 	}
 }
+
+// TestColumnsOffATerminal: off a terminal (piped, redirected) the width is
+// read from COLUMNS when it holds a positive number, as ls reads it, so
+// `COLUMNS=80 hexforge sim ... | less` fits 80 columns; without it, or with
+// a COLUMNS that is no width, the output keeps its full width. A terminal's
+// own width wins over COLUMNS.
+func TestColumnsOffATerminal(t *testing.T) {
+	old := terminalWidth
+	defer func() { terminalWidth = old }()
+	terminalWidth = func(io.Writer) int { return 0 }
+	args := []string{"sim", "moloch", "borgo", "vegas", "--games", "2", "--players", "greedy"}
+	for _, c := range []struct {
+		columns string
+		fits    int // 0: the full width, wider than 100
+	}{{"", 0}, {"abc", 0}, {"-5", 0}, {"0", 0}, {"100", 100}, {" 90 ", 90}} {
+		t.Setenv("COLUMNS", c.columns)
+		out, stderr, code := run(t, args...)
+		if code != 0 {
+			t.Fatalf("COLUMNS=%q: exit %d\n%s", c.columns, code, stderr)
+		}
+		switch w := widest(out); {
+		case c.fits == 0 && w <= 100:
+			t.Errorf("COLUMNS=%q: %d columns, want the full width", c.columns, w)
+		case c.fits > 0 && w > c.fits:
+			t.Errorf("COLUMNS=%q: a line of %d columns:\n%s", c.columns, w, out)
+		}
+	}
+	t.Setenv("COLUMNS", "300")
+	terminalWidth = func(io.Writer) int { return 100 }
+	if out, _, _ := run(t, args...); widest(out) > 100 {
+		t.Errorf("COLUMNS=300 on a 100-column terminal: %d columns", widest(out))
+	}
+}
