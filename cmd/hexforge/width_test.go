@@ -2,6 +2,8 @@ package main
 
 import (
 	"io"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -204,4 +206,89 @@ func TestColumnsOffATerminal(t *testing.T) {
 	if out, _, _ := run(t, args...); widest(out) > 100 {
 		t.Errorf("COLUMNS=300 on a 100-column terminal: %d columns", widest(out))
 	}
+}
+
+// TestBySeatTableKeepsItsAlignment: at 80 columns the four-seat table of
+// an ffa run (95 columns in full) is cut into parts of seats, each under
+// the army names again, instead of its lines being wrapped as prose
+// (issue 27: on a terminal its rows lost their columns). In every part
+// each seat's interval opens at the same column on every row, and every
+// seat's figures are there, in the same order as in the full table.
+func TestBySeatTableKeepsItsAlignment(t *testing.T) {
+	old := terminalWidth
+	defer func() { terminalWidth = old }()
+	args := []string{"sim", "--mode", "ffa", "moloch", "borgo", "hegemony", "outpost", "--games", "24", "--players", "greedy"}
+	bySeat := func(out string) [][]string { // the parts: their lines
+		var parts [][]string
+		var cur []string
+		for _, l := range strings.Split(out, "\n") {
+			switch {
+			case strings.HasPrefix(l, "win share % by seat"):
+				cur = []string{l}
+			case cur != nil && l == "":
+				parts, cur = append(parts, cur), nil
+			case cur != nil:
+				cur = append(cur, l)
+			}
+		}
+		return parts
+	}
+	terminalWidth = func(io.Writer) int { return 0 }
+	piped, stderr, code := run(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	full := bySeat(piped)
+	if len(full) != 1 || widest(strings.Join(full[0], "\n")) <= 80 {
+		t.Fatalf("piped, want one by-seat table wider than 80 columns:\n%s", piped)
+	}
+	terminalWidth = func(io.Writer) int { return 80 }
+	narrow, _, _ := run(t, args...)
+	parts := bySeat(narrow)
+	if len(parts) < 2 {
+		t.Fatalf("at 80 columns the by-seat table is not cut into parts:\n%s", narrow)
+	}
+	for _, p := range parts {
+		if w := widest(strings.Join(p, "\n")); w > 80 {
+			t.Errorf("a part of %d columns:\n%s", w, strings.Join(p, "\n"))
+		}
+		var opens []int
+		for i, l := range p[1:] {
+			var at []int
+			for k, r := range []rune(l) {
+				if r == '[' {
+					at = append(at, k)
+				}
+			}
+			if i == 0 {
+				opens = at
+			} else if !slices.Equal(at, opens) {
+				t.Errorf("row %q: intervals open at %v, the first row's at %v", l, at, opens)
+			}
+		}
+		if len(p) != len(full[0]) {
+			t.Errorf("a part of %d lines, the full table %d", len(p), len(full[0]))
+		}
+	}
+	for row := 1; row < len(full[0]); row++ {
+		label := strings.Fields(full[0][row])[0]
+		var want, got []string
+		want = cellsOf(full[0][row])
+		for _, p := range parts {
+			if row < len(p) {
+				c := cellsOf(p[row])
+				if len(c) > 0 && strings.Fields(p[row])[0] == label {
+					got = append(got, c...)
+				}
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: %q in the parts, %q in the full table", label, got, want)
+		}
+	}
+}
+
+// cellsOf are the intervals of a by-seat line, "16.7 [ 3.0, 56.4]" each.
+func cellsOf(line string) []string {
+	return regexp.MustCompile(`\d+\.\d \[ ?\d+\.\d, ?\d+\.\d\]`).FindAllString(line, -1)
 }
