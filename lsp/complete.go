@@ -3,6 +3,7 @@ package lsp
 import (
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -76,33 +77,41 @@ var vocabulary = sync.OnceValue(func() []word {
 })
 
 // statementWords are the words that start a statement at a block depth:
-// army at the top, the army statements in an army's block, the structure
+// army and leader at the top, the army statements in an army's block (a leader's in a
+// leader's), the status statements in a status's, the structure
 // statements in a structure's (block: the word that opened the block), the
 // token statements in a token's or a structure part's.
 func statementWords(depth int, block string) []string {
 	v := compiler.Vocabulary()
 	switch {
 	case depth == 0:
-		return []string{"army"}
+		return v["top-level statement"]
+	case depth == 1 && block == "leader":
+		return v["leader statement"]
 	case depth == 1:
 		return append(slices.Clone(v["army statement"]), "remove")
+	case block == "status":
+		return v["status statement"]
 	case block == "structure":
 		return v["structure statement"]
 	}
 	return v["token statement"]
 }
 
-// complete lists the words that fit at a position: inside a string the
-// document's token names (a string names a token: free_if="…", remove "…"),
-// in a comment nothing, at the start of a statement the statements of the
-// block it is in, elsewhere the language's other words, the directions and
-// the token names in quotes.
-func complete(d *document, p protocol.Position) []protocol.CompletionItem {
+// complete lists the words that fit at a position: in a comment nothing;
+// at the start of a statement the statements of the block it is in; in the
+// string after extends the embedded armies, after a variant's remove the
+// base army's tokens, in another string the document's token names;
+// elsewhere what the statement's words before the cursor say may follow
+// (contextual), or where they do not tell, the language's words, the
+// directions and the token names in quotes.
+func complete(d *document, p protocol.Position, loader armies.Loader) []protocol.CompletionItem {
 	items := []protocol.CompletionItem{}
 	if int(p.Line) >= len(d.text.starts) {
 		return items
 	}
-	at := scan(d.text.body[:d.text.offset(p)])
+	off := d.text.offset(p)
+	at := scan(d.text.body[:off])
 	if at.inComment {
 		return items
 	}
@@ -112,21 +121,34 @@ func complete(d *document, p protocol.Position) []protocol.CompletionItem {
 		}
 		return items
 	}
-	if at.inString && afterExtends(d.text.body[d.text.starts[p.Line]:d.text.offset(p)]) {
+	if at.inString && afterExtends(d.text.body[d.text.starts[p.Line]:off]) {
 		for _, name := range armies.Names() {
 			items = append(items, protocol.CompletionItem{Label: name, Kind: protocol.CompletionItemKindModule, Detail: "embedded army"})
 		}
 		return items
 	}
-	for _, name := range tokenNames(d) {
-		it := protocol.CompletionItem{Label: name, Kind: protocol.CompletionItemKindReference, Detail: "token"}
-		if !at.inString {
-			it.InsertText = `"` + name + `"`
-		}
-		items = append(items, it)
+	// The statement's words before the cursor, without the word (or the
+	// string) being typed.
+	before := d.text.body[at.stmt:off]
+	if at.inString {
+		before = before[:strings.LastIndexByte(before, '"')]
+	} else {
+		before = strings.TrimRightFunc(before, isWordRune)
+	}
+	stmt := lexStmt(before)
+	if at.depth == 1 && len(stmt) > 0 && stmt[0].lower() == "remove" {
+		// A variant removes tokens of its base: the base's names, which
+		// the variant's own compile no longer lists once removed.
+		return offer{tokens: true}.items(baseTokenNames(d, loader), at.inString)
 	}
 	if at.inString {
-		return items
+		return offer{tokens: true}.items(tokenNames(d), true)
+	}
+	if o, ok := contextual(stmt, at.depth, at.block); ok {
+		return o.items(tokenNames(d), false)
+	}
+	for _, name := range tokenNames(d) {
+		items = append(items, protocol.CompletionItem{Label: name, Kind: protocol.CompletionItemKindReference, Detail: "token", InsertText: `"` + name + `"`})
 	}
 	for _, w := range vocabulary() {
 		// Statement words are offered where statements start; extends
@@ -137,6 +159,47 @@ func complete(d *document, p protocol.Position) []protocol.CompletionItem {
 	}
 	return items
 }
+
+// baseTokenNames are the names of the tokens of the army a variant
+// extends (and of its own base, when it is a variant too), read from the
+// base's file as check would find it.
+func baseTokenNames(d *document, loader armies.Loader) []string {
+	var names []string
+	from, src := d.name(), d.text.src
+	for range 8 { // a chain of variants, bounded against a cycle
+		m := extendsRef.FindStringSubmatch(src)
+		if m == nil {
+			break
+		}
+		if d.path == "" && armies.IsPath(m[1]) {
+			break // an unsaved buffer's base by path is not found (compile says so)
+		}
+		name, base, err := loader.Resolve(m[1], from)
+		if err != nil {
+			break
+		}
+		f, _ := dsl.Parse(name, base)
+		if f == nil {
+			break
+		}
+		for _, a := range f.Stmts {
+			if a.Body == nil {
+				continue
+			}
+			for _, st := range a.Body.Stmts {
+				if n, ok := tokenName(st); ok {
+					names = append(names, n)
+				}
+			}
+		}
+		from, src = name, string(base)
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
+}
+
+// extendsRef finds the base a file's army extends.
+var extendsRef = regexp.MustCompile(`(?i)\bextends\s*"([^"\n]+)"`)
 
 // afterExtends reports whether a line's text before the cursor, which is
 // in a string, is `army "Name" extends "…`: the base army is named there.
@@ -156,6 +219,7 @@ type place struct {
 	inComment bool   // inside a comment
 	stmtStart bool   // at the first word of a statement (or before it)
 	block     string // the first word of the statement whose block the cursor is in, lower case
+	stmt      int    // the byte offset where the statement at the cursor starts (its continuation lines included)
 }
 
 // scan reads the text before the cursor the way the lexer does (strings and
@@ -176,6 +240,9 @@ func scan(prefix string) place {
 			at.inString, at.inComment = false, false
 			start = i + 1
 			cont = last == ',' // blank and comment lines between keep it
+			if !cont {
+				at.stmt = i + 1
+			}
 		case at.inComment:
 		case at.inString:
 			if c == '\\' {
@@ -202,6 +269,8 @@ func scan(prefix string) place {
 				}
 			}
 			start, cont = i+1, false
+			at.stmt = i + 1
+			last = 0
 		}
 	}
 	if len(blocks) > 0 {
@@ -256,7 +325,7 @@ func tokenName(st *dsl.Stmt) (string, bool) {
 // whose block the position is in, or the token a string there names. The
 // words come from the last version of the document that compiled, so that
 // they stay while the designer types.
-func hover(d *document, p protocol.Position) *protocol.Hover {
+func hover(d *document, p protocol.Position, loader armies.Loader) *protocol.Hover {
 	f, _ := dsl.Parse(d.name(), []byte(d.text.src))
 	if f == nil {
 		return nil
@@ -279,6 +348,13 @@ func hover(d *document, p protocol.Position) *protocol.Hover {
 			if h := tokenHover(army, name, r); h != nil {
 				return h
 			}
+			// A variant's remove "…" names a token its army no longer
+			// has: the base's card shows it.
+			if base := baseArmy(d, loader); base != nil {
+				if h := tokenHover(base, name, r); h != nil {
+					return h
+				}
+			}
 		}
 		for _, st := range a.Body.Stmts {
 			name, ok := tokenName(st)
@@ -290,6 +366,24 @@ func hover(d *document, p protocol.Position) *protocol.Hover {
 		return nil
 	}
 	return nil
+}
+
+// baseArmy compiles the army the document's army extends, as check
+// finds it; nil when there is none or it does not compile.
+func baseArmy(d *document, loader armies.Loader) *rules.Army {
+	m := extendsRef.FindStringSubmatch(d.text.src)
+	if m == nil || d.path == "" && armies.IsPath(m[1]) {
+		return nil
+	}
+	name, src, err := loader.Resolve(m[1], d.name())
+	if err != nil {
+		return nil
+	}
+	res := compiler.CompileWith(name, src, compiler.Options{Resolve: loader.Resolve})
+	if len(res.Armies) == 0 {
+		return nil
+	}
+	return res.Armies[0]
 }
 
 // findArmy returns the compiled army of a name from the document's last

@@ -1,7 +1,9 @@
 // Package lsp is hexforge's language server: it speaks the Language Server
 // Protocol to an editor and gives it what `hexforge check`, `hexforge fmt`
 // and `hexforge card` give on the command line, as you type: diagnostics,
-// formatting, completion of the language's words and token names, and the
+// formatting, completion of what may follow at the cursor, quick fixes for
+// its did-you-mean hints, an outline of the army's tokens and abilities,
+// going from a string naming a token to its declaration and back, and the
 // help-card words of a token on hover.
 //
 // The wire protocol is go.lsp.dev/jsonrpc2 and the message types are
@@ -194,7 +196,7 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		if !ok {
 			return reply(ctx, &protocol.CompletionList{Items: []protocol.CompletionItem{}}, nil)
 		}
-		return reply(ctx, &protocol.CompletionList{Items: complete(d, p.Position)}, nil)
+		return reply(ctx, &protocol.CompletionList{Items: complete(d, p.Position, s.loader)}, nil)
 	case protocol.MethodTextDocumentHover:
 		var p protocol.HoverParams
 		if err := decode(req, &p); err != nil {
@@ -204,10 +206,50 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		if !ok {
 			return reply(ctx, nil, nil)
 		}
-		if h := hover(d, p.Position); h != nil {
+		if h := hover(d, p.Position, s.loader); h != nil {
 			return reply(ctx, h, nil)
 		}
 		return reply(ctx, nil, nil)
+	case protocol.MethodTextDocumentCodeAction:
+		var p protocol.CodeActionParams
+		if err := decode(req, &p); err != nil {
+			return reply(ctx, nil, err)
+		}
+		d, ok := s.docs[p.TextDocument.URI]
+		if !ok {
+			return reply(ctx, []protocol.CodeAction{}, nil)
+		}
+		return reply(ctx, codeActions(d, p.Range), nil)
+	case protocol.MethodTextDocumentDocumentSymbol:
+		var p protocol.DocumentSymbolParams
+		if err := decode(req, &p); err != nil {
+			return reply(ctx, nil, err)
+		}
+		d, ok := s.docs[p.TextDocument.URI]
+		if !ok {
+			return reply(ctx, []protocol.DocumentSymbol{}, nil)
+		}
+		return reply(ctx, symbols(d), nil)
+	case protocol.MethodTextDocumentDefinition:
+		var p protocol.DefinitionParams
+		if err := decode(req, &p); err != nil {
+			return reply(ctx, nil, err)
+		}
+		d, ok := s.docs[p.TextDocument.URI]
+		if !ok {
+			return reply(ctx, []protocol.Location{}, nil)
+		}
+		return reply(ctx, definition(d, p.Position, s.loader), nil)
+	case protocol.MethodTextDocumentReferences:
+		var p protocol.ReferenceParams
+		if err := decode(req, &p); err != nil {
+			return reply(ctx, nil, err)
+		}
+		d, ok := s.docs[p.TextDocument.URI]
+		if !ok {
+			return reply(ctx, []protocol.Location{}, nil)
+		}
+		return reply(ctx, references(d, p.Position, p.Context.IncludeDeclaration), nil)
 	case protocol.MethodTextDocumentFormatting:
 		var p protocol.DocumentFormattingParams
 		if err := decode(req, &p); err != nil {
@@ -243,9 +285,15 @@ func (s *Server) initialize() *protocol.InitializeResult {
 				Change: protocol.TextDocumentSyncKindFull,
 				Save:   &protocol.SaveOptions{IncludeText: true},
 			},
-			CompletionProvider:         &protocol.CompletionOptions{TriggerCharacters: []string{"\""}},
+			// Every provider here has its method in handle, and every method
+			// its provider (TestCapabilities).
+			CompletionProvider:         &protocol.CompletionOptions{TriggerCharacters: []string{"\"", ":", "="}},
 			HoverProvider:              true,
 			DocumentFormattingProvider: true,
+			CodeActionProvider:         &protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix}},
+			DocumentSymbolProvider:     true,
+			DefinitionProvider:         true,
+			ReferencesProvider:         true,
 		},
 		ServerInfo: &protocol.ServerInfo{Name: "hexforge", Version: s.version},
 	}

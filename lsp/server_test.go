@@ -14,6 +14,7 @@ import (
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/armyfmt"
+	"github.com/hexforge/hexforge/compiler"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -240,25 +241,14 @@ func TestCompletion(t *testing.T) {
 	c.call(protocol.MethodTextDocumentCompletion, &protocol.CompletionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
 		TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: at(t, broken, 11, "melee"),
 	}}, &list)
-	labels := map[string]protocol.CompletionItem{}
+	// After edge N: only the edge features (TestContextualCompletion
+	// has the other places).
+	var got []string
 	for _, it := range list.Items {
-		labels[it.Label] = it
+		got = append(got, it.Label)
 	}
-	for _, w := range []string{"melee", "ranged", "NW", "all", "push", "agony", "initiative", "Runner", "Żółw"} {
-		if _, ok := labels[w]; !ok {
-			t.Errorf("completion after edge N: lacks %q", w)
-		}
-	}
-	for _, w := range []string{"count", "army"} { // (warrior and toughness are also values: recover kind=warrior, link ...: toughness +1)
-		if _, ok := labels[w]; ok {
-			t.Errorf("completion after edge N: offers the statement %q", w)
-		}
-	}
-	if it := labels["Runner"]; it.InsertText != `"Runner"` {
-		t.Errorf("token name outside a string inserts %q, want it quoted", it.InsertText)
-	}
-	if it := labels["NW"]; it.Detail != "direction" {
-		t.Errorf("NW: detail %q, want direction", it.Detail)
+	if want := compiler.Vocabulary()["edge feature"]; !slices.Equal(got, want) {
+		t.Errorf("completion after edge N: %v, want the edge features %v", got, want)
 	}
 
 	// At the start of a statement, the statements of the block it is in.
@@ -268,13 +258,13 @@ func TestCompletion(t *testing.T) {
 	}{
 		{at(t, broken, 11, "edge"), []string{"alias", "count", "edge", "facing", "global", "initiative", "link", "notes", "on", "place", "toughness", "trait", "uncertain", "until", "when"}},
 		{at(t, broken, 7, "warrior"), []string{"alias", "foundation", "group", "hq", "instant", "module", "notes", "size", "status", "structure", "warrior", "remove"}},
-		{protocol.Position{Line: 15}, []string{"army"}},
+		{protocol.Position{Line: 15}, []string{"army", "leader"}},
 	} {
 		list = protocol.CompletionList{}
 		c.call(protocol.MethodTextDocumentCompletion, &protocol.CompletionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
 			TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: tc.pos,
 		}}, &list)
-		var got []string
+		got = nil
 		for _, it := range list.Items {
 			got = append(got, it.Label)
 		}
@@ -358,6 +348,20 @@ func TestHover(t *testing.T) {
 	}}, &h)
 	if !strings.HasPrefix(h.Contents.Value, "**HQ**") {
 		t.Errorf("hover in the HQ's block: %q, want the HQ's card", h.Contents.Value)
+	}
+
+	// A variant's remove "…" shows the base's card of the token it removes.
+	variant := "army \"V\" extends \"moloch\" {\n    size 34\n    remove \"Clown\"\n}\n"
+	vu := c.open(filepath.Join(t.TempDir(), "v.army"), variant)
+	if got := c.published(vu); len(got) != 0 {
+		t.Fatalf("variant: %+v", got)
+	}
+	h = protocol.Hover{}
+	c.call(protocol.MethodTextDocumentHover, &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: vu}, Position: at(t, variant, 2, "Clown"),
+	}}, &h)
+	if !strings.HasPrefix(h.Contents.Value, "**Clown** (Klaun)") || !strings.Contains(h.Contents.Value, "N, NW: melee 1") {
+		t.Errorf("hover on remove \"Clown\": %q, want the Moloch Clown's card", h.Contents.Value)
 	}
 
 	// Outside any token there is nothing to say.

@@ -68,17 +68,17 @@ func TestScan(t *testing.T) {
 		{"", place{stmtStart: true}},
 		{"ar", place{stmtStart: true}},
 		{"army \"X\" ", place{}},
-		{"army \"X\" {\n    ", place{depth: 1, stmtStart: true, block: "army"}},
-		{"army \"X\" {\n    warrior \"Y\" { count 1; ", place{depth: 2, stmtStart: true, block: "warrior"}},
-		{"army \"X\" {\n    structure \"S\" {\n        ", place{depth: 2, stmtStart: true, block: "structure"}},
-		{"army \"X\" {\n    structure \"S\" {\n        part \"A\" { ", place{depth: 3, stmtStart: true, block: "part"}},
-		{"army \"X\" {\n    hq \"H\" {\n        edge N: ", place{depth: 2, block: "hq"}},
-		{"army \"X\" {\n    hq \"H\" {\n        edge N: melee 1,\n\n        # more\n        ar", place{depth: 2, block: "hq"}},
-		{"army \"X\" {\n    hq \"H\" {\n    }\n    ", place{depth: 1, stmtStart: true, block: "army"}},
-		{"army \"X {\n    ", place{stmtStart: true}}, // a string ends at the line's end
+		{"army \"X\" {\n    ", place{depth: 1, stmtStart: true, block: "army", stmt: 11}},
+		{"army \"X\" {\n    warrior \"Y\" { count 1; ", place{depth: 2, stmtStart: true, block: "warrior", stmt: 37}},
+		{"army \"X\" {\n    structure \"S\" {\n        ", place{depth: 2, stmtStart: true, block: "structure", stmt: 31}},
+		{"army \"X\" {\n    structure \"S\" {\n        part \"A\" { ", place{depth: 3, stmtStart: true, block: "part", stmt: 49}},
+		{"army \"X\" {\n    hq \"H\" {\n        edge N: ", place{depth: 2, block: "hq", stmt: 24}},
+		{"army \"X\" {\n    hq \"H\" {\n        edge N: melee 1,\n\n        # more\n        ar", place{depth: 2, block: "hq", stmt: 24}}, // the statement goes on after its trailing comma,
+		{"army \"X\" {\n    hq \"H\" {\n    }\n    ", place{depth: 1, stmtStart: true, block: "army", stmt: 30}},
+		{"army \"X {\n    ", place{stmtStart: true, stmt: 10}}, // a string ends at the line's end
 		{"army \"a\\\"{", place{inString: true}},
-		{"army \"X\" { # {", place{depth: 1, inComment: true, block: "army"}},
-		{"}}}\n", place{stmtStart: true}},
+		{"army \"X\" { # {", place{depth: 1, inComment: true, block: "army", stmt: 10}},
+		{"}}}\n", place{stmtStart: true, stmt: 4}},
 	} {
 		if got := scan(tc.prefix); got != tc.want {
 			t.Errorf("scan(%q) = %+v, want %+v", tc.prefix, got, tc.want)
@@ -94,5 +94,12 @@ func TestStatementWordsInStructure(t *testing.T) {
 	}
 	if got := statementWords(3, "part"); !slices.Contains(got, "initiative") || slices.Contains(got, "part") {
 		t.Errorf("in a part: %v", got)
+	}
+	// A status's block and a leader's take their own statements.
+	if got := strings.Join(statementWords(2, "status"), " "); got != "effect notes on trait until" {
+		t.Errorf("in a status block: %s", got)
+	}
+	if got := strings.Join(statementWords(1, "leader"), " "); got != "alias notes on" {
+		t.Errorf("in a leader block: %s", got)
 	}
 }

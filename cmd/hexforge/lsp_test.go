@@ -7,10 +7,12 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/hexforge/hexforge/internal/buildinfo"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -51,8 +53,10 @@ func TestLSPCommand(t *testing.T) {
 	if _, err := conn.Call(ctx, protocol.MethodInitialize, &protocol.InitializeParams{}, &init); err != nil {
 		t.Fatal(err)
 	}
-	if init.ServerInfo == nil || init.ServerInfo.Version != version {
-		t.Errorf("server info %+v, want hexforge %s", init.ServerInfo, version)
+	// The version names the build as `hexforge version` does, not "dev".
+	if want := strings.TrimPrefix(buildinfo.Line(version), "hexforge "); init.ServerInfo == nil || init.ServerInfo.Version != want ||
+		!strings.Contains(want, runtime.Version()) {
+		t.Errorf("server info %+v, want hexforge %s", init.ServerInfo, want)
 	}
 	path, err := filepath.Abs("testdata/three-mistakes.army")
 	if err != nil {

@@ -1,6 +1,9 @@
 // The hexforge army language in VS Code: the grammar and language
 // configuration colour and indent .army files by themselves; this starts
-// `hexforge lsp` for diagnostics, formatting, completion and hover.
+// `hexforge lsp` for diagnostics, quick fixes, formatting, completion,
+// the outline, go-to-definition, references and hover, and starts it again
+// when a hexforge setting changes (a new hexforge.path or flags take effect
+// at once, without reloading the window).
 'use strict';
 
 const vscode = require('vscode');
@@ -8,7 +11,8 @@ const { LanguageClient, TransportKind } = require('vscode-languageclient/node');
 
 let client;
 
-function activate(context) {
+// start runs the server the settings name.
+function start() {
   const config = vscode.workspace.getConfiguration('hexforge');
   const command = config.get('path') || 'hexforge';
   const args = [...(config.get('args') || []), 'lsp'];
@@ -30,8 +34,34 @@ function activate(context) {
   });
 }
 
+// restart stops the running server, if any, and starts the one the
+// settings now name.
+async function restart() {
+  const old = client;
+  client = undefined;
+  if (old) {
+    try {
+      await old.stop();
+    } catch (err) {
+      // A server that never started has nothing to stop.
+    }
+  }
+  return start();
+}
+
+function activate(context) {
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('hexforge')) {
+        return restart();
+      }
+      return undefined;
+    }));
+  return start();
+}
+
 function deactivate() {
   return client ? client.stop() : undefined;
 }
 
-module.exports = { activate, deactivate };
+module.exports = { activate, deactivate, restart };
