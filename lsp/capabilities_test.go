@@ -38,6 +38,9 @@ var providers = map[string]struct {
 	"definitionProvider": {protocol.MethodTextDocumentDefinition, func(u protocol.DocumentURI) any {
 		return &protocol.DefinitionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}}}
 	}},
+	"semanticTokensProvider": {protocol.MethodSemanticTokensFull, func(u protocol.DocumentURI) any {
+		return &protocol.SemanticTokensParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}}
+	}},
 	"referencesProvider": {protocol.MethodTextDocumentReferences, func(u protocol.DocumentURI) any {
 		return &protocol.ReferenceParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}}}
 	}},

@@ -101,7 +101,8 @@ func statementWords(depth int, block string) []string {
 // complete lists the words that fit at a position: in a comment nothing;
 // at the start of a statement the statements of the block it is in; in the
 // string after extends the embedded armies, after a variant's remove the
-// base army's tokens, in another string the document's token names;
+// base army's tokens, in a string naming a token the document's token
+// names, in another string (notes, alias) nothing;
 // elsewhere what the statement's words before the cursor say may follow
 // (contextual), or where they do not tell, the language's words, the
 // directions and the token names in quotes.
@@ -142,6 +143,9 @@ func complete(d *document, p protocol.Position, loader armies.Loader) []protocol
 		return offer{tokens: true}.items(baseTokenNames(d, loader), at.inString)
 	}
 	if at.inString {
+		if !namesToken(stmt) {
+			return items // notes, alias, an army's name: free text
+		}
 		return offer{tokens: true}.items(tokenNames(d), true)
 	}
 	if o, ok := contextual(stmt, at.depth, at.block); ok {
@@ -158,6 +162,20 @@ func complete(d *document, p protocol.Position, loader armies.Loader) []protocol
 		}
 	}
 	return items
+}
+
+// namesToken reports whether the string after a statement's words names
+// a token: free_if="…", name="…", or a token's own name.
+func namesToken(stmt []lexeme) bool {
+	switch n := len(stmt); {
+	case n >= 2 && stmt[n-1].punct == '=':
+		key := stmt[n-2].lower()
+		return key == "free_if" || key == "name"
+	case n == 1:
+		w := stmt[0].lower()
+		return slices.Contains(rules.KindNames[:], w) || w == "part"
+	}
+	return false
 }
 
 // baseTokenNames are the names of the tokens of the army a variant

@@ -102,6 +102,10 @@ func TestContextualCompletion(t *testing.T) {
 		{"facing", "facing enemy: |", v["facing"]},
 		{"place modes", "place |", v["place mode"]},
 		{"nothing after count", "count |", nil},
+		{"a string naming a token", "on own_turn cost=1 free_if=\"R|\": net", []string{"HQ", "Runner"}},
+		{"recover name=", "on placed: recover name=\"|\"", []string{"HQ", "Runner"}},
+		{"notes are free text", "notes \"|\"", nil},
+		{"an alias is free text", "alias \"|\"", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := start(t)
@@ -110,8 +114,9 @@ func TestContextualCompletion(t *testing.T) {
 			if !slices.Equal(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(tc.want))) || len(got) != len(tc.want) {
 				t.Errorf("%q: %v\nwant %v", tc.line, got, tc.want)
 			}
-			if it, ok := items["Runner"]; ok && it.InsertText != `"Runner"` {
-				t.Errorf("a token name outside a string inserts %q, want it quoted", it.InsertText)
+			inString := strings.Contains(tc.line, `"|`) || strings.Contains(tc.line, `"R|`)
+			if it, ok := items["Runner"]; ok && (it.InsertText == `"Runner"`) == inString {
+				t.Errorf("Runner inserts %q: quoted outside a string, bare in one", it.InsertText)
 			}
 		})
 	}

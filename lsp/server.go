@@ -3,8 +3,9 @@
 // and `hexforge card` give on the command line, as you type: diagnostics,
 // formatting, completion of what may follow at the cursor, quick fixes for
 // its did-you-mean hints, an outline of the army's tokens and abilities,
-// going from a string naming a token to its declaration and back, and the
-// help-card words of a token on hover.
+// going from a string naming a token to its declaration and back, semantic
+// colours for token names, events and steps, and the help-card words of a
+// token on hover.
 //
 // The wire protocol is go.lsp.dev/jsonrpc2 and the message types are
 // go.lsp.dev/protocol; this package only decides what to answer.
@@ -250,6 +251,16 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 			return reply(ctx, []protocol.Location{}, nil)
 		}
 		return reply(ctx, references(d, p.Position, p.Context.IncludeDeclaration), nil)
+	case protocol.MethodSemanticTokensFull:
+		var p protocol.SemanticTokensParams
+		if err := decode(req, &p); err != nil {
+			return reply(ctx, nil, err)
+		}
+		d, ok := s.docs[p.TextDocument.URI]
+		if !ok {
+			return reply(ctx, &protocol.SemanticTokens{Data: []uint32{}}, nil)
+		}
+		return reply(ctx, semanticTokens(d), nil)
 	case protocol.MethodTextDocumentFormatting:
 		var p protocol.DocumentFormattingParams
 		if err := decode(req, &p); err != nil {
@@ -294,6 +305,7 @@ func (s *Server) initialize() *protocol.InitializeResult {
 			DocumentSymbolProvider:     true,
 			DefinitionProvider:         true,
 			ReferencesProvider:         true,
+			SemanticTokensProvider:     &semanticOptions{Legend: semanticLegend, Full: true},
 		},
 		ServerInfo: &protocol.ServerInfo{Name: "hexforge", Version: s.version},
 	}
