@@ -77,3 +77,17 @@ func NamedValueWords(step, key string) []string {
 	}
 	return nil
 }
+
+// LeaderSteps returns the steps a leader's ability may take at a moment,
+// sorted; nil for a word that is no moment.
+func LeaderSteps(moment string) []string {
+	i := slices.Index(rules.TimingNames[:], moment)
+	if i < 1 {
+		return nil
+	}
+	steps, ok := timingSteps[rules.Timing(i)]
+	if !ok {
+		steps = leaderSteps
+	}
+	return slices.Sorted(slices.Values(steps))
+}

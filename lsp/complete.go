@@ -142,6 +142,9 @@ func complete(d *document, p protocol.Position, loader armies.Loader) []protocol
 		// the variant's own compile no longer lists once removed.
 		return offer{tokens: true}.items(baseTokenNames(d, loader), at.inString)
 	}
+	if at.inString && givesStatus(stmt) {
+		return offer{statuses: statusNames(d)}.items(nil, true)
+	}
 	if at.inString {
 		if !namesToken(stmt) {
 			return items // notes, alias, an army's name: free text
@@ -176,6 +179,36 @@ func namesToken(stmt []lexeme) bool {
 		return slices.Contains(rules.KindNames[:], w) || w == "part"
 	}
 	return false
+}
+
+// givesStatus reports whether a string after a statement's words is the
+// status a give step gives: on placed: give "…".
+func givesStatus(stmt []lexeme) bool {
+	colon := slices.IndexFunc(stmt, func(l lexeme) bool { return l.punct == ':' })
+	if colon < 0 {
+		return false
+	}
+	_, step := clauseOf(stmt[colon+1:])
+	return step == "give"
+}
+
+// statusNames are the names of the statuses the document declares.
+func statusNames(d *document) []string {
+	var names []string
+	if f, _ := dsl.Parse(d.name(), []byte(d.text.src)); f != nil {
+		for _, a := range f.Stmts {
+			if a.Body == nil {
+				continue
+			}
+			for _, st := range a.Body.Stmts {
+				if strings.EqualFold(st.Word, "status") && len(st.Args) > 0 && len(st.Args[0].Values) > 0 && st.Args[0].Values[0].Str != nil {
+					names = append(names, *st.Args[0].Values[0].Str)
+				}
+			}
+		}
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
 }
 
 // baseTokenNames are the names of the tokens of the army a variant

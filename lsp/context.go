@@ -74,6 +74,8 @@ type offer struct {
 	words  []kindWords
 	named  []string // named values: label "where="
 	tokens bool     // token names
+	// statuses are the army's statuses, where one is named (give "…").
+	statuses []string
 }
 
 // kindWords are words of one kind (the vocabulary's name for it).
@@ -177,11 +179,7 @@ func contextual(stmt []lexeme, depth int, block string) (o offer, ok bool) {
 			} else {
 				o.add("foundation end", v["foundation end"]...)
 			}
-		case "effect":
-			if len(args) == 0 {
-				o.add("status effect", v["status effect"]...)
-			}
-		case "global":
+		case "global", "effect":
 		case "count", "toughness", "size", "alias", "notes", "uncertain", "part":
 		default:
 			return o, false
@@ -224,7 +222,9 @@ func contextual(stmt []lexeme, depth int, block string) (o offer, ok bool) {
 	case "on", "when":
 		var steps []string
 		switch {
-		case head == "on" && block != "leader" && block != "status" && len(stmt) > 1:
+		case head == "on" && block == "leader" && len(stmt) > 1:
+			steps = compiler.LeaderSteps(stmt[1].lower())
+		case head == "on" && block != "status" && len(stmt) > 1:
 			steps = compiler.EventSteps(stmt[1].lower())
 		}
 		if steps == nil {
@@ -252,7 +252,14 @@ func contextual(stmt []lexeme, depth int, block string) (o offer, ok bool) {
 		if len(clause) == 0 {
 			o.add("facing", v["facing"]...)
 		}
-	case "effect", "trait":
+	case "effect":
+		switch {
+		case len(clause) == 0:
+			o.add("status effect", v["status effect"]...)
+		case clause[0].lower() == "exposed":
+			o.add("exposed kind", v["exposed kind"]...)
+		}
+	case "trait":
 		return o, false
 	default:
 		return o, false
@@ -297,6 +304,13 @@ func (o offer) items(names []string, inString bool) []protocol.CompletionItem {
 	}
 	for _, n := range o.named {
 		items = append(items, protocol.CompletionItem{Label: n + "=", Kind: protocol.CompletionItemKindProperty, Detail: "named value"})
+	}
+	for _, st := range o.statuses {
+		it := protocol.CompletionItem{Label: st, Kind: protocol.CompletionItemKindEnumMember, Detail: "status"}
+		if !inString {
+			it.InsertText = `"` + st + `"`
+		}
+		items = append(items, it)
 	}
 	if o.tokens {
 		for _, name := range names {

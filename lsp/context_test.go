@@ -160,3 +160,57 @@ func TestCompletionRemove(t *testing.T) {
 		}
 	}
 }
+
+// TestCompletionStatusAndLeader: a status's effect offers the status
+// effects (exposed its kinds), give "…" the army's statuses, and a
+// leader's moment the steps a leader runs there (redraw alone at
+// opponent_draw).
+func TestCompletionStatusAndLeader(t *testing.T) {
+	v := compiler.Vocabulary()
+	const doc = `army "T" {
+    hq "HQ" {
+        initiative 0
+        toughness 20
+        edge all: melee 1
+    }
+    status "Marked" {
+        EFFECT
+        until battle_end
+    }
+    status "Slowed" {
+        effect: initiative -1
+        until turns 1
+    }
+    warrior "Runner" {
+        count 1
+        GIVE
+    }
+}
+leader "Boss" {
+    LEADER
+}
+`
+	fill := func(effect, give, leader string) string {
+		return strings.NewReplacer("EFFECT", effect, "GIVE", give, "LEADER", leader).Replace(doc)
+	}
+	c := start(t)
+	for _, tc := range []struct {
+		name, src string
+		want      []string
+	}{
+		{"status effects", fill("effect: |", "", "on own_turn: draw 1"), v["status effect"]},
+		{"exposed kinds", fill("effect: exposed +1 |", "", "on own_turn: draw 1"), v["exposed kind"]},
+		{"give a status", fill("effect: exposed +1 ranged", `on placed: give "|"`, "on own_turn: draw 1"), []string{"Marked", "Slowed"}},
+		{"leader moments", fill("effect: exposed +1 ranged", "", "on |"), v["leader moment"]},
+		{"leader steps", fill("effect: exposed +1 ranged", "", "on own_turn: |"), slices.Concat(v["side"], compiler.LeaderSteps("own_turn"))},
+		{"redraw alone", fill("effect: exposed +1 ranged", "", "on opponent_draw: |"), slices.Concat(v["side"], []string{"redraw"})},
+	} {
+		got, _ := completeAt(t, c, filepath.Join(t.TempDir(), "s.army"), tc.src)
+		if !slices.Equal(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(tc.want))) {
+			t.Errorf("%s: %v\nwant %v", tc.name, got, tc.want)
+		}
+	}
+	if steps := compiler.LeaderSteps("own_turn"); slices.Contains(steps, "return_to_deck") || slices.Contains(steps, "redraw") || !slices.Contains(steps, "pick_up") {
+		t.Errorf("a leader's steps at own_turn: %v", steps)
+	}
+}
