@@ -140,13 +140,28 @@ func num(x float64) string {
 
 func (r *Row) writeSVG(b *strings.Builder) {
 	e := html.EscapeString
+	// No xmlns: an SVG inline in HTML needs none, and pages that must not
+	// name any address (the reports) embed this drawing too.
+	fmt.Fprintf(b, "<svg class=\"token\" viewBox=\"-100 -92 200 184\" role=\"img\" aria-label=\"%s\">\n", e(r.Token))
+	col := r.writeFace(b)
+	// Corners outside the hexagon: the count, and a mark on uncertain tokens.
+	fmt.Fprintf(b, "<text x=\"-98\" y=\"-74\" font-size=\"20\" font-weight=\"bold\" fill=\"%s\">×%d</text>\n", col[0], r.Count)
+	if len(r.Uncertain) > 0 {
+		writeUncertain(b, 84, -80)
+	}
+	b.WriteString("</svg>\n")
+}
+
+// writeFace draws what is printed on the token itself, inside its hexagon
+// of radius hexR centred on the origin: the help card's drawing and the
+// print sheets' (print.go) are this one. It returns the kind's stroke and
+// fill colours.
+func (r *Row) writeFace(b *strings.Builder) [2]string {
+	e := html.EscapeString
 	// The kind's colours are the reports' (htmlreport), so a token looks
 	// the same on its card and beside its figures.
 	stroke, fill := htmlreport.KindColors(r.Kind)
 	col := [2]string{stroke, fill}
-	// No xmlns: an SVG inline in HTML needs none, and pages that must not
-	// name any address (the reports) embed this drawing too.
-	fmt.Fprintf(b, "<svg class=\"token\" viewBox=\"-100 -92 200 184\" role=\"img\" aria-label=\"%s\">\n", e(r.Token))
 	fmt.Fprintf(b, "<polygon points=\"%s\" fill=\"%s\" stroke=\"%s\" stroke-width=\"5\" stroke-linejoin=\"round\"/>\n", hexPoints(hexR), col[1], col[0])
 	t := r.tok
 	for d := rules.N; d <= rules.NW; d++ {
@@ -213,12 +228,7 @@ func (r *Row) writeSVG(b *strings.Builder) {
 		}
 		writeToughness(b, 0, 26, int(t.Toughness))
 	}
-	// Corners outside the hexagon: the count, and a mark on uncertain tokens.
-	fmt.Fprintf(b, "<text x=\"-98\" y=\"-74\" font-size=\"20\" font-weight=\"bold\" fill=\"%s\">×%d</text>\n", col[0], r.Count)
-	if len(r.Uncertain) > 0 {
-		writeUncertain(b, 84, -80)
-	}
-	b.WriteString("</svg>\n")
+	return col
 }
 
 // wrap breaks text at spaces into lines of at most n bytes where it can.

@@ -2,18 +2,18 @@
 
 package player
 
-// fitWeights were fitted by logistic regression on 9187 positions of 144
+// fitWeights were fitted by logistic regression on 9193 positions of 144
 // race:8 self-play games (10% random actions, seed 2026) among [beasts borgo hegemony moloch outpost smart].
-// Log-loss on held-out positions of those armies 0.5243 (mcts's weights
-// 0.5392); on 2899 positions of 64 games among armies it was not fitted on,
-// [steelpolice vegas ../sim/testdata/bastion.army ../cmd/hexforge/testdata/clean.army]: 0.6491 (mcts's 0.6208).
+// Log-loss on held-out positions of those armies 0.5378 (mcts's weights
+// 0.5533); on 2910 positions of 64 games among armies it was not fitted on,
+// [steelpolice vegas ../sim/testdata/bastion.army ../cmd/hexforge/testdata/clean.army]: 0.5166 (mcts's 0.5137).
 var fitWeights = [nFeatures]float64{
-	0.412911,  // hq
-	0.056859,  // units
-	-0.028741, // tough
-	-0.258770, // links
-	0.001297,  // melee
-	-0.000736, // ranged
-	0.010581,  // nets
-	0.026844,  // init
+	0.355377,  // hq
+	-0.068978, // units
+	-0.051802, // tough
+	0.039455,  // links
+	-0.050188, // melee
+	-0.015046, // ranged
+	-0.086213, // nets
+	0.208965,  // init
 }

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"errors"
 	"io"
 
 	"github.com/hexforge/hexforge/card"
@@ -17,6 +18,10 @@ func WriteCard(w io.Writer, a *rules.Army, f Format) error {
 		return c.HTML(w)
 	case CSV:
 		return c.CSV(w)
+	case Print:
+		// Pages, several files or a PDF: the command writes them
+		// (card.Sheets), never one stream.
+		return errors.New("the print format writes pages to files: give --out FILE.pdf or FILE.svg")
 	}
 	return c.Text(w, f == Markdown)
 }

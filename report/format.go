@@ -28,9 +28,12 @@ const (
 	// Text is the plain lines of the commands that print no table (a
 	// replayed trace, a battle, a check); no report is written in it.
 	Text
+	// Print is the help card's print-and-play sheets (card/print.go):
+	// pages written to files, SVG or PDF, never to standard output.
+	Print
 )
 
-var formatNames = [...]string{Table: "table", Markdown: "markdown", CSV: "csv", HTML: "html", JSON: "json", Text: "text"}
+var formatNames = [...]string{Table: "table", Markdown: "markdown", CSV: "csv", HTML: "html", JSON: "json", Text: "text", Print: "print"}
 
 // Formats are the formats of the reports, in the order of their names'
 // list.

@@ -78,7 +78,7 @@ func TestBadInputNeverPanics(t *testing.T) {
 		{[]string{"dump", "--nosuchflag", "moloch"}, "unknown flag"},
 		{[]string{"dump"}, "accepts 1 arg"},
 		{[]string{"card", "nosucharmy"}, `no such army "nosucharmy"`},
-		{[]string{"card", "moloch", "--format", "xml"}, `unknown format "xml": use table, markdown, csv, html or json`},
+		{[]string{"card", "moloch", "--format", "xml"}, `unknown format "xml": use table, markdown, csv, html, json or print`},
 		{[]string{"card", "moloch", "--set", "moloch/Nobody.count=1"}, "Nobody"},
 		{[]string{"card"}, "accepts 1 arg"},
 	}

@@ -12,6 +12,9 @@ import (
 // on someone's machine (a home directory, a download, a PDF's path).
 func TestDocsCiteNoMachinePaths(t *testing.T) {
 	machine := regexp.MustCompile(`/home/|/Users/|/root/|/mnt/|(^|[\s"'(])[A-Z]:\\[A-Za-z]|Downloads/|\.pdf\b`)
+	// A PDF hexforge writes (card --format print --out sheets.pdf) is named
+	// by the command that writes it, not cited.
+	ownPDF := regexp.MustCompile(`(--out\s+|\bFILE)[\w.-]*\.pdf\b`)
 	err := filepath.WalkDir("../..", func(path string, d os.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -29,7 +32,7 @@ func TestDocsCiteNoMachinePaths(t *testing.T) {
 			return err
 		}
 		for n, l := range strings.Split(string(b), "\n") {
-			if m := machine.FindString(l); m != "" {
+			if m := machine.FindString(ownPDF.ReplaceAllString(l, "")); m != "" {
 				t.Errorf("%s:%d names a machine's path (%q): %s", path, n+1, m, strings.TrimSpace(l))
 			}
 		}
