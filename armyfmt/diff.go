@@ -5,8 +5,9 @@ import (
 	"strings"
 )
 
-// Diff returns a unified diff (3 lines of context) from a to b, with both
-// sides named after file; "" when they are equal. Army files are small, so a
+// Diff returns a unified diff (3 lines of context) from a to b, the old
+// side named file.orig and the new file, as gofmt -d names them (so tools
+// that read gofmt's diffs read ours); "" when they are equal. Army files are small, so a
 // plain LCS table is fast enough.
 func Diff(file string, a, b []byte) string {
 	if string(a) == string(b) {
@@ -48,7 +49,7 @@ func Diff(file string, a, b []byte) string {
 		}
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "--- %s\n+++ %s\n", file, file)
+	fmt.Fprintf(&sb, "--- %s.orig\n+++ %s\n", file, file)
 	const ctx = 3
 	for k := 0; k < len(ops); {
 		if ops[k].kind == ' ' {

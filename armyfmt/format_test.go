@@ -96,7 +96,7 @@ func TestSyntaxError(t *testing.T) {
 
 func TestDiff(t *testing.T) {
 	got := Diff("f", []byte("a\nb\nc\n"), []byte("a\nB\nc\n"))
-	want := "--- f\n+++ f\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n"
+	want := "--- f.orig\n+++ f\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n"
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}

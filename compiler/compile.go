@@ -139,7 +139,7 @@ func (c *compiler) army(s *dsl.Stmt) *rules.Army {
 	var structures []*structureBuild
 	var statuses []*statusBuild
 	var groups []*groupBuild
-	for _, st := range s.Body.Stmts {
+	for _, st := range c.splitRunOns(s.Body.Stmts, armyWords) {
 		word := strings.ToLower(st.Word)
 		if k, ok := kindByWord(word); ok {
 			if tb := c.token(k, st); tb != nil {

@@ -48,7 +48,7 @@ func (c *compiler) leader(s *dsl.Stmt) *rules.Leader {
 		return l
 	}
 	once := onceChecker{c: c}
-	for _, st := range s.Body.Stmts {
+	for _, st := range c.splitRunOns(s.Body.Stmts, leaderWords) {
 		switch strings.ToLower(st.Word) {
 		case "alias":
 			c.plain(st)

@@ -86,7 +86,7 @@ func (c *compiler) status(s *dsl.Stmt) *statusBuild {
 	}
 	once := onceChecker{c: c}
 	before := len(c.errs)
-	for _, x := range s.Body.Stmts {
+	for _, x := range c.splitRunOns(s.Body.Stmts, statusWords) {
 		switch strings.ToLower(x.Word) {
 		case "notes":
 			c.plain(x)

@@ -46,7 +46,7 @@ func (c *compiler) structure(s *dsl.Stmt) *structureBuild {
 	once := onceChecker{c: c}
 	var parts []*tokenBuild
 	partNames := map[string]diag.Pos{}
-	for _, st := range s.Body.Stmts {
+	for _, st := range c.splitRunOns(s.Body.Stmts, structureWords) {
 		switch strings.ToLower(st.Word) {
 		case "alias":
 			c.plain(st)

@@ -92,7 +92,7 @@ func (c *compiler) token(k rules.Kind, s *dsl.Stmt) *tokenBuild {
 		return tb
 	}
 	once := onceChecker{c: c}
-	for _, st := range s.Body.Stmts {
+	for _, st := range c.splitRunOns(s.Body.Stmts, tokenWords) {
 		word := strings.ToLower(st.Word)
 		switch word {
 		case "alias":

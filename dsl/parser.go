@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
@@ -66,6 +67,9 @@ func Parse(filename string, src []byte) (*File, error) {
 			return f, nil
 		}
 		d := syntaxError(filename, err)
+		if secondColon(work, d.Pos) {
+			d.Message = `syntax error: a second ":" on one line, as when two statements run together (edge N: melee 1 edge S: armor): put each statement on its own line (or end the first with ;)`
+		}
 		if len(errs) > 0 && d.Pos.Line <= errs[len(errs)-1].Pos.Line {
 			break // blanking did not help: stop at the errors found
 		}
@@ -212,6 +216,59 @@ func precheck(filename string, src []byte) *diag.Diagnostic {
 		return at(b.line, b.col, "block opened at %d:%d is never closed: a \"}\" is missing", b.line, b.col)
 	}
 	return nil
+}
+
+// secondColon says whether the syntax error at p is a ":" after another
+// ":" of its line (outside strings and comments): no statement has two,
+// so its line holds two statements run together, and the grammar's own
+// word for it ("unexpected token, expected }") would send the designer
+// looking for a brace.
+func secondColon(src []byte, p diag.Pos) bool {
+	line := 1
+	start := 0
+	for i, b := range src {
+		if line == p.Line {
+			start = i
+			break
+		}
+		if b == '\n' {
+			line++
+		}
+	}
+	if line != p.Line || p.Column < 1 {
+		return false
+	}
+	text := string(src[start:])
+	if i := strings.IndexByte(text, '\n'); i >= 0 {
+		text = text[:i]
+	}
+	runes := []rune(text)
+	if p.Column > len(runes) || runes[p.Column-1] != ':' {
+		return false
+	}
+	inString, colon, from := false, false, 0
+	for i := 0; i < p.Column-1; i++ {
+		switch r := runes[i]; {
+		case inString && r == '\\':
+			i++
+		case r == '"':
+			inString = !inString
+		case inString:
+		case r == '#':
+			return false
+		case r == ':' || r == ',':
+			colon = colon || r == ':'
+			from = i + 1
+		}
+	}
+	// The second statement's word and arguments stand before the colon,
+	// after the first one's values: a word after the first value of the
+	// clause ("melee 1 edge S"), not a stray colon ("melee 1 : armor").
+	f := strings.Fields(string(runes[from : p.Column-1]))
+	return colon && len(f) > 1 && slices.ContainsFunc(f[1:], func(w string) bool {
+		r, _ := utf8.DecodeRuneInString(w)
+		return unicode.IsLetter(r) || r == '_'
+	})
 }
 
 // syntaxError turns a participle error into a positioned diagnostic with a

@@ -67,6 +67,7 @@ func TestParseRejects(t *testing.T) {
 
 func FuzzParse(f *testing.F) {
 	f.Add("army \"x\" { hq \"HQ\" { edge all: melee 1 } }")
+	f.Add("army \"x\" {\n hq \"HQ\" {\n  edge N: melee 1 edge S: \"a:b\" # c:\n }\n}")
 	f.Add("army \"x\" {\n warrior \"w\" { on placed cost=1: damage 1 radius=1 }\n}")
 	f.Add("army \"x\" {\n instant \"s\" { on play: enemy push every within=2 of=own_hq, own move 1 unit=target toward=nearest_enemy }\n}")
 	f.Add("army \"x\" {\n status \"Burning\" {\n  effect: exposed +1 ranged, initiative -1\n  on turn_start: damage 1 at=self\n  until turns 2, healed\n }\n instant \"i\" { on play: give \"Burning\" radius=1 at=enemy_hq }\n}")
@@ -94,6 +95,37 @@ func TestParseRecovers(t *testing.T) {
 	}
 	if f == nil || len(f.Stmts) != 1 || len(f.Stmts[0].Body.Stmts) != 2 {
 		t.Fatalf("want the partial tree (the army with its two tokens), got %+v", f)
+	}
+}
+
+// TestParseSecondColon: a ":" after another ":" of its line, with a word
+// after the first value before it, is two statements run together and is
+// said to be; a stray colon, a colon in a string or a comment, is not.
+func TestParseSecondColon(t *testing.T) {
+	const runOn = `a second ":" on one line, as when two statements run together`
+	for _, c := range []struct {
+		line string
+		col  int
+		said bool
+	}{
+		{"edge N: melee 1 edge S: armor", 31, true},
+		{"edge N: melee 1, armor trait S: x", 39, true},
+		{"edge N: melee 1 : armor", 25, false},
+		{"edge N: melee 1, : armor", 26, false},
+		{"notes \"a: b\" edge S: armor", 0, false},
+	} {
+		src := "army \"A\" {\n    hq \"HQ\" {\n        " + c.line + "\n    }\n}\n"
+		_, err := Parse("c.army", []byte(src))
+		l, _ := err.(diag.List)
+		if len(l) == 0 {
+			if c.said {
+				t.Errorf("%q: no error", c.line)
+			}
+			continue
+		}
+		if got := strings.Contains(l[0].Message, runOn); got != c.said || c.said && l[0].Pos.Column != c.col {
+			t.Errorf("%q: %v at %d:%d; want run-on said: %v at column %d", c.line, l[0].Message, l[0].Pos.Line, l[0].Pos.Column, c.said, c.col)
+		}
 	}
 }
 

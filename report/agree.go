@@ -69,7 +69,7 @@ func WriteAgreement(w io.Writer, a *sim.Agreement, f Format) error {
 		return enc.Encode(out)
 	}
 	if f != CSV {
-		fmt.Fprintf(w, "Round robin of the base player %s against the same armies under the strong player %s: row army's win rate vs column army (draw = 1/2), 95%% score intervals over seat-swapped pairs; * = the difference is significant (Holm over %d matchups), ≈ = shown within %.0f points (two one-sided tests at 95%%)\n\n", a.Base, a.Strong, len(a.Cells), 100*a.Within)
+		fmt.Fprintf(w, "The same armies' round robin %s: row army's win rate vs column army (draw = 1/2), 95%% score intervals over seat-swapped pairs; change = second - first; * = the difference is significant (Holm over %d matchups), ≈ = shown within %.0f points (two one-sided tests at 95%%)\n\n", runNames(a), len(a.Cells), 100*a.Within)
 	}
 	var rows [][]string
 	for _, c := range cells {
@@ -90,13 +90,26 @@ func WriteAgreement(w io.Writer, a *sim.Agreement, f Format) error {
 	if f == CSV {
 		return writeCSV(w, []string{"row", "col", "base_rate", "base_lo", "base_hi", "strong_rate", "strong_lo", "strong_hi", "diff", "diff_lo", "diff_hi", "significant", "equivalent"}, rows)
 	}
-	if err := WriteTable(w, f, []Column{{Head: "army", Key: true}, {Head: "vs", Key: true}, {Head: "base player"}, {Head: "strong player"}, {Head: "change in points"}}, rows); err != nil {
+	if err := WriteTable(w, f, []Column{{Head: "army", Key: true}, {Head: "vs", Key: true}, {Head: "first run"}, {Head: "second run"}, {Head: "change in points"}}, rows); err != nil {
 		return err
 	}
 	// The verdict is one sentence with its figures; the table is for a
 	// terminal, so it is broken at 100 columns.
 	_, err := fmt.Fprintf(w, "\n%s\n", wrapLine("verdict: "+a.Verdict(), 100))
 	return err
+}
+
+// runNames names the two runs by their players ("played by greedy (the
+// first run) and by race:8 (the second run)"), whichever is the stronger:
+// agree compares any two round robins, a weaker second player or the same
+// player with another seed included. The table's columns are "first run"
+// and "second run" (a header cell would mangle "race:8"); the CSV and JSON
+// keep their base_/strong_ keys, which programs read.
+func runNames(a *sim.Agreement) string {
+	if a.Base == a.Strong {
+		return fmt.Sprintf("played twice by %s (the first run and the second run)", a.Base)
+	}
+	return fmt.Sprintf("played by %s (the first run) and by %s (the second run)", a.Base, a.Strong)
 }
 
 // pctInterval is a rate with its interval, in percent.

@@ -96,6 +96,24 @@ func TestWriteAgreement(t *testing.T) {
 	if !strings.Contains(strings.Join(strings.Fields(buf.String()), " "), "verdict: "+ag.Verdict()) {
 		t.Errorf("table lacks the verdict %q:\n%s", ag.Verdict(), buf.String())
 	}
+	// Both runs are named by their players, not as "base" and "strong"
+	// (the second may be the weaker, or the same player).
+	if l := strings.SplitN(buf.String(), "\n\n", 3); len(l) < 3 || !strings.Contains(l[0], "played by greedy (the first run) and by race:8 (the second run)") ||
+		!strings.Contains(l[1], "FIRST RUN") || !strings.Contains(l[1], "SECOND RUN") || strings.Contains(buf.String(), "strong player") || strings.Contains(buf.String(), "base player") {
+		t.Errorf("table does not name both runs by their players:\n%s", buf.String())
+	}
+	base.Players = "race:8"
+	same, err := sim.Compare(base, strong, 0.05, 0.85)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf.Reset()
+	if err := WriteAgreement(&buf, same, Markdown); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "played twice by race:8 (the first run and the second run)") {
+		t.Errorf("one player in both runs: the columns are not told apart:\n%s", buf.String())
+	}
 	buf.Reset()
 	if err := WriteAgreement(&buf, ag, JSON); err != nil {
 		t.Fatal(err)

@@ -45,9 +45,27 @@ func runLine(r *sim.MultiReport) string {
 	return s
 }
 
-// rotationLine says which seatings were played and how often.
+// rotationLine says which seatings were played and how often; in a
+// partial report, how much of the run finished (games a seating is not
+// the figure there: the seatings did not play equally often).
 func rotationLine(r *sim.MultiReport) string {
+	if r.Partial && r.SeatingsDone != nil {
+		return fmt.Sprintf("seat rotation: %s; stopped early: %d of %d games finished, %d of %d seatings played in full",
+			r.Rotation, r.Games, r.Planned, *r.SeatingsDone, r.Seatings)
+	}
 	return fmt.Sprintf("seat rotation: %s; games per seating: %d", r.Rotation, r.Games/max(1, r.Seatings))
+}
+
+// noResults is what a report says instead of its tables when no game
+// finished with a result: shares of nothing are not zeros.
+func noResults(r *sim.MultiReport) string {
+	if r.Games > r.Capped {
+		return ""
+	}
+	if r.Partial {
+		return "No game finished before the run stopped: there are no results to show."
+	}
+	return "Every game was ended by the action cap: there are no results to show."
 }
 
 // footLines say how the figures are counted.
@@ -64,8 +82,12 @@ func footLines(r *sim.MultiReport) []string {
 }
 
 // pctCell is a share with its interval in percent, "34.4 [22.6, 46.1]":
-// the column says %, so four seats fit 100 columns.
+// the column says %, so four seats fit 100 columns. A share of no game
+// (a partial run's seat not yet played) says so rather than 0.0.
 func pctCell(s sim.Share) string {
+	if s.Games == 0 {
+		return "no games"
+	}
 	return fmt.Sprintf("%4.1f [%4.1f, %4.1f]", 100*s.Share, 100*s.Lo, 100*s.Hi)
 }
 
@@ -83,6 +105,10 @@ func multiText(r *sim.MultiReport, md bool, termWidth int) string {
 		fmt.Fprintf(&b, "- %s\n- %s\n\n", runLine(r), rotationLine(r))
 	} else {
 		fmt.Fprintf(&b, "%s\n%s\n\n", wrapLine(runLine(r), 100), wrapLine(rotationLine(r), 100))
+	}
+	if none := noResults(r); none != "" {
+		b.WriteString(wrapLine(none, 100) + "\n")
+		return b.String()
 	}
 	tab := func(header []string, rows [][]string) {
 		if md {
@@ -250,6 +276,10 @@ func writeMultiHTML(w io.Writer, r *sim.MultiReport, command string) error {
 	p := &htmlreport.Page{Title: fmt.Sprintf("%s: %s", r.Mode, strings.Join(r.Armies, ", "))}
 	p.Meta = runMeta(command, r.Seed, r.Players+" in every seat", r.Games, r.Partial)
 	p.Meta = append(p.Meta, [2]string{"mode", r.Mode}, [2]string{"board", r.Board}, [2]string{"seat rotation", rotationLine(r)})
+	if none := noResults(r); none != "" {
+		p.Para(none)
+		return p.Write(w)
+	}
 	fair := 100 / float64(max(1, len(r.Armies)))
 	dot := func(label string, s sim.Share) htmlreport.Dot {
 		return htmlreport.Dot{Label: label, X: 100 * s.Share, Lo: 100 * s.Lo, Hi: 100 * s.Hi, Text: pctCell(s)}

@@ -23,7 +23,10 @@ import (
 // rankings' τ is below MinTau); otherwise Inconclusive: not enough games,
 // about NeedGames a matchup in each round robin.
 type Agreement struct {
-	Base, Strong string // the players of each round robin
+	// The players of each round robin: Base the first run's, Strong the
+	// second's, usually a stronger player but not necessarily (reports
+	// name both runs by their players, not as "the strong player").
+	Base, Strong string
 	Cells        []AgreeCell
 	MaxDiff      float64 // the largest |strong - base| over the matchups
 	Beyond       int     // matchups whose difference exceeds Within

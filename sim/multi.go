@@ -390,24 +390,30 @@ func (s *Share) finish() {
 
 // MultiReport is what a multiplayer run found.
 type MultiReport struct {
-	Mode     string    `json:"mode"`
-	Players  string    `json:"players"`
-	Board    string    `json:"board"`
-	Seed     uint64    `json:"seed"`
-	Games    int       `json:"games"`
-	Seatings int       `json:"seatings"` // every one played equally often
-	Rotation string    `json:"rotation"` // which seatings: every one, or the teams' balanced subset
-	Capped   int       `json:"capped"`   // games the action cap ended (no result; not in the shares)
-	Shared   int       `json:"shared"`   // games whose win was shared (in the team modes: drawn between the sides)
-	Partial  bool      `json:"partial,omitempty"`
-	Armies   []string  `json:"armies"`
-	Army     []Share   `json:"army"`            // each army's win share
-	BySeat   [][]Share `json:"by_seat"`         // army by seat (seat 1 first)
-	Seat     []Share   `json:"seat"`            // each seat's win share over every army: the seat advantage
-	Teams    []string  `json:"teams,omitempty"` // teams mode: "a+b"
-	Team     []Share   `json:"team,omitempty"`  // each team's win share
-	MeanTurn float64   `json:"mean_turns"`
-	Leaders  []string  `json:"leaders,omitempty"` // teams mode with leaders: each team's card ("none" for none)
+	Mode     string `json:"mode"`
+	Players  string `json:"players"`
+	Board    string `json:"board"`
+	Seed     uint64 `json:"seed"`
+	Games    int    `json:"games"`
+	Seatings int    `json:"seatings"` // every one played equally often
+	Rotation string `json:"rotation"` // which seatings: every one, or the teams' balanced subset
+	Capped   int    `json:"capped"`   // games the action cap ended (no result; not in the shares)
+	Shared   int    `json:"shared"`   // games whose win was shared (in the team modes: drawn between the sides)
+	Partial  bool   `json:"partial,omitempty"`
+	// Planned and SeatingsDone say, in a partial report only, how much of
+	// the run finished: the games it was to play, and how many of its
+	// seatings played all of theirs, so that a run stopped early reads as
+	// such and not as a run whose shares are all zero.
+	Planned      int       `json:"planned,omitempty"`
+	SeatingsDone *int      `json:"seatings_done,omitempty"`
+	Armies       []string  `json:"armies"`
+	Army         []Share   `json:"army"`            // each army's win share
+	BySeat       [][]Share `json:"by_seat"`         // army by seat (seat 1 first)
+	Seat         []Share   `json:"seat"`            // each seat's win share over every army: the seat advantage
+	Teams        []string  `json:"teams,omitempty"` // teams mode: "a+b"
+	Team         []Share   `json:"team,omitempty"`  // each team's win share
+	MeanTurn     float64   `json:"mean_turns"`
+	Leaders      []string  `json:"leaders,omitempty"` // teams mode with leaders: each team's card ("none" for none)
 	// Structures: the run played the Structures variant.
 	Structures bool `json:"structures,omitempty"`
 	// Tokens are the per-token figures of each army (as Armies) over
@@ -496,5 +502,25 @@ func (m *MultiMatch) Report(recs []MultiRecord, partial bool) *MultiReport {
 	if m.Shard.N > 1 {
 		r.Shard = m.shardOf(recs)
 	}
+	if partial {
+		r.Planned, r.SeatingsDone = m.done(recs)
+	}
 	return r
+}
+
+// done is how much of the run (or of its shard) recs finished: the games
+// it was to play, and the seatings that played every game of theirs.
+func (m *MultiMatch) done(recs []MultiRecord) (planned int, seatings *int) {
+	lo, hi := m.Span()
+	per := make([]int, len(m.Seatings()))
+	for _, rec := range recs {
+		per[rec.Seating]++
+	}
+	full := 0
+	for _, n := range per {
+		if n > 0 && n >= (hi-lo)/len(per) {
+			full++
+		}
+	}
+	return hi - lo, &full
 }

@@ -17,11 +17,12 @@ func newAgree() *cobra.Command {
 	var out string
 	var within, tau float64
 	cmd := &cobra.Command{
-		Use:   "agree BASE.json STRONG.json",
+		Use:   "agree FIRST.json SECOND.json",
 		Short: "Does a round robin's verdict survive a stronger player? Compare two round robins of the same armies",
 		Long: `agree reads two round-robin results of the same armies (sim --all
---format json, or the merge of its shards) played by different players,
-usually a cheap one and a stronger one, and says whether their verdicts
+--format json, or the merge of its shards), usually a cheap player's first
+and a stronger one's second (any two players, or one player with other
+seeds, work), names each run by its players and says whether their verdicts
 agree: every matchup's win rate within --within points, and the two
 rankings in the same order up to Kendall's τ of --tau. Each matchup's
 difference carries its 95% interval (the two runs are independent games)

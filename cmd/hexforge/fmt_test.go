@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -32,7 +35,7 @@ func TestFmtModes(t *testing.T) {
 		t.Errorf("fmt -l: exit %d, out %q", code, out)
 	}
 	out, _, code := run(t, "fmt", "-d", p)
-	if code != 0 || !strings.HasPrefix(out, "--- "+p+"\n+++ "+p+"\n@@ -1,") || !strings.Contains(out, "\n+    size 1\n") {
+	if code != 0 || !strings.HasPrefix(out, "--- "+p+".orig\n+++ "+p+"\n@@ -1,") || !strings.Contains(out, "\n+    size 1\n") {
 		t.Errorf("fmt -d: exit %d, out:\n%s", code, out)
 	}
 	if _, stderr, code := run(t, "check", "--fmt", p); code != 1 || stderr != "" {
@@ -51,6 +54,59 @@ func TestFmtModes(t *testing.T) {
 	}
 	if _, _, code := run(t, "check", "--fmt", p); code != 0 {
 		t.Errorf("check --fmt on a formatted file: exit %d", code)
+	}
+}
+
+// runStdin runs hexforge with stdin as its standard input.
+func runStdin(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	root := newRoot()
+	var out, errb bytes.Buffer
+	root.SetIn(strings.NewReader(stdin))
+	root.SetOut(&out)
+	root.SetErr(&errb)
+	root.SetArgs(args)
+	code := 0
+	if err := execute(context.Background(), root); err != nil {
+		var ee exitError
+		if errors.As(err, &ee) {
+			code = ee.code
+		} else {
+			code = 2
+			errb.WriteString(errorText(err, &errb))
+		}
+	}
+	return out.String(), errb.String(), code
+}
+
+// fmt - is what editors' format commands and pre-commit hooks call: it
+// reads standard input and behaves as gofmt does with it.
+func TestFmtStdin(t *testing.T) {
+	big := strings.Repeat("# a comment line that pads the file\n", 40000)
+	for _, c := range []struct {
+		name, stdin string
+		args        []string
+		code        int
+		out, err    string // out exact, err a part of stderr
+	}{
+		{"format", messy, []string{"fmt", "-"}, 0, tidy, ""},
+		{"formatted", tidy, []string{"fmt", "-"}, 0, tidy, ""},
+		{"list", messy, []string{"fmt", "-l", "-"}, 0, "<standard input>\n", ""},
+		{"list formatted", tidy, []string{"fmt", "-l", "-"}, 0, "", ""},
+		{"diff", "army \"M\" {\n size 1\n}\n", []string{"fmt", "-d", "-"}, 0,
+			"--- <standard input>.orig\n+++ <standard input>\n@@ -1,3 +1,3 @@\n army \"M\" {\n- size 1\n+    size 1\n }\n", ""},
+		{"syntax error", "army \"a\" {\n  size 1\n  hq \"H\" {", []string{"fmt", "-"}, 1, "", "<standard input>:3:"},
+		{"write", messy, []string{"fmt", "-w", "-"}, 2, "", "cannot use -w with standard input"},
+		{"mixed", messy, []string{"fmt", "-", "x.army"}, 2, "", "cannot be mixed with files"},
+		{"too big", big, []string{"fmt", "-"}, 2, "", "larger than an army file"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out, stderr, code := runStdin(t, c.stdin, c.args...)
+			if code != c.code || out != c.out || !strings.Contains(stderr, c.err) {
+				t.Errorf("exit %d (want %d), stderr %q (want %q), out:\n%s\nwant:\n%s", code, c.code, stderr, c.err, out, c.out)
+			}
+			noPanic(t, c.name, stderr)
+		})
 	}
 }
 

@@ -43,6 +43,12 @@ func TestEveryRunInterrupted(t *testing.T) {
 				if !markedPartial(t, format, stdout) {
 					t.Errorf("the report is not marked partial:\n%s", stdout)
 				}
+				// A multiplayer run says how much of it finished, not
+				// shares of zero games.
+				if c.name == "sim --mode" && (format == "table" || format == "markdown") &&
+					(!strings.Contains(strings.Join(strings.Fields(stdout), " "), "0 of 12 games finished, 0 of 6 seatings played in full") || strings.Contains(stdout, "0.0 [")) {
+					t.Errorf("the partial multiplayer report does not say what finished:\n%s", stdout)
+				}
 			})
 		}
 	}

@@ -152,6 +152,7 @@ army name is accepted, a path to an .army file works too.`,
 	root.AddCommand(newFmt())
 	root.AddCommand(newPlay())
 	root.AddCommand(newReplay())
+	root.SetHelpCommand(newHelp(root))
 	installCompletions(root) // after every command is added
 	fitHelp(root)
 	withUsageLine(root)

@@ -8,6 +8,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/player"
@@ -33,17 +34,17 @@ is reproduced exactly whatever --workers is.
 With two armies it reports that match. With more, or --all (every embedded
 army), it plays a round robin (mirror matches included) and prints the
 matchup matrix and a ranking. With no arguments it runs a quick round robin of
-the embedded armies with the default player (` + player.Default + `, as --players
-says).
+the embedded armies, ` + strconv.Itoa(quickGames) + ` games a matchup unless --games is given, with the
+default player (` + player.Default + `).
 
 --format csv writes one tidy table, a row per matchup (docs/reports.md);
 with --out FILE.csv the per-token figures and a round robin's ratings go to
 FILE-tokens.csv and FILE-ratings.csv beside it.
 
 With --mode (ffa, points, teams, one-vs-team) it plays 3 or 4 armies in
-one game (docs/rules.md, "Three and four players") with the default player
-(` + player.Default + `, or the one --players names) and reports each army's win
-share with 95% intervals, by seat and for every seat over all armies; the armies rotate over every
+one game (docs/rules.md, "Three and four players") with the --players
+player in every seat (` + player.Default + ` unless given) and reports each army's
+win share with 95% intervals, by seat and for every seat over all armies; the armies rotate over every
 seating the mode allows, each equally often (teams keep A1-B1-A2-B2).
 --record-losses K then traces the K games the first-named army did not win.
 
@@ -77,12 +78,16 @@ exits with status 130.`,
 	return cmd
 }
 
+// quickGames is the games a matchup of sim's quick round robin (no
+// arguments) unless --games is given; its help says so (TestHelpDefaults).
+const quickGames = 40
+
 // simRefs checks sim's flags against its arguments and returns the armies
 // it plays: the ones named, or every embedded army (--all, or none named).
 func (o *simOptions) simRefs(cmd *cobra.Command, args []string, rec *study.Recording) ([]string, error) {
 	quick := len(args) == 0 && !o.all
 	if quick && !cmd.Flags().Changed("games") {
-		o.Games = 40
+		o.Games = quickGames
 	}
 	if err := o.check(); err != nil {
 		return nil, err

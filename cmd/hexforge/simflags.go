@@ -6,6 +6,7 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/player"
@@ -58,11 +59,17 @@ func (o *simOptions) register(cmd *cobra.Command, defGames int) {
 	addSetFlag(cmd)
 }
 
+// seqMaxGames is the most games a sequential test (--sprt, --fair-band)
+// plays unless --games is given; its flags' help says so (seqMax).
+const seqMaxGames = 100_000
+
+var seqMax = strconv.Itoa(seqMaxGames)
+
 // registerSequential adds the sequential-test flags (sim's two-army match).
 func (o *simOptions) registerSequential(cmd *cobra.Command) {
 	f := cmd.Flags()
-	f.StringVar(&o.sprt, "sprt", "", "sequential test of H0 \"A's win rate is P0\" against H1 \"it is P1\" (e.g. 0.50,0.55: does A beat B by 5 points?); with P0 < 0.5 < P1 it is the fair-band test of [P0, P1]; stops when decided, --games is the most it plays")
-	f.StringVar(&o.band, "fair-band", "", "sequential test of whether A's win rate lies in a band, in percent (e.g. 45-55); stops when decided, --games is the most it plays")
+	f.StringVar(&o.sprt, "sprt", "", "sequential test of H0 \"A's win rate is P0\" against H1 \"it is P1\" (e.g. 0.50,0.55: does A beat B by 5 points?); with P0 < 0.5 < P1 it is the fair-band test of [P0, P1]; stops when decided, after at most --games games ("+seqMax+" unless --games is given)")
+	f.StringVar(&o.band, "fair-band", "", "sequential test of whether A's win rate lies in a band, in percent (e.g. 45-55); stops when decided, after at most --games games ("+seqMax+" unless --games is given)")
 	f.Float64Var(&o.alpha, "alpha", 0.05, "sequential test: chance of accepting H1 (or calling a fair army unfair) when H0 holds")
 	f.Float64Var(&o.beta, "beta", 0.05, "sequential test: chance of accepting H0 when H1 holds")
 }
@@ -75,7 +82,7 @@ func (o *simOptions) checkSequential(cmd *cobra.Command) error {
 		return err
 	}
 	if !cmd.Flags().Changed("games") {
-		o.Games = 100_000 // the test decides; this is only its upper bound
+		o.Games = seqMaxGames // the test decides; this is only its upper bound
 	}
 	o.Seq = q
 	return nil

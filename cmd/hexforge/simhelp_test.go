@@ -32,8 +32,9 @@ func TestSimHelpNamesTheDefaultPlayer(t *testing.T) {
 	}
 	text := strings.Join(strings.Fields(help), " ")
 	for _, want := range []string{
-		"With no arguments it runs a quick round robin of the embedded armies with the default player (" + def + ",",
-		"With --mode (ffa, points, teams, one-vs-team) it plays 3 or 4 armies in one game (docs/rules.md, \"Three and four players\") with the default player (" + def + ",",
+		"With no arguments it runs a quick round robin of the embedded armies,",
+		"games a matchup unless --games is given, with the default player (" + def + ").",
+		"With --mode (ffa, points, teams, one-vs-team) it plays 3 or 4 armies in one game (docs/rules.md, \"Three and four players\") with the --players player in every seat (" + def + " unless given)",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("sim --help lacks %q", want)
