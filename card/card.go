@@ -22,6 +22,7 @@ import (
 	"github.com/hexforge/hexforge/rules"
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
 )
 
 // Card is the help card of one army.
@@ -153,30 +154,8 @@ func (c *Card) Text(w io.Writer, markdown bool) error {
 		cfg := tablewriter.NewConfigBuilder().ForColumn(len(header) - 1).WithMaxWidth(abilitiesWidth).Build().Build()
 		opts = append(opts, tablewriter.WithConfig(cfg))
 	}
-	hdr := header
-	// wrap, when set, gives each column's widest line; cells are wrapped
-	// to it here rather than by the table writer, whose wrapping lets a
-	// long word widen its column.
-	var wrap []int
-	render := func(opts ...tablewriter.Option) ([]byte, error) {
-		var buf bytes.Buffer
-		t := tablewriter.NewTable(&buf, opts...)
-		t.Header(toAny(hdr)...)
-		for _, r := range c.Rows {
-			cells := r.cells(sep)
-			for i := range cells {
-				if wrap != nil && wrap[i] > 0 {
-					cells[i] = wrapCell(cells[i], wrap[i])
-				}
-			}
-			if err := t.Append(toAny(cells)...); err != nil {
-				return nil, err
-			}
-		}
-		err := t.Render()
-		return buf.Bytes(), err
-	}
-	out, err := render(opts...)
+	cells := func(r Row) []string { return r.cells(sep) }
+	out, err := c.render(header, cells, nil, opts...)
 	if err != nil {
 		return err
 	}
@@ -184,41 +163,18 @@ func (c *Card) Text(w io.Writer, markdown bool) error {
 	// output with Width, see report.WithWidth) the number columns take short
 	// headers, the names wrap at nameWidth, and the two text columns,
 	// edges and abilities, share what width is left, wrapping at word
-	// boundaries (a word longer than its column is cut); piped or to a
-	// file the card keeps its full width.
+	// boundaries (a word longer than its column is cut); when that is
+	// still too wide (80 columns: the Polish names' and kinds' columns take
+	// 25) each token's Polish name, in brackets, and its kind go under its
+	// name, in one column. Piped or to a file the card keeps its full width.
 	if width := terminalWidth(w); !markdown && width > 0 && textWidth(out) > width {
-		hdr = append([]string(nil), header...)
-		hdr[4], hdr[5] = "init", "tough"
-		narrow, err := render()
+		for _, merged := range []bool{false, true} {
+			if out, err = c.narrow(width, merged); err != nil || textWidth(out) <= width {
+				break
+			}
+		}
 		if err != nil {
 			return err
-		}
-		cols := columnWidths(narrow) // each with a space of padding either side
-		if len(cols) == len(header) {
-			const nameWidth = 12
-			wrap = make([]int, len(cols))
-			fixed := len(cols) + 1 // the borders
-			for i, cw := range cols[:len(cols)-2] {
-				// A name wraps at spaces, never inside a word
-				// ("Hunter-Killer" stays whole).
-				if n := max(nameWidth, c.longestWord(i)); i < 2 && cw > n+2 {
-					wrap[i], cw = n, n+2
-				}
-				// "2 + agony" goes on two lines: the initiative's column
-				// is as wide as its longest word (or its header).
-				if n := max(len(hdr[i]), c.longestWord(i)); i == 4 && cw > n+2 {
-					wrap[i], cw = n, n+2
-				}
-				fixed += cw
-			}
-			// What is left, less the padding, goes to the edges (up to
-			// their natural width, and at most a third) and the abilities.
-			left := max(width-fixed-4, 2*minText)
-			edges := min(cols[len(cols)-2]-2, max(minText, left/3))
-			wrap[len(cols)-2], wrap[len(cols)-1] = edges, left-edges
-			if out, err = render(); err != nil {
-				return err
-			}
 		}
 	}
 	if _, err = w.Write(out); err != nil {
@@ -226,6 +182,108 @@ func (c *Card) Text(w io.Writer, markdown bool) error {
 	}
 	c.writeStatuses(w, markdown)
 	return nil
+}
+
+// render renders the card's table with these headers and each row's cells;
+// wrap, when set, gives each column's widest line: cells are wrapped to it
+// here rather than by the table writer, whose wrapping lets a long word
+// widen its column.
+func (c *Card) render(hdr []string, cells func(Row) []string, wrap []int, opts ...tablewriter.Option) ([]byte, error) {
+	var buf bytes.Buffer
+	t := tablewriter.NewTable(&buf, opts...)
+	t.Header(toAny(hdr)...)
+	for _, r := range c.Rows {
+		row := cells(r)
+		for i := range row {
+			if wrap != nil && wrap[i] > 0 {
+				row[i] = wrapCell(row[i], wrap[i])
+			}
+		}
+		if err := t.Append(toAny(row)...); err != nil {
+			return nil, err
+		}
+	}
+	err := t.Render()
+	return buf.Bytes(), err
+}
+
+// narrow renders the card for a terminal width columns wide: short
+// headers for the numbers, names wrapped, edges and abilities sharing what
+// is left; merged puts each Polish name and the token's kind under its
+// name, in one column.
+func (c *Card) narrow(width int, merged bool) ([]byte, error) {
+	hdr := append([]string(nil), header...)
+	hdr[4], hdr[5] = "init", "tough"
+	cells := func(r Row) []string { return r.cells("\n") }
+	names := 2 // the name columns: token and polish
+	if merged {
+		hdr = append([]string{"token (polish)\nkind"}, hdr[3:]...)
+		cells = func(r Row) []string {
+			all := r.cells("\n")
+			name := all[0]
+			if r.Polish != "" {
+				name += "\n(" + r.Polish + ")"
+			}
+			all[2] = name + "\n" + r.Kind
+			return all[2:]
+		}
+		names = 1
+	}
+	ini := 4 // the initiative's column
+	if merged {
+		ini = 2
+	}
+	// The table writer's header formatting would space out the brackets
+	// ("TOKEN ( POLISH )"): the headers are upper-cased here.
+	for i, h := range hdr {
+		hdr[i] = strings.ToUpper(h)
+	}
+	raw := tablewriter.WithHeaderAutoFormat(tw.Off)
+	narrow, err := c.render(hdr, cells, nil, raw)
+	if err != nil {
+		return nil, err
+	}
+	cols := columnWidths(narrow) // each with a space of padding either side
+	if len(cols) != len(hdr) {
+		return narrow, nil
+	}
+	const nameWidth = 12
+	longest := func(i int) int {
+		n := 0
+		for _, r := range c.Rows {
+			for _, word := range strings.Fields(cells(r)[i]) {
+				n = max(n, utf8.RuneCountInString(word))
+			}
+		}
+		return n
+	}
+	wrap := make([]int, len(cols))
+	fixed := len(cols) + 1 // the borders
+	for i, cw := range cols[:len(cols)-2] {
+		// A name wraps at spaces, never inside a word
+		// ("Hunter-Killer" stays whole).
+		// Nor narrower than its header's widest line.
+		if n := max(nameWidth, longest(i), widestLine(hdr[i])); i < names && cw > n+2 {
+			wrap[i], cw = n, n+2
+		}
+		// "2 + agony" goes on two lines: the initiative's column
+		// is as wide as its longest word (or its header).
+		if n := max(len(hdr[i]), longest(i)); i == ini && cw > n+2 {
+			wrap[i], cw = n, n+2
+		}
+		fixed += cw
+	}
+	// What is left, less the padding, goes to the edges (up to their
+	// natural width, and at most a third) and the abilities.
+	left := max(width-fixed-4, 2*minText)
+	edges := min(cols[len(cols)-2]-2, max(minText, left/3))
+	wrap[len(cols)-2], wrap[len(cols)-1] = edges, left-edges
+	return c.render(hdr, cells, wrap, raw)
+}
+
+// widestLine is the width in runes of the widest line of s.
+func widestLine(s string) int {
+	return textWidth([]byte(s))
 }
 
 // terminalWidth is the width of the terminal w shows on, 0 when it is not
@@ -261,17 +319,6 @@ func textWidth(b []byte) int {
 
 // abilitiesWidth is the widest the abilities column of the terminal table gets.
 const abilitiesWidth = 44
-
-// longestWord is the length in runes of the longest word in column i.
-func (c *Card) longestWord(i int) int {
-	n := 0
-	for _, r := range c.Rows {
-		for _, word := range strings.Fields(r.cells("\n")[i]) {
-			n = max(n, utf8.RuneCountInString(word))
-		}
-	}
-	return n
-}
 
 // minText is the narrowest a text column of a narrowed card gets: on a
 // terminal too narrow even for that, the card is wider than the terminal

@@ -57,16 +57,17 @@ func TestCardFitsTheTerminal(t *testing.T) {
 }
 
 // TestEveryCardFitsTheTerminal: the card of every embedded army fits a
-// terminal 100 and 120 columns wide (Beasts' and Borgo's long
-// abilities once made theirs 105 to 107 columns at 100), every token still
-// named on it.
+// terminal 80, 100 and 120 columns wide (Beasts' and Borgo's long
+// abilities once made theirs 105 to 107 columns at 100; at 80 Moloch's was
+// 95 until the Polish names and kinds went under the tokens' names), every
+// token still named on it, in English and Polish, with its kind.
 func TestEveryCardFitsTheTerminal(t *testing.T) {
 	for _, name := range armies.Names() {
 		l, err := armies.Loader{}.Load(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, width := range []int{100, 120} {
+		for _, width := range []int{80, 100, 120} {
 			narrow := &termBuf{width: width}
 			if err := New(l.Army).Text(narrow, false); err != nil {
 				t.Fatal(err)
@@ -77,6 +78,14 @@ func TestEveryCardFitsTheTerminal(t *testing.T) {
 			for _, tok := range l.Army.Tokens {
 				if first := strings.Fields(tok.Name)[0]; !strings.Contains(narrow.String(), first) {
 					t.Errorf("%s at %d: token %q lost from the card", name, width, tok.Name)
+				}
+			}
+			for _, r := range New(l.Army).Rows {
+				if p := strings.Fields(r.Polish); len(p) > 0 && !strings.Contains(narrow.String(), p[0]) {
+					t.Errorf("%s at %d: the Polish name %q lost from the card", name, width, r.Polish)
+				}
+				if !strings.Contains(narrow.String(), r.Kind) {
+					t.Errorf("%s at %d: the kind %q lost from the card", name, width, r.Kind)
 				}
 			}
 		}

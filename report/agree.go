@@ -90,7 +90,7 @@ func WriteAgreement(w io.Writer, a *sim.Agreement, f Format) error {
 	if f == CSV {
 		return writeCSV(w, []string{"row", "col", "base_rate", "base_lo", "base_hi", "strong_rate", "strong_lo", "strong_hi", "diff", "diff_lo", "diff_hi", "significant", "equivalent"}, rows)
 	}
-	if err := WriteTable(w, f, []string{"army", "vs", "first run", "second run", "change in points"}, rows); err != nil {
+	if err := WriteTable(w, f, []Column{{Head: "army", Key: true}, {Head: "vs", Key: true}, {Head: "first run"}, {Head: "second run"}, {Head: "change in points"}}, rows); err != nil {
 		return err
 	}
 	// The verdict is one sentence with its figures; the table is for a

@@ -120,7 +120,7 @@ func (v *FormatFlag) Type() string { return "string" }
 // WriteTable writes rows as a terminal table (narrowed to a terminal, see
 // WithWidth) or as Markdown; CSV and the other formats have no such
 // tables.
-func WriteTable(w io.Writer, f Format, header []string, rows [][]string) error {
+func WriteTable(w io.Writer, f Format, cols []Column, rows [][]string) error {
 	if f != Table && f != Markdown {
 		// CSV is one tidy table per file (csv.go), never these tables.
 		return fmt.Errorf("internal error: a table written as %s", f)
@@ -130,9 +130,9 @@ func WriteTable(w io.Writer, f Format, header []string, rows [][]string) error {
 	if f == Markdown {
 		// Markdown is for files and pages, which wrap it themselves: never
 		// narrowed (a line break in a cell would break the table).
-		out, err = renderTable(header, rows, tablewriter.WithRenderer(renderer.NewMarkdown()))
+		out, err = renderTable(heads(cols), rows, tablewriter.WithRenderer(renderer.NewMarkdown()))
 	} else {
-		out, err = fitTable(widthOf(w), header, rows)
+		out, err = fitTable(widthOf(w), cols, rows)
 	}
 	if err != nil {
 		return err

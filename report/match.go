@@ -62,7 +62,7 @@ func matchText(w io.Writer, s *sim.Summary, f Format) error {
 		s.A, s.Players[0], s.B, s.Players[1], s.Games(), s.Seed, start, partial)
 	fmt.Fprintf(w, "95%% score intervals over the %d seat-swapped pairs (pentanomial model; the first player's: over games)\n", s.Tally.Pairs.Pairs())
 	fmt.Fprintln(w)
-	if err := WriteTable(w, f, []string{"figure", "value"}, figureRows(s)); err != nil {
+	if err := WriteTable(w, f, Heads("figure", "value"), figureRows(s)); err != nil {
 		return err
 	}
 	fmt.Fprintln(w)
@@ -132,7 +132,8 @@ func writeTokens(w io.Writer, s *sim.Summary, f Format) error {
 				pct(float64(t.PlayedIn) / float64(t.Games)), pct(t.WhenPlayed()), fmt.Sprintf("%.2f", t.DealtPerGame()), pct(t.SurvivalRate()), flag})
 		}
 	}
-	if err := WriteTable(w, f, []string{"army", "token", "copies", "played in", "win rate when played", "wounds dealt/game", "survived", "note"}, rows); err != nil {
+	if err := WriteTable(w, f, []Column{{Head: "army", Key: true}, {Head: "token", Key: true}, {Head: "copies"}, {Head: "played in"},
+		{Head: "win rate when played", Short: "won when played"}, {Head: "wounds dealt/game", Short: "wounds per game"}, {Head: "survived"}, {Head: "note"}}, rows); err != nil {
 		return err
 	}
 	if rare > 0 {
@@ -164,6 +165,9 @@ func writeDeeds(w io.Writer, s *sim.Summary, f Format) error {
 	}
 	fmt.Fprintln(w, "\nWhat instants, abilities, foundations, toughness bonuses and statuses did, per game:")
 	fmt.Fprintln(w)
-	return WriteTable(w, f, []string{"army", "token", "wounds/game", "destroyed/game", "healed/game", "tokens moved/game", "kept alive/game",
-		"moved/game", "turned/game", "status turns/game"}, rows)
+	// The short headers drop "/game": the line above the table says it.
+	return WriteTable(w, f, []Column{{Head: "army", Key: true}, {Head: "token", Key: true}, {Head: "wounds/game", Short: "wounds"},
+		{Head: "destroyed/game", Short: "destroyed"}, {Head: "healed/game", Short: "healed"}, {Head: "tokens moved/game", Short: "tokens moved"},
+		{Head: "kept alive/game", Short: "kept alive"}, {Head: "moved/game", Short: "moved"}, {Head: "turned/game", Short: "turned"},
+		{Head: "status turns/game", Short: "status turns"}}, rows)
 }

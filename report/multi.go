@@ -94,8 +94,11 @@ func pctCell(s sim.Share) string {
 // multiText is the report as a terminal table or as Markdown: the run, the
 // rotation, each army's (and team's) share, then army by seat. The
 // terminal form keeps to 100 columns with four seats (the by-seat table
-// is apart from the share table for that).
-func multiText(r *sim.MultiReport, md bool) string {
+// is apart from the share table for that); on a terminal narrower than a
+// table (width > 0) the table's columns after the first are cut into
+// parts that fit, each part under the first column again, so its rows
+// keep their alignment (a line wrapped by the terminal would not).
+func multiText(r *sim.MultiReport, md bool, termWidth int) string {
 	var b strings.Builder
 	if md {
 		fmt.Fprintf(&b, "# Neuroshima Hex %s: %s\n\n", r.Mode, strings.Join(r.Armies, ", "))
@@ -127,19 +130,33 @@ func multiText(r *sim.MultiReport, md bool) string {
 				width[i] = max(width[i], len(row[i]))
 			}
 		}
-		line := func(cells []string) {
-			var l strings.Builder
-			for i, c := range cells {
-				if i > 0 {
-					l.WriteString("  ")
-				}
-				fmt.Fprintf(&l, "%-*s", width[i], c)
+		lineWidth := func(from, to int) int {
+			n := width[0]
+			for _, w := range width[from+1 : to+1] {
+				n += 2 + w
 			}
-			b.WriteString(strings.TrimRight(l.String(), " ") + "\n")
+			return n
 		}
-		line(header)
-		for _, row := range rows {
-			line(row)
+		parts := [][2]int{{0, len(header) - 1}}
+		if termWidth > 0 && lineWidth(0, len(header)-1) > termWidth {
+			parts = splitColumns(len(header)-1, func(from, to int) bool { return lineWidth(from, to) <= termWidth })
+		}
+		for k, p := range parts {
+			if k > 0 {
+				b.WriteByte('\n')
+			}
+			line := func(cells []string) {
+				var l strings.Builder
+				fmt.Fprintf(&l, "%-*s", width[0], cells[0])
+				for i := p[0] + 1; i <= p[1]; i++ {
+					fmt.Fprintf(&l, "  %-*s", width[i], cells[i])
+				}
+				b.WriteString(strings.TrimRight(l.String(), " ") + "\n")
+			}
+			line(header)
+			for _, row := range rows {
+				line(row)
+			}
 		}
 		b.WriteByte('\n')
 	}

@@ -93,6 +93,6 @@ func writeText(w io.Writer, r Report, f Format) error {
 	case r.RoundRobin != nil:
 		return roundRobinText(w, r.RoundRobin, f)
 	}
-	_, err := io.WriteString(w, multiText(r.Multi, f == Markdown))
+	_, err := io.WriteString(w, multiText(r.Multi, f == Markdown, widthOf(w)))
 	return err
 }

@@ -68,6 +68,7 @@ func roundRobinText(w io.Writer, rr *sim.RoundRobin, f Format) error {
 	}
 	fmt.Fprintf(w, "Round robin, players: %s; %d games%s; row army's win rate vs column army (draw = 1/2), 95%% interval over seat-swapped pairs%s\n\n", players, games, board, note)
 	header := append([]string{"army"}, rr.Armies...)
+	cols := Heads(header...)
 	sig := rr.SignificantCells()
 	var rows [][]string
 	for i, a := range rr.Armies {
@@ -89,7 +90,7 @@ func roundRobinText(w io.Writer, rr *sim.RoundRobin, f Format) error {
 		}
 		rows = append(rows, row)
 	}
-	if err := WriteTable(w, f, header, rows); err != nil {
+	if err := WriteTable(w, f, cols, rows); err != nil {
 		return err
 	}
 	fmt.Fprintln(w, "* significantly away from 50% (Holm-corrected p <= 0.05 over the matchups, by the test of the interval: a starred interval excludes 50%)")
@@ -104,7 +105,7 @@ func roundRobinText(w io.Writer, rr *sim.RoundRobin, f Format) error {
 	for n, r := range rr.Ranking() {
 		rank = append(rank, []string{fmt.Sprint(n + 1), r.Army, rateCell(r.Tally), fmt.Sprintf("%d / %d / %d", r.Tally.Wins, r.Tally.Draws, r.Tally.Losses)})
 	}
-	return WriteTable(w, f, []string{"rank", "army", "win rate vs the others", "wins / draws / losses"}, rank)
+	return WriteTable(w, f, []Column{{Head: "rank"}, {Head: "army", Key: true}, {Head: "win rate vs the others"}, {Head: "wins / draws / losses"}}, rank)
 }
 
 // writeRatings writes the ratings table.
@@ -118,7 +119,7 @@ func writeRatings(w io.Writer, f Format, r *sim.Ratings) error {
 		}
 		rows = append(rows, []string{fmt.Sprint(a.Rank), a.Army, ratingText(a), rank})
 	}
-	return WriteTable(w, f, []string{"rank", "army", "rating (Elo)", "rank interval"}, rows)
+	return WriteTable(w, f, []Column{{Head: "rank"}, {Head: "army", Key: true}, {Head: "rating (Elo)"}, {Head: "rank interval"}}, rows)
 }
 
 // ratingText is a rating with its interval in whole Elo points:

@@ -12,7 +12,6 @@ import (
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/stats"
-	"github.com/olekukonko/tablewriter"
 )
 
 // LadderLevel is one player level's result in one matchup.
@@ -166,15 +165,13 @@ func WriteLadder(w io.Writer, ms []LadderMatch, format report.Format, levels, co
 			variant += ", Structures"
 		}
 		fmt.Fprintf(w, "%s vs %s: win rate of %s (draw = 1/2) at each player level, the same seat-swapped pairs (seed %d) at each%s, 95%% interval from the pair scores%s\n\n", m.A, m.B, m.A, m.Seed, variant, partial)
-		t := tablewriter.NewTable(w)
-		// "capped", not "capped pairs": the table fits 100 columns.
-		t.Header("player", "pairs", "capped", "win rate", "vs the level below", "elo over it")
+		// "capped", not "capped pairs": the table fits 100 columns; on a
+		// narrower terminal report's fitter narrows it.
+		var rows [][]string
 		for _, l := range m.Levels {
-			if err := t.Append(l.Player, fmt.Sprint(l.Pairs), fmt.Sprint(l.Capped), l.rateCell(), l.VsBelow.scoreCell(), l.VsBelow.eloCell()); err != nil {
-				return err
-			}
+			rows = append(rows, []string{l.Player, fmt.Sprint(l.Pairs), fmt.Sprint(l.Capped), l.rateCell(), l.VsBelow.scoreCell(), l.VsBelow.eloCell()})
 		}
-		if err := t.Render(); err != nil {
+		if err := report.WriteTable(w, report.Table, report.Heads("player", "pairs", "capped", "win rate", "vs the level below", "elo over it"), rows); err != nil {
 			return err
 		}
 		fmt.Fprintf(w, "verdict: %s (%s)\n", m.Verdict, m.Reason)

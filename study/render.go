@@ -38,7 +38,7 @@ func (r *Importance) Write(w io.Writer, format report.Format, command string) er
 	for _, x := range r.Rows {
 		rows = append(rows, []string{x.Without, strconv.Itoa(x.Games), rateCell(x.WinRate, x.Interval), changeCell(x.Change, x.ChangeCI), verdictCell(x.Verdict, r.Margin)})
 	}
-	return report.WriteTable(w, format, header, rows)
+	return report.WriteTable(w, format, report.Heads(header...), rows)
 }
 
 // Write renders a sweep in format (table, markdown, csv, json or html);
@@ -77,7 +77,7 @@ func (r *Sweep) Write(w io.Writer, format report.Format, command string) error {
 		}
 		rows = append(rows, row)
 	}
-	return report.WriteTable(w, format, header, rows)
+	return report.WriteTable(w, format, report.Heads(header...), rows)
 }
 
 func pctCell(t sim.Tally) string {

@@ -47,7 +47,7 @@ var prose *report.ProseWriter
 // army's message lists every army: 160 columns).
 func errorText(err error, stderr io.Writer) string {
 	msg := "hexforge: " + err.Error()
-	if n := terminalWidth(stderr); n > 0 {
+	if n := outputWidth(stderr); n > 0 {
 		msg = report.WrapLines(msg, n)
 	}
 	return msg + "\n"
@@ -172,7 +172,7 @@ func fitOutput(cmd *cobra.Command, _ []string) {
 	if f, ok := formatOf(cmd); !ok || (f != report.CSV && f != report.HTML) {
 		cmd.SetOut(diag.Printable(stdout))
 	}
-	if n := terminalWidth(stdout); n > 0 {
+	if n := outputWidth(stdout); n > 0 {
 		if wrapsProse(cmd) {
 			prose = report.NewProseWriter(cmd.OutOrStdout(), n)
 			cmd.SetOut(prose)

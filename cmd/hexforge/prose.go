@@ -25,7 +25,7 @@ func fitHelp(root *cobra.Command) {
 	help := root.HelpFunc()
 	root.SetHelpFunc(func(c *cobra.Command, args []string) {
 		out := c.OutOrStdout()
-		n := terminalWidth(out)
+		n := outputWidth(out)
 		if n <= 0 {
 			help(c, args)
 			return

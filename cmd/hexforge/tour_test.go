@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -128,22 +129,24 @@ func games(cmd string) string {
 	return "2"
 }
 
-// TestReadmeTourFits100Columns: each command of the README's tour, run as
+// TestReadmeTourFits80Columns: each command of the README's tour, run as
 // a new user would (in an empty directory, in the tour's order, so that
 // `new` makes the army the later commands use: every command succeeds as
-// written), fits a terminal 100
-// columns wide: no line of its output is wider. The games are cut to a
+// written), fits 80 columns: its output goes to no terminal, with
+// COLUMNS=80 (as `COLUMNS=80 hexforge ... | less` would), and no line of
+// it, standard output or error, is wider (issue 27). The games are cut to a
 // few, and a command that names no player plays the greedy one (the
 // default race:8 costs thirty times as much a game, and neither the exit
 // nor a line's width depends on who plays; the default player is the sim
-// package's to test), so that the whole tour takes seconds; watch and serve run until
-// their first results (serve: its start line) and are then stopped as
-// Ctrl-C would. Output for programs
-// (--format json) is not held to the width.
-func TestReadmeTourFits100Columns(t *testing.T) {
+// package's to test), so that the whole tour takes seconds; watch and
+// serve run until their first results (serve: its start line) and are
+// then stopped as Ctrl-C would. Output for programs (--format json) is not
+// held to the width.
+func TestReadmeTourFits80Columns(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays every command of the tour")
 	}
+	const width = 80
 	cmds := tourCommands(t)
 	if len(cmds) < 20 {
 		t.Fatalf("found %d tour commands, want the whole tour", len(cmds))
@@ -155,7 +158,8 @@ func TestReadmeTourFits100Columns(t *testing.T) {
 	t.Chdir(t.TempDir()) // the tour's files (game.jsonl, rr.html, ...) land here
 	old := terminalWidth
 	defer func() { terminalWidth = old }()
-	terminalWidth = func(io.Writer) int { return 100 }
+	terminalWidth = func(io.Writer) int { return 0 }
+	t.Setenv("COLUMNS", strconv.Itoa(width))
 	for _, args := range cmds {
 		args = slices.Clone(args)
 		name := args[0]
@@ -210,8 +214,8 @@ func TestReadmeTourFits100Columns(t *testing.T) {
 		}
 		for _, out := range []string{stdout, stderr} {
 			for _, l := range strings.Split(out, "\n") {
-				if n := utf8.RuneCountInString(l); n > 100 {
-					t.Errorf("%v: a line of %d columns on a 100-column terminal:\n%s", args, n, l)
+				if n := utf8.RuneCountInString(l); n > width {
+					t.Errorf("%v: a line of %d columns with COLUMNS=%d:\n%s", args, n, width, l)
 				}
 			}
 		}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"io"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -171,4 +173,122 @@ func TestErrorsWrapOnATerminal(t *testing.T) {
 	if code != 2 || widest(narrow) > 100 || strings.Join(strings.Fields(narrow), " ") != strings.Join(strings.Fields(piped), " ") {
 		t.Errorf("exit %d; on a 100-column terminal:\n%s", code, narrow)
 	}
+}
+
+// TestColumnsOffATerminal: off a terminal (piped, redirected) the width is
+// read from COLUMNS when it holds a positive number, as ls reads it, so
+// `COLUMNS=80 hexforge sim ... | less` fits 80 columns; without it, or with
+// a COLUMNS that is no width, the output keeps its full width. A terminal's
+// own width wins over COLUMNS.
+func TestColumnsOffATerminal(t *testing.T) {
+	old := terminalWidth
+	defer func() { terminalWidth = old }()
+	terminalWidth = func(io.Writer) int { return 0 }
+	args := []string{"sim", "moloch", "borgo", "vegas", "--games", "2", "--players", "greedy"}
+	for _, c := range []struct {
+		columns string
+		fits    int // 0: the full width, wider than 100
+	}{{"", 0}, {"abc", 0}, {"-5", 0}, {"0", 0}, {"100", 100}, {" 90 ", 90}} {
+		t.Setenv("COLUMNS", c.columns)
+		out, stderr, code := run(t, args...)
+		if code != 0 {
+			t.Fatalf("COLUMNS=%q: exit %d\n%s", c.columns, code, stderr)
+		}
+		switch w := widest(out); {
+		case c.fits == 0 && w <= 100:
+			t.Errorf("COLUMNS=%q: %d columns, want the full width", c.columns, w)
+		case c.fits > 0 && w > c.fits:
+			t.Errorf("COLUMNS=%q: a line of %d columns:\n%s", c.columns, w, out)
+		}
+	}
+	t.Setenv("COLUMNS", "300")
+	terminalWidth = func(io.Writer) int { return 100 }
+	if out, _, _ := run(t, args...); widest(out) > 100 {
+		t.Errorf("COLUMNS=300 on a 100-column terminal: %d columns", widest(out))
+	}
+}
+
+// TestBySeatTableKeepsItsAlignment: at 80 columns the four-seat table of
+// an ffa run (95 columns in full) is cut into parts of seats, each under
+// the army names again, instead of its lines being wrapped as prose
+// (issue 27: on a terminal its rows lost their columns). In every part
+// each seat's interval opens at the same column on every row, and every
+// seat's figures are there, in the same order as in the full table.
+func TestBySeatTableKeepsItsAlignment(t *testing.T) {
+	old := terminalWidth
+	defer func() { terminalWidth = old }()
+	args := []string{"sim", "--mode", "ffa", "moloch", "borgo", "hegemony", "outpost", "--games", "24", "--players", "greedy"}
+	bySeat := func(out string) [][]string { // the parts: their lines
+		var parts [][]string
+		var cur []string
+		for _, l := range strings.Split(out, "\n") {
+			switch {
+			case strings.HasPrefix(l, "win share % by seat"):
+				cur = []string{l}
+			case cur != nil && l == "":
+				parts, cur = append(parts, cur), nil
+			case cur != nil:
+				cur = append(cur, l)
+			}
+		}
+		return parts
+	}
+	terminalWidth = func(io.Writer) int { return 0 }
+	piped, stderr, code := run(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	full := bySeat(piped)
+	if len(full) != 1 || widest(strings.Join(full[0], "\n")) <= 80 {
+		t.Fatalf("piped, want one by-seat table wider than 80 columns:\n%s", piped)
+	}
+	terminalWidth = func(io.Writer) int { return 80 }
+	narrow, _, _ := run(t, args...)
+	parts := bySeat(narrow)
+	if len(parts) < 2 {
+		t.Fatalf("at 80 columns the by-seat table is not cut into parts:\n%s", narrow)
+	}
+	for _, p := range parts {
+		if w := widest(strings.Join(p, "\n")); w > 80 {
+			t.Errorf("a part of %d columns:\n%s", w, strings.Join(p, "\n"))
+		}
+		var opens []int
+		for i, l := range p[1:] {
+			var at []int
+			for k, r := range []rune(l) {
+				if r == '[' {
+					at = append(at, k)
+				}
+			}
+			if i == 0 {
+				opens = at
+			} else if !slices.Equal(at, opens) {
+				t.Errorf("row %q: intervals open at %v, the first row's at %v", l, at, opens)
+			}
+		}
+		if len(p) != len(full[0]) {
+			t.Errorf("a part of %d lines, the full table %d", len(p), len(full[0]))
+		}
+	}
+	for row := 1; row < len(full[0]); row++ {
+		label := strings.Fields(full[0][row])[0]
+		var want, got []string
+		want = cellsOf(full[0][row])
+		for _, p := range parts {
+			if row < len(p) {
+				c := cellsOf(p[row])
+				if len(c) > 0 && strings.Fields(p[row])[0] == label {
+					got = append(got, c...)
+				}
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: %q in the parts, %q in the full table", label, got, want)
+		}
+	}
+}
+
+// cellsOf are the intervals of a by-seat line, "16.7 [ 3.0, 56.4]" each.
+func cellsOf(line string) []string {
+	return regexp.MustCompile(`\d+\.\d \[ ?\d+\.\d, ?\d+\.\d\]`).FindAllString(line, -1)
 }
