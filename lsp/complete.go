@@ -194,6 +194,20 @@ func givesStatus(stmt []lexeme) bool {
 
 // statusNames are the names of the statuses the document declares.
 func statusNames(d *document) []string {
+	names := declared(d, func(st *dsl.Stmt) (string, bool) {
+		if strings.EqualFold(st.Word, "status") && len(st.Args) > 0 && len(st.Args[0].Values) > 0 && st.Args[0].Values[0].Str != nil {
+			return *st.Args[0].Values[0].Str, true
+		}
+		return "", false
+	})
+	slices.Sort(names)
+	return slices.Compact(names)
+}
+
+// declared parses the document as it stands (it may not compile) and
+// returns the name of each statement of an army's body that names
+// something, as name says.
+func declared(d *document, name func(*dsl.Stmt) (string, bool)) []string {
 	var names []string
 	if f, _ := dsl.Parse(d.name(), []byte(d.text.src)); f != nil {
 		for _, a := range f.Stmts {
@@ -201,14 +215,13 @@ func statusNames(d *document) []string {
 				continue
 			}
 			for _, st := range a.Body.Stmts {
-				if strings.EqualFold(st.Word, "status") && len(st.Args) > 0 && len(st.Args[0].Values) > 0 && st.Args[0].Values[0].Str != nil {
-					names = append(names, *st.Args[0].Values[0].Str)
+				if n, ok := name(st); ok {
+					names = append(names, n)
 				}
 			}
 		}
 	}
-	slices.Sort(names)
-	return slices.Compact(names)
+	return names
 }
 
 // baseTokenNames are the names of the tokens of the army a variant
@@ -338,19 +351,7 @@ func scan(prefix string) place {
 // tokenNames are the names of the tokens the document declares, and of the
 // tokens of the armies it last compiled to (a variant's base tokens too).
 func tokenNames(d *document) []string {
-	var names []string
-	if f, _ := dsl.Parse(d.name(), []byte(d.text.src)); f != nil {
-		for _, a := range f.Stmts {
-			if a.Body == nil {
-				continue
-			}
-			for _, st := range a.Body.Stmts {
-				if name, ok := tokenName(st); ok {
-					names = append(names, name)
-				}
-			}
-		}
-	}
+	names := declared(d, tokenName)
 	for _, a := range slices.Concat(d.res.Armies, d.good.Armies) {
 		for _, t := range a.Tokens {
 			names = append(names, t.Name)
