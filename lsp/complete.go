@@ -208,16 +208,24 @@ func statusNames(d *document) []string {
 // returns the name of each statement of an army's body that names
 // something, as name says.
 func declared(d *document, name func(*dsl.Stmt) (string, bool)) []string {
-	var names []string
-	if f, _ := dsl.Parse(d.name(), []byte(d.text.src)); f != nil {
-		for _, a := range f.Stmts {
-			if a.Body == nil {
-				continue
-			}
-			for _, st := range a.Body.Stmts {
-				if n, ok := name(st); ok {
-					names = append(names, n)
-				}
+	f, _ := dsl.Parse(d.name(), []byte(d.text.src))
+	return bodyNames(nil, f, name)
+}
+
+// bodyNames appends to names the name of each statement of f's army
+// bodies that names something, as name says (f may be nil: a file that
+// did not parse).
+func bodyNames(names []string, f *dsl.File, name func(*dsl.Stmt) (string, bool)) []string {
+	if f == nil {
+		return names
+	}
+	for _, a := range f.Stmts {
+		if a.Body == nil {
+			continue
+		}
+		for _, st := range a.Body.Stmts {
+			if n, ok := name(st); ok {
+				names = append(names, n)
 			}
 		}
 	}
@@ -246,16 +254,7 @@ func baseTokenNames(d *document, loader armies.Loader) []string {
 		if f == nil {
 			break
 		}
-		for _, a := range f.Stmts {
-			if a.Body == nil {
-				continue
-			}
-			for _, st := range a.Body.Stmts {
-				if n, ok := tokenName(st); ok {
-					names = append(names, n)
-				}
-			}
-		}
+		names = bodyNames(names, f, tokenName)
 		from, src = name, string(base)
 	}
 	slices.Sort(names)
