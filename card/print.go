@@ -38,11 +38,16 @@ func ParsePaper(name string) (Paper, error) {
 			return p, nil
 		}
 	}
+	return Paper{}, fmt.Errorf("unknown paper %q: use %s", name, PaperNames())
+}
+
+// PaperNames lists the page sizes' names for a message: "a4 or letter".
+func PaperNames() string {
 	var names []string
 	for _, p := range Papers {
 		names = append(names, p.Name)
 	}
-	return Paper{}, fmt.Errorf("unknown paper %q: use %s", name, strings.Join(names, " or "))
+	return strings.Join(names, " or ")
 }
 
 // The token sizes a sheet accepts, flat to flat in mm: the box's tokens

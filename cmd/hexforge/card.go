@@ -77,7 +77,7 @@ is 50 mm.`,
 	cmd.Flags().Var(format.Flag(report.Table, report.Markdown, report.CSV, report.HTML, report.JSON, report.Print), "format",
 		"output format: table, markdown, csv, html, json or print (sheets to cut out: --out FILE.pdf or FILE.svg)")
 	cmd.Flags().StringVar(&out, "out", "", "write the card to FILE (atomically) instead of standard output")
-	cmd.Flags().StringVar(&paper, "paper", "a4", "page size of --format print: a4 or letter")
+	cmd.Flags().StringVar(&paper, "paper", card.Papers[0].Name, "page size of --format print: "+card.PaperNames())
 	cmd.Flags().Float64Var(&hexMM, "hex-size", card.DefaultHexMM, fmt.Sprintf("size of a printed token in mm, flat to flat (%g to %g)", card.MinHexMM, card.MaxHexMM))
 	addSetFlag(cmd)
 	return cmd
