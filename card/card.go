@@ -167,7 +167,7 @@ func (c *Card) Text(w io.Writer, markdown bool) error {
 	// output with Width, see report.WithWidth) the number columns take short
 	// headers, the names wrap at nameWidth, and the two text columns,
 	// edges and abilities, share what width is left, wrapping at word
-	// boundaries (a word longer than its column is cut); when that is
+	// boundaries (each as wide as its longest word: no word is cut); when that is
 	// still too wide (80 columns: the Polish names' and kinds' columns take
 	// 25) each token's Polish name, in brackets, and its kind go under its
 	// name, in one column. Piped or to a file the card keeps its full width.
@@ -278,9 +278,19 @@ func (c *Card) narrow(width int, merged bool) ([]byte, error) {
 		fixed += cw
 	}
 	// What is left, less the padding, goes to the edges (up to their
-	// natural width, and at most a third) and the abilities.
+	// natural width, and at most a third) and the abilities. A word is
+	// not cut (a condition or a trait would read as two): each text
+	// column is at least as wide as its longest word, the other giving up
+	// what it can spare. Only when the two longest words do not fit side
+	// by side (a terminal narrower than 80 columns) does a word longer
+	// than its column break, after a _ or = where the language's words
+	// join theirs when it can (wrapCell).
 	left := max(width-fixed-4, 2*minText)
+	ew, aw := longest(len(cols)-2), longest(len(cols)-1)
 	edges := min(cols[len(cols)-2]-2, max(minText, left/3))
+	if ew+aw <= left {
+		edges = min(max(edges, ew), left-aw)
+	}
 	wrap[len(cols)-2], wrap[len(cols)-1] = edges, left-edges
 	return c.render(hdr, cells, wrap, raw)
 }
@@ -330,7 +340,8 @@ const abilitiesWidth = 44
 const minText = 12
 
 // wrapCell wraps each line of a cell at spaces to at most width runes; a
-// word longer than that is cut into pieces of width.
+// word longer than that (narrow only lets it be, below 80 columns) breaks
+// after its last _, = or / that fits, or else is cut into pieces of width.
 func wrapCell(cell string, width int) string {
 	var out []string
 	for _, line := range strings.Split(cell, "\n") {
@@ -341,7 +352,11 @@ func wrapCell(cell string, width int) string {
 					out, cur = append(out, cur), ""
 				}
 				r := []rune(word)
-				out, word = append(out, string(r[:width])), string(r[width:])
+				at := width // cut, where no joiner is
+				if j := lastJoiner(r[:width]); j > 0 {
+					at = j + 1
+				}
+				out, word = append(out, string(r[:at])), string(r[at:])
 			}
 			switch {
 			case cur == "":
@@ -355,6 +370,18 @@ func wrapCell(cell string, width int) string {
 		out = append(out, cur)
 	}
 	return strings.Join(out, "\n")
+}
+
+// lastJoiner is the index of the last rune of r after which a long word
+// may break: an underscore, = or / joining its parts (no_battle_at_place,
+// stopped_by=friends); -1 when there is none.
+func lastJoiner(r []rune) int {
+	for i := len(r) - 1; i >= 0; i-- {
+		if r[i] == '_' || r[i] == '=' || r[i] == '/' {
+			return i
+		}
+	}
+	return -1
 }
 
 var header = []string{"token", "polish", "kind", "count", "initiative", "toughness", "edges", "abilities"}

@@ -2,10 +2,12 @@ package card
 
 import (
 	"bytes"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/compiler"
 )
 
 // termBuf is a buffer that says it shows on a terminal width columns wide,
@@ -86,6 +88,78 @@ func TestEveryCardFitsTheTerminal(t *testing.T) {
 				}
 				if !strings.Contains(narrow.String(), r.Kind) {
 					t.Errorf("%s at %d: the kind %q lost from the card", name, width, r.Kind)
+				}
+			}
+		}
+	}
+}
+
+// longWordArmy has an ability with a word (a condition's
+// `if="most_ranged(friend`) longer than the abilities column an
+// 80-column card gave it, which cut it as `if="most_ranged(frien` over
+// `d`.
+const longWordArmy = `army "Long" {
+    size 3
+    hq "HQ" { edge all: melee 1 }
+    warrior "Archer" {
+        initiative 2
+        edge N: melee 1 if="most_ranged(friend adjacent) >= 1"
+        edge S: ranged 1
+    }
+    instant "Battle" { on play: battle }
+}
+`
+
+// TestCardKeepsWordsWhole: at 80 and 100 columns no word of a card is cut
+// (each text column is as wide as its longest word, the other giving up
+// what it can spare), for every embedded army, the gallery's and one with
+// a long condition, and the card's table still fits.
+func TestCardKeepsWordsWhole(t *testing.T) {
+	res := compiler.CompileSource("long.army", []byte(longWordArmy))
+	if len(res.Diags) > 0 {
+		t.Fatal(res.Diags)
+	}
+	cards := map[string]*Card{"long": New(res.Armies[0])}
+	refs := armies.Names()
+	gallery, _ := filepath.Glob("../armies/testdata/gallery/*.army")
+	for _, ref := range append(refs, gallery...) {
+		l, err := armies.Loader{}.Load(ref)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cards[ref] = New(l.Army)
+	}
+	for name, c := range cards {
+		words := map[string]bool{}
+		for _, r := range c.Rows {
+			for _, cell := range r.cells("\n") {
+				for _, w := range strings.Fields(cell) {
+					words[strings.Trim(w, "()")] = true
+				}
+			}
+		}
+		// The headers' words, upper-cased and short.
+		for _, w := range strings.Fields(strings.ToUpper(strings.Join(header, " ") + " init tough (polish)")) {
+			words[strings.Trim(w, "()")] = true
+		}
+		for _, width := range []int{80, 100} {
+			narrow := &termBuf{width: width}
+			if err := c.Text(narrow, false); err != nil {
+				t.Fatal(err)
+			}
+			for _, l := range strings.Split(narrow.String(), "\n") {
+				if !strings.ContainsAny(l, "│┌├└") {
+					continue // the statuses under the table are prose, which the CLI wraps
+				}
+				if w := textWidth([]byte(l)); w > width {
+					t.Errorf("%s at %d: a line of the card is %d columns wide", name, width, w)
+				}
+				for _, cell := range strings.Split(l, "│")[1:] {
+					for _, w := range strings.Fields(cell) {
+						if !words[strings.Trim(w, "()")] {
+							t.Errorf("%s at %d: %q is a piece of a word:\n%s", name, width, w, narrow.String())
+						}
+					}
 				}
 			}
 		}

@@ -94,8 +94,8 @@ func WriteAgreement(w io.Writer, a *sim.Agreement, f Format) error {
 		return err
 	}
 	// The verdict is one sentence with its figures; the table is for a
-	// terminal, so it is broken at 100 columns.
-	_, err := fmt.Fprintf(w, "\n%s\n", wrapLine("verdict: "+a.Verdict(), 100))
+	// terminal, so it is broken at 100 columns, or the terminal's width.
+	_, err := fmt.Fprintf(w, "\n%s\n", wrapLine("verdict: "+a.Verdict(), proseWidth(widthOf(w), 100)))
 	return err
 }
 

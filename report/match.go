@@ -132,8 +132,8 @@ func writeTokens(w io.Writer, s *sim.Summary, f Format) error {
 				pct(float64(t.PlayedIn) / float64(t.Games)), pct(t.WhenPlayed()), fmt.Sprintf("%.2f", t.DealtPerGame()), pct(t.SurvivalRate()), flag})
 		}
 	}
-	if err := WriteTable(w, f, []Column{{Head: "army", Key: true}, {Head: "token", Key: true}, {Head: "copies"}, {Head: "played in"},
-		{Head: "win rate when played", Short: "won when played"}, {Head: "wounds dealt/game", Short: "wounds per game"}, {Head: "survived"}, {Head: "note"}}, rows); err != nil {
+	if err := WriteTable(w, f, []Column{{Head: "army", Key: true}, {Head: "token", Key: true}, {Head: "copies", Short: "count"}, {Head: "played in"},
+		{Head: "win rate when played", Short: "won when played"}, {Head: "wounds dealt/game", Short: "wounds per game"}, {Head: "survived", Short: "alive at end"}, {Head: "note"}}, rows); err != nil {
 		return err
 	}
 	if rare > 0 {

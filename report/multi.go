@@ -100,14 +100,18 @@ func pctCell(s sim.Share) string {
 // keep their alignment (a line wrapped by the terminal would not).
 func multiText(r *sim.MultiReport, md bool, termWidth int) string {
 	var b strings.Builder
+	// The prose wraps at 100 columns, or the terminal's width when it is
+	// narrower: wrapped at 100 first, its lines would be wrapped again by
+	// the terminal's prose writer, leaving a word or two on a line.
+	prose := proseWidth(termWidth, 100)
 	if md {
 		fmt.Fprintf(&b, "# Neuroshima Hex %s: %s\n\n", r.Mode, strings.Join(r.Armies, ", "))
 		fmt.Fprintf(&b, "- %s\n- %s\n\n", runLine(r), rotationLine(r))
 	} else {
-		fmt.Fprintf(&b, "%s\n%s\n\n", wrapLine(runLine(r), 100), wrapLine(rotationLine(r), 100))
+		fmt.Fprintf(&b, "%s\n%s\n\n", wrapLine(runLine(r), prose), wrapLine(rotationLine(r), prose))
 	}
 	if none := noResults(r); none != "" {
-		b.WriteString(wrapLine(none, 100) + "\n")
+		b.WriteString(wrapLine(none, prose) + "\n")
 		return b.String()
 	}
 	tab := func(header []string, rows [][]string) {
@@ -189,14 +193,14 @@ func multiText(r *sim.MultiReport, md bool, termWidth int) string {
 		if md {
 			b.WriteString(l + "\n\n")
 		} else {
-			b.WriteString(wrapLine(l, 100) + "\n")
+			b.WriteString(wrapLine(l, prose) + "\n")
 		}
 	}
 	if tables := multiTokenTables(r); len(tables) > 0 {
 		if md {
 			b.WriteString("## Tokens\n\n" + tokenLegend + "\n\n")
 		} else {
-			b.WriteString("\n" + wrapLine(tokenLegend, 80) + "\n\n")
+			b.WriteString("\n" + wrapLine(tokenLegend, min(prose, 80)) + "\n\n")
 		}
 		for _, t := range tables {
 			if md {
@@ -208,6 +212,15 @@ func multiText(r *sim.MultiReport, md bool, termWidth int) string {
 		}
 	}
 	return strings.TrimRight(b.String(), "\n") + "\n"
+}
+
+// proseWidth is the width a report's prose wraps at: at most def
+// columns, and no wider than a terminal of width columns (0: none).
+func proseWidth(width, def int) int {
+	if width > 0 {
+		return min(width, def)
+	}
+	return def
 }
 
 // wrapLine breaks s at spaces into lines of at most width columns.

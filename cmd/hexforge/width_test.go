@@ -292,3 +292,65 @@ func TestBySeatTableKeepsItsAlignment(t *testing.T) {
 func cellsOf(line string) []string {
 	return regexp.MustCompile(`\d+\.\d \[ ?\d+\.\d, ?\d+\.\d\]`).FindAllString(line, -1)
 }
+
+// TestTokenTableIsOneTableAt80Columns: with few games every token row of a
+// match is "rarely played"; on an 80-column terminal the token table is
+// still one table, the note on the token's row beside its other figures,
+// survived headed "alive at end" and copies "count" there (it was cut in
+// two parts, the second holding wounds, survived and the note: at its
+// narrowest, the keys whole, it was 82 columns).
+func TestTokenTableIsOneTableAt80Columns(t *testing.T) {
+	old := terminalWidth
+	defer func() { terminalWidth = old }()
+	terminalWidth = func(io.Writer) int { return 80 }
+	out, stderr, code := run(t, "sim", "moloch", "borgo", "--games", "2", "--players", "greedy")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	heads := 0
+	for _, l := range strings.Split(out, "\n") {
+		if strings.Contains(l, "COUNT") {
+			heads++
+			if !strings.Contains(l, "NOTE") || !strings.Contains(l, "ALIVE") || !strings.Contains(l, "WON") {
+				t.Errorf("the token table's header lacks WON, ALIVE or NOTE beside COUNT: %q", l)
+			}
+		}
+	}
+	if heads != 1 || !strings.Contains(out, "rarely") {
+		t.Errorf("want one token table, its rows rarely played; %d headers:\n%s", heads, out)
+	}
+	if w := widest(tableLines(out)); w > 80 {
+		t.Errorf("a table line of %d columns", w)
+	}
+}
+
+// TestMultiReportWrapsAtTheTerminal: on an 80-column terminal an ffa
+// report's prose is wrapped once, at 80: a line that breaks a list (it
+// ends with a comma or a semicolon) is as full as the next word allows. Wrapped at 100 by the report
+// and again at 80 by the terminal's prose writer, a line kept a word or
+// two ("board standard," over "seed 1"), the next line starting short of
+// the width.
+func TestMultiReportWrapsAtTheTerminal(t *testing.T) {
+	old := terminalWidth
+	defer func() { terminalWidth = old }()
+	terminalWidth = func(io.Writer) int { return 80 }
+	out, stderr, code := run(t, "sim", "--mode", "ffa", "moloch", "borgo", "hegemony", "steelpolice", "--games", "24", "--players", "greedy")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	prose := func(l string) bool { return l != "" && !strings.Contains(strings.TrimSpace(l), "  ") }
+	lines := strings.Split(out, "\n")
+	for i := 0; i+1 < len(lines); i++ {
+		a, b := lines[i], lines[i+1]
+		if !prose(a) || !prose(b) || !strings.HasSuffix(a, ",") && !strings.HasSuffix(a, ";") {
+			continue // a line that ends a list (a sentence, a title, a figure) may be short
+		}
+		first, _, _ := strings.Cut(strings.TrimSpace(b), " ")
+		if n := utf8.RuneCountInString(a) + 1 + utf8.RuneCountInString(first); n <= 80 {
+			t.Errorf("%q ends %d columns short: %q would have fitted it", a, 80-n+1, first)
+		}
+	}
+	if w := widest(out); w > 80 {
+		t.Errorf("a line of %d columns", w)
+	}
+}
