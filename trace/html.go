@@ -157,6 +157,9 @@ func WriteHTML(w io.Writer, t *Trace, frames []Frame, cells []Cell, command stri
 		if text == "" {
 			text = compact(e)
 		}
+		if w := whyWords[e.Why]; w != "" && e.N == 0 {
+			text += " — " + w
+		}
 		fmt.Fprintf(&b, "<li class=\"ev %s\">%s</li>\n", html.EscapeString(e.E), html.EscapeString(text))
 	}
 	b.WriteString("</ol>\n</div>\n")
@@ -172,6 +175,17 @@ func WriteHTML(w io.Writer, t *Trace, frames []Frame, cells []Cell, command stri
 	p.Raw("<script type=\"application/json\" id=\"game\">" + string(data) + "</script>\n")
 	p.Script(fmt.Sprintf(replayJS, htmlreport.Num(hexSize)))
 	return p.Write(w)
+}
+
+// whyWords say why a hit or a blast wounded nothing (Event.Why), on the
+// page's log line after its "0 wounds" (docs/rules.md has the rules).
+var whyWords = map[string]string{
+	"armor":        "armor: the target's armor stops 1 wound of a shot",
+	"flying":       "flying: a flying unit takes no melee wounds and no reflected attack",
+	"hq":           "HQ rule: an HQ does not wound another HQ",
+	"points":       "points game: a hit on an HQ scores points instead of wounding",
+	"status":       "a status of the target took the wounds",
+	"armor+status": "armor and a status of the target took the wounds",
 }
 
 // seatColours name the seats' token colours as the page's legend says

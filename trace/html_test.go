@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"html"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -220,4 +221,61 @@ func checkBattles(t *testing.T, seed uint64) (hits, destroyed int) {
 		}
 	}
 	return hits, destroyed
+}
+
+// A hit of no wounds says why on the page's log line (the HQ rule, armor),
+// though the trace file holds no reason: the replay takes it from the
+// engine, so old traces get it too and the files stay as they were.
+func TestReplayHTMLZeroWoundReason(t *testing.T) {
+	all := map[string]int{}
+	for _, seed := range []uint64{3, 5} { // armor in game 3, the HQ rule in 5
+		for why, n := range zeroWoundLines(t, seed) {
+			all[why] += n
+		}
+	}
+	if all["hq"] == 0 || all["armor"] == 0 {
+		t.Fatalf("reasons of the games' hits of no wounds: %v; want the HQ rule and armor (pick other games)", all)
+	}
+}
+
+// zeroWoundLines checks the log lines of one game's hits of no wounds and
+// counts their reasons.
+func zeroWoundLines(t *testing.T, seed uint64) map[string]int {
+	t.Helper()
+	raw, _, _ := record(t, "moloch", "borgo", "greedy", seed, 0, true)
+	if bytes.Contains(raw, []byte(`"why"`)) {
+		t.Fatal("the trace file holds a reason: traces would change")
+	}
+	tr, err := Parse(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, frames, cells, err := Frames(tr, Loaders{Army: loadEmbedded})
+	if err != nil {
+		t.Fatal(err)
+	}
+	whys := map[string]int{}
+	for _, e := range tr.Events {
+		if e.E == "hit" && e.N == 0 {
+			if e.Why == "" {
+				t.Errorf("seed %d: a hit of no wounds with no reason: %s", seed, compact(&e))
+			}
+			whys[e.Why]++
+		}
+		if e.N > 0 && e.Why != "" {
+			t.Errorf("seed %d: a hit that wounds has the reason %q: %s", seed, e.Why, compact(&e))
+		}
+	}
+	var b strings.Builder
+	if err := WriteHTML(&b, tr, frames, cells, ""); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	for why, n := range whys {
+		line := "0 wounds — " + html.EscapeString(whyWords[why]) + "</li>"
+		if got := strings.Count(page, line); got != n {
+			t.Errorf("seed %d: %d log lines end %q, want %d", seed, got, line, n)
+		}
+	}
+	return whys
 }
