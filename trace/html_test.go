@@ -137,6 +137,7 @@ func TestReplayScriptSteps(t *testing.T) {
 	var got struct {
 		Hexes, Steps, Lis, MaxPieces, MaxArrows, Cur, Marks int
 		AtEnd, After                                        string
+		Jumps                                               []string
 	}
 	if err := json.Unmarshal(out, &got); err != nil {
 		t.Fatalf("%v: %s", err, out)
@@ -145,6 +146,33 @@ func TestReplayScriptSteps(t *testing.T) {
 	if got.Hexes != 19 || got.Steps != n || got.Lis != n || got.MaxPieces == 0 || got.MaxArrows == 0 || got.Cur != 1 || got.Marks == 0 ||
 		got.AtEnd != fmt.Sprintf("event %d of %d", n, n) || got.After != fmt.Sprintf("event 4 of %d", n) {
 		t.Errorf("after stepping through: %+v (want %d steps)", got, n)
+	}
+	// From the first event, B goes to the first battle, ] to the first hit
+	// after it, Shift+T back to the turn the battle is in.
+	first := func(kind string, from int) int {
+		for i := from; i < n; i++ {
+			if tr.Events[i].E == kind {
+				return i
+			}
+		}
+		t.Fatalf("no %s after event %d", kind, from+1)
+		return 0
+	}
+	bt := first("battle", 0)
+	hit := first("hit", bt)
+	turn := 0
+	for i := range bt {
+		if tr.Events[i].E == "turn" {
+			turn = i
+		}
+	}
+	want := []string{
+		fmt.Sprintf("event %d of %d | turn %d · player %d · battle 1", bt+1, n, tr.Events[turn].N, tr.Events[turn].P),
+		fmt.Sprintf("event %d of %d | turn %d · player %d · battle 1", hit+1, n, tr.Events[turn].N, tr.Events[turn].P),
+		fmt.Sprintf("event %d of %d | turn %d · player %d", turn+1, n, tr.Events[turn].N, tr.Events[turn].P),
+	}
+	if !slices.Equal(got.Jumps, want) {
+		t.Errorf("B, ] and Shift+T from the first event: %q, want %q", got.Jumps, want)
 	}
 }
 
