@@ -231,12 +231,13 @@ func TestCodeActions(t *testing.T) {
 		"edge all: melee 1", "edge all: meele 1",
 		"push name=\"Scout\" away=self", "push name=\"Scout\" away=self kidn=warrior",
 		`free_if="Runner"`, `free_if="Runer"`,
+		`name="Zwiadowca"`, `name="Zwiadowka"`, // a selector's name= (an alias here)
 		"edge N: ranged 1", "edge E: ranged 1",
 	).Replace(navArmy)
 	u := c.open(filepath.Join(t.TempDir(), "typos.army"), src)
 	diags := c.published(u)
 	for round, want := range [][]string{
-		{`Change "meele" to "melee"`, `Change "kidn" to "kind"`, `Change "E" to "NE"`, `Change "E" to "SE"`, `Change "Runer" to "Runner"`},
+		{`Change "meele" to "melee"`, `Change "kidn" to "kind"`, `Change "E" to "NE"`, `Change "E" to "SE"`, `Change "Runer" to "Runner"`, `Change "Zwiadowka" to "Zwiadowca"`},
 	} {
 		var actions []protocol.CodeAction
 		c.call(protocol.MethodTextDocumentCodeAction, &protocol.CodeActionParams{
