@@ -264,7 +264,10 @@ func (s *staged) tell(look int) {
 	}
 	l := Look{Look: look, Looks: len(s.sched), Pairs: s.sched[max(look-1, 0)], Played: s.played, Expected: s.expected(), Variants: len(s.vars)}
 	for _, v := range s.vars {
-		if !v.open {
+		switch {
+		case v.verdict == VerdictFutile:
+			l.Futile++
+		case !v.open:
 			l.Decided++
 		}
 	}
@@ -278,7 +281,8 @@ type Look struct {
 	Pairs       int // pairs per opponent of every arm still playing, at this look
 	Played      int // games played so far
 	Expected    int // about how many games the study will play in all (staged.expected)
-	Decided     int // variants stopped so far
+	Decided     int // variants stopped so far with a verdict
+	Futile      int // variants stopped so far for futility (VerdictFutile)
 	Variants    int
 }
 
