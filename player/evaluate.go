@@ -113,7 +113,7 @@ func evaluate(g *engine.Game, me uint8, res *engine.Resolver, scratch *engine.St
 		}
 	}
 	if placed {
-		res.Resolve(scratch, engine.FirstOption{}, nil)
+		res.Outcome(scratch)
 	}
 	s := scratch
 	// The sides: a bit per player whose units and HQ count as one's own

@@ -123,10 +123,14 @@ func (p *searchPlayer) score(g *engine.Game, pos uint64, a engine.Action) float6
 	if err := p.copyG.ApplyLegal(a, p); err == nil {
 		// Different actions often lead to the same board (every discard,
 		// ending the turn, a move and its way back): its evaluation is
-		// looked up by the board alone.
-		// (The energy of a Duel board counts in the evaluation too.)
+		// looked up by the board alone, with what else evaluate reads:
+		// whether the game is over and its result, whether set-up is over
+		// (Turn > 0) and the energy of a Duel board. Not the phase, which
+		// evaluate does not read: the board after a discard (play phase)
+		// and after ending the turn (the next player's draw) is one
+		// evaluation, not two.
 		e := p.copyG.Energy
-		bk := engine.MixKey(p.copyG.S.StateKey(), uint64(g.Player)|uint64(p.copyG.Result)<<8|uint64(p.copyG.Phase)<<16|uint64(e[0])<<24|uint64(e[1])<<32)
+		bk := engine.MixKey(p.copyG.S.StateKey(), uint64(g.Player)|uint64(p.copyG.Result)<<8|b2u(p.copyG.Over())<<16|b2u(p.copyG.Turn > 0)<<17|uint64(e[0])<<24|uint64(e[1])<<32)
 		var ok bool
 		if sc, ok = p.boards.get(bk); !ok {
 			sc = evaluate(&p.copyG, g.Player, p.res, &p.scratch, p.vals.of(g.S.Armies))
