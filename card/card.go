@@ -56,6 +56,9 @@ type Row struct {
 	Uncertain   []string `json:"uncertain,omitempty"`
 
 	tok *rules.Token
+	// part: the token is a Structure's part (count 0, never drawn), which
+	// the print sheets print once.
+	part bool
 }
 
 // New builds the card of an army.
@@ -80,6 +83,7 @@ func New(a *rules.Army) *Card {
 		if t.Structure != "" {
 			// A part has count 0: say what it is, or the card reads as a
 			// token the army lacks.
+			r.part = true
 			r.Abilities = append(r.Abilities, fmt.Sprintf("part of Structure %q: never drawn, placed with its mate (--structures)", t.Structure))
 		}
 		if len(t.Traits) > 0 {

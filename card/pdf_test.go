@@ -91,17 +91,20 @@ func inked(img *image.RGBA, x, y, h int) float64 {
 	return float64(ink) / float64(n)
 }
 
-// TestPDFRasterised: the PDF of every embedded army, rendered by pdftoppm
-// at 100 dpi, has its pages at the paper's size, a token (front or back)
-// wherever the layout put one and blank paper in the page's free places,
-// and each token measures its size flat to flat, cut line to cut line.
+// TestPDFRasterised: the PDF of every embedded army (and of an army with
+// Structures), rendered by pdftoppm at 100 dpi, has its pages at the
+// paper's size, a token (front or back) wherever the layout put one and
+// blank paper in the page's free places, every token of the army (a
+// Structure's part once) on the fronts, and each token measures its size
+// flat to flat, cut line to cut line.
 func TestPDFRasterised(t *testing.T) {
 	needPdftoppm(t)
-	cards := embeddedCards(t)
+	cards := printCards(t)
 	names := armies.Names()
 	if testing.Short() {
 		names = names[:1]
 	}
+	names = append(names, "fort")
 	for _, name := range names {
 		c, ok := cards[name]
 		if !ok {
@@ -175,8 +178,14 @@ func TestPDFRasterised(t *testing.T) {
 					}
 				}
 			}
-			if tokens != c.Total {
-				t.Errorf("%s %s: %d tokens seen on the fronts, the army has %d", name, tc.paper.Name, tokens, c.Total)
+			parts := 0
+			for _, r := range c.Rows {
+				if r.part {
+					parts++
+				}
+			}
+			if tokens != c.Total+parts {
+				t.Errorf("%s %s: %d tokens seen on the fronts, the army has %d and %d Structure parts", name, tc.paper.Name, tokens, c.Total, parts)
 			}
 		}
 	}

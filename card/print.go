@@ -10,7 +10,7 @@ import (
 )
 
 // Print-and-play sheets: every token of an army at real size, each repeated
-// by its count, with cut lines, on pages of A4 or Letter, each front page
+// by its count (a Structure's part once, after them), with cut lines, on pages of A4 or Letter, each front page
 // followed by its back page (the army's name on its colour) mirrored so a
 // sheet printed on both sides (flipped on the long edge) has each back
 // behind its front. The face of a token is the help card's drawing
@@ -102,15 +102,38 @@ func (s *Sheets) Apothem() float64 { return s.HexMM / 2 }
 // Radius is the centre-to-corner distance of a token in mm.
 func (s *Sheets) Radius() float64 { return s.HexMM / math.Sqrt(3) }
 
-// Tokens is the number of tokens printed: every token its count (a
-// Structure's part has count 0: it is placed with its mate, never drawn,
-// and only the --structures variant uses it, so it is not printed).
+// Tokens is the number of tokens printed: every token its count, and each
+// part of a Structure once (Parts).
 func (s *Sheets) Tokens() int {
 	n := 0
 	for _, p := range s.Pages {
 		n += len(p)
 	}
 	return n
+}
+
+// Parts is the number of Structures' parts printed: one of each (its
+// count is 0: never drawn, set aside to be placed with its mate under
+// --structures, so a table needs it beside the deck).
+func (s *Sheets) Parts() int {
+	n := 0
+	for _, p := range s.Pages {
+		for _, sl := range p {
+			if s.Card.Rows[sl.Row].part {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// printed is how many times row r is printed: its count, and a
+// Structure's part (count 0) once.
+func printed(r *Row) int {
+	if r.part {
+		return 1
+	}
+	return r.Count
 }
 
 // Layout lays out the tokens of card c on pages of paper, each token
@@ -125,8 +148,8 @@ func (c *Card) Layout(paper Paper, hexMM float64) (*Sheets, error) {
 		return nil, err
 	}
 	var page []Slot
-	for i, r := range c.Rows {
-		for range r.Count {
+	for i := range c.Rows {
+		for range printed(&c.Rows[i]) {
 			if len(page) == len(slots) {
 				s.Pages, page = append(s.Pages, page), nil
 			}
@@ -225,10 +248,10 @@ func (s *Sheets) PageSVG(i int) string {
 			x = p.W - sl.X // behind its front when flipped on the long edge
 		}
 		fmt.Fprintf(&b, "<g transform=\"translate(%s,%s) scale(%s)\">\n", num(x), num(sl.Y), numK(k))
+		row := &s.Card.Rows[sl.Row]
 		if back {
-			writeBack(&b, s.Card.Army, stroke, fill)
+			writeBack(&b, s.Card.Army, stroke, fill, row.part)
 		} else {
-			row := &s.Card.Rows[sl.Row]
 			row.writeFace(&b)
 			writeName(&b, row.Token)
 		}
@@ -262,8 +285,10 @@ func writeName(b *strings.Builder, name string) {
 		num(nameY), num(size), html.EscapeString(name))
 }
 
-// writeBack draws the back of a token: the army's name on its colour.
-func writeBack(b *strings.Builder, army, stroke, fill string) {
+// writeBack draws the back of a token: the army's name on its colour, and
+// on a Structure's part the word Structure below it, so the parts are
+// told from the draw pile's tokens face down.
+func writeBack(b *strings.Builder, army, stroke, fill string, part bool) {
 	fmt.Fprintf(b, "<polygon points=\"%s\" fill=\"%s\" stroke=\"%s\" stroke-width=\"5\" stroke-linejoin=\"round\"/>\n", hexPoints(hexR), fill, stroke)
 	fmt.Fprintf(b, "<polygon points=\"%s\" fill=\"none\" stroke=\"#fff\" stroke-width=\"2\"/>\n", hexPoints(hexR-14))
 	const widest = 120.0
@@ -273,6 +298,9 @@ func writeBack(b *strings.Builder, army, stroke, fill string) {
 	}
 	fmt.Fprintf(b, "<text x=\"0\" y=\"%s\" text-anchor=\"middle\" font-size=\"%s\" font-weight=\"bold\" fill=\"#fff\">%s</text>\n",
 		num(size/3), num(size), html.EscapeString(army))
+	if part {
+		fmt.Fprintf(b, "<text x=\"0\" y=\"%s\" text-anchor=\"middle\" font-size=\"14\" font-weight=\"bold\" fill=\"#fff\">Structure</text>\n", num(size/3+26))
+	}
 }
 
 // armyColors are the stroke and fill of an army's backs: a hue drawn from

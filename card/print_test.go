@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/compiler"
 )
 
 // embeddedCards are the help cards of every embedded army.
@@ -25,20 +26,76 @@ func embeddedCards(t *testing.T) map[string]*Card {
 	return out
 }
 
+// structureSrc is an army with two Structures (no embedded army has one):
+// their four parts have count 0, never drawn, and are printed once each.
+const structureSrc = `army "Fort" {
+    size 4
+    hq "HQ" { edge all: melee 1 }
+    warrior "Guard" {
+        count 2
+        initiative 2
+        edge N: melee 1
+    }
+    instant "Battle" { on play: battle }
+    structure "Bunker" {
+        part "Bunker Gun" {
+            initiative 2
+            edge N: ranged 1
+        }
+        part "Bunker Hatch" {
+            initiative 3
+            edge N: melee 1
+        }
+    }
+    structure "Walker" {
+        part "Walker Cannon" { edge N: ranged 2 }
+        part "Walker Legs" { edge S: armor }
+    }
+}
+`
+
+// structureCard is the help card of structureSrc.
+func structureCard(t *testing.T) *Card {
+	t.Helper()
+	res := compiler.CompileSource("fort.army", []byte(structureSrc))
+	if len(res.Diags) > 0 || len(res.Armies) != 1 {
+		t.Fatal(res.Diags)
+	}
+	return New(res.Armies[0])
+}
+
+// printCards are the cards the sheets are tested on: every embedded army's
+// and structureCard.
+func printCards(t *testing.T) map[string]*Card {
+	t.Helper()
+	cards := embeddedCards(t)
+	cards["fort"] = structureCard(t)
+	return cards
+}
+
 // TestLayoutEveryToken: on both papers and at several sizes, every token
-// of every embedded army is printed as many times as its count, each whole
-// inside the margins and apart from its neighbours by the gap.
+// of every embedded army (and of an army with Structures) is printed as
+// many times as its count, a Structure's part once, each whole inside the
+// margins and apart from its neighbours by the gap.
 func TestLayoutEveryToken(t *testing.T) {
-	for name, c := range embeddedCards(t) {
-		want := 0
+	for name, c := range printCards(t) {
+		want, parts := 0, 0
 		counts := map[int]int{}
 		for i, r := range c.Rows {
 			want += r.Count
 			counts[i] = r.Count
+			if r.part {
+				counts[i] = 1
+				parts++
+			}
 		}
 		if want != c.Total {
 			t.Fatalf("%s: counts sum to %d, the card says %d tokens", name, want, c.Total)
 		}
+		if name == "fort" && parts != 4 {
+			t.Fatalf("fort: %d Structure parts on the card, want 4", parts)
+		}
+		want += parts
 		for _, paper := range Papers {
 			for _, mm := range []float64{25, DefaultHexMM, 60} {
 				s, err := c.Layout(paper, mm)
@@ -65,8 +122,8 @@ func TestLayoutEveryToken(t *testing.T) {
 						}
 					}
 				}
-				if s.Tokens() != want {
-					t.Errorf("%s %s %g mm: %d tokens printed, want %d", name, paper.Name, mm, s.Tokens(), want)
+				if s.Tokens() != want || s.Parts() != parts {
+					t.Errorf("%s %s %g mm: %d tokens printed (%d parts), want %d (%d)", name, paper.Name, mm, s.Tokens(), s.Parts(), want, parts)
 				}
 				for i, n := range counts {
 					if got[i] != n {
@@ -127,9 +184,15 @@ var translateRE = regexp.MustCompile(`^translate\(([-0-9.]+),([-0-9.]+)\) scale\
 
 // TestPageSVG: each page is well-formed SVG of the paper's size in mm; a
 // front page has a token group per slot, each with its name and a cut line
-// of the token's size, and its back the same tokens mirrored.
+// of the token's size, and its back the same tokens mirrored, a
+// Structure's part marked as one.
 func TestPageSVG(t *testing.T) {
-	c := embeddedCards(t)["moloch"]
+	for _, c := range []*Card{embeddedCards(t)["moloch"], structureCard(t)} {
+		pageSVG(t, c)
+	}
+}
+
+func pageSVG(t *testing.T, c *Card) {
 	for _, paper := range Papers {
 		s, err := c.Layout(paper, DefaultHexMM)
 		if err != nil {
@@ -191,12 +254,16 @@ func TestPageSVG(t *testing.T) {
 				for _, tx := range g.Texts {
 					texts = append(texts, tx.Text)
 				}
-				want := c.Rows[slots[k].Row].Token
+				row := &c.Rows[slots[k].Row]
+				want := row.Token
 				if i%2 == 1 {
 					want = c.Army
+					if row.part {
+						want += "|Structure"
+					}
 				}
-				if !strings.Contains(strings.Join(texts, "|"), want) {
-					t.Errorf("page %d token %d: texts %q lack %q", i+1, k, texts, want)
+				if got := strings.Join(texts, "|"); got != want && (i%2 == 1 || !strings.Contains(got, want)) {
+					t.Errorf("%s page %d token %d: texts %q, want %q", c.Army, i+1, k, texts, want)
 				}
 			}
 		}

@@ -34,7 +34,7 @@ func TestAbilityWords(t *testing.T) {
 		{"on play: enemy swap within=2 of=own", "Played: an enemy unit within 2 hexes of an own unit swaps places with that unit"},
 		{"on turn_start: move 1 unit=self toward=nearest_enemy", "At the start of its owner's turn: it moves up to 1 hex, each hex toward the nearest enemy unit"},
 		{"on turn_start: damage 1 unit=self", "At the start of its owner's turn: 1 wound to itself"},
-		{`on turn_start: own heal 1 every kind=warrior name="Medic" linked optional`, `At the start of its owner's turn: up to 1 wound off every own warrior "Medic" on a link of it (may be skipped)`},
+		{`on turn_start: own heal 1 every kind=warrior name="T" linked optional`, `At the start of its owner's turn: up to 1 wound off every own warrior "T" on a link of it (may be skipped)`},
 	} {
 		kind := "warrior \"T\" {\n        edge N: melee 1\n"
 		if strings.HasPrefix(tc.on, "on play") {

@@ -54,7 +54,9 @@ func compileFile(filename string, f *dsl.File, opts Options) Result {
 	for _, s := range f.Stmts {
 		if strings.EqualFold(s.Word, "leader") {
 			before := len(c.errs)
+			c.selNames = nil
 			l := c.leader(s)
+			c.leaderSelNames()
 			if l == nil {
 				continue
 			}
@@ -105,6 +107,10 @@ type compiler struct {
 	errs    diag.List
 	opts    Options
 	sources map[string][]byte // base files read by extends
+	// selNames are the token names the selectors of the army or leader
+	// being compiled pick (name=, in steps, observers, placements and
+	// count()), checked by checkSelNames once its tokens are known.
+	selNames []nameRef
 }
 
 // armyWords are the statements allowed directly inside an army block.
@@ -112,6 +118,7 @@ var armyWords = []string{"alias", "notes", "size", "hq", "warrior", "module", "i
 
 func (c *compiler) army(s *dsl.Stmt) *rules.Army {
 	a := &rules.Army{Size: DefaultArmySize, HQ: -1, File: c.file}
+	c.selNames = nil
 	if s = c.extends(s); s == nil {
 		return nil
 	}
@@ -191,7 +198,40 @@ func (c *compiler) army(s *dsl.Stmt) *rules.Army {
 	}
 	c.finishArmy(a, s, tokens, statuses, groups, sizePos)
 	c.finishStructures(a, tokens, structures)
+	c.checkSelNames(a)
 	return a
+}
+
+// checkSelNames reports a selector's name= that is no token of the army
+// (a variant's tokens are its base's, less those it removes, and its own;
+// a Structure's parts count): such a selector would match nothing, or only
+// an opponent's token of that name, so a misspelled name would play as a
+// silent no-op. The selector still matches units of that name of any army
+// (an enemy's in a mirror match).
+func (c *compiler) checkSelNames(a *rules.Army) {
+	known := map[string]bool{}
+	var all []string
+	for _, t := range a.Tokens {
+		for _, n := range append([]string{t.Name}, t.Aliases...) {
+			known[strings.ToLower(n)] = true
+			all = append(all, n)
+		}
+	}
+	for _, ref := range c.selNames {
+		if !known[strings.ToLower(ref.name)] {
+			c.errs.Add(diag.Error, ref.pos, diag.Suggest(ref.name, all), "name=%q is not a token of army %q: a selector picks units by the name of one of the army's tokens", ref.name, a.Name)
+		}
+	}
+	c.selNames = nil
+}
+
+// leaderSelNames reports every name= in a leader's selectors: a leader
+// serves any army, so no name of a token can be checked against it.
+func (c *compiler) leaderSelNames() {
+	for _, ref := range c.selNames {
+		c.errs.Errorf(ref.pos, "a leader serves any army, so its selectors cannot name a token (name=%q); use kind=", ref.name)
+	}
+	c.selNames = nil
 }
 
 // finishArmy runs the checks that need the whole army: names, the HQ, the

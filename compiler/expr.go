@@ -54,6 +54,7 @@ const maxUnits = 37
 // operator or punctuation mark; col is its column in the file.
 type exprLex struct {
 	text string
+	raw  string // a word as written (text is lower-cased), for messages
 	col  int
 	num  bool
 	word bool
@@ -104,7 +105,7 @@ func (c *compiler) newExprParser(v *dsl.Value) *exprParser {
 			for j < len(src) && (unicode.IsLetter(src[j]) || unicode.IsDigit(src[j]) || src[j] == '_') {
 				j++
 			}
-			e.toks = append(e.toks, exprLex{text: strings.ToLower(string(src[i:j])), col: i, word: true})
+			e.toks = append(e.toks, exprLex{text: strings.ToLower(string(src[i:j])), raw: string(src[i:j]), col: i, word: true})
 			i = j
 		case strings.ContainsRune("<>=!", r) && i+1 < len(src) && src[i+1] == '=':
 			e.toks = append(e.toks, exprLex{text: string(src[i : i+2]), col: i})
@@ -387,6 +388,7 @@ func (e *exprParser) named(x *rules.Expr, t *exprLex) {
 			return
 		}
 		x.Sel.Name = v.text
+		e.c.selNames = append(e.c.selNames, nameRef{name: v.raw, pos: e.at(v.col)})
 	case "of":
 		if !v.word || !slices.Contains(exprRefs, v.text) {
 			e.c.unknown(e.at(v.col), "reference", v.text, exprRefs)

@@ -115,3 +115,25 @@ func TestDiffSpeaksTheDesignersWords(t *testing.T) {
 		}
 	}
 }
+
+// TestVariantSelectorNames: a variant's selectors name the tokens of the
+// army it makes, its base's included; a misspelled name, or one the
+// variant removed, would match none of them and is an error at its column.
+func TestVariantSelectorNames(t *testing.T) {
+	cases := []struct{ name, body, want string }{
+		{"base token", `instant "Strike" { on play: damage 1 name="Brute" }`, ""},
+		{"base token in count()", `warrior "Brute" { edge N: melee "count(friend name=Gunner adjacent)" }`, ""},
+		{"misspelled", `instant "Strike" { on play: damage 1 name="Brutte" }`, `v.army:2:38: error: name="Brutte" is not a token of army "V": a selector picks units by the name of one of the army's tokens (did you mean "Brute"?)`},
+		{"removed", "remove \"Brute\"\n" + `instant "Strike" { on play: damage 1 name="Brute" }`, `v.army:3:38: error: name="Brute" is not a token of army "V"`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := "army \"V\" extends \"base\" {\n" + c.body + "\n}"
+			res := CompileWith("v.army", []byte(src), Options{Resolve: memResolver(map[string]string{"base": baseArmy})})
+			got := res.Diags.Error()
+			if c.want == "" && res.Diags.HasErrors() || !strings.Contains(got, c.want) {
+				t.Errorf("%s\ngot:  %v\nwant: %q", src, got, c.want)
+			}
+		})
+	}
+}

@@ -76,6 +76,7 @@ func (c *compiler) selectorNamedValue(a *rules.Action, key string, kv, v *dsl.Va
 	case "name":
 		if name, ok := c.stringValue(kv, "name"); ok {
 			sel(a).Name = name
+			c.selNames = append(c.selNames, nameRef{name: name, pos: valuePos(v)})
 		}
 	case "of":
 		if rw, ok := c.wordValue(kv, "reference", refWords); ok {

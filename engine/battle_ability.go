@@ -142,5 +142,9 @@ func (l *BattleLog) blast(s *State, src, target Hex, wounds int) {
 	}
 	pl, tok := l.unit(s, src)
 	tp, tt := l.unit(s, target)
-	l.add(Event{Kind: EvBlast, Hex: src, Target: target, Player: pl, Token: tok, TargetPlayer: tp, TargetToken: tt, Wounds: wounds})
+	e := Event{Kind: EvBlast, Hex: src, Target: target, Player: pl, Token: tok, TargetPlayer: tp, TargetToken: tt, Wounds: wounds}
+	if wounds == 0 && s.Tok(s.Cells[src].Unit).Kind == rules.HQ && s.Tok(s.Cells[target].Unit).Kind == rules.HQ {
+		e.Why = WhyHQ // act's one reason for a blast of none
+	}
+	l.add(e)
 }

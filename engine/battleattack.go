@@ -124,7 +124,7 @@ func (r *Resolver) strike(src, target Hex, d rules.Dir, str int, ranged, fromHQ 
 			return
 		}
 		if r.tok[nb].Traits.Has(rules.Flying) {
-			log.hit(s, src, nb, 0, ranged) // no reflected attack wounds a flying unit
+			log.hit(s, src, nb, 0, ranged, WhyFlying) // no reflected attack wounds a flying unit
 			return
 		}
 		r.land(src, nb, back, str, ranged, fromHQ, log)
@@ -139,7 +139,11 @@ func (r *Resolver) land(src, target Hex, d rules.Dir, str int, ranged, fromHQ bo
 	q := s.Cells[target].Unit
 	qt := r.tok[target]
 	if (fromHQ && qt.Kind == rules.HQ) || (!ranged && qt.Traits.Has(rules.Flying)) {
-		log.hit(s, src, target, 0, ranged) // a flying unit takes no melee wounds
+		why := WhyFlying // a flying unit takes no melee wounds
+		if fromHQ && qt.Kind == rules.HQ {
+			why = WhyHQ
+		}
+		log.hit(s, src, target, 0, ranged, why)
 		return
 	}
 	if ranged && (qt.Edges[edgeAt(q, opposite(d))].Flags&rules.Armor != 0 || r.armorAll[target]) {
@@ -155,12 +159,35 @@ func (r *Resolver) land(src, target Hex, d rules.Dir, str int, ranged, fromHQ bo
 		r.scoreHQ(src, target, str, ranged, log)
 		return
 	}
-	log.hit(s, src, target, str, ranged)
+	if log != nil { // the reason is looked for only when a log is kept
+		log.hit(s, src, target, str, ranged, r.zeroWhy(target, d, str, ranged))
+	}
 	if str == 0 || r.nhits >= maxHits {
 		return
 	}
 	r.hits[r.nhits] = hit{target: target, src: src, dir: d, wounds: int8(min(str, 127)), ranged: ranged}
 	r.nhits++
+}
+
+// zeroWhy is why a hit that land let through wounds nothing (str, its
+// wounds, 0): armor, a status of the target, or both; WhyNone when it
+// wounds. It asks again what land asked, for the log alone.
+func (r *Resolver) zeroWhy(target Hex, d rules.Dir, str int, ranged bool) HitWhy {
+	if str > 0 {
+		return WhyNone
+	}
+	q := r.s.Cells[target].Unit
+	armor := ranged && (r.tok[target].Edges[edgeAt(q, opposite(d))].Flags&rules.Armor != 0 || r.armorAll[target])
+	status := r.exposedOn && r.exposed(target, ranged) < 0
+	switch {
+	case armor && status:
+		return WhyArmorStatus
+	case armor:
+		return WhyArmor
+	case status:
+		return WhyStatus
+	}
+	return WhyNone
 }
 
 // scoreHQ credits a hit of str on the HQ on target in a points game:
@@ -172,7 +199,7 @@ func (r *Resolver) land(src, target Hex, d rules.Dir, str int, ranged, fromHQ bo
 //go:noinline
 func (r *Resolver) scoreHQ(src, target Hex, str int, ranged bool, log *BattleLog) {
 	s := r.s
-	log.hit(s, src, target, 0, ranged)
+	log.hit(s, src, target, 0, ranged, WhyPoints)
 	if c := s.Cells[src].Unit.Controller(); !s.Friends(c, s.Cells[target].Unit.Controller()) {
 		s.score(c, str)
 	}

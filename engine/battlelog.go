@@ -33,6 +33,31 @@ type Event struct {
 	Wounds       int
 	Ranged       bool
 	Agony        bool
+	Why          HitWhy // a hit or blast of no wounds: what took them
+}
+
+// HitWhy says why a hit or a blast wounds nothing, so that a viewer can
+// say it ("0 wounds: armor") instead of leaving the reader to guess.
+type HitWhy uint8
+
+const (
+	WhyNone        HitWhy = iota
+	WhyArmor              // armor on the edge hit (or all round, from a bonus) stopped the shot's last wound
+	WhyFlying             // a flying unit takes no melee wounds and no reflected attack
+	WhyHQ                 // an HQ does not wound another HQ
+	WhyPoints             // a points game: a hit on an HQ scores points instead of wounding
+	WhyStatus             // a status of the target took the wounds
+	WhyArmorStatus        // armor and a status of the target took them together
+)
+
+var whyNames = [...]string{"", "armor", "flying", "hq", "points", "status", "armor+status"}
+
+// String is the reason's name in a trace viewer ("" for none).
+func (w HitWhy) String() string {
+	if int(w) < len(whyNames) {
+		return whyNames[w]
+	}
+	return ""
 }
 
 // BattleLog records what happened in a battle, segment by segment, for the
@@ -93,13 +118,13 @@ func (l *BattleLog) acts(s *State, h Hex, agony bool) {
 	l.add(Event{Kind: EvActs, Hex: h, Target: NoHex, Player: pl, Token: tok, Agony: agony})
 }
 
-func (l *BattleLog) hit(s *State, src, target Hex, wounds int, ranged bool) {
+func (l *BattleLog) hit(s *State, src, target Hex, wounds int, ranged bool, why HitWhy) {
 	if l == nil {
 		return
 	}
 	pl, tok := l.unit(s, src)
 	tp, tt := l.unit(s, target)
-	l.add(Event{Kind: EvHit, Hex: src, Target: target, Player: pl, Token: tok, TargetPlayer: tp, TargetToken: tt, Wounds: wounds, Ranged: ranged})
+	l.add(Event{Kind: EvHit, Hex: src, Target: target, Player: pl, Token: tok, TargetPlayer: tp, TargetToken: tt, Wounds: wounds, Ranged: ranged, Why: why})
 }
 
 func (l *BattleLog) reflected(s *State, reflector, src Hex) {

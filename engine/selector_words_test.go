@@ -12,11 +12,14 @@ import (
 )
 
 // probeArmy is an army whose module "Probe" (a link on its N edge) has
-// the ability given, with Fillers to stand around.
+// the ability given, with Fillers to stand around. It holds a Turret and a
+// Dasher, never placed: a selector names a token of its own army (the
+// compiler refuses any other name), and matches units of that name of
+// any army, here the enemy's.
 func probeArmy(t *testing.T, ability string) *rules.Army {
 	t.Helper()
 	src := fmt.Sprintf(`army "Probe" {
-    size 21
+    size 23
     hq "HQ" {
         edge all: melee 1
     }
@@ -27,6 +30,8 @@ func probeArmy(t *testing.T, ability string) *rules.Army {
     warrior "Filler" {
         count 19
     }
+    warrior "Turret" { }
+    warrior "Dasher" { }
 }
 `, ability)
 	path := filepath.Join(t.TempDir(), "probe.army")

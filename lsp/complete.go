@@ -142,8 +142,10 @@ func complete(d *document, p protocol.Position, loader armies.Loader) []protocol
 		// the variant's own compile no longer lists once removed.
 		return offer{tokens: true}.items(baseTokenNames(d, loader), at.inString)
 	}
-	if at.inString && givesStatus(stmt) {
-		return offer{statuses: statusNames(d)}.items(nil, true)
+	if givesStatus(stmt, !at.inString) {
+		// give "Status": in its string, or right after an unquoted give,
+		// where the status is the one word that may follow.
+		return offer{statuses: statusNames(d)}.items(nil, at.inString)
 	}
 	if at.inString {
 		if !namesToken(stmt) {
@@ -181,15 +183,19 @@ func namesToken(stmt []lexeme) bool {
 	return false
 }
 
-// givesStatus reports whether a string after a statement's words is the
-// status a give step gives: on placed: give "…".
-func givesStatus(stmt []lexeme) bool {
+// givesStatus reports whether what follows a statement's words is the
+// status a give step gives: a string in on placed: give "…", or with
+// next, the word after a bare give (on placed: give |), before its status.
+func givesStatus(stmt []lexeme, next bool) bool {
 	colon := slices.IndexFunc(stmt, func(l lexeme) bool { return l.punct == ':' })
 	if colon < 0 {
 		return false
 	}
-	_, step := clauseOf(stmt[colon+1:])
-	return step == "give"
+	clause, step := clauseOf(stmt[colon+1:])
+	if step != "give" {
+		return false
+	}
+	return !next || clause[len(clause)-1].lower() == "give"
 }
 
 // statusNames are the names of the statuses the document declares.

@@ -162,7 +162,8 @@ func TestCompletionRemove(t *testing.T) {
 }
 
 // TestCompletionStatusAndLeader: a status's effect offers the status
-// effects (exposed its kinds), give "…" the army's statuses, and a
+// effects (exposed its kinds), give "…" and a bare give the army's
+// statuses (quoted there), and a
 // leader's moment the steps a leader runs there (redraw alone at
 // opponent_draw).
 func TestCompletionStatusAndLeader(t *testing.T) {
@@ -201,13 +202,19 @@ leader "Boss" {
 		{"status effects", fill("effect: |", "", "on own_turn: draw 1"), v["status effect"]},
 		{"exposed kinds", fill("effect: exposed +1 |", "", "on own_turn: draw 1"), v["exposed kind"]},
 		{"give a status", fill("effect: exposed +1 ranged", `on placed: give "|"`, "on own_turn: draw 1"), []string{"Marked", "Slowed"}},
+		{"give, unquoted", fill("effect: exposed +1 ranged", `on placed: give |`, "on own_turn: draw 1"), []string{"Marked", "Slowed"}},
+		{"give, unquoted, a status typed", fill("effect: exposed +1 ranged", `on placed: friend give Mar|`, "on own_turn: draw 1"), []string{"Marked", "Slowed"}},
 		{"leader moments", fill("effect: exposed +1 ranged", "", "on |"), v["leader moment"]},
 		{"leader steps", fill("effect: exposed +1 ranged", "", "on own_turn: |"), slices.Concat(v["side"], compiler.LeaderSteps("own_turn"))},
 		{"redraw alone", fill("effect: exposed +1 ranged", "", "on opponent_draw: |"), slices.Concat(v["side"], []string{"redraw"})},
 	} {
-		got, _ := completeAt(t, c, filepath.Join(t.TempDir(), "s.army"), tc.src)
+		got, items := completeAt(t, c, filepath.Join(t.TempDir(), "s.army"), tc.src)
 		if !slices.Equal(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(tc.want))) {
 			t.Errorf("%s: %v\nwant %v", tc.name, got, tc.want)
+		}
+		// Outside a string the status goes in with its quotes.
+		if it, ok := items["Marked"]; ok && strings.Contains(tc.name, "unquoted") != (it.InsertText == `"Marked"`) {
+			t.Errorf("%s: Marked inserts %q", tc.name, it.InsertText)
 		}
 	}
 	if steps := compiler.LeaderSteps("own_turn"); slices.Contains(steps, "return_to_deck") || slices.Contains(steps, "redraw") || !slices.Contains(steps, "pick_up") {

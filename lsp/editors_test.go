@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -105,6 +106,9 @@ func TestVSCodeExtension(t *testing.T) {
 		for i, p := range r.Patterns {
 			check(fmt.Sprintf("%s/patterns/%d", where, i), p)
 		}
+		for k, c := range r.Captures {
+			check(fmt.Sprintf("%s/captures/%s", where, k), c)
+		}
 	}
 	for i, p := range g.Patterns {
 		check(fmt.Sprintf("patterns/%d", i), p)
@@ -167,5 +171,182 @@ func TestGrammarWords(t *testing.T) {
 		if !slices.Equal(got, wantSet) {
 			t.Errorf("grammar rule %q lists\n  %s\nwant (from the compiler's vocabulary)\n  %s", name, strings.Join(got, "|"), strings.Join(wantSet, "|"))
 		}
+	}
+}
+
+// scopeOf colours line as VS Code's TextMate engine does, to the extent
+// the grammar needs: at each place the rule whose match starts first wins
+// (the earlier rule on a tie), a match's captures are coloured by their
+// names or read with their own patterns, and a begin/end rule (a string)
+// runs to its end. It returns the innermost scope of each byte ("" where
+// no rule matched).
+func scopeOf(t *testing.T, g grammar, line string) []string {
+	t.Helper()
+	scopes := make([]string, len(line))
+	paint := func(from, to int, name string) {
+		if name != "" {
+			for i := from; i < to; i++ {
+				scopes[i] = name
+			}
+		}
+	}
+	var expand func(rs []rule) []rule
+	expand = func(rs []rule) []rule {
+		var out []rule
+		for _, r := range rs {
+			if name, ok := strings.CutPrefix(r.Include, "#"); ok {
+				out = append(out, expand([]rule{g.Repository[name]})...)
+				continue
+			}
+			if r.Match == "" && r.Begin == "" {
+				out = append(out, expand(r.Patterns)...)
+				continue
+			}
+			out = append(out, r)
+		}
+		return out
+	}
+	var run func(rs []rule, from, to int)
+	run = func(rs []rule, from, to int) {
+		rs = expand(rs)
+		for pos := from; pos < to; {
+			best, bestAt := -1, to
+			var bestM []int
+			for i, r := range rs {
+				re := r.Match
+				if re == "" {
+					re = r.Begin
+				}
+				m := regexp.MustCompile(re).FindStringSubmatchIndex(line[pos:to])
+				if m != nil && pos+m[0] < bestAt {
+					best, bestAt, bestM = i, pos+m[0], m
+				}
+			}
+			if best < 0 {
+				return
+			}
+			r := rs[best]
+			for k := range bestM {
+				if bestM[k] >= 0 {
+					bestM[k] += pos
+				}
+			}
+			end := bestM[1]
+			if r.Begin != "" {
+				// A string: to its end, its escapes inside.
+				e := regexp.MustCompile(r.End).FindStringIndex(line[end:to])
+				stop := to
+				if e != nil {
+					stop = end + e[1]
+				}
+				paint(bestM[0], stop, r.Name)
+				end = stop
+			} else {
+				paint(bestM[0], bestM[1], r.Name)
+				for k, c := range r.Captures {
+					n, err := strconv.Atoi(k)
+					if err != nil || 2*n+1 >= len(bestM) || bestM[2*n] < 0 {
+						t.Fatalf("capture %q of %q", k, r.Match)
+					}
+					paint(bestM[2*n], bestM[2*n+1], c.Name)
+					if len(c.Patterns) > 0 {
+						run(c.Patterns, bestM[2*n], bestM[2*n+1])
+					}
+				}
+			}
+			if end == pos {
+				end++ // an empty match: move on
+			}
+			pos = end
+		}
+	}
+	run(g.Patterns, 0, len(line))
+	return scopes
+}
+
+// TestGrammarScopesStepWords: the grammar colours move, net, push, pull
+// and discard as steps only where they are steps (after an ability's
+// colon, or on a line continuing its steps); in an edge, link, global or
+// trait statement, as cost=discard, in a string or a comment they are
+// what they are there.
+func TestGrammarScopesStepWords(t *testing.T) {
+	var g grammar
+	readJSON(t, "syntaxes/army.tmLanguage.json", &g)
+	const (
+		step    = "support.function.action.army"
+		feature = "support.constant.army"
+		str     = "string.quoted.double.army"
+		comment = "comment.line.number-sign.army"
+	)
+	for _, tc := range []struct {
+		line string
+		n    int // the word's occurrence, from 0
+		word string
+		want string
+	}{
+		{"        edge S: net", 0, "net", feature},
+		{"        edge N, NE: melee 1, net # a net edge", 0, "net", feature},
+		{"        edge N, NE: melee 1, net # a net edge", 1, "net", comment},
+		{"        link all: move +1", 0, "move", feature},
+		{"        link N: grant push", 0, "push", feature},
+		{"        global friend: move +1", 0, "move", feature},
+		{"        trait push, heavy", 0, "push", feature},
+		{"        trait pull if=\"count(enemy adjacent) >= 2\"", 0, "pull", feature},
+		{"        on play: net every adjacent", 0, "net", step},
+		{"        on turn_start: move 1 unit=self toward=nearest_enemy", 0, "move", step},
+		{"        on placed: enemy push, pull in_line", 0, "push", step},
+		{"            pull in_line", 0, "pull", step}, // a continuation line
+		{"        on own_turn cost=discard: discard 1", 0, "discard", feature},
+		{"        on own_turn cost=discard: discard 1", 1, "discard", step},
+		{`    instant "Net" { on play: net }`, 0, "Net", str},
+		{`    instant "Net" { on play: net }`, 0, "net", step},
+		{`    warrior "W" { edge N: net; on placed: push }`, 0, "net", feature},
+		{`    warrior "W" { edge N: net; on placed: push }`, 0, "push", step},
+		{`    warrior "W" { edge N: net }  # then push`, 0, "push", comment},
+		{`        when moved friend: move 1 unit=event`, 1, "move", step},
+	} {
+		scopes := scopeOf(t, g, tc.line)
+		at := -1
+		for i, from := 0, 0; i <= tc.n; i++ {
+			k := strings.Index(tc.line[from:], tc.word)
+			if k < 0 {
+				t.Fatalf("%q has no %q number %d", tc.line, tc.word, tc.n)
+			}
+			at = from + k
+			from = at + len(tc.word)
+		}
+		if got := scopes[at]; got != tc.want {
+			t.Errorf("%q: %s (number %d) is %q, want %q", tc.line, tc.word, tc.n, got, tc.want)
+		}
+	}
+}
+
+// TestStepWordsAsFeatures: the grammar's list of steps' words in another
+// role is exactly the actions that are also a word of another kind of
+// the vocabulary (outside expressions, which are strings).
+func TestStepWordsAsFeatures(t *testing.T) {
+	var g grammar
+	readJSON(t, "syntaxes/army.tmLanguage.json", &g)
+	v := compiler.Vocabulary()
+	var want []string
+	for kind, ws := range v {
+		if kind == "action" || kind == "computed step" || slices.Contains(compiler.ExpressionKinds, kind) {
+			continue // a computed step is a step (one that takes a computed amount)
+		}
+		for _, w := range ws {
+			if slices.Contains(v["action"], w) {
+				want = append(want, w)
+			}
+		}
+	}
+	want = slices.Compact(slices.Sorted(slices.Values(want)))
+	m := alternation.FindStringSubmatch(g.Repository["step-words-as-features"].Match)
+	if m == nil {
+		t.Fatal("no step-words-as-features rule of the form (?i)\\b(?:a|b)\\b")
+	}
+	got := strings.Split(m[1], "|")
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("step-words-as-features lists %v, want %v", got, want)
 	}
 }

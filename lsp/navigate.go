@@ -1,6 +1,12 @@
 package lsp
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -166,9 +172,10 @@ func references(d *document, p protocol.Position, declaration bool) []protocol.L
 }
 
 // definition returns where the token named at p is declared: in the
-// document, or for a variant's token of its base, in the base's file (an
-// embedded base has no file to show).
-func definition(d *document, p protocol.Position, loader armies.Loader) []protocol.Location {
+// document, or for a variant's token of its base, in the base's file; an
+// embedded base is written to a file under cache (embeddedFile) for the
+// editor to open ("" gives no location in an embedded base).
+func definition(d *document, p protocol.Position, loader armies.Loader, cache string) []protocol.Location {
 	out := []protocol.Location{}
 	f, _ := dsl.Parse(d.name(), []byte(d.text.src))
 	if f == nil {
@@ -188,19 +195,66 @@ func definition(d *document, p protocol.Position, loader armies.Loader) []protoc
 			break
 		}
 		name, base, err := loader.Resolve(m[1], from)
-		if err != nil || !filepath.IsAbs(name) {
+		if err != nil {
+			break
+		}
+		file := name
+		if !armies.IsPath(m[1]) && cache != "" {
+			if file, err = embeddedFile(cache, name, base); err != nil {
+				break
+			}
+		}
+		if !filepath.IsAbs(file) {
 			break
 		}
 		bf, _ := dsl.Parse(name, base)
 		if bf == nil {
 			break
 		}
-		if loc, ok := declaredIn(uri.File(name), newText(string(base)), bf, at.name); ok {
+		if loc, ok := declaredIn(uri.File(file), newText(string(base)), bf, at.name); ok {
 			return append(out, loc)
 		}
 		from, src = name, string(base)
 	}
 	return out
+}
+
+// embeddedFile is the file an embedded army's source (named name, e.g.
+// armies/moloch.army) is written to for the editor to open, the source
+// having no file of its own: cache/<the first 16 hex digits of its
+// SHA-256>/moloch.army, written once (through a temporary file, so a
+// reader never sees half of it) and read-only, since an edit there
+// changes no army. The digest keeps the sources of two hexforge versions
+// apart: a file there is never stale.
+func embeddedFile(cache, name string, src []byte) (string, error) {
+	sum := sha256.Sum256(src)
+	dir := filepath.Join(cache, hex.EncodeToString(sum[:8]))
+	file := filepath.Join(dir, path.Base(name))
+	if have, err := os.ReadFile(file); err == nil && bytes.Equal(have, src) {
+		return file, nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	tmp, err := os.CreateTemp(dir, ".embedded-*")
+	if err != nil {
+		return "", err
+	}
+	_, err = tmp.Write(src)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o444)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), file)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return "", fmt.Errorf("writing the embedded army %s for the editor: %w", name, err)
+	}
+	return file, nil
 }
 
 // declaredIn finds the declaration of a token (by name or alias) in a

@@ -1,12 +1,14 @@
 package lsp
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/hexforge/hexforge/armies"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 )
@@ -172,6 +174,51 @@ func TestDefinitionAndReferences(t *testing.T) {
 	c.call(protocol.MethodTextDocumentDefinition, &protocol.DefinitionParams{TextDocumentPositionParams: docPos(c, v, inside(strAt(t, variant, "Scout", 0)))}, &locs)
 	if len(locs) != 1 || locs[0].URI != uri.File(base) || locs[0].Range != strAt(t, navArmy, "Scout", 1) {
 		t.Errorf("definition of a base's token: %+v, want %s at %+v", locs, uri.File(base), strAt(t, navArmy, "Scout", 1))
+	}
+}
+
+// TestDefinitionInEmbeddedBase: a variant of an embedded army goes to its
+// base's token in a file the server writes for the editor to open (the
+// embedded source, read-only, under its cache directory), the same file
+// every time; with no cache directory it gives none, as before.
+func TestDefinitionInEmbeddedBase(t *testing.T) {
+	cache := t.TempDir()
+	src, _ := armies.Source("outpost")
+	variant := "army \"V\" extends \"outpost\" {\n    remove \"Commando\"\n}\n"
+	for _, tc := range []struct {
+		name  string
+		cache string
+	}{{"cache", cache}, {"the same file again", cache}, {"no cache", ""}} {
+		c := startServer(t, &Server{version: "test", cache: tc.cache})
+		v := c.open(filepath.Join(t.TempDir(), "v.army"), variant)
+		c.published(v)
+		var locs []protocol.Location
+		from := strAt(t, variant, "Commando", 0)
+		from.Start.Character += 2
+		c.call(protocol.MethodTextDocumentDefinition, &protocol.DefinitionParams{TextDocumentPositionParams: docPos(c, v, from.Start)}, &locs)
+		if tc.cache == "" {
+			if len(locs) != 0 {
+				t.Errorf("%s: %+v, want none", tc.name, locs)
+			}
+			continue
+		}
+		if len(locs) != 1 || locs[0].Range != strAt(t, string(src), "Commando", 0) {
+			t.Fatalf("%s: %+v, want the declaration at %+v", tc.name, locs, strAt(t, string(src), "Commando", 0))
+		}
+		file := uri.URI(locs[0].URI).Filename()
+		if dir, _ := filepath.Rel(cache, file); !strings.HasSuffix(dir, string(filepath.Separator)+"outpost.army") || strings.Count(dir, string(filepath.Separator)) != 1 {
+			t.Errorf("%s: %s is not cache/DIGEST/outpost.army", tc.name, file)
+		}
+		got, err := os.ReadFile(file)
+		if err != nil || !bytes.Equal(got, src) {
+			t.Errorf("%s: %s does not hold the embedded source: %v", tc.name, file, err)
+		}
+		if fi, err := os.Stat(file); err != nil || fi.Mode().Perm()&0o222 != 0 {
+			t.Errorf("%s: %s is writable (%v)", tc.name, file, err)
+		}
+	}
+	if files, _ := filepath.Glob(filepath.Join(cache, "*", "*")); len(files) != 1 {
+		t.Errorf("cache holds %v, want the one file", files)
 	}
 }
 

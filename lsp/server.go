@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -45,6 +46,9 @@ type Server struct {
 	conn    jsonrpc2.Conn
 	version string
 	loader  armies.Loader // resolves extends (the --allow-extends-outside flag)
+	// cache is where the source of an embedded base army is written for
+	// go-to-definition to show (embeddedFile); "" shows none.
+	cache string
 	// check compiles a document's text (compile; a test slows it down).
 	check  func(d *document, src string) compiler.Result
 	checks sync.WaitGroup // the documents' check goroutines
@@ -83,6 +87,9 @@ func (d *document) name() string {
 // shutdown before it.
 func Serve(ctx context.Context, rwc io.ReadWriteCloser, version string, loader armies.Loader) error {
 	s := &Server{version: version, loader: loader}
+	if dir, err := os.UserCacheDir(); err == nil {
+		s.cache = filepath.Join(dir, "hexforge", "embedded")
+	}
 	return s.serve(ctx, rwc)
 }
 
@@ -240,7 +247,7 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		if !ok {
 			return reply(ctx, []protocol.Location{}, nil)
 		}
-		return reply(ctx, definition(d, p.Position, s.loader), nil)
+		return reply(ctx, definition(d, p.Position, s.loader, s.cache), nil)
 	case protocol.MethodTextDocumentReferences:
 		var p protocol.ReferenceParams
 		if err := decode(req, &p); err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"html"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -136,6 +137,7 @@ func TestReplayScriptSteps(t *testing.T) {
 	var got struct {
 		Hexes, Steps, Lis, MaxPieces, MaxArrows, Cur, Marks int
 		AtEnd, After                                        string
+		Jumps                                               []string
 	}
 	if err := json.Unmarshal(out, &got); err != nil {
 		t.Fatalf("%v: %s", err, out)
@@ -144,6 +146,33 @@ func TestReplayScriptSteps(t *testing.T) {
 	if got.Hexes != 19 || got.Steps != n || got.Lis != n || got.MaxPieces == 0 || got.MaxArrows == 0 || got.Cur != 1 || got.Marks == 0 ||
 		got.AtEnd != fmt.Sprintf("event %d of %d", n, n) || got.After != fmt.Sprintf("event 4 of %d", n) {
 		t.Errorf("after stepping through: %+v (want %d steps)", got, n)
+	}
+	// From the first event, B goes to the first battle, ] to the first hit
+	// after it, Shift+T back to the turn the battle is in.
+	first := func(kind string, from int) int {
+		for i := from; i < n; i++ {
+			if tr.Events[i].E == kind {
+				return i
+			}
+		}
+		t.Fatalf("no %s after event %d", kind, from+1)
+		return 0
+	}
+	bt := first("battle", 0)
+	hit := first("hit", bt)
+	turn := 0
+	for i := range bt {
+		if tr.Events[i].E == "turn" {
+			turn = i
+		}
+	}
+	want := []string{
+		fmt.Sprintf("event %d of %d | turn %d · player %d · battle 1", bt+1, n, tr.Events[turn].N, tr.Events[turn].P),
+		fmt.Sprintf("event %d of %d | turn %d · player %d · battle 1", hit+1, n, tr.Events[turn].N, tr.Events[turn].P),
+		fmt.Sprintf("event %d of %d | turn %d · player %d", turn+1, n, tr.Events[turn].N, tr.Events[turn].P),
+	}
+	if !slices.Equal(got.Jumps, want) {
+		t.Errorf("B, ] and Shift+T from the first event: %q, want %q", got.Jumps, want)
 	}
 }
 
@@ -220,4 +249,61 @@ func checkBattles(t *testing.T, seed uint64) (hits, destroyed int) {
 		}
 	}
 	return hits, destroyed
+}
+
+// A hit of no wounds says why on the page's log line (the HQ rule, armor),
+// though the trace file holds no reason: the replay takes it from the
+// engine, so old traces get it too and the files stay as they were.
+func TestReplayHTMLZeroWoundReason(t *testing.T) {
+	all := map[string]int{}
+	for _, seed := range []uint64{3, 5} { // armor in game 3, the HQ rule in 5
+		for why, n := range zeroWoundLines(t, seed) {
+			all[why] += n
+		}
+	}
+	if all["hq"] == 0 || all["armor"] == 0 {
+		t.Fatalf("reasons of the games' hits of no wounds: %v; want the HQ rule and armor (pick other games)", all)
+	}
+}
+
+// zeroWoundLines checks the log lines of one game's hits of no wounds and
+// counts their reasons.
+func zeroWoundLines(t *testing.T, seed uint64) map[string]int {
+	t.Helper()
+	raw, _, _ := record(t, "moloch", "borgo", "greedy", seed, 0, true)
+	if bytes.Contains(raw, []byte(`"why"`)) {
+		t.Fatal("the trace file holds a reason: traces would change")
+	}
+	tr, err := Parse(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, frames, cells, err := Frames(tr, Loaders{Army: loadEmbedded})
+	if err != nil {
+		t.Fatal(err)
+	}
+	whys := map[string]int{}
+	for _, e := range tr.Events {
+		if e.E == "hit" && e.N == 0 {
+			if e.Why == "" {
+				t.Errorf("seed %d: a hit of no wounds with no reason: %s", seed, compact(&e))
+			}
+			whys[e.Why]++
+		}
+		if e.N > 0 && e.Why != "" {
+			t.Errorf("seed %d: a hit that wounds has the reason %q: %s", seed, e.Why, compact(&e))
+		}
+	}
+	var b strings.Builder
+	if err := WriteHTML(&b, tr, frames, cells, ""); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	for why, n := range whys {
+		line := "0 wounds — " + html.EscapeString(whyWords[why]) + "</li>"
+		if got := strings.Count(page, line); got != n {
+			t.Errorf("seed %d: %d log lines end %q, want %d", seed, got, line, n)
+		}
+	}
+	return whys
 }

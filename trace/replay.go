@@ -275,6 +275,7 @@ func (rp *replayer) next(got *Event) *Event {
 		return nil
 	}
 	if got.E != "ask" {
+		e.Why = got.Why // the reason the file does not hold (Event.Why)
 		rp.see()
 		rp.src.take()
 	}

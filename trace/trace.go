@@ -108,6 +108,12 @@ type Event struct {
 	Status string   `json:"status,omitempty"` // a status given or ended (status, status_end)
 	When   string   `json:"when,omitempty"`   // the event an observer fired on (observe)
 	By     string   `json:"by,omitempty"`     // the token that gave a status (status), of the status's army (tp)
+	// Why a hit or blast of no wounds wounded nothing (engine.HitWhy's
+	// names: armor, flying, hq, points, status). It is not written to the
+	// file, nor compared: the replay, which plays every battle again,
+	// fills it in from the engine, so the traces stay as they were and
+	// traces written before it get the reason too.
+	Why string `json:"-"`
 	// The final line.
 	Result  string     `json:"result,omitempty"`
 	Capped  bool       `json:"capped,omitempty"`
@@ -433,7 +439,7 @@ func (n names) event(e engine.TraceEvent) Event {
 		}
 	case engine.TrBattleEvent:
 		b := e.Battle
-		out = Event{E: "?", P: int(b.Player) + 1, Tok: b.Token, Hex: n.hex(b.Hex), To: n.hex(b.Target), N: b.Wounds, Ranged: b.Ranged, Agony: b.Agony}
+		out = Event{E: "?", P: int(b.Player) + 1, Tok: b.Token, Hex: n.hex(b.Hex), To: n.hex(b.Target), N: b.Wounds, Ranged: b.Ranged, Agony: b.Agony, Why: b.Why.String()}
 		if int(b.Kind) < len(battleKinds) {
 			out.E = battleKinds[b.Kind]
 		}

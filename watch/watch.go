@@ -57,9 +57,10 @@ type Watcher struct {
 	Sets     []armies.Set  // --set overrides applied to the watched armies they name
 	Loader   armies.Loader // loads the watched armies and their bases (the --allow-extends-outside flag)
 	Also     string        // what the start line adds about OnGood, e.g. "then a quick simulation against Borgo"
-	// OnChecked, optional, is told each file's compile result as soon as
-	// it is checked, good or not (the live page shows its diagnostics).
-	OnChecked func(file string, res compiler.Result)
+	// OnChecked, optional, is told each file's check as soon as it is
+	// done, good or not (the live page shows its diagnostics, and an
+	// override that no longer applies).
+	OnChecked func(file string, c Check)
 
 	mu    sync.Mutex
 	good  map[string]*rules.Army // last good army per "file\x00army name"
@@ -83,6 +84,17 @@ type Watcher struct {
 	// broken: some watched file's last check failed, so any .army file
 	// may be the base it is missing.
 	broken bool
+}
+
+// Check is what one check of a file found.
+type Check struct {
+	Result compiler.Result // zero when the file could not be read
+	// Good: the file compiled and its --set overrides applied, so its
+	// armies are the versions in force.
+	Good bool
+	// Report is the lines the watch prints about the file: its
+	// diagnostics, an override's error, what changed.
+	Report string
 }
 
 // job is one OnGood call: a file's army, and its previous good version.
@@ -308,55 +320,11 @@ func (w *Watcher) checkAll(ctx context.Context) {
 	deps := map[string]bool{}
 	broken := false
 	for _, file := range w.files() {
-		deps[absPath(file)] = true
-		src, err := armies.ReadFile(file)
-		if err != nil {
-			// Mid-save (deleted, not yet recreated): keep the last good version.
-			fmt.Fprintf(&out, "%s: %v (%s)\n", file, err, w.keeping(file))
-			broken = true
-			continue
-		}
-		res := compiler.CompileWith(file, src, compiler.Options{Resolve: w.Loader.Resolve})
-		res.Sources[file] = src
-		for name := range res.Sources {
-			deps[absPath(name)] = true
-			// A base reached through a symbolic link is saved at its
-			// target: that file's events (and its directory) matter too.
-			if real, err := filepath.EvalSymlinks(name); err == nil {
-				deps[absPath(real)] = true
-			}
-		}
-		res.Diags.Render(&out, res.Sources)
+		start := out.Len()
+		res, good := w.checkFile(&out, file, deps, &jobs)
+		broken = broken || !good
 		if w.OnChecked != nil {
-			w.OnChecked(file, res)
-		}
-		if res.Diags.HasErrors() {
-			fmt.Fprintf(&out, "%s: errors; %s\n", file, w.keeping(file))
-			broken = true
-			continue
-		}
-		if err := w.applySets(&out, file, res.Armies); err != nil {
-			fmt.Fprintf(&out, "%s: %v; %s\n", file, err, w.keeping(file))
-			broken = true
-			continue
-		}
-		for _, a := range res.Armies {
-			key := file + "\x00" + a.Name
-			prev := w.good[key]
-			if prev != nil {
-				changes := compiler.Diff(prev, a)
-				if len(changes) == 0 {
-					continue
-				}
-				fmt.Fprintf(&out, "%s: army %q changed:\n", file, a.Name)
-				for _, c := range changes {
-					fmt.Fprintf(&out, "  %s\n", c)
-				}
-			} else {
-				fmt.Fprintf(&out, "%s: army %q ok: %d tokens\n", file, a.Name, a.Total())
-			}
-			w.good[key] = a
-			jobs = append(jobs, job{file, a, prev})
+			w.OnChecked(file, Check{Result: res, Good: good, Report: out.String()[start:]})
 		}
 	}
 	w.deps, w.broken = deps, broken
@@ -366,6 +334,58 @@ func (w *Watcher) checkAll(ctx context.Context) {
 		return
 	}
 	w.enqueue(ctx, jobs, out.Bytes())
+}
+
+// checkFile checks one file, writing its lines to out, adding the files it
+// read to deps and a job for each army with a new version to jobs; good
+// says whether its armies are in force (it compiled and the --set
+// overrides applied).
+func (w *Watcher) checkFile(out *bytes.Buffer, file string, deps map[string]bool, jobs *[]job) (res compiler.Result, good bool) {
+	deps[absPath(file)] = true
+	src, err := armies.ReadFile(file)
+	if err != nil {
+		// Mid-save (deleted, not yet recreated): keep the last good version.
+		fmt.Fprintf(out, "%s: %v (%s)\n", file, err, w.keeping(file))
+		return res, false
+	}
+	res = compiler.CompileWith(file, src, compiler.Options{Resolve: w.Loader.Resolve})
+	res.Sources[file] = src
+	for name := range res.Sources {
+		deps[absPath(name)] = true
+		// A base reached through a symbolic link is saved at its
+		// target: that file's events (and its directory) matter too.
+		if real, err := filepath.EvalSymlinks(name); err == nil {
+			deps[absPath(real)] = true
+		}
+	}
+	res.Diags.Render(out, res.Sources)
+	if res.Diags.HasErrors() {
+		fmt.Fprintf(out, "%s: errors; %s\n", file, w.keeping(file))
+		return res, false
+	}
+	if err := w.applySets(out, file, res.Armies); err != nil {
+		fmt.Fprintf(out, "%s: %v; %s\n", file, err, w.keeping(file))
+		return res, false
+	}
+	for _, a := range res.Armies {
+		key := file + "\x00" + a.Name
+		prev := w.good[key]
+		if prev != nil {
+			changes := compiler.Diff(prev, a)
+			if len(changes) == 0 {
+				continue
+			}
+			fmt.Fprintf(out, "%s: army %q changed:\n", file, a.Name)
+			for _, c := range changes {
+				fmt.Fprintf(out, "  %s\n", c)
+			}
+		} else {
+			fmt.Fprintf(out, "%s: army %q ok: %d tokens\n", file, a.Name, a.Total())
+		}
+		w.good[key] = a
+		*jobs = append(*jobs, job{file, a, prev})
+	}
+	return res, true
 }
 
 // enqueue puts new versions in the queue: each replaces a waiting job of

@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hexforge/hexforge/compiler"
 	"github.com/hexforge/hexforge/rules"
 )
 
@@ -223,7 +222,7 @@ func TestWatchIgnoresOtherArmies(t *testing.T) {
 	var checkMu sync.Mutex
 	w := &Watcher{Paths: []string{file}, Out: &syncBuf{}, Debounce: 20 * time.Millisecond,
 		OnGood: blockingRuns(release, ended, started),
-		OnChecked: func(f string, _ compiler.Result) {
+		OnChecked: func(f string, _ Check) {
 			checkMu.Lock()
 			defer checkMu.Unlock()
 			checks.Store(f, count(f)+1)

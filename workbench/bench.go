@@ -15,8 +15,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/card"
-	"github.com/hexforge/hexforge/compiler"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/watch"
 )
@@ -68,6 +68,9 @@ type Bench struct {
 	// Hosts are names besides localhost and the connection's own address
 	// that a request's Host header may give (the host of --addr).
 	Hosts []string
+	// Sets are the --set overrides applied to the army on every save (as
+	// watch applies them).
+	Sets []armies.Set
 
 	file string
 	q    *Quick // what the quick simulations play
@@ -118,11 +121,19 @@ func (b *Bench) Close() {
 func (b *Bench) Watch(ctx context.Context) error {
 	sims := b.q.OnGood()
 	w := &watch.Watcher{Paths: []string{b.file}, Out: io.Discard, Loader: b.q.Loader,
-		OnChecked: func(file string, res compiler.Result) {
-			var diags bytes.Buffer
-			res.Diags.Render(&diags, res.Sources)
+		Sets: b.Sets,
+		OnChecked: func(file string, c watch.Check) {
+			// A good file shows its warnings; a bad one everything the
+			// watch says about it: its errors, or an override that does
+			// not apply.
+			diags := c.Report
+			if c.Good {
+				var buf bytes.Buffer
+				c.Result.Diags.Render(&buf, c.Result.Sources)
+				diags = buf.String()
+			}
 			b.mu.Lock()
-			b.checked, b.ok = diags.String(), !res.Diags.HasErrors()
+			b.checked, b.ok = diags, c.Good
 			b.changed()
 			b.mu.Unlock()
 		},

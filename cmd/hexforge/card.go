@@ -118,7 +118,7 @@ func writeSheets(stdout io.Writer, army string, c *card.Card, paper card.Paper, 
 		if err := textfile.WriteAtomic(out, buf.Bytes()); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "%s: %d tokens of %g mm on %d %s pages (fronts and backs): %s\n", army, s.Tokens(), hexMM, s.PageCount(), paper.Name, out)
+		fmt.Fprintf(stdout, "%s: %s of %g mm on %d %s pages (fronts and backs): %s\n", army, sheetTokens(s), hexMM, s.PageCount(), paper.Name, out)
 		return nil
 	}
 	base := strings.TrimSuffix(out, filepath.Ext(out))
@@ -128,7 +128,17 @@ func writeSheets(stdout io.Writer, army string, c *card.Card, paper card.Paper, 
 			return err
 		}
 	}
-	fmt.Fprintf(stdout, "%s: %d tokens of %g mm on %d %s pages (fronts and backs): %s-1.svg ... %s-%d.svg\n",
-		army, s.Tokens(), hexMM, s.PageCount(), paper.Name, base, base, s.PageCount())
+	fmt.Fprintf(stdout, "%s: %s of %g mm on %d %s pages (fronts and backs): %s-1.svg ... %s-%d.svg\n",
+		army, sheetTokens(s), hexMM, s.PageCount(), paper.Name, base, base, s.PageCount())
 	return nil
+}
+
+// sheetTokens says how many tokens the sheets print: "35 tokens", or with
+// Structures "39 tokens (4 of them Structure parts)".
+func sheetTokens(s *card.Sheets) string {
+	n := fmt.Sprintf("%d tokens", s.Tokens())
+	if p := s.Parts(); p > 0 {
+		n += fmt.Sprintf(" (%d of them Structure parts)", p)
+	}
+	return n
 }

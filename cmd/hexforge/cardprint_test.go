@@ -33,6 +33,19 @@ func TestCardPrintSVG(t *testing.T) {
 	}
 }
 
+// TestCardPrintStructures: an army with Structures prints their parts
+// beside its tokens (one of each: never drawn) and says how many.
+func TestCardPrintStructures(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "fort.pdf")
+	stdout, stderr, code := run(t, "card", "testdata/fortress.army", "--format", "print", "--out", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if want := "Outpost Fortress: 39 tokens (4 of them Structure parts) of 40 mm on 4 a4 pages"; !strings.Contains(stdout, want) {
+		t.Errorf("stdout: %q, want %q", stdout, want)
+	}
+}
+
 // TestCardPrintErrors: bad flags of --format print are refused before the
 // army is read (a missing army is not what they report), with a non-zero
 // exit and what to give instead.

@@ -34,8 +34,11 @@ armies, paths relative to the trace's directory (and, as for extends, only
 .army files in that directory or below unless --allow-extends-outside).
 
 With --format html it writes, instead of the printed trace, one
-self-contained page that steps through the game on a drawn board (a slider,
-the arrow keys, the log beside the board); the game is replayed and checked
+self-contained page that steps through the game on a board drawn as large
+as the window allows: a slider, the arrow keys, autoplay at a chosen speed
+(space), keys to the next or previous turn (T), battle (B) or event of a
+kind ([ and ]), the log beside the board with the reason of every hit of no
+wounds (docs/reports.md lists the keys). The game is replayed and checked
 first, so a page only ever shows a game that replays. A game of 3 or 4
 players (sim --mode --record) is drawn with every seat in its colour.
 

@@ -25,13 +25,20 @@ file is saved (server-sent events fed by the same file watcher as watch).
 A broken save shows its diagnostics while the last good card and results
 stay. It answers only requests addressed to this machine (localhost, the
 address it listens on, the host of --addr), closes idle connections and
-serves at most 32 live pages (docs/security.md). Ctrl-C stops it.`,
+serves at most 32 live pages (docs/security.md). --set overrides apply to
+the army and the opponents they name, on every save, as in watch; one that
+no longer applies is shown with the diagnostics. Ctrl-C stops it.`,
 		Example: `  hexforge serve my-army.army --vs moloch --vs borgo
   hexforge serve my-army.army --vs moloch --addr 127.0.0.1:9000
-  hexforge serve my-army.army --vs vegas --board duel --leaders taktyk`,
+  hexforge serve my-army.army --vs vegas --board duel --leaders taktyk
+  hexforge serve my-army.army --vs moloch --set 'my-army.army/Gunner.initiative=3'`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := parseQuick(q, players, board, leaders); err != nil {
+				return err
+			}
+			s, err := session()
+			if err != nil {
 				return err
 			}
 			host, _, err := net.SplitHostPort(addr)
@@ -53,8 +60,9 @@ serves at most 32 live pages (docs/security.md). Ctrl-C stops it.`,
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			fmt.Fprintf(cmd.OutOrStdout(), "serving %s on http://%s/ (Ctrl-C stops)\n", args[0], ln.Addr())
-			bench := workbench.NewBench(args[0], q)
+			bench := newBench(args[0], q)
 			bench.Hosts = []string{host} // a name given to --addr is a name of this server
+			bench.Sets = s.Sets
 			return bench.Serve(ctx, ln)
 		},
 	}
@@ -63,5 +71,10 @@ serves at most 32 live pages (docs/security.md). Ctrl-C stops it.`,
 	cmd.Flags().StringVar(&players, "players", player.Default, "computer players of the quick simulations: random, greedy, search[:playouts], plan[:worlds], race[:worlds], mcts[:iterations] or wide[:worlds]; one for both sides or A,B")
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8377", "address to listen on (HOST:PORT); the default answers this machine only")
 	addVariantFlags(cmd, &board, &leaders, &q.Structures)
+	addSetFlag(cmd)
 	return cmd
 }
+
+// newBench makes serve's workbench (a variable so that a test can reach
+// the bench that serve runs).
+var newBench = workbench.NewBench

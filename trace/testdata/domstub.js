@@ -19,7 +19,9 @@ function node(name) {
 }
 function withClass(n) { const s = new Set(); n.classList = { add: c => s.add(c), remove: c => s.delete(c), has: c => s.has(c) }; return n; }
 const ids = {};
-for (const id of ["step", "pieces", "arrows", "where", "hq", "prev", "next"]) ids[id] = withClass(node(id));
+for (const id of ["step", "pieces", "arrows", "where", "at", "now", "hq", "prev", "next", "play", "prevturn", "nextturn", "prevbattle", "nextbattle", "prevkind", "nextkind"]) ids[id] = withClass(node(id));
+ids.speed = withClass(node("select")); ids.speed.value = "4"; ids.speed.selectedIndex = 2; ids.speed.options = [1, 2, 3, 4, 5, 6];
+ids.kind = withClass(node("select")); ids.kind.value = "hit";
 ids.game = node("script"); ids.game.textContent = data;
 const log = withClass(node("ol"));
 const lis = (page.match(/<li class="ev/g) || []).length;
@@ -31,6 +33,7 @@ for (const m of page.matchAll(/<polygon class="hex" points="[^"]*" data-hex="([^
 }
 const docListeners = {};
 global.location = { hash: "" };
+global.window = { addEventListener: () => {} };
 global.document = { getElementById: id => ids[id], querySelectorAll: () => hexes, createElementNS: (ns, n) => withClass(node(n)),
   addEventListener: (t, f) => { docListeners[t] = f; } };
 eval(script);
@@ -46,5 +49,14 @@ let marks = 0; // edge marks (melee, ranged) on the final board
 for (const g of ids.pieces.children) for (const c of g.children) if (c.attrs["class"] === "melee" || c.attrs["class"] === "ranged") marks++;
 docListeners.keydown({ key: "ArrowLeft", preventDefault() {} });
 ids.step.value = "3"; ids.step.listeners.input();
-console.log(JSON.stringify({ marks, hexes: hexes.length, steps, lis, maxPieces, maxArrows, atEnd, after: ids.where.textContent, hq: ids.hq.textContent,
-  cur: log.children.filter(l => l.classList.has("cur")).length }));
+const after = ids.where.textContent;
+// The jump keys from the first event: the next battle, then the next hit
+// (the kind chosen), then back to the turn before.
+docListeners.keydown({ key: "Home", preventDefault() {} });
+const jumps = [];
+for (const key of ["b", "]", "T"]) {
+  docListeners.keydown({ key, preventDefault() {} });
+  jumps.push(ids.where.textContent + " | " + ids.at.textContent);
+}
+console.log(JSON.stringify({ marks, hexes: hexes.length, steps, lis, maxPieces, maxArrows, atEnd, after, hq: ids.hq.textContent,
+  cur: log.children.filter(l => l.classList.has("cur")).length, jumps }));
