@@ -157,18 +157,26 @@ func num(x float64) string {
 	return s
 }
 
+// tokenViewBox frames a token's drawing: its hexagon and the corners
+// outside it.
+const tokenViewBox = "-100 -92 200 184"
+
 func (r *Row) writeSVG(b *strings.Builder) {
-	e := html.EscapeString
 	// No xmlns: an SVG inline in HTML needs none, and pages that must not
 	// name any address (the reports) embed this drawing too.
-	fmt.Fprintf(b, "<svg class=\"token\" viewBox=\"-100 -92 200 184\" role=\"img\" aria-label=\"%s\">\n", e(r.Token))
+	fmt.Fprintf(b, "<svg class=\"token\" viewBox=\"%s\" role=\"img\" aria-label=\"%s\">\n", tokenViewBox, html.EscapeString(r.Token))
+	r.writeDrawing(b)
+	b.WriteString("</svg>\n")
+}
+
+// writeDrawing is the inside of a token's drawing: its face, and in the
+// corners outside the hexagon the count and a mark on uncertain tokens.
+func (r *Row) writeDrawing(b *strings.Builder) {
 	col := r.writeFace(b)
-	// Corners outside the hexagon: the count, and a mark on uncertain tokens.
 	fmt.Fprintf(b, "<text x=\"-98\" y=\"-74\" font-size=\"20\" font-weight=\"bold\" fill=\"%s\">×%d</text>\n", col[0], r.Count)
 	if len(r.Uncertain) > 0 {
 		writeUncertain(b, 84, -80)
 	}
-	b.WriteString("</svg>\n")
 }
 
 // writeFace draws what is printed on the token itself, inside its hexagon
@@ -499,14 +507,17 @@ func writeLegend(b *strings.Builder) {
 	b.WriteString("</svg>\n</div>\n")
 }
 
-// TokenSVG is the help card's drawing of token i of army a, an inline SVG
-// for other pages (the HTML reports put it beside a token's figures).
-func TokenSVG(a *rules.Army, i int) string {
+// TokenIcons are the help card's drawings of army a's tokens, in the
+// army's order, for other pages: the HTML reports put each beside a token's
+// figures, and a page that shows a token many times (a round robin's
+// matches) carries its drawing once (htmlreport.Page.Use).
+func TokenIcons(a *rules.Army) []htmlreport.Icon {
 	c := New(a)
-	if i < 0 || i >= len(c.Rows) {
-		return ""
+	out := make([]htmlreport.Icon, len(c.Rows))
+	for i, r := range c.Rows {
+		var b strings.Builder
+		r.writeDrawing(&b)
+		out[i] = htmlreport.Icon{ViewBox: tokenViewBox, Body: b.String()}
 	}
-	var b strings.Builder
-	c.Rows[i].writeSVG(&b)
-	return b.String()
+	return out
 }

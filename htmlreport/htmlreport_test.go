@@ -82,6 +82,10 @@ func samplePage() *Page {
 	p.Figure(Lines([]string{"1", "2", "3"}, []Series{{Name: "all", Y: []float64{40, 50, 60}, Lo: []float64{35, 45, 55}, Hi: []float64{45, 55, 65}}, {Name: "vs a", Y: []float64{42, 48, 61}}}, 50, "x", "y", "l"))
 	p.Table("c", []string{"k", "v"}, [][]string{{"x", "1.5"}})
 	p.Raw(TokenTable([]string{"token", "n"}, [][]string{{"Gauss", "2"}}, []string{"warrior"}, nil))
+	// Two tables showing the same drawing, one showing another.
+	gauss, clown := Icon{ViewBox: "-10 -10 20 20", Body: "<circle r=\"9\"/>\n"}, Icon{ViewBox: "-10 -10 20 20", Body: "<rect width=\"9\"/>\n"}
+	p.Raw(TokenTable([]string{"token", "n"}, [][]string{{"Gauss", "2"}, {"Clown", "1"}}, nil, []string{p.Use(gauss, "token"), p.Use(clown, "token")}))
+	p.Raw(TokenTable([]string{"token", "n"}, [][]string{{"Gauss", "2"}}, nil, []string{p.Use(gauss, "token")}))
 	return p
 }
 
@@ -104,6 +108,16 @@ func TestPageStructure(t *testing.T) {
 	}
 	if n := strings.Count(page, `class="key"`); n != 11 {
 		t.Errorf("%d key swatches, want 11", n)
+	}
+	// Each drawing once, at the top, and shown where it is used.
+	if n := strings.Count(page, "<symbol "); n != 2 {
+		t.Errorf("%d symbols, want 2 (one per distinct drawing)", n)
+	}
+	if n := strings.Count(page, `<use href="#s1"/>`); n != 2 || !strings.Contains(page, `<symbol id="s1" viewBox="-10 -10 20 20">`+"\n<circle r=\"9\"/>") {
+		t.Errorf("the first drawing: %d uses, want 2, and its symbol", n)
+	}
+	if strings.Index(page, `<svg class="symbols"`) > strings.Index(page, "<h1>") {
+		t.Error("the symbols are not written before the page's content")
 	}
 	if !strings.Contains(page, "<title>T &lt;1&gt;</title>") {
 		t.Error("title not escaped")

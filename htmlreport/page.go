@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"strconv"
 	"strings"
 )
 
@@ -15,6 +16,41 @@ type Page struct {
 	parts []string
 	head  string // extra CSS
 	tail  string // an inline script, written last
+	// symbols are the drawings Use shows, each written once; symbolIDs
+	// finds one's id by its markup.
+	symbols   []string
+	symbolIDs map[string]string
+}
+
+// Icon is a drawing a page may show many times (a token's, beside its
+// figures in every match of a round robin).
+type Icon struct {
+	ViewBox string // the drawing's frame, an SVG viewBox
+	Body    string // its markup, without the enclosing <svg> element
+}
+
+// Use is the markup that shows ic: a small <svg> whose <use> points at the
+// page's one copy of the drawing, an SVG <symbol> written at the top of
+// the page. A round robin of the eight armies shows each token in eight
+// matches; carried inline every time, the drawings were 1.28 of the
+// page's 1.57 MB (docs/reports.md). The <svg> has no frame of its own: its
+// size comes from the page's CSS (class), and the <use> fills it with the
+// symbol, scaled to fit. It is decorative (hidden from screen readers):
+// the pages print the token's name beside it.
+func (p *Page) Use(ic Icon, class string) string {
+	key := ic.ViewBox + "\x00" + ic.Body
+	id, ok := p.symbolIDs[key]
+	if !ok {
+		if p.symbolIDs == nil {
+			p.symbolIDs = map[string]string{}
+		}
+		// Numbered in the order of first use, so the same report gives
+		// the same bytes.
+		id = "s" + strconv.Itoa(len(p.symbols)+1)
+		p.symbolIDs[key] = id
+		p.symbols = append(p.symbols, fmt.Sprintf("<symbol id=\"%s\" viewBox=\"%s\">\n%s</symbol>\n", id, html.EscapeString(ic.ViewBox), ic.Body))
+	}
+	return fmt.Sprintf("<svg class=\"%s\" aria-hidden=\"true\"><use href=\"#%s\"/></svg>", html.EscapeString(class), id)
 }
 
 // Heading adds a section heading.
@@ -90,6 +126,15 @@ func (p *Page) Write(w io.Writer) error {
 	b.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
 	fmt.Fprintf(&b, "<title>%s</title>\n", e(p.Title))
 	b.WriteString("<style>\n" + css + p.head + "</style>\n</head>\n<body>\n")
+	if len(p.symbols) > 0 {
+		// Drawn nowhere itself: the <use> elements show its symbols. Not
+		// display:none, which would hide some drawings' parts from a <use>.
+		b.WriteString("<svg class=\"symbols\" width=\"0\" height=\"0\" aria-hidden=\"true\">\n")
+		for _, s := range p.symbols {
+			b.WriteString(s)
+		}
+		b.WriteString("</svg>\n")
+	}
 	fmt.Fprintf(&b, "<h1>%s</h1>\n", e(p.Title))
 	if len(p.Meta) > 0 {
 		b.WriteString("<dl class=\"meta\">\n")
@@ -125,10 +170,12 @@ caption { text-align: left; font-weight: bold; padding: 4px 0; }
 th, td { border-bottom: 1px solid #ddd; padding: 3px 8px; text-align: left; }
 th { background: #f4f4f4; }
 svg.hex { vertical-align: middle; }
+svg.symbols { position: absolute; }
 details.match { margin: 4px 0; }
 details.match summary { cursor: pointer; font-size: 14px; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; }
-.card-hex svg { width: 52px; height: 48px; vertical-align: middle; }
+td.num, table.tokens td { text-align: right; font-variant-numeric: tabular-nums; }
+table.tokens td.token, table.tokens td.t { text-align: left; }
+td.token svg.token { width: 52px; height: 48px; vertical-align: middle; }
 `
 
 // kindColors are the colours of the kinds (stroke, and a light tint of the
@@ -152,8 +199,9 @@ func KindColors(kind string) (stroke, fill string) {
 }
 
 // TokenTable is a table whose first column names tokens, each led by the
-// help card's drawing of the token (icons[i], when given) or else a small
-// hexagon in its kind's colour (kinds[i]).
+// help card's drawing of the token (icons[i], when given: the markup of
+// Page.Use with class "token") or else a small hexagon in its kind's
+// colour (kinds[i]).
 func TokenTable(header []string, rows [][]string, kinds []string, icons []string) string {
 	var b strings.Builder
 	e := html.EscapeString
@@ -168,8 +216,8 @@ func TokenTable(header []string, rows [][]string, kinds []string, icons []string
 			switch {
 			case j == 0 && i < len(icons) && icons[i] != "":
 				// The help card's drawing of the token (trusted markup from
-				// package card), shrunk beside its name.
-				b.WriteString("<td class=\"token\"><span class=\"card-hex\">" + icons[i] + "</span> " + e(c) + "</td>")
+				// Page.Use), shrunk beside its name.
+				b.WriteString("<td class=\"token\">" + icons[i] + " " + e(c) + "</td>")
 			case j == 0:
 				kind := ""
 				if i < len(kinds) {
@@ -179,9 +227,11 @@ func TokenTable(header []string, rows [][]string, kinds []string, icons []string
 				fmt.Fprintf(&b, "<td class=\"token\"><svg class=\"hex\" viewBox=\"-11 -11 22 22\" width=\"18\" height=\"18\" aria-label=\"%s\"><polygon points=\"%s\" fill=\"%s\" stroke=\"%s\" stroke-width=\"2\"/></svg> %s</td>",
 					e(kind), HexPoints(0, 0, 10), fill, stroke, e(c))
 			case numeric(c):
-				b.WriteString("<td class=\"num\">" + e(c) + "</td>")
-			default:
+				// Right-aligned by the table's CSS: a round robin's
+				// pages have thousands of these cells.
 				b.WriteString("<td>" + e(c) + "</td>")
+			default:
+				b.WriteString("<td class=\"t\">" + e(c) + "</td>")
 			}
 		}
 		b.WriteString("</tr>\n")

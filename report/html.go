@@ -76,6 +76,10 @@ func tokenTables(p *htmlreport.Page, s *sim.Summary) {
 		}
 		var rows [][]string
 		var kinds, icons []string
+		var drawings []htmlreport.Icon
+		if a := s.Armies()[side]; a != nil {
+			drawings = card.TokenIcons(a)
+		}
 		for ti, t := range s.Tokens[side] {
 			if t.Games == 0 || t.Kind == "hq" { // the HQ starts on the board
 				continue
@@ -88,8 +92,8 @@ func tokenTables(p *htmlreport.Page, s *sim.Summary) {
 				fmt.Sprintf("%.2f", t.DealtPerGame()), pct(t.SurvivalRate()), note})
 			kinds = append(kinds, t.Kind)
 			icon := ""
-			if a := s.Armies()[side]; a != nil && ti < len(a.Tokens) && a.Tokens[ti].Name == t.Name {
-				icon = card.TokenSVG(a, ti)
+			if a := s.Armies()[side]; a != nil && ti < len(drawings) && a.Tokens[ti].Name == t.Name {
+				icon = p.Use(drawings[ti], "token")
 			}
 			icons = append(icons, icon)
 		}

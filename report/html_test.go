@@ -2,6 +2,7 @@ package report
 
 import (
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -115,8 +116,18 @@ func TestMatchHTMLDrawsTokens(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := b.String()
-	if n := strings.Count(page, `<span class="card-hex"><svg class="token"`); n < 5 {
+	if n := strings.Count(page, `<td class="token"><svg class="token"`); n < 5 {
 		t.Errorf("%d token drawings beside the figures, want one per token played", n)
+	}
+	// Each drawing is written once and every use points at one of them.
+	uses := regexp.MustCompile(`<use href="#(s[0-9]+)"/>`).FindAllStringSubmatch(page, -1)
+	for _, u := range uses {
+		if strings.Count(page, `<symbol id="`+u[1]+`"`) != 1 {
+			t.Errorf("<use> of %s: want one <symbol> of that id", u[1])
+		}
+	}
+	if n := strings.Count(page, "<symbol "); n == 0 || n > len(uses) {
+		t.Errorf("%d symbols for %d uses", n, len(uses))
 	}
 	if u := htmltest.URLs(page); len(u) > 0 {
 		t.Errorf("the page names URLs: %v", u)
