@@ -57,6 +57,30 @@ func (s *State) StateKey() uint64 {
 // hand of the player to move, in slot order, is hashed too: the legal
 // actions, in their order, are then a function of the key.
 func (g *Game) PositionKey(withHand bool) uint64 {
+	h := g.positionHash()
+	if withHand {
+		h = g.handHash(h)
+	}
+	return finish(h)
+}
+
+// PositionKeys is PositionKey(false) and PositionKey(true) from one pass
+// over the position: the search players' greedy policy looks its choice
+// up by the second and, when it is not cached, scores the actions under
+// the first.
+func (g *Game) PositionKeys() (pos, withHand uint64) {
+	h := g.positionHash()
+	return finish(h), finish(g.handHash(h))
+}
+
+// handHash adds the hand of the player to move to a positionHash.
+func (g *Game) handHash(h uint64) uint64 {
+	h = hashWord(h, 0xA5) // a hand of no tokens differs from no hand
+	return hashBytes(h, g.Hand[g.Player][:g.HandLen[g.Player]])
+}
+
+// positionHash is PositionKey's hash before the hand and the finish.
+func (g *Game) positionHash() uint64 {
 	h := hashBytes(keySeed, bytesOf(&g.S.Cells))
 	if g.S.St.N != 0 {
 		h = hashBytes(h, bytesOf(&g.S.St))
@@ -95,12 +119,7 @@ func (g *Game) PositionKey(withHand bool) uint64 {
 	h = hashBytes(h, bytesOf(&g.used))
 	h = hashBytes(h, bytesOf(&g.grantUsed))
 	h = hashBytes(h, bytesOf(&g.pend))
-	h = hashBytes(h, bytesOf(&g.destroyer))
-	if withHand {
-		h = hashWord(h, 0xA5) // a hand of no tokens differs from no hand
-		h = hashBytes(h, g.Hand[g.Player][:g.HandLen[g.Player]])
-	}
-	return finish(h)
+	return hashBytes(h, bytesOf(&g.destroyer))
 }
 
 // The hash is a fixed function (no per-process seed, unlike hash/maphash),
