@@ -16,21 +16,56 @@ func ExpectedStop(stop func(Pentanomial) bool, from Pentanomial, q [5]float64, b
 	if from.Pairs() >= maxPairs || stop(from) || runs < 1 || batch < 1 {
 		return float64(from.Pairs())
 	}
-	var cum [5]float64
+	var looks []int
+	for n := from.Pairs() + batch; ; n += batch {
+		looks = append(looks, min(n, maxPairs))
+		if n >= maxPairs {
+			break
+		}
+	}
+	var c Pentanomial
+	return ExpectedStopAt(func(counts []int) bool { copy(c[:], counts); return stop(c) }, from[:], q[:], looks, runs, seed)
+}
+
+// ExpectedStopAt is ExpectedStop for any number of buckets (q, from and
+// the counts stop sees have one entry per bucket) and for looks on any
+// schedule: looks are the total counts, increasing, after which stop is
+// asked, the last of them the cap. A group-sequential study that looks
+// after an eighth, a quarter, half and all of its pairs
+// (study/staged.go) is the same simulation as a test looked at every 50
+// pairs.
+func ExpectedStopAt(stop func(counts []int) bool, from []int, q []float64, looks []int, runs int, seed uint64) float64 {
+	total := func(c []int) int {
+		n := 0
+		for _, x := range c {
+			n += x
+		}
+		return n
+	}
+	start := total(from)
+	if len(looks) == 0 || start >= looks[len(looks)-1] || stop(from) || runs < 1 {
+		return float64(start)
+	}
+	cum := make([]float64, len(q))
 	s := 0.0
 	for k, x := range q {
 		s += x
 		cum[k] = s
 	}
 	r := rand.New(rand.NewPCG(seed, 0x243f6a8885a308d3))
-	total := 0.0
+	c := make([]int, len(from))
+	sum := 0.0
 	for range runs {
-		c := from
-		for c.Pairs() < maxPairs {
-			for range min(batch, maxPairs-c.Pairs()) {
+		copy(c, from)
+		n := start
+		for _, look := range looks {
+			if look <= n {
+				continue
+			}
+			for ; n < look; n++ {
 				u := r.Float64() * s
 				k := 0
-				for k < 4 && u >= cum[k] {
+				for k < len(cum)-1 && u >= cum[k] {
 					k++
 				}
 				c[k]++
@@ -39,7 +74,7 @@ func ExpectedStop(stop func(Pentanomial) bool, from Pentanomial, q [5]float64, b
 				break
 			}
 		}
-		total += float64(c.Pairs())
+		sum += float64(n)
 	}
-	return total / float64(runs)
+	return sum / float64(runs)
 }

@@ -66,3 +66,40 @@ func TestExpectedStopOfTheBand(t *testing.T) {
 		t.Errorf("20%%: expected %v pairs, want 50", got)
 	}
 }
+
+// ExpectedStopAt asks only at the looks it is given, on any schedule and
+// with any number of buckets: a rule met at 60 pairs stops at the look of
+// 100 on the schedule 25, 50, 100, 200, and the cap ends one never met.
+func TestExpectedStopAt(t *testing.T) {
+	q := []float64{1, 2, 3, 2, 1, 0, 0, 0, 1} // nine buckets, as a paired change has
+	total := func(c []int) int {
+		n := 0
+		for _, x := range c {
+			n += x
+		}
+		return n
+	}
+	looks := []int{25, 50, 100, 200}
+	for _, c := range []struct {
+		stop func([]int) bool
+		from []int
+		want float64
+	}{
+		{func(c []int) bool { return total(c) >= 60 }, make([]int, 9), 100},
+		{func(c []int) bool { return total(c) >= 60 }, []int{0, 0, 70, 0, 0, 0, 0, 0, 0}, 70},
+		{func(c []int) bool { return total(c) >= 60 }, []int{0, 0, 30, 0, 0, 0, 0, 0, 0}, 100},
+		{func([]int) bool { return false }, make([]int, 9), 200},
+		{func(c []int) bool { return c[8] > 0 }, []int{0, 0, 0, 0, 0, 0, 0, 0, 1}, 1},
+	} {
+		if got := ExpectedStopAt(c.stop, c.from, q, looks, 10, 1); got != c.want {
+			t.Errorf("from %v: %v, want %v", c.from, got, c.want)
+		}
+	}
+	// A rule met by chance stops between the looks' counts on average:
+	// the first bucket (1 in 10) drawn by the look of 25 about 93% of the
+	// time, else mostly by 50.
+	got := ExpectedStopAt(func(c []int) bool { return c[0] > 0 }, make([]int, 9), q, looks, 1000, 2)
+	if want := 25*(1-math.Pow(0.9, 25)) + 50*(math.Pow(0.9, 25)-math.Pow(0.9, 50)) + 100*(math.Pow(0.9, 50)-math.Pow(0.9, 100)); math.Abs(got-want) > 1.5 {
+		t.Errorf("first bucket by chance: %v pairs, want about %v", got, want)
+	}
+}

@@ -63,3 +63,21 @@ func (p PairedDiff) Significant() bool { return p.PValue() <= 0.05 }
 // leaves 0 out; 1 with no pairs. It is what Holm's correction takes when
 // many variants are compared.
 func (p PairedDiff) PValue() float64 { return ScorePValue(diffValues, p.counts(), 0.5) }
+
+// Excludes says whether the change d lies outside Interval(z): the score
+// statistic at d exceeds z², the test Interval's bounds are found by. It
+// costs one constrained variance where the interval costs a search for
+// each bound: a sequential study asks it at every look of every variant,
+// and its forecast asks it hundreds of times more.
+func (p PairedDiff) Excludes(d, z float64) bool {
+	c := p.counts()
+	n, m := moments(diffValues, c)
+	if n == 0 {
+		return false
+	}
+	x := (d + 1) / 2
+	if x <= 0 || x >= 1 {
+		return false // the interval always reaches ±1 as a limit, never past it
+	}
+	return n*(m-x)*(m-x) > z*z*ConstrainedVariance(diffValues, c, x)
+}

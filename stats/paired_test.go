@@ -60,3 +60,31 @@ func (p PairedDiff) N() int {
 	}
 	return n
 }
+
+// Excludes agrees with Interval: a change just inside either bound is not
+// excluded, one just outside is, on samples small, lopsided and large.
+func TestPairedDiffExcludes(t *testing.T) {
+	for _, counts := range [][9]int{
+		{0, 0, 0, 0, 3, 0, 0, 0, 0},
+		{0, 1, 2, 5, 10, 5, 2, 1, 0},
+		{4, 0, 0, 0, 0, 0, 0, 0, 1},
+		{0, 0, 0, 0, 0, 0, 0, 0, 2},
+		{30, 50, 80, 120, 300, 130, 70, 40, 20},
+	} {
+		d := PairedDiff{Counts: counts}
+		for _, z := range []float64{1.645, 1.96, 2.5} {
+			lo, hi := d.Interval(z)
+			for _, c := range []struct {
+				x    float64
+				want bool
+			}{{lo + 1e-6, false}, {hi - 1e-6, false}, {lo - 1e-6, lo-1e-6 > -1}, {hi + 1e-6, hi+1e-6 < 1}, {d.Mean(), false}} {
+				if got := d.Excludes(c.x, z); got != c.want {
+					t.Errorf("%v at z %v: interval [%v, %v], Excludes(%v) = %v, want %v", counts, z, lo, hi, c.x, got, c.want)
+				}
+			}
+		}
+	}
+	if (PairedDiff{}).Excludes(0.5, 1.96) {
+		t.Error("no pairs: nothing is excluded")
+	}
+}

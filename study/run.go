@@ -47,6 +47,11 @@ type Run struct {
 	// after each: what a progress bar's ETA should count on instead of
 	// Games, the test's cap. nil: not told.
 	Expect func(games int)
+	// OnLook, in importance and sweep (staged.go), is told after the
+	// reference's first games and after every look but the last what
+	// the study has played and about how many games it will play in
+	// all, for a command to say how long it will take. nil: not told.
+	OnLook func(Look)
 }
 
 // MaxWorkers caps --workers. Games are CPU-bound, so more workers than

@@ -78,6 +78,7 @@ type arm struct {
 	p       float64 // the p-value of no change when it stopped or at the end
 	pAdj    float64 // p corrected for the looks and the variants
 	diff    stats.PairedDiff
+	expect  float64 // while open: about how many pairs per opponent it will have played when it stops
 }
 
 // total is the arm's tally over every opponent.
@@ -110,7 +111,8 @@ func compare(a, ref *arm) stats.PairedDiff {
 type staged struct {
 	r      *Run
 	opps   []*rules.Army
-	margin float64
+	rule   stageRule
+	sched  []int // the pairs per opponent at each look
 	ref    *arm
 	vars   []*arm
 	played int // games so far, for the progress bar
@@ -150,42 +152,135 @@ func (s *staged) play(ctx context.Context, a *arm, n int) error {
 	return nil
 }
 
-// expect tells the progress bar the games played and the most still to
-// play: every open variant (and the reference) to the last look.
-func (s *staged) expect(last int) {
-	if s.r.Expect == nil {
-		return
+// expect tells the progress bar the games played and about how many the
+// study will play in all (expected).
+func (s *staged) expect() {
+	if s.r.Expect != nil {
+		s.r.Expect(s.expected())
 	}
-	rest := 0
-	for _, a := range append([]*arm{s.ref}, s.vars...) {
-		if a.open { // the reference stays open: it plays while any variant does
-			rest += 2 * (last - a.pairs) * len(s.opps)
+}
+
+// expected is about how many games the study will play in all: those
+// played, and every open variant to its expected stop (arm.expect), the
+// reference as far as the furthest of them. That is the largest of the
+// variants' expectations rather than the expectation of the largest, a
+// little short when several variants are near a stop; with any variant
+// that cannot be decided before the end it is the end.
+func (s *staged) expected() int {
+	refTo := float64(s.ref.pairs)
+	rest := 0.0
+	for _, v := range s.vars {
+		if v.open {
+			rest += v.expect - float64(v.pairs)
+			refTo = math.Max(refTo, v.expect)
 		}
 	}
-	s.r.Expect(s.played + rest)
+	rest += refTo - float64(s.ref.pairs)
+	return s.played + int(math.Round(2*float64(len(s.opps))*rest))
+}
+
+// expectRuns is how many runs of the rest of a variant's looks
+// expectedPairs simulates.
+const expectRuns = 200
+
+// expectedPairs is about how many pairs per opponent the open variant v
+// will have played when it stops: the staged rule itself (stageRule.
+// interim at each look still to come, the end at the last) simulated on
+// further pairs drawn from v's changes so far, with two pairs' worth of a
+// flat prior over the nine changes so that a variant whose few pairs all
+// agree is not forecast to have no spread (stats.ExpectedStopAt). The
+// runs draw from a seed of the run's and the variant's, so the forecast
+// is the same for any workers.
+func (s *staged) expectedPairs(v *arm, index uint64) float64 {
+	nOpp := len(s.opps)
+	total := func(counts []int) int {
+		t := 0
+		for _, c := range counts {
+			t += c
+		}
+		return t
+	}
+	// The pairs compared can be fewer than v.pairs × opponents (a pair
+	// with a game cut at --max-actions counts in neither): the looks
+	// are counted in compared pairs, shifted by the pairs left out.
+	from := v.diff.Counts[:]
+	short := v.pairs*nOpp - total(from)
+	var looks []int
+	for _, n := range s.sched {
+		if n > v.pairs {
+			looks = append(looks, n*nOpp-short)
+		}
+	}
+	if len(looks) == 0 {
+		return float64(v.pairs)
+	}
+	q := make([]float64, len(from))
+	for k, c := range from {
+		q[k] = float64(c) + 2.0/float64(len(from))
+	}
+	stop := func(counts []int) bool {
+		if total(counts) >= looks[len(looks)-1] {
+			return true // the end: every game played
+		}
+		var d stats.PairedDiff
+		copy(d.Counts[:], counts)
+		verdict, _ := s.rule.interim(d)
+		return verdict != VerdictUndecided
+	}
+	got := stats.ExpectedStopAt(stop, from, q, looks, expectRuns, s.r.Seed^(0x9e3779b97f4a7c15*(index+1)))
+	return (got + float64(short)) / float64(nOpp)
+}
+
+// tell tells the run's OnLook what the study has played and expects after
+// look (0: the reference's first games, before any variant plays).
+func (s *staged) tell(look int) {
+	if s.r.OnLook == nil {
+		return
+	}
+	l := Look{Look: look, Looks: len(s.sched), Pairs: s.sched[max(look-1, 0)], Played: s.played, Expected: s.expected(), Variants: len(s.vars)}
+	for _, v := range s.vars {
+		if !v.open {
+			l.Decided++
+		}
+	}
+	s.r.OnLook(l)
+}
+
+// Look is what a staged study (importance, sweep) has played and expects
+// after one of its looks, for a command to say how long it will take.
+type Look struct {
+	Look, Looks int // this look (from 1) of how many; 0: the reference's first games, before any variant
+	Pairs       int // pairs per opponent of every arm still playing, at this look
+	Played      int // games played so far
+	Expected    int // about how many games the study will play in all (staged.expected)
+	Decided     int // variants stopped so far
+	Variants    int
 }
 
 // runStaged plays the reference and the variants on the schedule of looks,
-// deciding each variant at each look as described above. Cancelling ctx
-// stops it with what was played.
+// deciding each variant at each look by the rule (stageRule). Cancelling
+// ctx stops it with what was played.
 func runStaged(ctx context.Context, r *Run, ref *rules.Army, variants []*rules.Army, opps []*rules.Army, margin float64, early bool) (*staged, error) {
 	newArm := func(a *rules.Army) *arm {
 		return &arm{army: a, tallies: make([]sim.Tally, len(opps)), points: make([][]int8, len(opps)), open: true, verdict: VerdictUndecided, p: 1, pAdj: 1}
 	}
-	s := &staged{r: r, opps: opps, margin: margin, ref: newArm(ref)}
-	for _, v := range variants {
-		s.vars = append(s.vars, newArm(v))
-	}
 	sched := r.Looks(early)
-	nl, nv := float64(len(sched)), float64(len(variants))
-	last := sched[len(sched)-1]
-	s.expect(last)
+	s := &staged{r: r, opps: opps, ref: newArm(ref), rule: stageRule{looks: len(sched), variants: len(variants), margin: margin}, sched: sched}
+	for _, v := range variants {
+		a := newArm(v)
+		a.expect = float64(sched[len(sched)-1]) // nothing known: to the end
+		s.vars = append(s.vars, a)
+	}
+	s.expect()
 	for li, n := range sched {
 		final := li == len(sched)-1
 		if err := s.play(ctx, s.ref, n); err != nil {
 			return nil, err
 		}
-		for _, v := range s.vars {
+		if li == 0 {
+			s.tell(0) // the reference's first games: a calibration of the time a game takes
+		}
+		for vi, v := range s.vars {
 			if !v.open {
 				continue
 			}
@@ -197,12 +292,14 @@ func runStaged(ctx context.Context, r *Run, ref *rules.Army, variants []*rules.A
 			if ctx.Err() != nil {
 				break
 			}
-			if !final && v.p*nl*nv <= 0.05 {
-				v.open, v.verdict, v.pAdj = false, VerdictChanges, math.Min(1, v.p*nl*nv)
-			} else if !final && s.within(v, nl) {
-				v.open, v.verdict, v.pAdj = false, VerdictWithin, math.Min(1, v.p*nl*nv)
+			if !final {
+				if v.verdict, v.pAdj = s.rule.interim(v.diff); v.verdict != VerdictUndecided {
+					v.open = false
+				} else {
+					v.expect = s.expectedPairs(v, uint64(vi))
+				}
 			}
-			s.expect(last)
+			s.expect()
 			if ctx.Err() != nil {
 				break
 			}
@@ -210,36 +307,81 @@ func runStaged(ctx context.Context, r *Run, ref *rules.Army, variants []*rules.A
 		if final || ctx.Err() != nil || !s.anyOpen() {
 			break
 		}
+		s.tell(li + 1)
 	}
 	// The variants still playing at the end: Holm over them at
 	// 0.05/looks; those it does not call changed may still be shown
 	// within the margin.
 	var open []*arm
-	var ps []float64
+	var ds []stats.PairedDiff
 	for _, v := range s.vars {
 		if v.open {
-			open, ps = append(open, v), append(ps, v.p)
+			open, ds = append(open, v), append(ds, v.diff)
 		}
 	}
-	for i, adj := range stats.Holm(ps) {
-		v := open[i]
-		v.pAdj = math.Min(1, adj*nl)
-		switch {
-		case v.pAdj <= 0.05:
-			v.verdict = VerdictChanges
-		case s.within(v, nl):
-			v.verdict = VerdictWithin
-		}
+	verdicts, adj := s.rule.final(ds)
+	for i, v := range open {
+		v.verdict, v.pAdj = verdicts[i], adj[i]
 	}
 	return s, nil
 }
 
-// within says whether v's change is shown to lie within ±margin: two
-// one-sided tests at this look's share of the error, that is the
-// (1 - 2·0.05/looks) interval inside the margin.
-func (s *staged) within(v *arm, looks float64) bool {
-	lo, hi := v.diff.Interval(zOneSided(0.05 / looks))
-	return s.margin > 0 && lo > -s.margin && hi < s.margin
+// stageRule decides the variants of a staged comparison (see the top of
+// this file): looks is how many looks the schedule has, variants how many
+// are compared with the reference, margin the change within which one is
+// "within" (0: never).
+type stageRule struct {
+	looks, variants int
+	margin          float64
+}
+
+// interim is a variant's verdict at a look before the last, with the
+// corrected p-value that decided it: changes at p <= 0.05/(looks ×
+// variants), within when two one-sided tests at 0.05/looks put its change
+// inside ±margin, else undecided (it plays on).
+func (g stageRule) interim(d stats.PairedDiff) (verdict string, pAdj float64) {
+	nl, nv := float64(g.looks), float64(g.variants)
+	p := d.PValue()
+	pAdj = math.Min(1, p*nl*nv)
+	switch {
+	case pAdj <= 0.05:
+		return VerdictChanges, pAdj
+	case g.within(d):
+		return VerdictWithin, pAdj
+	}
+	return VerdictUndecided, 1
+}
+
+// final decides the variants still playing after the last look: Holm's
+// correction over them at 0.05/looks calls a variant changed; one it does
+// not may still be shown within the margin.
+func (g stageRule) final(ds []stats.PairedDiff) (verdicts []string, pAdj []float64) {
+	ps := make([]float64, len(ds))
+	for i, d := range ds {
+		ps[i] = d.PValue()
+	}
+	for i, adj := range stats.Holm(ps) {
+		p, v := math.Min(1, adj*float64(g.looks)), VerdictUndecided
+		switch {
+		case p <= 0.05:
+			v = VerdictChanges
+		case g.within(ds[i]):
+			v = VerdictWithin
+		}
+		verdicts, pAdj = append(verdicts, v), append(pAdj, p)
+	}
+	return verdicts, pAdj
+}
+
+// within says whether a change is shown to lie within ±margin: two
+// one-sided tests at a look's share of the error, that is the
+// (1 - 2·0.05/looks) interval inside the margin: the mean inside it and
+// both of its ends excluded by that interval (asked without the interval
+// itself, which costs a search for each bound).
+func (g stageRule) within(d stats.PairedDiff) bool {
+	z := zOneSided(0.05 / float64(g.looks))
+	m := d.Mean()
+	return g.margin > 0 && m > -g.margin && m < g.margin && d.Excludes(-g.margin, z) && d.Excludes(g.margin, z)
 }
 
 func (s *staged) anyOpen() bool {

@@ -2,6 +2,8 @@ package study
 
 import (
 	"context"
+	"math"
+	"math/rand/v2"
 	"reflect"
 	"slices"
 	"testing"
@@ -143,5 +145,163 @@ func TestLooks(t *testing.T) {
 	}
 	if got := (&Run{Games: 400, UntilCI: 0.02}).Looks(true); len(got) != 1 {
 		t.Errorf("--until-ci looked at %v: each match plays to its own length, one look", got)
+	}
+}
+
+// simulateStaged runs the staged rule on synthetic pairs, as runStaged
+// runs it on games: at each look every open variant gets its pairs up to
+// the look (draw gives variant i's next pair change, −1 … 1 in quarters),
+// an interim look stops the decided ones, and the last settles the rest.
+// It returns each variant's verdict and the pairs it played.
+func simulateStaged(rule stageRule, sched []int, variants int, draw func(i int) float64) ([]string, []int) {
+	diffs := make([]stats.PairedDiff, variants)
+	verdicts := make([]string, variants)
+	played := make([]int, variants)
+	open := make([]bool, variants)
+	for i := range open {
+		open[i], verdicts[i] = true, VerdictUndecided
+	}
+	for li, n := range sched {
+		for i := range variants {
+			if !open[i] {
+				continue
+			}
+			for ; played[i] < n; played[i]++ {
+				diffs[i].Add(draw(i), 0)
+			}
+			if li < len(sched)-1 {
+				if verdicts[i], _ = rule.interim(diffs[i]); verdicts[i] != VerdictUndecided {
+					open[i] = false
+				}
+			}
+		}
+	}
+	var idx []int
+	var rest []stats.PairedDiff
+	for i := range variants {
+		if open[i] {
+			idx, rest = append(idx, i), append(rest, diffs[i])
+		}
+	}
+	final, _ := rule.final(rest)
+	for k, i := range idx {
+		verdicts[i] = final[k]
+	}
+	return verdicts, played
+}
+
+// pairChange draws one pair's change when the variant wins a game with
+// probability p and the reference with 1/2, each pair two games without
+// draws: −1 … 1 in halves, mean 2(p − 1/2)·½·2 = p − 1/2 a game.
+func pairChange(r *rand.Rand, p float64) float64 {
+	score := func(p float64) float64 {
+		s := 0.0
+		for range 2 {
+			if r.Float64() < p {
+				s += 0.5
+			}
+		}
+		return s
+	}
+	return score(p) - score(0.5)
+}
+
+// The staged rule on synthetic pairs, 22 variants looked at after 25, 50,
+// 100 and 200 pairs (importance's default of 400 games) and a margin of 5
+// points: a variant 30 points down stops as "changes" by the third look
+// (half its pairs) in nearly every study; an unchanged one is never shown within 5 points
+// in 200 pairs (it plays to the end unless wrongly called changed) and,
+// over every variant of a study, is called changed in at most 5% of
+// studies; and with more pairs an
+// unchanged variant is shown within the margin while one exactly at the
+// margin is shown within it in at most 5% of studies.
+func TestStageRuleOnSyntheticPairs(t *testing.T) {
+	studies := 400
+	if testing.Short() {
+		studies = 100
+	}
+	r := rand.New(rand.NewPCG(25, 5))
+	sched := looks(200, true)
+	rule := stageRule{looks: len(sched), variants: 22, margin: DefaultMargin}
+
+	early, familyWrong := 0, 0
+	for range studies {
+		verdicts, played := simulateStaged(rule, sched, 22, func(i int) float64 {
+			if i == 0 {
+				return pairChange(r, 0.2) // 30 points down
+			}
+			return pairChange(r, 0.5)
+		})
+		if verdicts[0] == VerdictChanges && played[0] <= 100 {
+			early++
+		}
+		wrong := false
+		for i := 1; i < 22; i++ {
+			if played[i] != 200 && verdicts[i] != VerdictChanges {
+				t.Fatalf("an unchanged variant stopped after %d of 200 pairs as %s", played[i], verdicts[i])
+			}
+			wrong = wrong || verdicts[i] == VerdictChanges
+		}
+		if wrong {
+			familyWrong++
+		}
+	}
+	if float64(early) < 0.95*float64(studies) {
+		t.Errorf("a 30-point drop stopped as changed by the third look in %d of %d studies, want at least 95%%", early, studies)
+	}
+	t.Logf("30 points down: changed by the third look in %d of %d studies; some unchanged variant called changed in %d", early, studies, familyWrong)
+	if limit := 0.05 + 3*math.Sqrt(0.05*0.95/float64(studies)); float64(familyWrong)/float64(studies) > limit {
+		t.Errorf("some unchanged variant called changed in %d of %d studies, want at most 5%%", familyWrong, studies)
+	}
+
+	// One variant and 4,000 pairs (looks after 500, 1,000, 2,000, 4,000).
+	sched, rule = looks(4000, true), stageRule{looks: 4, variants: 1, margin: DefaultMargin}
+	within, atMargin := 0, 0
+	for range studies {
+		if v, _ := simulateStaged(rule, sched, 1, func(int) float64 { return pairChange(r, 0.5) }); v[0] == VerdictWithin {
+			within++
+		}
+		if v, _ := simulateStaged(rule, sched, 1, func(int) float64 { return pairChange(r, 0.5+DefaultMargin) }); v[0] == VerdictWithin {
+			atMargin++
+		}
+	}
+	t.Logf("4,000 pairs: unchanged shown within ±5 in %d of %d studies, 5 points up in %d", within, studies, atMargin)
+	if float64(within) < 0.9*float64(studies) {
+		t.Errorf("an unchanged variant shown within ±5 points in %d of %d studies of 4,000 pairs, want at least 90%%", within, studies)
+	}
+	if limit := 0.05 + 3*math.Sqrt(0.05*0.95/float64(studies)); float64(atMargin)/float64(studies) > limit {
+		t.Errorf("a variant 5 points up shown within ±5 in %d of %d studies, want at most 5%%", atMargin, studies)
+	}
+}
+
+// The forecast of a variant's stop (expectedPairs) after the first look of
+// 25 pairs (of 25, 50, 100, 200): one clearly down but not yet decided is
+// expected to stop by the third look, one unchanged to play to the end
+// (within ±5 points cannot be shown in 200 pairs); the study's expected
+// games count the played ones, each open variant to its forecast and the
+// reference to the furthest of them.
+func TestStagedForecast(t *testing.T) {
+	sched := looks(200, true)
+	s := &staged{r: &Run{Seed: 1}, opps: make([]*rules.Army, 1), rule: stageRule{looks: len(sched), variants: 2, margin: DefaultMargin}, sched: sched}
+	down := &arm{open: true, pairs: 25, diff: stats.PairedDiff{Counts: [9]int{4, 0, 8, 0, 10, 0, 3, 0, 0}}}
+	same := &arm{open: true, pairs: 25, diff: stats.PairedDiff{Counts: [9]int{1, 0, 6, 0, 11, 0, 6, 0, 1}}}
+	if v, _ := s.rule.interim(down.diff); v != VerdictUndecided {
+		t.Fatalf("the variant down %v is already %s at 25 pairs", down.diff.Mean(), v)
+	}
+	down.expect, same.expect = s.expectedPairs(down, 0), s.expectedPairs(same, 1)
+	t.Logf("forecast stops: down %.1f pairs, unchanged %.1f", down.expect, same.expect)
+	if down.expect <= 25 || down.expect > 100 {
+		t.Errorf("down %+.0f points after 25 pairs: expected to stop after %v pairs, want by the third look (100)", 100*down.diff.Mean(), down.expect)
+	}
+	if same.expect < 195 || same.expect > 200 {
+		t.Errorf("unchanged after 25 pairs: expected to stop after %v pairs, want about 200", same.expect)
+	}
+	s.ref, s.vars, s.played = &arm{open: true, pairs: 25}, []*arm{down, same}, 150
+	want := 150 + int(math.Round(2*((down.expect-25)+(same.expect-25)+(same.expect-25))))
+	if got := s.expected(); got != want {
+		t.Errorf("expected games %d, want %d", got, want)
+	}
+	if again := s.expectedPairs(down, 0); again != down.expect {
+		t.Errorf("the forecast is not a function of the seed: %v, then %v", down.expect, again)
 	}
 }

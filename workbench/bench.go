@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/card"
+	"github.com/hexforge/hexforge/compiler"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/watch"
 )
@@ -75,18 +77,50 @@ type Bench struct {
 	file string
 	q    *Quick // what the quick simulations play
 
-	mu      sync.Mutex
-	version int    // bumped on every change, sent to the listeners
-	checked string // the last check's diagnostics (empty when clean)
-	ok      bool   // the last check compiled
-	good    bool   // some version compiled since the start
-	card    []byte // the last good army's help card (HTML)
-	results string // the last quick simulation's lines
-	saves   int    // good versions compiled so far
-	resSave int    // which of them the results are of
-	running bool   // a simulation is under way
-	subs    map[chan int]bool
-	done    chan struct{}
+	mu       sync.Mutex
+	version  int       // bumped on every change, sent to the listeners
+	checked  string    // the last check's diagnostics (empty when clean)
+	ok       bool      // the last check compiled
+	good     bool      // some version compiled since the start
+	card     []byte    // the last good army's help card (HTML)
+	cardOf   int       // which good version the card is of
+	results  []Result  // the last finished quick simulation's results
+	lines    string    // and its lines, as watch prints them
+	saves    int       // good versions compiled so far
+	resSave  int       // which of them the results are of
+	running  int       // the version being simulated, 0 when none
+	progress Progress  // how far its simulation is
+	told     time.Time // when the listeners last heard of progress
+	history  []Version // the newest good versions, oldest first
+	older    int       // versions dropped from history
+	subs     map[chan int]bool
+	done     chan struct{}
+}
+
+// MaxHistory is how many versions the page's history keeps: a designer
+// compares with the last few saves, and a day of saving must not grow the
+// server without bound.
+const MaxHistory = 50
+
+// maxChanges is how many lines of what changed a version keeps; the rest
+// are counted (a renamed army changes every token).
+const maxChanges = 12
+
+// Version is a good version of the army, as the page's history shows it.
+type Version struct {
+	N      int       `json:"n"` // 1 is the first good version since serve started
+	Army   string    `json:"army"`
+	Time   time.Time `json:"time"` // when it was checked
+	Tokens int       `json:"tokens"`
+	// Changes is what changed in the compiled tables since the version
+	// before, as watch prints it (compiler.Diff), at most maxChanges
+	// lines, More the lines left out; none for the first.
+	Changes []string `json:"changes,omitempty"`
+	More    int      `json:"more,omitempty"`
+	// Status is "running", "done", "cancelled by a newer save",
+	// "interrupted" or "no opponents".
+	Status  string   `json:"status"`
+	Results []Result `json:"results,omitempty"` // those finished, when the run stopped early
 }
 
 // NewBench is the workbench of an army file, its quick simulations q.
@@ -119,7 +153,10 @@ func (b *Bench) Close() {
 
 // Watch runs the file watcher until ctx is done.
 func (b *Bench) Watch(ctx context.Context) error {
-	sims := b.q.OnGood()
+	var sims *Sims
+	if len(b.q.Vs) > 0 {
+		sims = b.q.NewSims()
+	}
 	w := &watch.Watcher{Paths: []string{b.file}, Out: io.Discard, Loader: b.q.Loader,
 		Sets: b.Sets,
 		OnChecked: func(file string, c watch.Check) {
@@ -143,26 +180,77 @@ func (b *Bench) Watch(ctx context.Context) error {
 				page.Reset()
 				fmt.Fprintf(&page, "<p>card: %v</p>", err)
 			}
+			v := Version{Army: a.Name, Time: time.Now(), Tokens: a.Total(), Status: "no opponents"}
+			if prev != nil {
+				v.Changes = compiler.Diff(prev, a)
+				if n := len(v.Changes); n > maxChanges {
+					v.Changes, v.More = v.Changes[:maxChanges], n-maxChanges
+				}
+			}
 			b.mu.Lock()
-			b.card, b.good, b.running = page.Bytes(), true, sims != nil
 			b.saves++
-			save := b.saves
+			v.N = b.saves
+			b.card, b.cardOf, b.good = page.Bytes(), v.N, true
+			if sims != nil {
+				// The last result stays on the page, marked as the
+				// previous version's, until this one has played.
+				v.Status, b.running, b.progress = "running", v.N, Progress{Total: b.q.total()}
+			}
+			b.record(v)
 			b.changed()
 			b.mu.Unlock()
 			if sims == nil {
 				return
 			}
 			var out bytes.Buffer
-			sims(ctx, &out, file, a, prev)
+			res, complete := sims.Play(ctx, &out, a, v.N, func(p Progress) { b.progressed(v.N, p) })
 			b.mu.Lock()
-			if ctx.Err() == nil { // a newer save started another run
-				b.results, b.running, b.resSave = out.String(), false, save
-				b.changed()
+			defer b.mu.Unlock()
+			status := "done"
+			if !complete {
+				status = "interrupted"
+				if errors.Is(context.Cause(ctx), watch.ErrNewerSave) {
+					status = "cancelled by a newer save"
+				}
+			} else {
+				b.results, b.lines, b.resSave = res, out.String(), v.N
 			}
-			b.mu.Unlock()
+			for i := range b.history {
+				if b.history[i].N == v.N {
+					b.history[i].Status, b.history[i].Results = status, res
+				}
+			}
+			b.running = 0
+			b.changed()
 		},
 	}
 	return w.Run(ctx)
+}
+
+// record adds a version to the history, dropping the oldest past
+// MaxHistory. b.mu is held.
+func (b *Bench) record(v Version) {
+	if len(b.history) == MaxHistory {
+		b.history = append(b.history[:0], b.history[1:]...)
+		b.older++
+	}
+	b.history = append(b.history, v)
+}
+
+// progressed notes how far version n's simulation is, and tells the pages
+// at most five times a second (every game would flood them).
+func (b *Bench) progressed(n int, p Progress) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	// Workers report out of order: a count never goes back.
+	if b.running != n || (p.Opponent == b.progress.Opponent && p.Done <= b.progress.Done) {
+		return
+	}
+	b.progress = p
+	if time.Since(b.told) >= 200*time.Millisecond {
+		b.told = time.Now()
+		b.changed()
+	}
 }
 
 // State is what /state returns to the page.
@@ -172,9 +260,18 @@ type State struct {
 	OK          bool   `json:"ok"`
 	Good        bool   `json:"good"` // a good version exists (its card and results are shown)
 	Diagnostics string `json:"diagnostics"`
-	Results     string `json:"results"`
-	ResultsOf   int    `json:"results_of"` // which good version (1 = the first) the results are of
-	Running     bool   `json:"running"`
+	CardOf      int    `json:"card_of"` // which good version the card is of
+	Plan        string `json:"plan"`    // what each version plays ("" with no opponent)
+	// The last finished quick simulation: its results, its lines as
+	// watch prints them, and which good version (1 = the first) it is of.
+	// They stay while the next version plays.
+	Results   []Result  `json:"results"`
+	Lines     string    `json:"lines"`
+	ResultsOf int       `json:"results_of"`
+	Running   int       `json:"running"` // the version being simulated, 0 when none
+	Progress  Progress  `json:"progress"`
+	History   []Version `json:"history"` // newest first
+	Older     int       `json:"older"`   // versions no longer kept (MaxHistory)
 }
 
 // Handler serves the page, its card, its state and its events, to requests
@@ -198,7 +295,11 @@ func (b *Bench) Handler() http.Handler {
 	})
 	mux.HandleFunc("GET /state", func(w http.ResponseWriter, r *http.Request) {
 		b.mu.Lock()
-		st := State{File: b.file, Version: b.version, OK: b.ok, Good: b.good, Diagnostics: b.checked, Results: b.results, ResultsOf: b.resSave, Running: b.running}
+		st := State{File: b.file, Version: b.version, OK: b.ok, Good: b.good, Diagnostics: b.checked, CardOf: b.cardOf, Plan: b.q.plan(),
+			Results: b.results, Lines: b.lines, ResultsOf: b.resSave, Running: b.running, Progress: b.progress, Older: b.older}
+		for i := len(b.history) - 1; i >= 0; i-- {
+			st.History = append(st.History, b.history[i])
+		}
 		b.mu.Unlock()
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(st)
@@ -298,34 +399,8 @@ func (b *Bench) hostOK(r *http.Request) bool {
 }
 
 // benchPage is the live page: no network beyond this server, one small
-// script that reloads the state and the card on every event.
-const benchPage = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>hexforge workbench</title>
-<style>
-body{font-family:system-ui,sans-serif;margin:0;display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);height:100vh}
-iframe{border:0;width:100%;height:100vh}
-aside{padding:1em;overflow:auto;border-left:1px solid #ccc}
-pre{white-space:pre-wrap;font-size:13px;background:#f6f6f6;padding:.6em}
-.bad{color:#a8322b}.okk{color:#2e7d3e}
-</style></head><body>
-<iframe id="card" title="help card" src="/card"></iframe>
-<aside><h1 id="file">workbench</h1>
-<p id="status">connecting…</p>
-<h2>Diagnostics</h2><pre id="diags"></pre>
-<h2>Quick simulation <small id="of"></small></h2><pre id="results"></pre></aside>
-<script>
-let shown = -1;
-async function refresh() {
-  const st = await (await fetch('/state')).json();
-  document.getElementById('file').textContent = st.file;
-  const s = document.getElementById('status');
-  s.textContent = st.ok ? 'compiles' : (st.good ? 'errors: showing the last good version' : 'errors: no good version yet');
-  s.className = st.ok ? 'okk' : 'bad';
-  document.getElementById('diags').textContent = st.diagnostics || 'no diagnostics';
-  document.getElementById('results').textContent = st.running ? 'running…' : (st.results || '(no opponents: give --vs)');
-  document.getElementById('of').textContent = st.results_of ? '(good version ' + st.results_of + ')' : '';
-  if (st.version !== shown) { shown = st.version; document.getElementById('card').contentWindow.location.reload(); }
-}
-new EventSource('/events').onmessage = refresh;
-</script></body></html>
-`
+// script that reloads the state on every event, and the card when a new
+// version has one.
+//
+//go:embed page.html
+var benchPage string

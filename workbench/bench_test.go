@@ -81,7 +81,7 @@ func TestServeUpdatesOnSave(t *testing.T) {
 			}
 		}
 	}()
-	first := waitFor("the first result", func(st State) bool { return st.Good && !st.Running && strings.Contains(st.Results, "Borgo") })
+	first := waitFor("the first result", func(st State) bool { return st.Good && st.Running == 0 && strings.Contains(st.Lines, "Borgo") })
 	if page := get("/"); !strings.Contains(page, "EventSource") || strings.Contains(page, "http://") || strings.Contains(page, "https://") {
 		t.Errorf("the page lacks its event source or reaches the network:\n%s", page)
 	}
@@ -104,7 +104,7 @@ func TestServeUpdatesOnSave(t *testing.T) {
 		t.Fatal("no event after a broken save")
 	}
 	broken := waitFor("the diagnostics", func(st State) bool { return !st.OK })
-	if !strings.Contains(broken.Diagnostics, "mine.army:4") || !broken.Good || broken.Results != first.Results {
+	if !strings.Contains(broken.Diagnostics, "mine.army:4") || !broken.Good || broken.Lines != first.Lines {
 		t.Errorf("after a broken save: %+v; want its diagnostics and the last good result", broken)
 	}
 	if c := get("/card"); !strings.Contains(c, "<svg") {

@@ -79,7 +79,7 @@ func TestServeSymlinkedBase(t *testing.T) {
 				}
 				return
 			}
-			first := waitFor("the first result", func(st State) bool { return st.OK && st.Good && !st.Running && st.ResultsOf == 1 })
+			first := waitFor("the first result", func(st State) bool { return st.OK && st.Good && st.Running == 0 && st.ResultsOf == 1 })
 			if first.Diagnostics != "" {
 				t.Errorf("diagnostics of a good variant: %s", first.Diagnostics)
 			}
@@ -88,7 +88,7 @@ func TestServeSymlinkedBase(t *testing.T) {
 			}
 			// The link's target is saved: the variant reruns.
 			linktest.Write(t, real, strings.Replace(string(clean), "initiative 2", "initiative 3", 1))
-			waitFor("a rerun after the linked base's save", func(st State) bool { return st.OK && !st.Running && st.ResultsOf == 2 })
+			waitFor("a rerun after the linked base's save", func(st State) bool { return st.OK && st.Running == 0 && st.ResultsOf == 2 })
 		})
 	}
 }

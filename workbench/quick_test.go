@@ -25,7 +25,7 @@ func TestWatchChange(t *testing.T) {
 		{"better on every pair, 12 pairs", []int8{0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2}, []int8{2, 3, 4, 3, 3, 4, 2, 3, 4, 3, 3, 4}, "significant)"},
 		{"capped pairs left out", []int8{-1, 2, 2}, []int8{4, 2, 2}, "no significant change"},
 	} {
-		if got := Change(tc.old, tc.cur); (tc.want == "") != (got == "") || !strings.Contains(got, tc.want) {
+		if got := Compare(tc.old, tc.cur).String(); (tc.want == "") != (got == "") || !strings.Contains(got, tc.want) {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
 		}
 	}
@@ -61,7 +61,7 @@ func TestWatchSimComparesPaired(t *testing.T) {
 	on(ctx, &out, "moloch.army", base.Army, base.Army)
 	on(ctx, &out, "moloch.army", &w, base.Army)
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != 3 || strings.Contains(lines[0], "since") || !strings.Contains(lines[1], "no significant change") ||
+	if len(lines) != 3 || !strings.HasSuffix(lines[0], " games") || !strings.Contains(lines[1], "no significant change") ||
 		!strings.Contains(lines[2], "points, paired 95% interval [-") || !strings.Contains(lines[2], "significant)") {
 		t.Errorf("want no change, then a significant drop:\n%s", out.String())
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"time"
 
 	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/study"
@@ -31,7 +32,11 @@ looked at after an eighth, a quarter, half and all of --games, and stops
 when its change is significant or is shown to lie within ±--margin points;
 the correction counts the looks too, so a verdict is as safe as one made at
 the end. Before the first game the command states the most and the fewest
-games it can play.`,
+games it can play; after the army's first games, what those would take at
+their pace; after each look, about how many games and how long are still
+expected (a forecast from the variants' changes so far). The times are
+estimates from this run on this machine; --early-stop=false plays every
+game of --games.`,
 		Example: `  hexforge importance moloch --vs borgo --games 1000
   hexforge importance my-army.army --vs moloch --vs outpost --copy
   hexforge importance moloch --vs borgo --format html --out importance.html`,
@@ -55,7 +60,7 @@ games it can play.`,
 			defer done()
 			o.Progress, o.Expect = bar.Update, bar.Expect
 			n := study.Variants(base.Army)
-			e.state(cmd.ErrOrStderr(), &o.Run, n, fmt.Sprintf("the army and %d variants", n-1), len(opps))
+			o.OnLook = e.state(cmd.ErrOrStderr(), bar, &o.Run, n, fmt.Sprintf("the army and %d variants", n-1), len(opps), "the army", "variants")
 			bar.Expect(study.Variants(base.Army) * len(opps) * o.JobGames())
 			res, err := study.RunImportance(ctx, &o.Run, base.Army, opps, oppNames, oneCopy, e.margin/100, e.on)
 			if err != nil {
@@ -116,15 +121,61 @@ func (e *earlyStop) check(o *simOptions) error {
 
 // state tells the designer, before the first game, how many games the
 // study can play: all of them, or with early stops at least the first
-// look of every arm.
-// arms names them ("the army and 22 variants", "3 values").
-func (e *earlyStop) state(w io.Writer, r *study.Run, n int, arms string, opps int) {
+// look of every arm. arms names them ("the army and 22 variants", "3
+// values"). It returns what then tells the time (study.Run.OnLook):
+// after the reference's first games (ref names it, "the army") what the
+// most and the fewest games would take at their pace, and after each
+// look how many variants (what) are decided and about how many games and
+// how long the rest is expected to take. The times are estimates from
+// the wall clock of this run on this machine as loaded now; they never
+// change what is played.
+func (e *earlyStop) state(w io.Writer, bar *report.ProgressBar, r *study.Run, n int, arms string, opps int, ref, what string) func(study.Look) {
 	most := n * opps * r.PlayedGames()
 	of := fmt.Sprintf("%s × %d %s × %d", arms, opps, map[bool]string{true: "opponent", false: "opponents"}[opps == 1], r.PlayedGames())
 	looks := r.Looks(e.on)
+	least := n * opps * 2 * looks[0]
 	if len(looks) == 1 {
 		fmt.Fprintf(w, "plays %d games (%s)\n", most, of)
-		return
+	} else {
+		fmt.Fprintf(w, "plays at most %d games (%s), at least %d: each stops once decided (--early-stop)\n", most, of, least)
 	}
-	fmt.Fprintf(w, "plays at most %d games (%s), at least %d: each stops once decided (--early-stop)\n", most, of, n*opps*2*looks[0])
+	start := time.Now()
+	return func(l study.Look) {
+		el := time.Since(start)
+		if l.Played == 0 || el <= 0 {
+			return
+		}
+		each := el / time.Duration(l.Played)
+		bar.Finish() // a line of its own, not over the bar
+		if l.Look == 0 {
+			fmt.Fprintf(w, "%s's first %d games: %s a game on this machine now;\n", ref, l.Played, roughly(each))
+			if most == least {
+				fmt.Fprintf(w, "  at that pace the whole study takes about %s (an estimate)\n", roughly(each*time.Duration(most)))
+			} else {
+				fmt.Fprintf(w, "  at that pace at most about %s, at least about %s (estimates)\n", roughly(each*time.Duration(most)), roughly(each*time.Duration(least)))
+			}
+			return
+		}
+		fmt.Fprintf(w, "look %d of %d (%d games each): %d of %d %s decided;\n", l.Look, l.Looks, 2*l.Pairs*opps, l.Decided, l.Variants, what)
+		fmt.Fprintf(w, "  about %d games expected in all, about %s more (estimates)\n", l.Expected, roughly(each*time.Duration(l.Expected-l.Played)))
+	}
+}
+
+// roughly is a duration as a person says it: "83 ms", "4.1 s", "41 s",
+// "13 min", "2.5 h"; an estimate needs no more figures.
+func roughly(d time.Duration) string {
+	switch s := d.Seconds(); {
+	case s < 0.01:
+		return fmt.Sprintf("%.2g ms", 1000*s)
+	case s < 1:
+		return fmt.Sprintf("%.0f ms", 1000*s)
+	case s < 10:
+		return fmt.Sprintf("%.2g s", s)
+	case s < 90:
+		return fmt.Sprintf("%.0f s", s)
+	case s < 90*60:
+		return fmt.Sprintf("%.0f min", s/60)
+	default:
+		return fmt.Sprintf("%.1f h", s/3600)
+	}
 }

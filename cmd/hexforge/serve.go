@@ -18,16 +18,22 @@ func newServe() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "serve FILE --vs OPPONENT...",
 		Short: "A live workbench page: the help card, the diagnostics and quick results, updated on every save",
-		Long: `serve starts a local web server (127.0.0.1 unless --addr says otherwise)
+		Long: fmt.Sprintf(`serve starts a local web server (127.0.0.1 unless --addr says otherwise)
 whose page shows the army's help card, its check diagnostics and the latest
 quick simulation against the --vs armies, and updates itself every time the
 file is saved (server-sent events fed by the same file watcher as watch).
 A broken save shows its diagnostics while the last good card and results
-stay. It answers only requests addressed to this machine (localhost, the
+stay. While a new version plays, the last result stays on the page, marked
+as the previous version's, beside the run's progress. Each version plays
+the same seeds, so its result gives the paired change against the last
+version that played to the end, called better or worse only when its 95%%
+interval excludes 0 (as watch says it). The page keeps a history of the
+last %d good versions: when, what changed in the compiled tables, and the
+result. It answers only requests addressed to this machine (localhost, the
 address it listens on, the host of --addr), closes idle connections and
 serves at most 32 live pages (docs/security.md). --set overrides apply to
 the army and the opponents they name, on every save, as in watch; one that
-no longer applies is shown with the diagnostics. Ctrl-C stops it.`,
+no longer applies is shown with the diagnostics. Ctrl-C stops it.`, workbench.MaxHistory),
 		Example: `  hexforge serve my-army.army --vs moloch --vs borgo
   hexforge serve my-army.army --vs moloch --addr 127.0.0.1:9000
   hexforge serve my-army.army --vs vegas --board duel --leaders taktyk

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -106,7 +108,10 @@ func TestSweepAndImportance(t *testing.T) {
 }
 
 // importance and sweep say before the first game how many games they can
-// play, and refuse a bad --margin before any work.
+// play; after the reference's first games how long the most and the
+// fewest would take at their pace; after each look how many variants are
+// decided and about how many games and how long are still expected. They
+// refuse a bad --margin before any work.
 func TestStudiesStateTheirGames(t *testing.T) {
 	_, stderr, code := run(t, "importance", "moloch", "--vs", "borgo", "--games", "160", "--players", "random", "--format", "json")
 	// 23 arms (the army and 22 variants) × 1 opponent × 160, at least the
@@ -114,8 +119,28 @@ func TestStudiesStateTheirGames(t *testing.T) {
 	if code != 0 || !strings.Contains(stderr, "plays at most 3680 games (the army and 22 variants × 1 opponent × 160), at least 460") {
 		t.Errorf("importance: exit %d, stderr %q", code, stderr)
 	}
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`(?m)^the army's first 20 games: [0-9.]+ (ms|s) a game on this machine now;\n  at that pace at most about [0-9.]+ (ms|s|min|h), at least about [0-9.]+ (ms|s|min|h) \(estimates\)$`),
+		regexp.MustCompile(`(?m)^look 1 of 4 \(20 games each\): [0-9]+ of 22 variants decided;\n  about [0-9]+ games expected in all, about [0-9.]+ (ms|s|min|h) more \(estimates\)$`),
+		regexp.MustCompile(`(?m)^look 3 of 4 \(80 games each\)`),
+	} {
+		if !want.MatchString(stderr) {
+			t.Errorf("importance: stderr lacks %s:\n%s", want, stderr)
+		}
+	}
+	if expected := regexp.MustCompile(`about ([0-9]+) games expected in all`).FindAllStringSubmatch(stderr, -1); len(expected) != 3 {
+		t.Errorf("importance: %d expectations, want one after each look but the last:\n%s", len(expected), stderr)
+	} else {
+		for _, e := range expected {
+			if n, _ := strconv.Atoi(e[1]); n < 460 || n > 3680 {
+				t.Errorf("importance: %d games expected, outside the fewest and the most it can play", n)
+			}
+		}
+	}
 	_, stderr, code = run(t, "sweep", "moloch/Gauss Cannon.initiative=1..2", "--vs", "moloch", "--games", "6", "--players", "random", "--early-stop=false")
-	if code != 0 || !strings.Contains(stderr, "plays 12 games (2 values × 1 opponent × 6)") {
+	if code != 0 || !strings.Contains(stderr, "plays 12 games (2 values × 1 opponent × 6)") ||
+		!regexp.MustCompile(`the first value's first 6 games: [0-9.]+ (ms|s) a game on this machine now;\n  at that pace the whole study takes about [0-9.]+ (ms|s|min|h) \(an estimate\)\n`).MatchString(stderr) ||
+		strings.Contains(stderr, "look") {
 		t.Errorf("sweep: exit %d, stderr %q", code, stderr)
 	}
 	for _, bad := range []string{"-1", "50", "NaN"} {

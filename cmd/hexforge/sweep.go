@@ -26,7 +26,11 @@ Each value stops early once decided (--early-stop, on by default): it is
 looked at after an eighth, a quarter, half and all of --games, and stops
 when its change against the first value is significant or is shown to lie
 within ±--margin points; the correction counts the looks too. Before the
-first game the command states the most and the fewest games it can play.`,
+first game the command states the most and the fewest games it can play;
+after the first value's first games, what those would take at their pace;
+after each look, about how many games and how long are still expected.
+The times are estimates from this run on this machine; --early-stop=false
+plays every game of --games.`,
 		Example: `  hexforge sweep 'moloch/Gauss Cannon.initiative=1..3' --vs borgo
   hexforge sweep 'moloch/Hybrid.count=0..4' --vs borgo --vs outpost --games 1000
   hexforge sweep 'moloch/Hybrid.count=0..4' --vs borgo --format html --out sweep.html`,
@@ -49,7 +53,7 @@ first game the command states the most and the fewest games it can play.`,
 			ctx, bar, done := startRun(cmd)
 			defer done()
 			o.Progress, o.Expect = bar.Update, bar.Expect
-			e.state(cmd.ErrOrStderr(), &o.Run, len(sw.Values), fmt.Sprintf("%d values", len(sw.Values)), len(opps))
+			o.OnLook = e.state(cmd.ErrOrStderr(), bar, &o.Run, len(sw.Values), fmt.Sprintf("%d values", len(sw.Values)), len(opps), "the first value", "values")
 			bar.Expect(len(sw.Values) * len(opps) * o.JobGames())
 			load := sweepLoader(cmd, o.Structures, sw, args[0], opps)
 			s := sw.Set
