@@ -474,7 +474,13 @@ func writeLegend(b *strings.Builder) {
 			b.WriteString("<circle cx=\"0\" cy=\"0\" r=\"14\" fill=\"#fff\" stroke=\"#2f5d8f\" stroke-width=\"2\"/>" +
 				"<text x=\"0\" y=\"6\" text-anchor=\"middle\" font-size=\"17\" font-weight=\"bold\" fill=\"#222\">2</text>")
 		}},
-		{"agony: also acts in the segment it dies in", func(b *strings.Builder) { writeAgony(b, 0, 4) }},
+		{"agony: also acts in the segment it dies in", func(b *strings.Builder) {
+			// Larger than on a token: the legend is drawn smaller than the
+			// cards, and its text must read at an 800 px window.
+			b.WriteString("<g transform=\"scale(1.3)\">")
+			writeAgony(b, 0, 3)
+			b.WriteString("</g>")
+		}},
 		{"toughness: wounds it takes", func(b *strings.Builder) { writeToughness(b, 0, 0, 2) }},
 		{"count in the army", func(b *strings.Builder) {
 			b.WriteString("<text x=\"0\" y=\"6\" text-anchor=\"middle\" font-size=\"17\" font-weight=\"bold\" fill=\"#2f5d8f\">×2</text>")

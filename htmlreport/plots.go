@@ -21,18 +21,22 @@ type Cell struct {
 // blue where the row wins, red where it loses, each cell with its rate and
 // its interval.
 func Heatmap(rows, cols []string, cells [][]Cell, label string) *SVG {
-	const cw, ch, left, top = 96.0, 44.0, 150.0, 100.0
+	// Sized so that the eight armies' map (862 units) still shows its
+	// smallest text (the intervals, 13 units) at MinTextPx in an 800 px
+	// window; more armies make the figure scroll sideways there.
+	const cw, ch, left, top = 84.0, 46.0, 130.0, 100.0
 	// Room on the right for the last column's slanted label and for the
 	// key's caption, however few the columns.
-	s := NewSVG(math.Max(720, left+cw*float64(len(cols))+70), top+ch*float64(len(rows))+34, label)
+	s := NewSVG(math.Max(720, left+cw*float64(len(cols))+60), top+ch*float64(len(rows))+36, label)
+	s.MinText = MinTextPx
 	s.Open("g", A("class", "heatmap"))
 	for j, c := range cols {
 		x := left + cw*float64(j) + cw/2
-		s.Text(x, top-8, clip(c, 16), A("transform", fmt.Sprintf("rotate(-35 %s %s)", Num(x), Num(top-8))), A("font-size", 12.0))
+		s.Text(x, top-8, clip(c, 16), A("transform", fmt.Sprintf("rotate(-35 %s %s)", Num(x), Num(top-8))), A("font-size", 13.0))
 	}
 	for i, r := range rows {
 		y := top + ch*float64(i)
-		s.Text(left-8, y+ch/2+4, clip(r, 20), A("text-anchor", "end"), A("font-size", 12.0))
+		s.Text(left-8, y+ch/2+5, clip(r, 15), A("text-anchor", "end"), A("font-size", 13.0))
 		for j := range cols {
 			x := left + cw*float64(j)
 			var c Cell
@@ -46,24 +50,24 @@ func Heatmap(rows, cols []string, cells [][]Cell, label string) *SVG {
 			}
 			fill, ink := Diverging(c.Rate), "#111"
 			if !c.Significant {
-				class, fill, ink = "cell muted", mix(fill, "#eeeeee", 0.75), "#777"
+				class, fill, ink = "cell muted", mix(fill, "#eeeeee", 0.75), "#666"
 			}
 			s.Open("g", A("class", class))
 			if c.Tip != "" {
 				s.Title(c.Tip)
 			}
 			s.Elem("rect", A("x", x), A("y", y), A("width", cw-2), A("height", ch-2), A("fill", fill))
-			s.Text(x+cw/2-1, y+18, fmt.Sprintf("%.1f%%", 100*c.Rate), A("text-anchor", "middle"), A("font-size", 13.0), A("fill", ink))
-			s.Text(x+cw/2-1, y+34, rangeText(c.Lo, c.Hi), A("text-anchor", "middle"), A("font-size", 10.0), A("fill", ink))
+			s.Text(x+cw/2-1, y+19, fmt.Sprintf("%.1f%%", 100*c.Rate), A("text-anchor", "middle"), A("font-size", 15.0), A("fill", ink))
+			s.Text(x+cw/2-1, y+37, rangeText(c.Lo, c.Hi), A("class", "interval"), A("text-anchor", "middle"), A("font-size", 13.0), A("fill", ink))
 			s.Close()
 		}
 	}
 	// The key: the colour scale from 0% to 100%.
 	ky := top + ch*float64(len(rows)) + 10
 	for k := 0; k <= 10; k++ {
-		s.Elem("rect", A("class", "key"), A("x", left+float64(k)*18), A("y", ky), A("width", 18.0), A("height", 10.0), A("fill", Diverging(float64(k)/10)))
+		s.Elem("rect", A("class", "key"), A("x", left+float64(k)*18), A("y", ky), A("width", 18.0), A("height", 12.0), A("fill", Diverging(float64(k)/10)))
 	}
-	s.Text(left+11*18+6, ky+9, "row's win rate 0% → 100%; pale: not significant", A("font-size", 11.0), A("fill", "#555"))
+	s.Text(left+11*18+8, ky+11, "row's win rate 0% → 100%; pale: not significant", A("font-size", 13.0), A("fill", "#555"))
 	s.Close()
 	return s
 }
@@ -127,34 +131,31 @@ type Dot struct {
 // DotPlot draws one row per dot, the dot at X and a bar from Lo to Hi, with
 // a dashed line at ref (50% for win rates, 0 for ratings).
 func DotPlot(dots []Dot, ref float64, axis string, label string) *SVG {
-	const left, right, rowH, top, plotW = 160.0, 180.0, 26.0, 12.0, 520.0 // right: room for "56.0% [47.4%, 64.6%]"
-	s := NewSVG(left+plotW+right, top+rowH*float64(len(dots))+44, label)
+	const left, right, rowH, top, plotW = 180.0, 190.0, 30.0, 12.0, 490.0 // right: room for "56.0% [47.4%, 64.6%]"
+	s := NewSVG(left+plotW+right, top+rowH*float64(len(dots))+50, label)
+	s.Fill, s.MinText = true, MinTextPx
 	lo, hi := ref, ref
 	for _, d := range dots {
 		lo, hi = math.Min(lo, math.Min(d.Lo, d.X)), math.Max(hi, math.Max(d.Hi, d.X))
 	}
-	if hi-lo < 1e-9 {
-		lo, hi = lo-1, hi+1
-	}
-	pad := (hi - lo) * 0.05
-	lo, hi = lo-pad, hi+pad
+	lo, hi, ticks := Axis(lo, hi, 6)
 	x := func(v float64) float64 { return left + plotW*(v-lo)/(hi-lo) }
 	bottom := top + rowH*float64(len(dots))
 	s.Open("g", A("class", "dotplot"))
-	for _, t := range Ticks(lo, hi, 6) {
-		s.Elem("line", A("class", "grid"), A("x1", x(t)), A("x2", x(t)), A("y1", top), A("y2", bottom), A("stroke", "#eee"))
-		s.Text(x(t), bottom+14, Num(t), A("text-anchor", "middle"), A("font-size", 11.0), A("fill", "#555"))
+	for _, t := range ticks {
+		s.Elem("line", A("class", "grid"), A("x1", x(t)), A("x2", x(t)), A("y1", top), A("y2", bottom), A("stroke", "#e4e4e4"))
+		s.Text(x(t), bottom+16, Num(t), A("text-anchor", "middle"), A("font-size", 13.0), A("fill", "#555"))
 	}
 	s.Elem("line", A("class", "ref"), A("x1", x(ref)), A("x2", x(ref)), A("y1", top), A("y2", bottom), A("stroke", "#999"), A("stroke-dasharray", "4 3"))
-	s.Text(left+plotW/2, bottom+32, axis, A("text-anchor", "middle"), A("font-size", 12.0))
+	s.Text(left+plotW/2, bottom+38, axis, A("text-anchor", "middle"), A("font-size", 13.0))
 	for i, d := range dots {
 		y := top + rowH*float64(i) + rowH/2
 		s.Open("g", A("class", "dot"))
 		s.Title(fmt.Sprintf("%s: %s", d.Label, d.Text))
-		s.Text(left-8, y+4, clip(d.Label, 22), A("text-anchor", "end"), A("font-size", 12.0))
+		s.Text(left-8, y+5, clip(d.Label, 20), A("text-anchor", "end"), A("font-size", 13.0))
 		s.Elem("line", A("class", "interval"), A("x1", x(d.Lo)), A("x2", x(d.Hi)), A("y1", y), A("y2", y), A("stroke", "#2166ac"), A("stroke-width", 3.0))
 		s.Elem("circle", A("cx", x(d.X)), A("cy", y), A("r", 5.0), A("fill", "#0b3d75"))
-		s.Text(left+plotW+8, y+4, d.Text, A("font-size", 12.0))
+		s.Text(left+plotW+10, y+5, d.Text, A("font-size", 13.0))
 		s.Close()
 	}
 	s.Close()
@@ -173,25 +174,22 @@ type Bar struct {
 // whisker, red below 0 and blue above; rows whose change is not
 // significant are muted. The rows are drawn in the order given.
 func Bars(bars []Bar, axis, label string) *SVG {
-	const left, right, rowH, top, plotW = 220.0, 150.0, 24.0, 12.0, 480.0
-	s := NewSVG(left+plotW+right, top+rowH*float64(len(bars))+44, label)
+	const left, right, rowH, top, plotW = 190.0, 180.0, 28.0, 12.0, 490.0
+	s := NewSVG(left+plotW+right, top+rowH*float64(len(bars))+50, label)
+	s.Fill, s.MinText = true, MinTextPx
 	lo, hi := 0.0, 0.0
 	for _, b := range bars {
 		lo, hi = math.Min(lo, math.Min(b.Lo, b.X)), math.Max(hi, math.Max(b.Hi, b.X))
 	}
-	if hi-lo < 1e-9 {
-		lo, hi = -1, 1
-	}
-	pad := (hi - lo) * 0.05
-	lo, hi = lo-pad, hi+pad
+	lo, hi, ticks := Axis(lo, hi, 6)
 	x := func(v float64) float64 { return left + plotW*(v-lo)/(hi-lo) }
 	bottom := top + rowH*float64(len(bars))
 	s.Open("g", A("class", "bars"))
-	for _, t := range Ticks(lo, hi, 6) {
-		s.Elem("line", A("class", "grid"), A("x1", x(t)), A("x2", x(t)), A("y1", top), A("y2", bottom), A("stroke", "#eee"))
-		s.Text(x(t), bottom+14, Num(t), A("text-anchor", "middle"), A("font-size", 11.0), A("fill", "#555"))
+	for _, t := range ticks {
+		s.Elem("line", A("class", "grid"), A("x1", x(t)), A("x2", x(t)), A("y1", top), A("y2", bottom), A("stroke", "#e4e4e4"))
+		s.Text(x(t), bottom+16, Num(t), A("text-anchor", "middle"), A("font-size", 13.0), A("fill", "#555"))
 	}
-	s.Text(left+plotW/2, bottom+32, axis, A("text-anchor", "middle"), A("font-size", 12.0))
+	s.Text(left+plotW/2, bottom+38, axis, A("text-anchor", "middle"), A("font-size", 13.0))
 	for i, b := range bars {
 		y := top + rowH*float64(i)
 		fill := "#2166ac"
@@ -204,11 +202,11 @@ func Bars(bars []Bar, axis, label string) *SVG {
 		}
 		s.Open("g", A("class", class))
 		s.Title(b.Label + ": " + b.Text)
-		s.Text(left-8, y+rowH/2+4, clip(b.Label, 30), A("text-anchor", "end"), A("font-size", 12.0))
+		s.Text(left-8, y+rowH/2+5, clip(b.Label, 22), A("text-anchor", "end"), A("font-size", 13.0))
 		x0, x1 := math.Min(x(0), x(b.X)), math.Max(x(0), x(b.X))
-		s.Elem("rect", A("x", x0), A("y", y+4), A("width", math.Max(x1-x0, 1)), A("height", rowH-8), A("fill", fill))
+		s.Elem("rect", A("x", x0), A("y", y+5), A("width", math.Max(x1-x0, 1)), A("height", rowH-10), A("fill", fill))
 		s.Elem("line", A("class", "interval"), A("x1", x(b.Lo)), A("x2", x(b.Hi)), A("y1", y+rowH/2), A("y2", y+rowH/2), A("stroke", "#333"), A("stroke-width", 1.5))
-		s.Text(left+plotW+8, y+rowH/2+4, b.Text, A("font-size", 12.0))
+		s.Text(left+plotW+10, y+rowH/2+5, b.Text, A("font-size", 13.0))
 		s.Close()
 	}
 	s.Elem("line", A("class", "ref"), A("x1", x(0)), A("x2", x(0)), A("y1", top), A("y2", bottom), A("stroke", "#666"))
@@ -232,8 +230,10 @@ var seriesColours = []string{"#0b3d75", "#d95f02", "#7570b3", "#1b9e77", "#e7298
 // a dashed line at ref. A value that is NaN (a setting with no games) draws
 // no point: the line and its band break there.
 func Lines(xs []string, series []Series, ref float64, xAxis, yAxis, label string) *SVG {
-	const left, right, top, plotW, plotH = 60.0, 170.0, 14.0, 520.0, 280.0
-	s := NewSVG(left+plotW+right, top+plotH+50, label)
+	const left, right, top, plotW, plotH, legendH = 70.0, 200.0, 14.0, 590.0, 300.0, 20.0
+	// Tall enough for the legend too: a ladder may have a line per matchup.
+	s := NewSVG(left+plotW+right, math.Max(top+plotH+56, top+legendH*float64(len(series))+8), label)
+	s.Fill, s.MinText = true, MinTextPx
 	lo, hi := ref, ref
 	for _, se := range series {
 		for i, y := range se.Y {
@@ -246,11 +246,7 @@ func Lines(xs []string, series []Series, ref float64, xAxis, yAxis, label string
 			}
 		}
 	}
-	if hi-lo < 1e-9 {
-		lo, hi = lo-1, hi+1
-	}
-	pad := (hi - lo) * 0.05
-	lo, hi = lo-pad, hi+pad
+	lo, hi, ticks := Axis(lo, hi, 6)
 	n := len(xs)
 	x := func(i int) float64 {
 		if n <= 1 {
@@ -260,15 +256,15 @@ func Lines(xs []string, series []Series, ref float64, xAxis, yAxis, label string
 	}
 	y := func(v float64) float64 { return top + plotH*(hi-v)/(hi-lo) }
 	s.Open("g", A("class", "lines"))
-	for _, t := range Ticks(lo, hi, 6) {
-		s.Elem("line", A("class", "grid"), A("x1", left), A("x2", left+plotW), A("y1", y(t)), A("y2", y(t)), A("stroke", "#eee"))
-		s.Text(left-6, y(t)+4, Num(t), A("text-anchor", "end"), A("font-size", 11.0), A("fill", "#555"))
+	for _, t := range ticks {
+		s.Elem("line", A("class", "grid"), A("x1", left), A("x2", left+plotW), A("y1", y(t)), A("y2", y(t)), A("stroke", "#e4e4e4"))
+		s.Text(left-8, y(t)+5, Num(t), A("text-anchor", "end"), A("font-size", 13.0), A("fill", "#555"))
 	}
 	for i, v := range xs {
-		s.Text(x(i), top+plotH+16, clip(v, 10), A("text-anchor", "middle"), A("font-size", 11.0), A("fill", "#555"))
+		s.Text(x(i), top+plotH+20, clip(v, 10), A("text-anchor", "middle"), A("font-size", 13.0), A("fill", "#555"))
 	}
-	s.Text(left+plotW/2, top+plotH+36, xAxis, A("text-anchor", "middle"), A("font-size", 12.0))
-	s.Text(14, top+plotH/2, yAxis, A("text-anchor", "middle"), A("font-size", 12.0), A("transform", fmt.Sprintf("rotate(-90 14 %s)", Num(top+plotH/2))))
+	s.Text(left+plotW/2, top+plotH+44, xAxis, A("text-anchor", "middle"), A("font-size", 13.0))
+	s.Text(16, top+plotH/2, yAxis, A("text-anchor", "middle"), A("font-size", 13.0), A("transform", fmt.Sprintf("rotate(-90 16 %s)", Num(top+plotH/2))))
 	s.Elem("line", A("class", "ref"), A("x1", left), A("x2", left+plotW), A("y1", y(ref)), A("y2", y(ref)), A("stroke", "#999"), A("stroke-dasharray", "4 3"))
 	for k, se := range series {
 		col := seriesColours[k%len(seriesColours)]
@@ -312,9 +308,9 @@ func Lines(xs []string, series []Series, ref float64, xAxis, yAxis, label string
 			}
 			a = b
 		}
-		ly := top + 14 + 18*float64(k)
-		s.Elem("rect", A("class", "legend"), A("x", left+plotW+14), A("y", ly-9), A("width", 12.0), A("height", 10.0), A("fill", col))
-		s.Text(left+plotW+32, ly, clip(se.Name, 20), A("font-size", 12.0))
+		ly := top + 14 + legendH*float64(k)
+		s.Elem("rect", A("class", "legend"), A("x", left+plotW+16), A("y", ly-10), A("width", 12.0), A("height", 12.0), A("fill", col))
+		s.Text(left+plotW+34, ly, clip(se.Name, 20), A("font-size", 13.0))
 		s.Close()
 	}
 	s.Close()

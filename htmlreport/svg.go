@@ -51,7 +51,21 @@ type SVG struct {
 	open  []string
 	W, H  float64
 	label string
+	// Fill draws the SVG as wide as its figure, its height following (a
+	// plot that should use the page's width); otherwise it is W CSS px
+	// wide, narrower only when the page is.
+	Fill bool
+	// MinText, when set, is the smallest size in CSS px any of its text
+	// may be drawn at: the SVG is never drawn narrower than that allows,
+	// and on a narrow window its figure scrolls instead of shrinking the
+	// text out of reading.
+	MinText float64
+	minFont float64 // the smallest font-size of its text, in user units
 }
+
+// MinTextPx is the smallest text the report pages draw, in CSS px: read
+// at arm's length on a laptop, and at an 800 px window.
+const MinTextPx = 11.0
 
 // NewSVG starts an SVG of w×h user units; label is its accessible name.
 func NewSVG(w, h float64, label string) *SVG {
@@ -113,6 +127,14 @@ func (s *SVG) Close() {
 
 // Text writes a text element at (x, y) with its content escaped.
 func (s *SVG) Text(x, y float64, text string, attrs ...Attr) {
+	for _, a := range attrs {
+		if a.Name != "font-size" {
+			continue
+		}
+		if f, err := strconv.ParseFloat(a.Value, 64); err == nil && f > 0 && (s.minFont == 0 || f < s.minFont) {
+			s.minFont = f
+		}
+	}
 	s.b.WriteString("<text")
 	s.attrs(append([]Attr{A("x", x), A("y", y)}, attrs...))
 	s.b.WriteString(">" + html.EscapeString(text) + "</text>\n")
@@ -127,8 +149,25 @@ func (s *SVG) Title(text string) {
 func (s *SVG) String() string {
 	var out strings.Builder
 	// No xmlns: an SVG inline in HTML needs none, and the page names no URL.
-	fmt.Fprintf(&out, "<svg viewBox=\"0 0 %s %s\" width=\"%s\" height=\"%s\" role=\"img\" aria-label=\"%s\">\n",
-		Num(s.W), Num(s.H), Num(s.W), Num(s.H), html.EscapeString(s.label))
+	size := fmt.Sprintf(" width=\"%s\" height=\"%s\"", Num(s.W), Num(s.H))
+	var style []string
+	if s.Fill {
+		// The height follows from the viewBox. Not past 1.2 times its
+		// size, where the text would outgrow the page's own.
+		size = " width=\"100%\""
+		style = append(style, "max-width: "+Num(math.Ceil(1.2*s.W))+"px")
+	}
+	if s.MinText > 0 && s.minFont > 0 {
+		// Drawn w px wide, text of f units is f·w/W px tall.
+		if w := math.Ceil(s.W * s.MinText / s.minFont); s.Fill || w < s.W {
+			style = append(style, "min-width: "+Num(w)+"px")
+		}
+	}
+	if len(style) > 0 {
+		size += " style=\"" + strings.Join(style, "; ") + "\""
+	}
+	fmt.Fprintf(&out, "<svg viewBox=\"0 0 %s %s\"%s role=\"img\" aria-label=\"%s\">\n",
+		Num(s.W), Num(s.H), size, html.EscapeString(s.label))
 	out.WriteString(s.b.String())
 	for i := len(s.open) - 1; i >= 0; i-- {
 		out.WriteString("</" + s.open[i] + ">\n")
@@ -160,24 +199,54 @@ func Ticks(lo, hi float64, n int) []float64 {
 	if hi == lo {
 		return []float64{lo}
 	}
+	step := tickStep(lo, hi, n)
+	return steps(math.Ceil(lo/step)*step, hi, step)
+}
+
+// tickStep is the round step (1, 2 or 5 times a power of ten) that cuts
+// [lo, hi] into about n parts.
+func tickStep(lo, hi float64, n int) float64 {
 	raw := (hi - lo) / float64(n)
 	mag := math.Pow(10, math.Floor(math.Log10(raw)))
-	step := mag
-	for _, m := range []float64{1, 2, 5, 10} {
+	for _, m := range []float64{1, 2, 5} {
 		if m*mag >= raw {
-			step = m * mag
-			break
+			return m * mag
 		}
 	}
+	return 10 * mag
+}
+
+// steps are from, from+step, ... up to hi.
+func steps(from, hi, step float64) []float64 {
 	var out []float64
-	for v := math.Ceil(lo/step) * step; v <= hi+step*1e-9; v += step {
+	for v := from; v <= hi+step*1e-9; v += step {
 		if math.Abs(v) < step*1e-9 {
 			v = 0
 		}
 		out = append(out, v)
-		if len(out) > 100 { // cannot happen with the step above; a guard all the same
+		if len(out) > 100 { // cannot happen with a step from tickStep; a guard all the same
 			break
 		}
 	}
 	return out
+}
+
+// Axis is the range of an axis that shows [lo, hi], widened to whole
+// ticks: its first tick is its lower end and its last its upper end, so
+// everything drawn (a band's edge, a whisker) lies between two ticks and
+// never runs past the last. An empty range is widened by 1 each way.
+func Axis(lo, hi float64, n int) (from, to float64, ticks []float64) {
+	if math.IsNaN(lo) || math.IsNaN(hi) || math.IsInf(lo, 0) || math.IsInf(hi, 0) {
+		lo, hi = 0, 1
+	}
+	if hi < lo {
+		lo, hi = hi, lo
+	}
+	if hi-lo < 1e-9 {
+		lo, hi = lo-1, hi+1
+	}
+	n = max(n, 1)
+	step := tickStep(lo, hi, n)
+	from, to = math.Floor(lo/step+1e-9)*step, math.Ceil(hi/step-1e-9)*step
+	return from, to, steps(from, to, step)
 }
