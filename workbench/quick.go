@@ -119,7 +119,8 @@ type Paired struct {
 	Diff    float64 `json:"diff"`    // the change in win rate, -1 to 1
 	Lo      float64 `json:"lo"`      // its paired 95% interval
 	Hi      float64 `json:"hi"`
-	// Significant: the interval excludes 0; anything else is noise.
+	// Significant: the interval excludes 0; anything else is not significant
+	// (which is not "no change": that needs an equivalence test).
 	Significant bool `json:"significant"`
 }
 
