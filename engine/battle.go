@@ -138,6 +138,11 @@ type Resolver struct {
 	condOn  bool
 	condTok [MaxPlayers][MaxArmyTokens]bool
 	eff     *[MaxHexes]rules.Token
+
+	// outcomeOnly is set by Outcome: the battle's caller reads the board
+	// alone, so the figures of who dealt the wounds (Dealt, Kept,
+	// Destroyer) are not counted.
+	outcomeOnly bool
 }
 
 // Resolve plays one battle on s: every initiative segment from the highest
@@ -197,11 +202,24 @@ func (r *Resolver) Resolve(s *State, d Decider, log *BattleLog) {
 		}
 		r.segment(seg, log)
 	}
-	if r.anyTough {
+	if r.anyTough && !r.outcomeOnly {
 		r.creditKept()
 	}
 	log.end(s)
 	r.s, r.d = nil, nil
+}
+
+// Outcome resolves a hypothetical battle on s, every question answered
+// with the first option (FirstOption) and nothing logged, for a caller
+// that reads only the board it leaves (a player's evaluation of a
+// position, which resolves one for nearly every action it tries). The
+// board is the one Resolve leaves; the figures (Dealt, Kept, Destroyer)
+// are left as the start of a battle leaves them, not counted, which saves
+// a pass over each segment's hits: the caller must not read them.
+func (r *Resolver) Outcome(s *State) {
+	r.outcomeOnly = true
+	r.Resolve(s, FirstOption{}, nil)
+	r.outcomeOnly = false
 }
 
 // noNormal is lastNormal at the start of a battle: no unit has attacked.
@@ -382,8 +400,9 @@ func (r *Resolver) segment(seg int, log *BattleLog) {
 			break
 		}
 	}
-	// Wounds and removals at the end of the segment.
-	for i := 0; i < r.nhits; i++ {
+	// Wounds and removals at the end of the segment: first who dealt
+	// them, for the figures (not for an Outcome).
+	for i := 0; i < r.nhits && !r.outcomeOnly; i++ {
 		if x := &r.hits[i]; x.wounds > 0 {
 			// A taken-over unit fights for its controller; its wounds are
 			// not credited to its own army's token.

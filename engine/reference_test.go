@@ -108,6 +108,16 @@ func compareResolvers(t *testing.T, rng *rand.Rand, n int, pick func(i int) (*ru
 			t.Fatalf("position %d: fast and reference resolvers differ\nstart:\n%s\nfast:\n%s\nreference:\n%s",
 				i, FormatPosition(start, []string{x.Name, y.Name}), dumpState(&fast), dumpState(&slow))
 		}
+		if _, first := d.(FirstOption); first {
+			// Outcome, the players' hypothetical battle (which counts no
+			// figures), leaves the board Resolve leaves.
+			out := *start
+			r.Outcome(&out)
+			if out.Cells != fast.Cells || out.HQ != fast.HQ {
+				t.Fatalf("position %d: Outcome and Resolve differ\nstart:\n%s\nResolve:\n%s\nOutcome:\n%s",
+					i, FormatPosition(start, []string{x.Name, y.Name}), dumpState(&fast), dumpState(&out))
+			}
+		}
 	}
 }
 

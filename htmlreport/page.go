@@ -175,6 +175,7 @@ details.match { margin: 4px 0; }
 details.match summary { cursor: pointer; font-size: 14px; }
 td.num, table.tokens td { text-align: right; font-variant-numeric: tabular-nums; }
 table.tokens td.token, table.tokens td.t { text-align: left; }
+table.tokens td { white-space: nowrap; }
 td.token svg.token { width: 52px; height: 48px; vertical-align: middle; }
 `
 

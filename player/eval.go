@@ -53,7 +53,7 @@ func features(g *engine.Game, me uint8, res *engine.Resolver, scratch *engine.St
 	var f evalFeatures
 	*scratch = g.S
 	if scratch.HQ[0] != engine.NoHex && scratch.HQ[1] != engine.NoHex {
-		res.Resolve(scratch, engine.FirstOption{}, nil)
+		res.Outcome(scratch)
 	}
 	s := scratch
 	f[fHQ] = float64(s.HQPoints(me) - s.HQPoints(me^1))

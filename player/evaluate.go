@@ -105,17 +105,24 @@ func evaluate(g *engine.Game, me uint8, res *engine.Resolver, scratch *engine.St
 		return winScore / float64(bits.OnesCount8(g.Winners))
 	}
 	*scratch = g.S
+	return evaluateBoard(g, me, res, scratch, vals)
+}
+
+// evaluateBoard is evaluate of g, a game that is not over, with its board
+// replaced by *s, which it resolves in place: the score of a board a
+// player made without a copy of the game (engine.Game.PlacedBoard), where
+// all evaluate reads of g but the board is as it was.
+func evaluateBoard(g *engine.Game, me uint8, res *engine.Resolver, s *engine.State, vals *unitValues) float64 {
 	placed := g.Turn > 0 // from the first turn on every HQ stands, or its player is out
 	if !placed {
 		placed = true
-		for p := range g.S.Players() {
-			placed = placed && scratch.HQ[p] != engine.NoHex
+		for p := range s.Players() {
+			placed = placed && s.HQ[p] != engine.NoHex
 		}
 	}
 	if placed {
-		res.Resolve(scratch, engine.FirstOption{}, nil)
+		res.Outcome(s)
 	}
-	s := scratch
 	// The sides: a bit per player whose units and HQ count as one's own
 	// (oneself, and one's team in the team modes), and the HQ points of
 	// each side after the battle.

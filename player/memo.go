@@ -120,3 +120,11 @@ func actionKey(g *engine.Game, a engine.Action) uint64 {
 
 // failed marks an action whose application failed: it is skipped.
 var failed = math.Inf(-1)
+
+// b2u is 1 for true, for packing flags into a key.
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}

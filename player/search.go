@@ -119,21 +119,44 @@ func (p *searchPlayer) score(g *engine.Game, pos uint64, a engine.Action) float6
 		return sc
 	}
 	sc := failed
-	p.copyG = *g
-	if err := p.copyG.ApplyLegal(a, p); err == nil {
-		// Different actions often lead to the same board (every discard,
-		// ending the turn, a move and its way back): its evaluation is
-		// looked up by the board alone.
-		// (The energy of a Duel board counts in the evaluation too.)
-		e := p.copyG.Energy
-		bk := engine.MixKey(p.copyG.S.StateKey(), uint64(g.Player)|uint64(p.copyG.Result)<<8|uint64(p.copyG.Phase)<<16|uint64(e[0])<<24|uint64(e[1])<<32)
-		var ok bool
-		if sc, ok = p.boards.get(bk); !ok {
-			sc = evaluate(&p.copyG, g.Player, p.res, &p.scratch, p.vals.of(g.S.Armies))
-			p.boards.put(bk, sc)
-		}
+	if g.PlacedBoard(a, &p.scratch) {
+		// A placement that only puts its token down (most of what the
+		// player tries): its board, without copying the game and applying
+		// the action to the copy; the rest of what evaluate reads is g's.
+		sc = p.boardScore(g, g, &p.scratch)
+	} else if p.copyG = *g; p.copyG.ApplyLegal(a, p) == nil {
+		sc = p.boardScore(g, &p.copyG, nil)
 	}
 	p.scores.put(k, sc)
+	return sc
+}
+
+// boardScore is the evaluation, for the player to move in g, of the game
+// after (g after an action) or, when board is not nil, of after with its
+// board replaced by *board (which it resolves in place). Different
+// actions often lead to the same board (every discard, ending the turn, a
+// move and its way back): its evaluation is looked up by the board alone,
+// with what else evaluate reads: whether the game is over and its result,
+// whether set-up is over (Turn > 0) and the energy of a Duel board. Not
+// the phase, which evaluate does not read: the board after a discard (play
+// phase) and after ending the turn (the next player's draw) is one
+// evaluation, not two.
+func (p *searchPlayer) boardScore(g, after *engine.Game, board *engine.State) float64 {
+	s := &after.S
+	if board != nil {
+		s = board
+	}
+	e := after.Energy
+	bk := engine.MixKey(s.StateKey(), uint64(g.Player)|uint64(after.Result)<<8|b2u(after.Over())<<16|b2u(after.Turn > 0)<<17|uint64(e[0])<<24|uint64(e[1])<<32)
+	sc, ok := p.boards.get(bk)
+	if !ok {
+		if board != nil {
+			sc = evaluateBoard(after, g.Player, p.res, board, p.vals.of(g.S.Armies))
+		} else {
+			sc = evaluate(after, g.Player, p.res, &p.scratch, p.vals.of(g.S.Armies))
+		}
+		p.boards.put(bk, sc)
+	}
 	return sc
 }
 
@@ -325,16 +348,23 @@ func (p *searchPlayer) rollout(g *engine.Game, a engine.Action, me uint8, r *Ran
 // greedyPick is the greedy policy on a world of the rollout (it must not
 // disturb p.world, so it works on p.copyG).
 func (p *searchPlayer) greedyPick(w *engine.Game, legal []engine.Action) int {
+	if len(legal) == 1 {
+		// The only action is the choice, whatever it scores: a fifth of
+		// a rollout's picks (ending a turn with nothing left to play, a
+		// draw), each of which would hash the position and try the action.
+		return 0
+	}
 	// The legal list, in order, is a function of the position with the
 	// hand of the player to move, so the choice is too.
-	var dk uint64
+	var pos, dk uint64
 	if p.memos != nil {
-		dk = w.PositionKey(true)
+		pos, dk = w.PositionKeys() // one pass for both keys
 		if i, ok := p.choices.get(dk); ok {
 			return int(i)
 		}
+	} else {
+		pos = w.PositionKey(false)
 	}
-	pos := w.PositionKey(false)
 	best, bestScore := 0, -1e18
 	var bestTie uint64 // the tie rank of best, once an equal score met it
 	tied := false

@@ -24,7 +24,8 @@ func ExpectedStop(stop func(Pentanomial) bool, from Pentanomial, q [5]float64, b
 		}
 	}
 	var c Pentanomial
-	return ExpectedStopAt(func(counts []int) bool { copy(c[:], counts); return stop(c) }, from[:], q[:], looks, runs, seed)
+	pairs, _ := ExpectedStopAt(func(counts []int) bool { copy(c[:], counts); return stop(c) }, from[:], q[:], looks, runs, seed)
+	return pairs
 }
 
 // ExpectedStopAt is ExpectedStop for any number of buckets (q, from and
@@ -33,8 +34,11 @@ func ExpectedStop(stop func(Pentanomial) bool, from Pentanomial, q [5]float64, b
 // asked, the last of them the cap. A group-sequential study that looks
 // after an eighth, a quarter, half and all of its pairs
 // (study/staged.go) is the same simulation as a test looked at every 50
-// pairs.
-func ExpectedStopAt(stop func(counts []int) bool, from []int, q []float64, looks []int, runs int, seed uint64) float64 {
+// pairs. It also returns the share of the runs in which stop said yes by
+// the cap (asked at the last look too): a study's conditional power, the
+// chance of reaching a verdict by the cap given the pairs so far, when
+// stop says yes exactly on a verdict (study/staged.go's futility stop).
+func ExpectedStopAt(stop func(counts []int) bool, from []int, q []float64, looks []int, runs int, seed uint64) (pairs, stopped float64) {
 	total := func(c []int) int {
 		n := 0
 		for _, x := range c {
@@ -43,8 +47,11 @@ func ExpectedStopAt(stop func(counts []int) bool, from []int, q []float64, looks
 		return n
 	}
 	start := total(from)
-	if len(looks) == 0 || start >= looks[len(looks)-1] || stop(from) || runs < 1 {
-		return float64(start)
+	if stop(from) {
+		return float64(start), 1
+	}
+	if len(looks) == 0 || start >= looks[len(looks)-1] || runs < 1 {
+		return float64(start), 0
 	}
 	cum := make([]float64, len(q))
 	s := 0.0
@@ -54,7 +61,7 @@ func ExpectedStopAt(stop func(counts []int) bool, from []int, q []float64, looks
 	}
 	r := rand.New(rand.NewPCG(seed, 0x243f6a8885a308d3))
 	c := make([]int, len(from))
-	sum := 0.0
+	sum, yes := 0.0, 0
 	for range runs {
 		copy(c, from)
 		n := start
@@ -71,10 +78,11 @@ func ExpectedStopAt(stop func(counts []int) bool, from []int, q []float64, looks
 				c[k]++
 			}
 			if stop(c) {
+				yes++
 				break
 			}
 		}
 		sum += float64(n)
 	}
-	return sum / float64(runs)
+	return sum / float64(runs), float64(yes) / float64(runs)
 }

@@ -91,15 +91,23 @@ func TestExpectedStopAt(t *testing.T) {
 		{func([]int) bool { return false }, make([]int, 9), 200},
 		{func(c []int) bool { return c[8] > 0 }, []int{0, 0, 0, 0, 0, 0, 0, 0, 1}, 1},
 	} {
-		if got := ExpectedStopAt(c.stop, c.from, q, looks, 10, 1); got != c.want {
+		if got, _ := ExpectedStopAt(c.stop, c.from, q, looks, 10, 1); got != c.want {
 			t.Errorf("from %v: %v, want %v", c.from, got, c.want)
 		}
 	}
 	// A rule met by chance stops between the looks' counts on average:
 	// the first bucket (1 in 10) drawn by the look of 25 about 93% of the
 	// time, else mostly by 50.
-	got := ExpectedStopAt(func(c []int) bool { return c[0] > 0 }, make([]int, 9), q, looks, 1000, 2)
+	got, yes := ExpectedStopAt(func(c []int) bool { return c[0] > 0 }, make([]int, 9), q, looks, 1000, 2)
 	if want := 25*(1-math.Pow(0.9, 25)) + 50*(math.Pow(0.9, 25)-math.Pow(0.9, 50)) + 100*(math.Pow(0.9, 50)-math.Pow(0.9, 100)); math.Abs(got-want) > 1.5 {
 		t.Errorf("first bucket by chance: %v pairs, want about %v", got, want)
+	}
+	// ... and says yes by the cap of 200 in all but 0.9^200 of the runs;
+	// a rule never met, in none.
+	if yes < 0.999 {
+		t.Errorf("first bucket by chance: stopped in %v of the runs, want all", yes)
+	}
+	if _, none := ExpectedStopAt(func([]int) bool { return false }, make([]int, 9), q, looks, 100, 2); none != 0 {
+		t.Errorf("a rule never met: stopped in %v of the runs", none)
 	}
 }

@@ -25,7 +25,7 @@ type ImportanceRow struct {
 	PHolm       float64    `json:"p_holm"`    // Holm-corrected over the variants
 	Significant bool       `json:"significant"`
 	Games       int        `json:"games"`   // per opponent: fewer than the study's when it stopped early
-	Verdict     string     `json:"verdict"` // changes, within (±Margin) or undecided
+	Verdict     string     `json:"verdict"` // changes, within (±Margin), undecided or futile (stopped undecided: it could not be decided by the last look)
 }
 
 // Importance is which tokens carry an army: its win rate as it is and
@@ -92,7 +92,7 @@ func RunImportance(ctx context.Context, r *Run, army *rules.Army, opps []*rules.
 			variants, tokens = append(variants, RemoveToken(army, i, oneCopy)), append(tokens, i)
 		}
 	}
-	st, err := runStaged(ctx, r, army, variants, opps, margin, early)
+	st, err := runStaged(ctx, r, army, variants, opps, margin, early, early)
 	if err != nil {
 		return nil, err
 	}

@@ -36,7 +36,7 @@ func (r *Importance) Write(w io.Writer, format report.Format, command string) er
 	header := []string{"without", "games", "win rate", "change (points)", "verdict"}
 	rows := [][]string{{"(nothing: the army as it is)", strconv.Itoa((r.Base.Games() + r.Base.Capped) / max(1, len(r.Opponents))), pctCell(r.Base), "", ""}}
 	for _, x := range r.Rows {
-		rows = append(rows, []string{x.Without, strconv.Itoa(x.Games), rateCell(x.WinRate, x.Interval), changeCell(x.Change, x.ChangeCI), verdictCell(x.Verdict, r.Margin)})
+		rows = append(rows, []string{x.Without, strconv.Itoa(x.Games), rateCell(x.WinRate, x.Interval), changeCell(x.Change, x.ChangeCI), verdictCell(x.Verdict, r.Margin, x.Games)})
 	}
 	return report.WriteTable(w, format, report.Heads(header...), rows)
 }
@@ -73,7 +73,7 @@ func (r *Sweep) Write(w io.Writer, format report.Format, command string) error {
 		if i == 0 {
 			row = append(row, "(compared with)", "")
 		} else {
-			row = append(row, changeCell(x.Change, x.ChangeCI), verdictCell(x.Verdict, r.Margin))
+			row = append(row, changeCell(x.Change, x.ChangeCI), verdictCell(x.Verdict, r.Margin, x.Games))
 		}
 		rows = append(rows, row)
 	}
@@ -111,7 +111,7 @@ func verdictLegend(n int, what string, looks []int, margin float64) string {
 		for i, p := range looks {
 			games[i] = strconv.Itoa(2 * p)
 		}
-		s += fmt.Sprintf(" and %d looks\n(after %s games: a decided one stops)", len(looks), strings.Join(games, ", "))
+		s += fmt.Sprintf(" and %d looks\n(after %s games: a decided one stops, and as \"futile\" one that\ncould not be decided by the last look)", len(looks), strings.Join(games, ", "))
 	}
 	if margin > 0 {
 		s += fmt.Sprintf("; \"within\" when shown\nwithin ±%g points (two one-sided tests)", 100*margin)
@@ -119,13 +119,16 @@ func verdictLegend(n int, what string, looks []int, margin float64) string {
 	return s
 }
 
-// verdictCell is a variant's verdict in the designer's words.
-func verdictCell(v string, margin float64) string {
+// verdictCell is a variant's verdict in the designer's words; one
+// stopped for futility says so and after how many games a cell.
+func verdictCell(v string, margin float64, games int) string {
 	switch v {
 	case VerdictChanges:
 		return "changes"
 	case VerdictWithin:
 		return fmt.Sprintf("within ±%g", 100*margin)
+	case VerdictFutile:
+		return fmt.Sprintf("not shown: futile after %d games", games)
 	}
 	return "not shown"
 }

@@ -39,7 +39,22 @@ const (
 	VerdictChanges   = "changes"
 	VerdictWithin    = "within"
 	VerdictUndecided = "undecided"
+	// VerdictFutile is an undecided variant stopped at a look because it
+	// could not be decided by the end (futilityPower): not shown, as
+	// undecided, but after fewer games.
+	VerdictFutile = "futile"
 )
+
+// futilityPower is the conditional power below which an undecided variant
+// stops for futility at a look: the chance, forecast from its pairs so
+// far (expectedPairs), that it is decided ("changes" or "within") by the
+// last look. At 10% playing on buys a verdict in fewer than one study in
+// ten while its games cost as much as any other's; the forecast's 200
+// runs estimate a power of 10% within about ±2 points (one standard
+// error), so a variant whose power is really 20% or more is stopped only
+// rarely. The stop never makes a verdict, so it cannot raise the error
+// of one (docs/statistics.md, "Futility").
+const futilityPower = 0.10
 
 // DefaultMargin is the change, in win rate, within which a variant is
 // called "within" the reference: the 5 points of agree and ladder.
@@ -109,13 +124,16 @@ func compare(a, ref *arm) stats.PairedDiff {
 
 // staged is a comparison of variants with a reference, played in looks.
 type staged struct {
-	r      *Run
-	opps   []*rules.Army
-	rule   stageRule
-	sched  []int // the pairs per opponent at each look
-	ref    *arm
-	vars   []*arm
-	played int // games so far, for the progress bar
+	r     *Run
+	opps  []*rules.Army
+	rule  stageRule
+	sched []int // the pairs per opponent at each look
+	// futility stops a variant that could not be decided by the end
+	// (futilityPower).
+	futility bool
+	ref      *arm
+	vars     []*arm
+	played   int // games so far, for the progress bar
 }
 
 // play brings a to n pairs against every opponent, each batch continuing
@@ -190,8 +208,13 @@ const expectRuns = 200
 // flat prior over the nine changes so that a variant whose few pairs all
 // agree is not forecast to have no spread (stats.ExpectedStopAt). The
 // runs draw from a seed of the run's and the variant's, so the forecast
-// is the same for any workers.
-func (s *staged) expectedPairs(v *arm, index uint64) float64 {
+// is the same for any workers. The same runs give v's conditional power:
+// the share of them in which v is decided by the last look, where the
+// last look asks the most lenient final rule v could meet (p × looks <=
+// 0.05, Holm's factor when v is the last of the variants, or within the
+// margin), so that the power is never underestimated for the rule's
+// sake.
+func (s *staged) expectedPairs(v *arm, index uint64) (pairs, power float64) {
 	nOpp := len(s.opps)
 	total := func(counts []int) int {
 		t := 0
@@ -212,23 +235,25 @@ func (s *staged) expectedPairs(v *arm, index uint64) float64 {
 		}
 	}
 	if len(looks) == 0 {
-		return float64(v.pairs)
+		return float64(v.pairs), 0
 	}
 	q := make([]float64, len(from))
 	for k, c := range from {
 		q[k] = float64(c) + 2.0/float64(len(from))
 	}
 	stop := func(counts []int) bool {
-		if total(counts) >= looks[len(looks)-1] {
-			return true // the end: every game played
-		}
 		var d stats.PairedDiff
 		copy(d.Counts[:], counts)
+		if total(counts) >= looks[len(looks)-1] {
+			// The end: every game played, whatever this says; it
+			// counts for the power.
+			return math.Min(1, d.PValue()*float64(s.rule.looks)) <= 0.05 || s.rule.within(d)
+		}
 		verdict, _ := s.rule.interim(d)
 		return verdict != VerdictUndecided
 	}
-	got := stats.ExpectedStopAt(stop, from, q, looks, expectRuns, s.r.Seed^(0x9e3779b97f4a7c15*(index+1)))
-	return (got + float64(short)) / float64(nOpp)
+	got, power := stats.ExpectedStopAt(stop, from, q, looks, expectRuns, s.r.Seed^(0x9e3779b97f4a7c15*(index+1)))
+	return (got + float64(short)) / float64(nOpp), power
 }
 
 // tell tells the run's OnLook what the study has played and expects after
@@ -239,7 +264,10 @@ func (s *staged) tell(look int) {
 	}
 	l := Look{Look: look, Looks: len(s.sched), Pairs: s.sched[max(look-1, 0)], Played: s.played, Expected: s.expected(), Variants: len(s.vars)}
 	for _, v := range s.vars {
-		if !v.open {
+		switch {
+		case v.verdict == VerdictFutile:
+			l.Futile++
+		case !v.open:
 			l.Decided++
 		}
 	}
@@ -253,19 +281,20 @@ type Look struct {
 	Pairs       int // pairs per opponent of every arm still playing, at this look
 	Played      int // games played so far
 	Expected    int // about how many games the study will play in all (staged.expected)
-	Decided     int // variants stopped so far
+	Decided     int // variants stopped so far with a verdict
+	Futile      int // variants stopped so far for futility (VerdictFutile)
 	Variants    int
 }
 
 // runStaged plays the reference and the variants on the schedule of looks,
 // deciding each variant at each look by the rule (stageRule). Cancelling
 // ctx stops it with what was played.
-func runStaged(ctx context.Context, r *Run, ref *rules.Army, variants []*rules.Army, opps []*rules.Army, margin float64, early bool) (*staged, error) {
+func runStaged(ctx context.Context, r *Run, ref *rules.Army, variants []*rules.Army, opps []*rules.Army, margin float64, early, futility bool) (*staged, error) {
 	newArm := func(a *rules.Army) *arm {
 		return &arm{army: a, tallies: make([]sim.Tally, len(opps)), points: make([][]int8, len(opps)), open: true, verdict: VerdictUndecided, p: 1, pAdj: 1}
 	}
 	sched := r.Looks(early)
-	s := &staged{r: r, opps: opps, ref: newArm(ref), rule: stageRule{looks: len(sched), variants: len(variants), margin: margin}, sched: sched}
+	s := &staged{r: r, opps: opps, ref: newArm(ref), rule: stageRule{looks: len(sched), variants: len(variants), margin: margin}, sched: sched, futility: futility}
 	for _, v := range variants {
 		a := newArm(v)
 		a.expect = float64(sched[len(sched)-1]) // nothing known: to the end
@@ -293,10 +322,14 @@ func runStaged(ctx context.Context, r *Run, ref *rules.Army, variants []*rules.A
 				break
 			}
 			if !final {
+				var power float64
 				if v.verdict, v.pAdj = s.rule.interim(v.diff); v.verdict != VerdictUndecided {
 					v.open = false
-				} else {
-					v.expect = s.expectedPairs(v, uint64(vi))
+				} else if v.expect, power = s.expectedPairs(v, uint64(vi)); s.futility && power < futilityPower {
+					// It could not be decided by the end: it stops,
+					// undecided, and counts in the last look's Holm as
+					// if it had played on to p = 1 (stageRule.final).
+					v.open, v.verdict = false, VerdictFutile
 				}
 			}
 			s.expect()
@@ -314,12 +347,16 @@ func runStaged(ctx context.Context, r *Run, ref *rules.Army, variants []*rules.A
 	// within the margin.
 	var open []*arm
 	var ds []stats.PairedDiff
+	futile := 0
 	for _, v := range s.vars {
 		if v.open {
 			open, ds = append(open, v), append(ds, v.diff)
 		}
+		if v.verdict == VerdictFutile {
+			futile++
+		}
 	}
-	verdicts, adj := s.rule.final(ds)
+	verdicts, adj := s.rule.final(ds, futile)
 	for i, v := range open {
 		v.verdict, v.pAdj = verdicts[i], adj[i]
 	}
@@ -354,13 +391,20 @@ func (g stageRule) interim(d stats.PairedDiff) (verdict string, pAdj float64) {
 
 // final decides the variants still playing after the last look: Holm's
 // correction over them at 0.05/looks calls a variant changed; one it does
-// not may still be shown within the margin.
-func (g stageRule) final(ds []stats.PairedDiff) (verdicts []string, pAdj []float64) {
-	ps := make([]float64, len(ds))
+// not may still be shown within the margin. futile variants stopped for
+// futility count in Holm with p = 1: Holm rejects no more when a p-value
+// grows, so this calls changed no more than Holm over every variant would
+// had the futile ones played on, and their stop cannot make a "changes"
+// easier to reach.
+func (g stageRule) final(ds []stats.PairedDiff, futile int) (verdicts []string, pAdj []float64) {
+	ps := make([]float64, len(ds), len(ds)+futile)
 	for i, d := range ds {
 		ps[i] = d.PValue()
 	}
-	for i, adj := range stats.Holm(ps) {
+	for range futile {
+		ps = append(ps, 1)
+	}
+	for i, adj := range stats.Holm(ps)[:len(ds)] {
 		p, v := math.Min(1, adj*float64(g.looks)), VerdictUndecided
 		switch {
 		case p <= 0.05:

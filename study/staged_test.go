@@ -52,7 +52,7 @@ func TestStagedStopsDecidedVariants(t *testing.T) {
 	moloch, hollow, borgo := stagedArmies(t)
 	const games = 160 // 80 pairs: looks after 10, 20, 40 and 80
 	run := func(workers int, early bool) *staged {
-		st, err := runStaged(context.Background(), greedyRun(t, games, workers), moloch, []*rules.Army{hollow, moloch}, []*rules.Army{borgo}, DefaultMargin, early)
+		st, err := runStaged(context.Background(), greedyRun(t, games, workers), moloch, []*rules.Army{hollow, moloch}, []*rules.Army{borgo}, DefaultMargin, early, early)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -95,7 +95,7 @@ func TestStagedStopsDecidedVariants(t *testing.T) {
 func TestStagedPlaysTheMatchGames(t *testing.T) {
 	moloch, _, borgo := stagedArmies(t)
 	r := greedyRun(t, 160, 0)
-	st, err := runStaged(context.Background(), r, moloch, []*rules.Army{moloch}, []*rules.Army{borgo}, 0, true)
+	st, err := runStaged(context.Background(), r, moloch, []*rules.Army{moloch}, []*rules.Army{borgo}, 0, true, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func TestStagedPlaysTheMatchGames(t *testing.T) {
 // the variants, as a fixed-length study's always were.
 func TestStagedOneLookIsHolm(t *testing.T) {
 	moloch, hollow, borgo := stagedArmies(t)
-	st, err := runStaged(context.Background(), greedyRun(t, 40, 0), moloch, []*rules.Army{hollow, moloch}, []*rules.Army{borgo}, DefaultMargin, true)
+	st, err := runStaged(context.Background(), greedyRun(t, 40, 0), moloch, []*rules.Army{hollow, moloch}, []*rules.Army{borgo}, DefaultMargin, true, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,8 +152,12 @@ func TestLooks(t *testing.T) {
 // runs it on games: at each look every open variant gets its pairs up to
 // the look (draw gives variant i's next pair change, −1 … 1 in quarters),
 // an interim look stops the decided ones, and the last settles the rest.
-// It returns each variant's verdict and the pairs it played.
-func simulateStaged(rule stageRule, sched []int, variants int, draw func(i int) float64) ([]string, []int) {
+// With futility an undecided variant whose conditional power is below
+// futilityPower (forecast by staged.expectedPairs, the code runStaged
+// uses) stops as futile. It returns each variant's verdict and the pairs
+// it played.
+func simulateStaged(rule stageRule, sched []int, variants int, futility bool, draw func(i int) float64) ([]string, []int) {
+	fc := &staged{r: &Run{Seed: 7}, opps: make([]*rules.Army, 1), rule: rule, sched: sched}
 	diffs := make([]stats.PairedDiff, variants)
 	verdicts := make([]string, variants)
 	played := make([]int, variants)
@@ -172,18 +176,24 @@ func simulateStaged(rule stageRule, sched []int, variants int, draw func(i int) 
 			if li < len(sched)-1 {
 				if verdicts[i], _ = rule.interim(diffs[i]); verdicts[i] != VerdictUndecided {
 					open[i] = false
+				} else if _, power := fc.expectedPairs(&arm{pairs: n, diff: diffs[i]}, uint64(i)); futility && power < futilityPower {
+					open[i], verdicts[i] = false, VerdictFutile
 				}
 			}
 		}
 	}
 	var idx []int
 	var rest []stats.PairedDiff
+	futile := 0
 	for i := range variants {
 		if open[i] {
 			idx, rest = append(idx, i), append(rest, diffs[i])
 		}
+		if verdicts[i] == VerdictFutile {
+			futile++
+		}
 	}
-	final, _ := rule.final(rest)
+	final, _ := rule.final(rest, futile)
 	for k, i := range idx {
 		verdicts[i] = final[k]
 	}
@@ -226,7 +236,7 @@ func TestStageRuleOnSyntheticPairs(t *testing.T) {
 
 	early, familyWrong := 0, 0
 	for range studies {
-		verdicts, played := simulateStaged(rule, sched, 22, func(i int) float64 {
+		verdicts, played := simulateStaged(rule, sched, 22, false, func(i int) float64 {
 			if i == 0 {
 				return pairChange(r, 0.2) // 30 points down
 			}
@@ -258,10 +268,10 @@ func TestStageRuleOnSyntheticPairs(t *testing.T) {
 	sched, rule = looks(4000, true), stageRule{looks: 4, variants: 1, margin: DefaultMargin}
 	within, atMargin := 0, 0
 	for range studies {
-		if v, _ := simulateStaged(rule, sched, 1, func(int) float64 { return pairChange(r, 0.5) }); v[0] == VerdictWithin {
+		if v, _ := simulateStaged(rule, sched, 1, false, func(int) float64 { return pairChange(r, 0.5) }); v[0] == VerdictWithin {
 			within++
 		}
-		if v, _ := simulateStaged(rule, sched, 1, func(int) float64 { return pairChange(r, 0.5+DefaultMargin) }); v[0] == VerdictWithin {
+		if v, _ := simulateStaged(rule, sched, 1, false, func(int) float64 { return pairChange(r, 0.5+DefaultMargin) }); v[0] == VerdictWithin {
 			atMargin++
 		}
 	}
@@ -288,7 +298,13 @@ func TestStagedForecast(t *testing.T) {
 	if v, _ := s.rule.interim(down.diff); v != VerdictUndecided {
 		t.Fatalf("the variant down %v is already %s at 25 pairs", down.diff.Mean(), v)
 	}
-	down.expect, same.expect = s.expectedPairs(down, 0), s.expectedPairs(same, 1)
+	var downPower, samePower float64
+	down.expect, downPower = s.expectedPairs(down, 0)
+	same.expect, samePower = s.expectedPairs(same, 1)
+	t.Logf("conditional power: down %.2f, unchanged %.2f", downPower, samePower)
+	if downPower < 0.5 || samePower >= futilityPower {
+		t.Errorf("conditional power: down %v (want at least 0.5), unchanged %v (want below %v: it stops for futility)", downPower, samePower, futilityPower)
+	}
 	t.Logf("forecast stops: down %.1f pairs, unchanged %.1f", down.expect, same.expect)
 	if down.expect <= 25 || down.expect > 100 {
 		t.Errorf("down %+.0f points after 25 pairs: expected to stop after %v pairs, want by the third look (100)", 100*down.diff.Mean(), down.expect)
@@ -301,7 +317,91 @@ func TestStagedForecast(t *testing.T) {
 	if got := s.expected(); got != want {
 		t.Errorf("expected games %d, want %d", got, want)
 	}
-	if again := s.expectedPairs(down, 0); again != down.expect {
+	if again, _ := s.expectedPairs(down, 0); again != down.expect {
 		t.Errorf("the forecast is not a function of the seed: %v, then %v", down.expect, again)
+	}
+}
+
+// The futility stop on synthetic pairs, 6 variants looked at after 25,
+// 50, 100 and 200 pairs with a margin of 5 points (too few pairs to show
+// an unchanged variant within it): an unchanged variant stops as futile at
+// the first, second or third look (half its pairs) in most studies, one 30 points down is stopped
+// for futility in at most 2% of studies, and on the same pairs (each variant its own
+// stream) the futility stop calls changed or within only variants the
+// rule without it calls so too: it makes no verdict, so the family's
+// error stays at most 5%.
+func TestStagedFutility(t *testing.T) {
+	studies := 200
+	if testing.Short() {
+		studies = 60
+	}
+	sched := looks(200, true)
+	const n = 6
+	rule := stageRule{looks: len(sched), variants: n, margin: DefaultMargin}
+	earlyFutile, nulls, familyWrong, downFutile := 0, 0, 0, 0
+	for k := range studies {
+		run := func(futility bool) ([]string, []int) {
+			rs := make([]*rand.Rand, n)
+			for i := range rs {
+				rs[i] = rand.New(rand.NewPCG(uint64(k), uint64(i)))
+			}
+			return simulateStaged(rule, sched, n, futility, func(i int) float64 {
+				if i == 0 {
+					return pairChange(rs[i], 0.2) // 30 points down
+				}
+				return pairChange(rs[i], 0.5)
+			})
+		}
+		with, played := run(true)
+		without, _ := run(false)
+		if with[0] == VerdictFutile {
+			downFutile++
+		}
+		wrong := false
+		for i := range n {
+			if (with[i] == VerdictChanges || with[i] == VerdictWithin) && with[i] != without[i] {
+				t.Fatalf("study %d, variant %d: %s with the futility stop, %s without", k, i, with[i], without[i])
+			}
+			if i > 0 {
+				nulls++
+				if with[i] == VerdictFutile && played[i] <= 100 {
+					earlyFutile++
+				}
+				wrong = wrong || with[i] == VerdictChanges
+			}
+		}
+		if wrong {
+			familyWrong++
+		}
+	}
+	t.Logf("unchanged variants stopped for futility by the third look: %d of %d; some called changed in %d of %d studies", earlyFutile, nulls, familyWrong, studies)
+	// At 25 pairs a 30-point drop can look like none by chance (about 1
+	// study in 200): it is stopped for futility then, never more often.
+	if float64(downFutile) > 0.02*float64(studies) {
+		t.Errorf("30 points down stopped for futility in %d of %d studies, want at most 2%%", downFutile, studies)
+	}
+	if float64(earlyFutile) < 0.8*float64(nulls) {
+		t.Errorf("unchanged variants stopped for futility by the third look: %d of %d, want at least 80%%", earlyFutile, nulls)
+	}
+	if limit := 0.05 + 3*math.Sqrt(0.05*0.95/float64(studies)); float64(familyWrong)/float64(studies) > limit {
+		t.Errorf("some unchanged variant called changed in %d of %d studies, want at most 5%%", familyWrong, studies)
+	}
+}
+
+// A variant stopped for futility reads as not shown, with the games after
+// which it stopped; the others as before.
+func TestVerdictCellFutile(t *testing.T) {
+	for _, c := range []struct {
+		verdict string
+		want    string
+	}{
+		{VerdictFutile, "not shown: futile after 100 games"},
+		{VerdictUndecided, "not shown"},
+		{VerdictChanges, "changes"},
+		{VerdictWithin, "within ±5"},
+	} {
+		if got := verdictCell(c.verdict, DefaultMargin, 100); got != c.want {
+			t.Errorf("%s: %q, want %q", c.verdict, got, c.want)
+		}
 	}
 }

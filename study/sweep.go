@@ -31,7 +31,7 @@ type SweepRow struct {
 	PHolm       float64     `json:"p_holm"`
 	Significant bool        `json:"significant"`
 	Games       int         `json:"games"`             // per opponent: fewer than the sweep's when it stopped early
-	Verdict     string      `json:"verdict,omitempty"` // changes, within (±Margin) or undecided; none for the first value
+	Verdict     string      `json:"verdict,omitempty"` // changes, within (±Margin), undecided or futile (stopped undecided: it could not be decided by the last look); none for the first value
 }
 
 // Sweep is an army's win rate as one token field runs over values.
@@ -69,7 +69,7 @@ func RunSweep(ctx context.Context, r *Run, army, token, field string, values []s
 		list = append(list, a)
 	}
 	res.Army = strings.TrimSuffix(list[0].Name, " (variant)") // each value is a variant of this army
-	st, err := runStaged(ctx, r, list[0], list[1:], opps, margin, early)
+	st, err := runStaged(ctx, r, list[0], list[1:], opps, margin, early, early)
 	if err != nil {
 		return nil, err
 	}

@@ -292,6 +292,10 @@ const replayJS = `(function () {
     $(id).addEventListener("click", function () { f(); this.blur(); }); // the keys stay the page's
   }
   slider.addEventListener("input", function () { show(parseInt(slider.value, 10)); });
+  // A choice made, the lists give the keys back to the page (a focused
+  // list takes the letters and the space for itself).
+  speed.addEventListener("change", function () { speed.blur(); });
+  kindSel.addEventListener("change", function () { kindSel.blur(); });
   button("prev", function () { show(cur - 1); });
   button("next", function () { show(cur + 1); });
   button("play", function () { if (timer) { pause(); } else { play(); } });

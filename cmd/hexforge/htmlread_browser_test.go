@@ -55,7 +55,8 @@ const insideAxes = `(function () {
 // serve pages, which have their own tests) in headless Chromium: in an
 // 800 px window no text a reader sees is drawn below 11 CSS px and no page
 // scrolls sideways; the heat map's intervals of the eight armies lie in
-// their cells; every plotted value stays between its axis's end ticks; and
+// their cells; a token table's cells keep their text on one line; every
+// plotted value stays between its axis's end ticks; and
 // in a 1400 px window the sweep's and importance's plots use the page's
 // width. With -screenshots DIR it leaves each page at both widths.
 func TestHTMLPagesReadable(t *testing.T) {
@@ -140,6 +141,26 @@ func TestHTMLPagesReadable(t *testing.T) {
 	}
 	if cells != "64 " {
 		t.Errorf("heat map at 800 px: %q, want 64 cells each with its interval at 11 px or more inside the cell", cells)
+	}
+	// A match's token tables at 800 px: every cell's text on one line, each
+	// token's name beside its drawing (names and "rarely played" wrapped).
+	var wrapped string
+	if err := chromedp.Run(br.ctx, emulation.SetDeviceMetricsOverride(800, 900, 1, false), chromedp.Navigate("file://"+filepath.Join(dir, "match.html")),
+		chromedp.Evaluate(`(function () {
+  var n = 0, bad = [];
+  document.querySelectorAll('table.tokens td').forEach(function (td) {
+    td.childNodes.forEach(function (c) {
+      if (c.nodeType !== Node.TEXT_NODE || !c.textContent.trim()) return;
+      var r = document.createRange(); r.selectNodeContents(c); n++;
+      if (r.getClientRects().length !== 1) bad.push(c.textContent.trim());
+    });
+  });
+  return n > 0 ? bad.join(', ') : 'no cells';
+})()`, &wrapped)); err != nil {
+		t.Fatal(err)
+	}
+	if wrapped != "" {
+		t.Errorf("match at 800 px: token table cells wrapped: %s", wrapped)
 	}
 	// At 1400 px the plots of a sweep and of importance take most of the
 	// page's width (they took 40% of it).

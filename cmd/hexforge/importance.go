@@ -31,7 +31,10 @@ Each variant stops early once decided (--early-stop, on by default): it is
 looked at after an eighth, a quarter, half and all of --games, and stops
 when its change is significant or is shown to lie within ±--margin points;
 the correction counts the looks too, so a verdict is as safe as one made at
-the end. Before the first game the command states the most and the fewest
+the end. An undecided one stops as futile at a look when it could no
+longer be decided by the end (its chance of a verdict, forecast from its
+games so far, under 10%); that makes no verdict, so it makes none less
+safe. Before the first game the command states the most and the fewest
 games it can play; after the army's first games, what those would take at
 their pace; after each look, about how many games and how long are still
 expected (a forecast from the variants' changes so far). The times are
@@ -156,7 +159,11 @@ func (e *earlyStop) state(w io.Writer, bar *report.ProgressBar, r *study.Run, n 
 			}
 			return
 		}
-		fmt.Fprintf(w, "look %d of %d (%d games each): %d of %d %s decided;\n", l.Look, l.Looks, 2*l.Pairs*opps, l.Decided, l.Variants, what)
+		futile := ""
+		if l.Futile > 0 {
+			futile = fmt.Sprintf(", %d stopped as futile", l.Futile)
+		}
+		fmt.Fprintf(w, "look %d of %d (%d games each): %d of %d %s decided%s;\n", l.Look, l.Looks, 2*l.Pairs*opps, l.Decided, l.Variants, what, futile)
 		fmt.Fprintf(w, "  about %d games expected in all, about %s more (estimates)\n", l.Expected, roughly(each*time.Duration(l.Expected-l.Played)))
 	}
 }

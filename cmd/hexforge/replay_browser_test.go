@@ -134,7 +134,10 @@ func TestReplayPageInBrowser(t *testing.T) {
 		chromedp.KeyEvent("B"), chromedp.Evaluate(cur, &afterShiftB),
 		chromedp.KeyEvent("t"), chromedp.Evaluate(cur, &afterT),
 		chromedp.KeyEvent("]"), chromedp.Evaluate(cur, &afterHit),
-		chromedp.Evaluate(`document.getElementById('kind').value = 'destroyed'`, nil),
+		// Chosen as a user does, the list focused: the choice made, the
+		// list gives the keys back (a focused list would take ] itself).
+		chromedp.Focus("#kind", chromedp.ByID),
+		chromedp.Evaluate(`var k = document.getElementById('kind'); k.value = 'destroyed'; k.dispatchEvent(new Event('change')); true`, nil),
 		chromedp.KeyEvent("]"), chromedp.Evaluate(cur, &afterKill),
 	)
 	if err != nil {
@@ -147,6 +150,15 @@ func TestReplayPageInBrowser(t *testing.T) {
 		if !strings.HasPrefix(c.got, c.want) {
 			t.Errorf("after %s the current event is %q, want %q...", c.key, c.got, c.want)
 		}
+	}
+	// A link to #186 within the page goes there, as #186 opens the page there.
+	var hashed string
+	if err := chromedp.Run(br.ctx, chromedp.Evaluate(`location.hash = '#186'`, nil), chromedp.Sleep(100*time.Millisecond),
+		chromedp.Evaluate(`document.getElementById('where').textContent`, &hashed)); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(hashed, "event 186 of ") {
+		t.Errorf("after #186: %q", hashed)
 	}
 	if !strings.HasSuffix(afterB, "· battle 1") || !strings.HasSuffix(afterBB, "· battle 2") || !strings.HasSuffix(afterShiftB, "· battle 1") {
 		t.Errorf("B, B, Shift+B: %q, %q, %q; want battles 1, 2, 1", afterB, afterBB, afterShiftB)

@@ -25,7 +25,9 @@ is written as for --set.
 Each value stops early once decided (--early-stop, on by default): it is
 looked at after an eighth, a quarter, half and all of --games, and stops
 when its change against the first value is significant or is shown to lie
-within ±--margin points; the correction counts the looks too. Before the
+within ±--margin points; the correction counts the looks too. An undecided
+one stops as futile at a look when it could no longer be decided by the
+end (its chance of a verdict, forecast so far, under 10%). Before the
 first game the command states the most and the fewest games it can play;
 after the first value's first games, what those would take at their pace;
 after each look, about how many games and how long are still expected.

@@ -1,0 +1,73 @@
+package engine
+
+import "github.com/hexforge/hexforge/rules"
+
+// PlacedBoard writes into s the board after placement a (a KPlace action
+// legal in g) and reports true when the placement does nothing but put its
+// token on the board; it reports false, s then undefined, when anything
+// else could follow (the caller applies the action to a copy of the game).
+//
+// The search players try every legal action on a copy of the game to
+// evaluate the board it leaves, and most of what they try are placements
+// (a token, a hex, a facing): for a plain one this is that board without
+// the copy of the whole Game and Apply's rules after an action, each of
+// which its conditions rule out. The placement is plain when the token is
+// a unit with no placed trigger, the hex holds neither a unit (so nothing
+// is replaced) nor a foundation (whose entry steps would run), no program
+// is pending, no rule that runs after every action can change the board
+// in this game (no observer, status, takeover or toughness effect in any
+// army, no thrown-net marker on the board, every tethered unit beside its
+// HQ), no HQ has fallen and the board does not fill (which starts a
+// battle). The rest of the position that an
+// evaluation reads (the result, the turn, the energy, who is out) a plain
+// placement leaves as it was. TestPlacedBoardIsApply checks it against
+// ApplyLegal in random games of every embedded army.
+func (g *Game) PlacedBoard(a Action, s *State) bool {
+	if a.Kind != KPlace || g.Phase != PhasePlay || g.pend.active || g.watch != 0 || g.nq != 0 || g.noq != 0 ||
+		g.S.St.N != 0 || g.anyFx&(factTakeover|factToughness) != 0 ||
+		int(a.Slot) >= int(g.HandLen[g.Player]) || a.Hex < 0 || int(a.Hex) >= g.S.Board.Size {
+		return false
+	}
+	p := g.Player
+	t := g.Hand[p][a.Slot]
+	tok := &g.S.Armies[p].Tokens[t]
+	if !tok.Kind.IsUnit() || tok.Kind == rules.HQ {
+		return false
+	}
+	for i := range tok.Triggers {
+		if tok.Triggers[i].Event == rules.OnPlaced {
+			return false
+		}
+	}
+	if c := &g.S.Cells[a.Hex]; !c.Unit.Empty() || !c.Ground.Empty() {
+		return false
+	}
+	if g.Turn > 0 && g.hqFell() {
+		return false
+	}
+	*s = g.S
+	s.Cells[a.Hex].Unit = Piece{Token: t, Owner: p, Facing: a.Facing % 6}
+	if !g.S.InnerFull() && s.InnerFull() {
+		return false
+	}
+	if g.anyFx&(factTethered|factNetThrower) != 0 {
+		// tether would remove a tethered unit away from its HQ, and
+		// recallNetMarkers look at the nets once a marker lies on the
+		// board: neither may have anything to do.
+		for h := 0; h < s.Board.Size; h++ {
+			u := s.Cells[h].Unit
+			if u.Empty() {
+				continue
+			}
+			if u.Marks&NetMarker != 0 {
+				return false
+			}
+			if g.fact(u).flags&factTethered != 0 {
+				if hq := s.HQ[u.Owner]; hq == NoHex || s.Board.Dist[h][hq] != 1 {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}

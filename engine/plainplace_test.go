@@ -1,0 +1,66 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/rules"
+)
+
+// TestPlacedBoardIsApply plays random games of every embedded army against
+// itself and the next one and, at every position, checks every legal
+// placement PlacedBoard calls plain against ApplyLegal on a copy of the
+// game: the same board, and the same result, turn, energy and players out
+// (what an evaluation reads besides the board).
+func TestPlacedBoardIsApply(t *testing.T) {
+	games := 12
+	if testing.Short() {
+		games = 2
+	}
+	names := armies.Names()
+	buf := make([]Action, 0, 4096)
+	var s State
+	total := 0
+	for i, ref := range names {
+		a, b := loadArmy(t, ref), loadArmy(t, names[(i+1)%len(names)])
+		plain, other := 0, 0
+		for seed := uint64(0); seed < uint64(games); seed++ {
+			x, y := a, b
+			if seed%3 == 0 {
+				y = a
+			}
+			g, err := NewGame(Config{Board: Standard}, []*rules.Army{x, y}, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := NewRandomDecider(seed + 1)
+			for n := 0; n < maxActions && !g.Over(); n++ {
+				buf = g.LegalActions(buf[:0])
+				for _, act := range buf {
+					if !g.PlacedBoard(act, &s) {
+						if act.Kind == KPlace {
+							other++
+						}
+						continue
+					}
+					plain++
+					cp := *g
+					if err := cp.ApplyLegal(act, FirstOption{}); err != nil {
+						t.Fatalf("%s seed %d: %v: %v", ref, seed, act, err)
+					}
+					if cp.S != s || cp.Over() || cp.Result != g.Result || cp.Turn != g.Turn || cp.Energy != g.Energy || cp.Out != g.Out {
+						t.Fatalf("%s seed %d action %d: %v: PlacedBoard differs from ApplyLegal\nPlacedBoard:\n%s\nApplyLegal:\n%s", ref, seed, n, act, dumpState(&s), dumpState(&cp.S))
+					}
+				}
+				if err := g.Apply(buf[d.Intn(len(buf))], d); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		total += plain
+		t.Logf("%s: %d plain placements checked, %d placements not plain", ref, plain, other)
+	}
+	if total == 0 {
+		t.Fatal("no plain placement: the check checked nothing")
+	}
+}
