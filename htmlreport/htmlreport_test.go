@@ -49,20 +49,6 @@ func TestSVGEscapesAndStaysWellFormed(t *testing.T) {
 	s.Close() // one Close too many does nothing
 }
 
-func TestTicks(t *testing.T) {
-	got := Ticks(0, 100, 5)
-	if len(got) != 6 || got[0] != 0 || got[5] != 100 {
-		t.Errorf("Ticks(0, 100, 5) = %v", got)
-	}
-	if got := Ticks(-37, 52, 6); got[0] != -20 && got[0] != -30 {
-		t.Errorf("Ticks(-37, 52, 6) = %v", got)
-	}
-	var zero float64
-	if Ticks(zero/zero, 1, 5) != nil || len(Ticks(3, 3, 5)) != 1 {
-		t.Error("degenerate ranges")
-	}
-}
-
 func TestDiverging(t *testing.T) {
 	if Diverging(0) != "#b2182b" || Diverging(1) != "#2166ac" || Diverging(0.5) != "#f7f7f7" || Diverging(-3) != "#b2182b" {
 		t.Errorf("ends: %s %s %s", Diverging(0), Diverging(1), Diverging(0.5))

@@ -187,22 +187,6 @@ func HexPoints(cx, cy, r float64) string {
 	return strings.Join(p, " ")
 }
 
-// Ticks are about n round values covering [lo, hi] (1, 2 or 5 times a
-// power of ten apart), for an axis.
-func Ticks(lo, hi float64, n int) []float64 {
-	if math.IsNaN(lo) || math.IsNaN(hi) || math.IsInf(lo, 0) || math.IsInf(hi, 0) || n < 1 {
-		return nil
-	}
-	if hi < lo {
-		lo, hi = hi, lo
-	}
-	if hi == lo {
-		return []float64{lo}
-	}
-	step := tickStep(lo, hi, n)
-	return steps(math.Ceil(lo/step)*step, hi, step)
-}
-
 // tickStep is the round step (1, 2 or 5 times a power of ten) that cuts
 // [lo, hi] into about n parts.
 func tickStep(lo, hi float64, n int) float64 {
