@@ -20,6 +20,8 @@ p.sheets { font-size: 14px; }
 td code.cmd { white-space: normal; }
 nav.toc { font-size: 14px; margin: 6px 0 4px 0; }
 nav.toc a { margin-right: 12px; }
+div.summary { font-size: 15px; background: #f6f8fa; border-left: 4px solid #0b3d75; padding: 4px 12px; margin: 8px 0; max-width: 1100px; }
+div.summary p { margin: 4px 0; }
 `
 
 // reportHTML writes the designer's report as one self-contained page:
@@ -45,6 +47,13 @@ func reportHTML(w io.Writer, r *Report, command string) error {
 	}
 	links = append(links, `<a href="#balance">Balance</a>`, `<a href="#card">Help card</a>`, `<a href="#sheets">Print and play</a>`)
 	p.Raw("<nav class=\"toc\">" + strings.Join(links, " ") + "</nav>\n")
+	var sum strings.Builder
+	sum.WriteString("<div class=\"summary\">")
+	for _, l := range r.summary() {
+		sum.WriteString("<p>" + html.EscapeString(l) + "</p>")
+	}
+	sum.WriteString("</div>\n")
+	p.Raw(sum.String())
 
 	section(p, "fair-band", "Fair band: is "+r.Army+" fair against each opponent?")
 	p.Para(r.bandLine() + ". Each row is the sequential fair-band test of sim --fair-band: it stops as soon as the win rate is shown inside the band, or nearer an edge than the band's centre (too strong, too weak). The dot is the win rate (draw = 1/2) with its 95% interval over seat-swapped pairs; the shaded band is the fair band.")
@@ -99,7 +108,9 @@ func reportHTML(w io.Writer, r *Report, command string) error {
 
 	section(p, "card", "Help card")
 	commandPara(p, r.Commands.Card)
-	p.Raw(r.Card.Body())
+	// Inline SVG in HTML needs no namespace; without it the page names no
+	// address at all (htmltest.URLs), as every report page.
+	p.Raw(strings.ReplaceAll(r.Card.Body(), ` xmlns="http://www.w3.org/2000/svg"`, ""))
 
 	section(p, "sheets", "Print and play")
 	if r.Sheets != "" {

@@ -1,8 +1,10 @@
 package study
 
 import (
+	"cmp"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -67,6 +69,49 @@ func (r *Report) title() string {
 // budgetLine says what the report played of its budget.
 func (r *Report) budgetLine() string {
 	return fmt.Sprintf("%d games played of a budget of %d (at most %d planned)", r.Played, r.Budget, r.Plan.Most)
+}
+
+// summary is the report in a few sentences: the verdicts counted with the
+// opponents they name, the rank in the field, and the tokens the army
+// leans on most (significant drops, the largest first).
+func (r *Report) summary() []string {
+	by := map[string][]string{}
+	for _, v := range r.Verdicts {
+		by[v.Verdict] = append(by[v.Verdict], v.Opponent)
+	}
+	var parts []string
+	for _, k := range []struct{ verdict, words string }{
+		{sim.VerdictInside, "fair against"}, {sim.VerdictStrong, "too strong against"}, {sim.VerdictWeak, "too weak against"}, {sim.VerdictUndecided, "undecided against"},
+	} {
+		if n := by[k.verdict]; len(n) > 0 {
+			parts = append(parts, fmt.Sprintf("%s %s", k.words, strings.Join(n, ", ")))
+		}
+	}
+	out := []string{fmt.Sprintf("%s is %s (fair band %s%%–%s%%, players %s).", r.Army, strings.Join(parts, "; "), trimPct(r.Band.Lo), trimPct(r.Band.Hi), r.players())}
+	if r.Field != nil && r.Field.Ratings != nil {
+		for _, a := range r.Field.Ratings.Armies {
+			if a.Army == r.Army {
+				out = append(out, fmt.Sprintf("It rates %+.0f Elo [%+.0f, %+.0f] in the field, rank %d of %d (rank interval %d–%d).",
+					a.Elo, a.EloCI[0], a.EloCI[1], a.Rank, len(r.Field.Ratings.Armies), a.RankCI[0], a.RankCI[1]))
+			}
+		}
+	}
+	if r.Imp != nil {
+		var lean []string
+		rows := slices.Clone(r.Imp.Rows)
+		slices.SortStableFunc(rows, func(a, b ImportanceRow) int { return cmp.Compare(a.Change, b.Change) })
+		for _, x := range rows {
+			if x.Significant && x.Change < 0 && len(lean) < 3 {
+				lean = append(lean, fmt.Sprintf("%s (%+.1f points without it)", x.Without, 100*x.Change))
+			}
+		}
+		if len(lean) > 0 {
+			out = append(out, "It leans most on "+strings.Join(lean, ", ")+".")
+		} else {
+			out = append(out, "No token's removal changes its win rate significantly at these games.")
+		}
+	}
+	return out
 }
 
 func (r *Report) bandRows() [][]string {
@@ -151,6 +196,12 @@ func (r *Report) text(w io.Writer, format report.Format, command string) error {
 	if r.Variant != "" {
 		fmt.Fprintf(w, "every section plays with: %s\n\n", code(r.Variant))
 	}
+	for _, l := range r.summary() {
+		line(l)
+	}
+	if !md {
+		fmt.Fprintln(w)
+	}
 	head(2, "Fair band")
 	fmt.Fprintf(w, "%s\n\n", r.bandLine())
 	// The commands under the table, not in a column: a terminal table
@@ -216,6 +267,7 @@ func (r *Report) json(w io.Writer, command string) error {
 		"fair_band": map[string]any{"test": r.bandWords(), "lo": r.Band.Lo, "hi": r.Band.Hi, "alpha": r.Band.Alpha, "beta": r.Band.Beta, "opponents": r.Verdicts},
 		"balance":   map[string]any{"available": false, "note": balanceMissing},
 		"card":      r.Card,
+		"summary":   r.summary(),
 	}
 	if r.Variant != "" {
 		out["variant"] = r.Variant

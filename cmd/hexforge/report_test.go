@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hexforge/hexforge/htmlreport/htmltest"
 )
 
 // report refuses bad flags before any game, each with a message naming
@@ -98,6 +100,11 @@ func TestReportPage(t *testing.T) {
 		t.Fatalf("json: %s", stdout)
 	}
 	html := string(page)
+	// The page's structure from a fixed seed: every section, plot and table.
+	goldenSkeleton(t, "report.skeleton", html)
+	if u := htmltest.URLs(html); len(u) > 0 {
+		t.Errorf("the page names URLs: %v", u)
+	}
 	for _, want := range []string{
 		`id="fair-band"`, `id="field"`, `id="importance"`, `id="balance"`, `id="card"`, `href="moloch%20report-sheets.pdf"`,
 		"players greedy vs greedy", "seed 5",
