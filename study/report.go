@@ -13,10 +13,11 @@ import (
 )
 
 // The designer's report (hexforge report) puts on one page what a
-// designer otherwise gathers from four commands: the fair-band verdict
+// designer otherwise gathers from five commands: the fair-band verdict
 // against each opponent (sim --fair-band), the army's rating among its
-// opponents (sim's round robin), which tokens carry it (importance), and
-// its help card. Each section is exactly the run its own command would
+// opponents (sim's round robin), which tokens carry it (importance), the
+// smallest changes that make it fair, verified (balance), and its help
+// card. Each section is exactly the run its own command would
 // play with the same seed and games, so each section's figures are
 // reproduced by the command the report prints beside them, and the whole
 // report by the report's own command line.
@@ -36,11 +37,15 @@ type Report struct {
 	Verdicts  []ReportVerdict
 	Field     *ReportField
 	Imp       *Importance
-	Card      *card.Card
-	Sheets    string // the print-and-play sheets the page links to (a file beside it), or ""
-	SheetsWhy string
-	Commands  ReportCommands
-	Variant   string // the variant flags every section plays with, as the command line gave them
+	Balance   *Balance
+	// BalanceWhy says why there is no balance section: its share of the
+	// budget too small, or a --set on the army itself.
+	BalanceWhy string
+	Card       *card.Card
+	Sheets     string // the print-and-play sheets the page links to (a file beside it), or ""
+	SheetsWhy  string
+	Commands   ReportCommands
+	Variant    string // the variant flags every section plays with, as the command line gave them
 }
 
 // ReportVerdict is the fair-band test against one opponent.
@@ -71,6 +76,7 @@ type ReportCommands struct {
 	FairBand   []string `json:"fair_band"` // one per opponent
 	Field      string   `json:"field"`
 	Importance string   `json:"importance"`
+	Balance    string   `json:"balance,omitempty"`
 	Card       string   `json:"card"`
 	Sheets     string   `json:"sheets"`
 }
@@ -89,27 +95,30 @@ type ReportRefs struct {
 // ReportPlan is how a report spends its budget: the games of each
 // section.
 type ReportPlan struct {
-	Budget          int `json:"budget"`
-	BandGames       int `json:"fair_band_games"`  // per opponent, at most: the test stops once decided
-	FieldGames      int `json:"field_games"`      // per matchup of the field's round robin
-	ImportanceGames int `json:"importance_games"` // per opponent and variant, at most: each stops once decided
-	Opponents       int `json:"opponents"`
-	Matchups        int `json:"matchups"` // of the field, mirrors included
-	Variants        int `json:"variants"` // importance: the army and one variant per token type
-	Most            int `json:"most"`     // games at most
-	Least           int `json:"least"`    // games at least (every test stopping at its first look)
-	Expected        int `json:"expected"` // about: the fair-band tests' forecast, the rest at most
+	Budget          int    `json:"budget"`
+	BandGames       int    `json:"fair_band_games"`        // per opponent, at most: the test stops once decided
+	FieldGames      int    `json:"field_games"`            // per matchup of the field's round robin
+	ImportanceGames int    `json:"importance_games"`       // per opponent and variant, at most: each stops once decided
+	BalanceGames    int    `json:"balance_games"`          // balance's budget: its search and its verification; 0: no balance
+	BalanceWhy      string `json:"balance_note,omitempty"` // why no balance, when BalanceGames is 0
+	Opponents       int    `json:"opponents"`
+	Matchups        int    `json:"matchups"` // of the field, mirrors included
+	Variants        int    `json:"variants"` // importance: the army and one variant per token type
+	Most            int    `json:"most"`     // games at most
+	Least           int    `json:"least"`    // games at least (every test stopping at its first look)
+	Expected        int    `json:"expected"` // about: the fair-band tests' forecast, the rest at most
 }
 
 // The budget's shares. The fair-band verdicts are the report's headline
 // and a sequential test rarely needs its cap, so it gets the cap it needs
 // to decide a matchup a few points from an edge; the field's round robin
 // needs fewer games a matchup (a rating pools every matchup of an army);
-// importance has many variants and stops most of them early.
-const (
-	shareBand       = 0.30
-	shareField      = 0.20
-	shareImportance = 0.50
+// importance has many variants and stops most of them early. With
+// balance, its search and verification take the largest share, and the
+// others give up a part of theirs.
+var (
+	sharesAlone   = [4]float64{0.30, 0.20, 0.50, 0}
+	sharesBalance = [4]float64{0.25, 0.15, 0.25, 0.35}
 )
 
 // MinReportBudget is the fewest games any report plays: a pair in each
@@ -121,9 +130,22 @@ const MinReportBudget = 2 + 2*2
 const MaxReportBudget = 100_000_000
 
 // PlanReport splits budget games between the sections for army against
-// opps opponents (the fair-band test band). It refuses a budget too small
-// to play a pair in every matchup, naming the least that is enough.
-func PlanReport(budget int, army *rules.Army, opps int, band *sim.Sequential) (ReportPlan, error) {
+// opps opponents (the fair-band test band), with balance or not. It
+// refuses a budget too small to play a pair in every matchup, naming the
+// least that is enough; a balance share below MinBalanceBudget leaves
+// balance out, saying why (BalanceWhy).
+func PlanReport(budget int, army *rules.Army, opps int, band *sim.Sequential, balance bool) (ReportPlan, error) {
+	shares, balanceWhy := sharesAlone, ""
+	if balance {
+		// A share too small for balance's search leaves balance out and
+		// the others their whole shares.
+		if g := int(sharesBalance[3] * float64(budget)); g >= MinBalanceBudget {
+			shares = sharesBalance
+		} else {
+			balanceWhy = fmt.Sprintf("--budget %d or more runs it (its share must reach %d games)", int(math.Ceil(MinBalanceBudget/sharesBalance[3])), MinBalanceBudget)
+		}
+	}
+	shareBand, shareField, shareImportance := shares[0], shares[1], shares[2]
 	if budget < MinReportBudget || budget > MaxReportBudget {
 		return ReportPlan{}, fmt.Errorf("--budget %d: want games from %d to %d", budget, MinReportBudget, MaxReportBudget)
 	}
@@ -149,12 +171,18 @@ func PlanReport(budget int, army *rules.Army, opps int, band *sim.Sequential) (R
 	if budget < need {
 		return p, fmt.Errorf("--budget %d: too few for %d opponents and an army of %d token types; the report needs at least %d games (a pair in every matchup of each section)", budget, opps, v-1, need)
 	}
-	p.Most = opps*p.BandGames + p.Matchups*p.FieldGames + v*opps*p.ImportanceGames
+	p.BalanceWhy = balanceWhy
+	if shares[3] > 0 {
+		p.BalanceGames = min(int(shares[3]*float64(budget)), MaxBalanceBudget)
+	}
+	p.Most = opps*p.BandGames + p.Matchups*p.FieldGames + v*opps*p.ImportanceGames + p.BalanceGames
 	first := looks(p.ImportanceGames/2, true)[0]
-	p.Least = opps*min(p.BandGames, 2*seqBatch) + p.Matchups*p.FieldGames + v*opps*2*first
+	// Balance's search spends its budget however it goes; only its
+	// verification may stop early, so its whole share counts as least.
+	p.Least = opps*min(p.BandGames, 2*seqBatch) + p.Matchups*p.FieldGames + v*opps*2*first + p.BalanceGames
 	if band != nil {
 		exp := 2 * band.ExpectedPairs([5]int{}, seqBatch, p.BandGames/2)
-		p.Expected = opps*min(exp, p.BandGames) + p.Matchups*p.FieldGames + v*opps*p.ImportanceGames
+		p.Expected = opps*min(exp, p.BandGames) + p.Matchups*p.FieldGames + v*opps*p.ImportanceGames + p.BalanceGames
 	} else {
 		p.Expected = p.Most
 	}
@@ -172,10 +200,11 @@ type ReportStage struct {
 
 // RunReport plays the report's sections for army against opps (named
 // names) with plan's games: each fair-band test in turn, then the field's
-// round robin, then importance. Every section uses r's seed, players and
-// variant. Cancelling ctx stops it with the sections played so far
-// (Partial). onStage, when not nil, is told as each section starts.
-func RunReport(ctx context.Context, r *Run, army *rules.Army, opps []*rules.Army, names []string, band *sim.Sequential, plan ReportPlan, refs ReportRefs, onStage func(ReportStage)) (*Report, error) {
+// round robin, importance, then balance (rb: how, or why not). Every
+// section uses r's seed, players and variant. Cancelling ctx stops it
+// with the sections played so far (Partial). onStage, when not nil, is
+// told as each section starts.
+func RunReport(ctx context.Context, r *Run, army *rules.Army, opps []*rules.Army, names []string, band *sim.Sequential, plan ReportPlan, refs ReportRefs, rb ReportBalance, onStage func(ReportStage)) (*Report, error) {
 	if band == nil || band.Kind != "fair-band" {
 		return nil, fmt.Errorf("report: a fair-band test is needed")
 	}
@@ -217,15 +246,36 @@ func RunReport(ctx context.Context, r *Run, army *rules.Army, opps []*rules.Army
 	}
 	// 2. The field: a round robin of the army and its opponents, as sim
 	// with every army named; one opponent is no field.
-	if plan.Matchups == 0 {
-		return rep, rep.importance(ctx, r, army, opps, names, plan, stage)
+	if plan.Matchups > 0 {
+		if err := rep.field(ctx, r, army, opps, names, plan, stage); err != nil {
+			return nil, err
+		}
+		most -= plan.Matchups * plan.FieldGames
 	}
+	if ctx.Err() == nil {
+		if err := rep.importance(ctx, r, army, opps, names, plan, stage); err != nil {
+			return nil, err
+		}
+		most -= plan.Variants * len(opps) * plan.ImportanceGames
+	}
+	if ctx.Err() == nil {
+		if err := rep.balance(ctx, r, army, opps, names, plan, rb, stage); err != nil {
+			return nil, err
+		}
+	}
+	rep.Partial = rep.Partial || ctx.Err() != nil
+	return rep, nil
+}
+
+// field is the report's second section: a round robin of the army and
+// its opponents, as sim with every army named.
+func (rep *Report) field(ctx context.Context, r *Run, army *rules.Army, opps []*rules.Army, names []string, plan ReportPlan, stage func(string)) error {
 	stage("field")
 	run := *r
 	run.Games, run.UntilCI, run.Seq, run.Expect = plan.FieldGames, 0, nil, nil
 	rr, err := run.RoundRobin(ctx, append([]*rules.Army{army}, opps...), append([]string{rep.Army}, names...))
 	if err != nil {
-		return nil, fmt.Errorf("field: %w", err)
+		return fmt.Errorf("field: %w", err)
 	}
 	f := &ReportField{Games: plan.FieldGames, RR: rr}
 	for _, s := range rr.Matches {
@@ -242,12 +292,7 @@ func RunReport(ctx context.Context, r *Run, army *rules.Army, opps []*rules.Army
 		}
 	}
 	rep.Field = f
-	most -= plan.Matchups * plan.FieldGames
-	if ctx.Err() != nil {
-		rep.Partial = true
-		return rep, nil
-	}
-	return rep, rep.importance(ctx, r, army, opps, names, plan, stage)
+	return nil
 }
 
 // importance is the report's third section, as the importance command
@@ -301,6 +346,12 @@ func reportCommands(refs ReportRefs, band *sim.Sequential, plan ReportPlan) Repo
 		vs += " --vs " + o
 	}
 	c.Importance = fmt.Sprintf("hexforge importance %s%s --games %d%s", refs.Army, vs, plan.ImportanceGames, flags)
+	if plan.BalanceGames > 0 {
+		c.Balance = fmt.Sprintf("hexforge balance %s%s --band %s-%s --budget %d%s", refs.Army, vs, trimPct(band.Lo), trimPct(band.Hi), plan.BalanceGames, flags)
+		if band.Alpha != 0.05 || band.Beta != 0.05 {
+			c.Balance += fmt.Sprintf(" --alpha %g --beta %g", band.Alpha, band.Beta)
+		}
+	}
 	return c
 }
 

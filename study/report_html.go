@@ -20,6 +20,7 @@ p.sheets { font-size: 14px; }
 td code.cmd { white-space: normal; }
 nav.toc { font-size: 14px; margin: 6px 0 4px 0; }
 nav.toc a { margin-right: 12px; }
+pre.fix { font-size: 13px; background: #f6f8fa; padding: 6px 10px; overflow-x: auto; max-width: 1100px; }
 div.summary { font-size: 15px; background: #f6f8fa; border-left: 4px solid #0b3d75; padding: 4px 12px; margin: 8px 0; max-width: 1100px; }
 div.summary p { margin: 4px 0; }
 `
@@ -104,7 +105,12 @@ func reportHTML(w io.Writer, r *Report, command string) error {
 	}
 
 	section(p, "balance", "Balance: the smallest changes that make it fair")
-	p.Para(strings.ToUpper(balanceMissing[:1]) + balanceMissing[1:] + ".")
+	if r.Balance != nil {
+		r.balanceSection(p)
+	} else {
+		note := r.balanceNote()
+		p.Para(strings.ToUpper(note[:1]) + note[1:] + ".")
+	}
 
 	section(p, "card", "Help card")
 	commandPara(p, r.Commands.Card)

@@ -111,6 +111,9 @@ func (r *Report) summary() []string {
 			out = append(out, "No token's removal changes its win rate significantly at these games.")
 		}
 	}
+	if s := r.balanceSummary(); s != "" {
+		out = append(out, s)
+	}
 	return out
 }
 
@@ -243,7 +246,14 @@ func (r *Report) text(w io.Writer, format report.Format, command string) error {
 		fmt.Fprintln(w)
 	}
 	head(2, "Balance")
-	fmt.Fprintf(w, "%s\n\n", balanceMissing)
+	if r.Balance != nil {
+		if err := r.balanceText(w, format, code); err != nil {
+			return err
+		}
+		fmt.Fprintln(w)
+	} else {
+		fmt.Fprintf(w, "%s\n\n", r.balanceNote())
+	}
 	head(2, "Help card")
 	fmt.Fprintf(w, "reproduce: %s\n\n", code(strings.TrimSuffix(r.Commands.Card, " --format html")))
 	if err := r.Card.Text(w, md); err != nil {
@@ -254,9 +264,13 @@ func (r *Report) text(w io.Writer, format report.Format, command string) error {
 	return nil
 }
 
-// balanceMissing is the balance section until hexforge balance can run
-// inside the report.
-const balanceMissing = "not available: the suggestions of hexforge balance are not part of this report yet"
+// balanceNote says why a report has no balance section.
+func (r *Report) balanceNote() string {
+	if r.BalanceWhy != "" {
+		return "not run: " + r.BalanceWhy
+	}
+	return "not run: the report was stopped before it"
+}
 
 // json writes the report with each section's figures.
 func (r *Report) json(w io.Writer, command string) error {
@@ -265,12 +279,16 @@ func (r *Report) json(w io.Writer, command string) error {
 		"seed": r.Seed, "budget": r.Budget, "plan": r.Plan, "games_played": r.Played, "partial": r.Partial,
 		"command": command, "commands": r.Commands, "version": sim.Version,
 		"fair_band": map[string]any{"test": r.bandWords(), "lo": r.Band.Lo, "hi": r.Band.Hi, "alpha": r.Band.Alpha, "beta": r.Band.Beta, "opponents": r.Verdicts},
-		"balance":   map[string]any{"available": false, "note": balanceMissing},
 		"card":      r.Card,
 		"summary":   r.summary(),
 	}
 	if r.Variant != "" {
 		out["variant"] = r.Variant
+	}
+	if r.Balance != nil {
+		out["balance"] = r.Balance
+	} else {
+		out["balance"] = map[string]any{"run": false, "note": r.balanceNote()}
 	}
 	if r.Field != nil {
 		out["field"] = map[string]any{"games": r.Field.Games, "ratings": r.Field.Ratings, "rank": r.Field.Rank, "why": r.Field.Why}

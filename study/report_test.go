@@ -29,17 +29,18 @@ func reportRun(t *testing.T, workers int) *Report {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plan, err := PlanReport(800, moloch, 2, band)
+	plan, err := PlanReport(1000, moloch, 2, band, true)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var stages []string
 	rep, err := RunReport(context.Background(), greedyRun(t, 2, workers), moloch, []*rules.Army{&h, borgo}, []string{"Hollow", "Borgo"}, band, plan,
-		ReportRefs{Army: "moloch", Opponents: []string{"hollow.army", "borgo"}, Flags: "--players greedy --seed 3"}, func(s ReportStage) { stages = append(stages, s.Section) })
+		ReportRefs{Army: "moloch", Opponents: []string{"hollow.army", "borgo"}, Flags: "--players greedy --seed 3"}, ReportBalance{Ref: "moloch"},
+		func(s ReportStage) { stages = append(stages, s.Section) })
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(stages, ", "); got != "fair band, field, importance" {
+	if got := strings.Join(stages, ", "); got != "fair band, field, importance, balance" {
 		t.Errorf("stages told: %s", got)
 	}
 	return rep
@@ -74,7 +75,14 @@ func TestReportSections(t *testing.T) {
 	if len(rep.Card.Rows) == 0 || rep.Card.Army != "Moloch" {
 		t.Errorf("card: %q with %d rows", rep.Card.Army, len(rep.Card.Rows))
 	}
-	sum := rep.Imp.Base.Games() + rep.Imp.Base.Capped
+	bal := rep.Balance
+	// Not bal.Games <= BalanceGames: balance's search plays a pair of
+	// every candidate against every opponent however small its budget
+	// (here 936 games of 350), so only the other sections keep to theirs.
+	if bal == nil || bal.Games == 0 || len(bal.Suggestions) == 0 || bal.Seed != 3 {
+		t.Fatalf("balance: %+v", bal)
+	}
+	sum := rep.Imp.Base.Games() + rep.Imp.Base.Capped + bal.Games
 	for _, r := range rep.Imp.Rows {
 		sum += 2 * r.Games
 	}
@@ -84,15 +92,16 @@ func TestReportSections(t *testing.T) {
 	for _, s := range rep.Field.RR.Matches {
 		sum += s.Games()
 	}
-	if rep.Played != sum || rep.Played > rep.Plan.Most || rep.Played < rep.Plan.Least {
+	if rep.Played != sum || rep.Played-bal.Games > rep.Plan.Most-rep.Plan.BalanceGames || rep.Played < rep.Plan.Least {
 		t.Errorf("played %d: the sections' games add to %d; planned %d to %d", rep.Played, sum, rep.Plan.Least, rep.Plan.Most)
 	}
 	want := []string{
-		"hexforge sim moloch hollow.army --fair-band 45-55 --games 120 --players greedy --seed 3",
-		"hexforge sim moloch hollow.army borgo --games 26 --players greedy --seed 3",
-		"hexforge importance moloch --vs hollow.army --vs borgo --games 8 --players greedy --seed 3",
+		"hexforge sim moloch hollow.army --fair-band 45-55 --games 124 --players greedy --seed 3",
+		"hexforge sim moloch hollow.army borgo --games 24 --players greedy --seed 3",
+		"hexforge importance moloch --vs hollow.army --vs borgo --games 4 --players greedy --seed 3",
+		"hexforge balance moloch --vs hollow.army --vs borgo --band 45-55 --budget 350 --players greedy --seed 3",
 	}
-	got := strings.Join(append(rep.Commands.FairBand, rep.Commands.Field, rep.Commands.Importance), "\n")
+	got := strings.Join(append(rep.Commands.FairBand, rep.Commands.Field, rep.Commands.Importance, rep.Commands.Balance), "\n")
 	for _, w := range want {
 		if !strings.Contains(got, w) {
 			t.Errorf("commands:\n%s\nwant %s", got, w)
@@ -105,7 +114,7 @@ func TestReportSections(t *testing.T) {
 			t.Fatalf("%s: %v", f, err)
 		}
 		out := b.String()
-		for _, w := range []string{"Hollow", "Borgo", rateCell(h.WinRate, h.Interval), eloCell(rep.Field.Ratings.Armies[0]), rep.Imp.Rows[0].Without, "Gauss Cannon", "hexforge report moloch", "balance"} {
+		for _, w := range []string{"Hollow", "Borgo", rateCell(h.WinRate, h.Interval), eloCell(rep.Field.Ratings.Armies[0]), rep.Imp.Rows[0].Without, "Gauss Cannon", "hexforge report moloch", "hexforge balance moloch", bal.Suggestions[0].ChangeText()} {
 			if f == report.JSON {
 				break
 			}
@@ -113,7 +122,7 @@ func TestReportSections(t *testing.T) {
 				t.Errorf("%s: no %q", f, w)
 			}
 		}
-		if f == report.JSON && (!strings.Contains(out, `"fair_band"`) || !strings.Contains(out, `"importance"`) || !strings.Contains(out, `"ratings"`) || !strings.Contains(out, `"card"`)) {
+		if f == report.JSON && (!strings.Contains(out, `"fair_band"`) || !strings.Contains(out, `"importance"`) || !strings.Contains(out, `"ratings"`) || !strings.Contains(out, `"card"`) || !strings.Contains(out, `"suggestions"`)) {
 			t.Errorf("json lacks a section:\n%.600s", out)
 		}
 	}
@@ -147,7 +156,7 @@ func TestPlanReport(t *testing.T) {
 	moloch, _, _ := stagedArmies(t)
 	v := Variants(moloch)
 	band, _ := sim.ParseSequential("", "45-55", 0.05, 0.05, 0)
-	p, err := PlanReport(20000, moloch, 8, band)
+	p, err := PlanReport(20000, moloch, 8, band, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,13 +166,23 @@ func TestPlanReport(t *testing.T) {
 	if p.Most > 20000 || p.Most < 19000 || p.Least >= p.Expected || p.Expected > p.Most {
 		t.Errorf("most %d, least %d, expected %d", p.Most, p.Least, p.Expected)
 	}
-	one, err := PlanReport(1000, moloch, 1, band)
+	one, err := PlanReport(1000, moloch, 1, band, false)
 	if err != nil || one.Matchups != 0 || one.FieldGames != 0 || one.ImportanceGames != 2*(700/v/2) {
 		t.Errorf("one opponent: %+v, %v", one, err)
 	}
 	for _, b := range []int{0, 5, MaxReportBudget + 1, 100} {
-		if _, err := PlanReport(b, moloch, 8, band); err == nil {
+		if _, err := PlanReport(b, moloch, 8, band, true); err == nil {
 			t.Errorf("budget %d: no error", b)
 		}
+	}
+	// With balance: its share is 35%, the others give up a part of theirs.
+	bal, err := PlanReport(20000, moloch, 8, band, true)
+	if err != nil || bal.BalanceGames != 7000 || bal.BandGames != 624 || bal.FieldGames != 66 || bal.Most > 20000 || bal.Most < p.Most-2000 {
+		t.Errorf("with balance: %+v, %v", bal, err)
+	}
+	// A share under balance's least leaves it out, saying what budget runs it.
+	small, err := PlanReport(500, moloch, 1, band, true)
+	if err != nil || small.BalanceGames != 0 || !strings.Contains(small.BalanceWhy, "--budget 572 or more") {
+		t.Errorf("small budget with balance: %+v, %v", small, err)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/card"
 	"github.com/hexforge/hexforge/report"
+	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/study"
 	"github.com/hexforge/hexforge/textfile"
@@ -27,24 +28,26 @@ func newReport() *cobra.Command {
 	o := &simOptions{html: true}
 	var vs []string
 	var budget int
-	var sheets bool
+	var sheets, balance bool
 	cmd := &cobra.Command{
 		Use:   "report ARMY [--vs OPPONENT... | --vs all]",
-		Short: "One designer's report of an army: fair-band verdicts, rating, importance and help card",
+		Short: "One designer's report of an army: fair-band verdicts, rating, importance, balance's fixes, help card",
 		Long: `report gathers on one page what a designer asks of an army: the fair-band
 verdict against each opponent (the sequential test of sim --fair-band),
 the army's rating in the field (a round robin of the army and its
 opponents, with two opponents or more), which tokens carry it
-(importance), and its help card, with a link to its print-and-play
+(importance), the smallest changes that make it fair with their verified
+results (balance), and its help card, with a link to its print-and-play
 sheets. Every section names its players, games and seed and prints the
 command that plays it alone with the same figures; the page names the
 command that reproduces it whole.
 
---budget is the games of the whole report: 30% to the fair-band tests (a
-test stops once decided, so it rarely uses its cap), 20% to the field's
-round robin, 50% to importance (each variant stops once decided). Before
-the first game it says the most and the fewest games it will play; after
-each section, how long the rest will take at this run's pace.
+--budget is the games of the whole report: 25% to the fair-band tests (a
+test stops once decided, so it rarely uses its cap), 15% to the field's
+round robin, 25% to importance (each variant stops once decided), 35% to
+balance (--balance=false: none, and 30/20/50 to the others). Before the
+first game it says the most and the fewest games it will play; after each
+section, how long the rest will take at this run's pace.
 
 --vs all (the default) plays every embedded army but the army itself.
 With --format html and --out FILE.html the print-and-play sheets are
@@ -74,7 +77,11 @@ not written).`,
 			if err != nil {
 				return err
 			}
-			plan, err := study.PlanReport(budget, list[0], len(vs), band)
+			rb, err := reportBalance(args[0], list[0], balance)
+			if err != nil {
+				return err
+			}
+			plan, err := study.PlanReport(budget, list[0], len(vs), band, rb.Skip == "")
 			if err != nil {
 				return err
 			}
@@ -84,7 +91,7 @@ not written).`,
 			o.Progress = bar.Update
 			bar.Expect(plan.Most)
 			fmt.Fprintln(cmd.ErrOrStderr(), reportPlanLine(plan))
-			rep, err := study.RunReport(ctx, &o.Run, list[0], list[1:], names[1:], band, plan, refs, reportPace(cmd.ErrOrStderr(), bar))
+			rep, err := study.RunReport(ctx, &o.Run, list[0], list[1:], names[1:], band, plan, refs, rb, reportPace(cmd.ErrOrStderr(), bar))
 			if err != nil {
 				return err
 			}
@@ -109,6 +116,7 @@ not written).`,
 	cmd.Flags().StringVar(&o.band, "fair-band", "45-55", "the fair band of win rates, in percent, that each opponent's sequential test decides")
 	cmd.Flags().Float64Var(&o.alpha, "alpha", 0.05, "fair-band test: chance of calling a fair army unfair")
 	cmd.Flags().Float64Var(&o.beta, "beta", 0.05, "fair-band test: chance of calling an unfair army fair")
+	cmd.Flags().BoolVar(&balance, "balance", true, "run balance's search for the smallest fair changes, and verify the best (the report's largest share of --budget)")
 	cmd.Flags().BoolVar(&sheets, "sheets", true, "with --format html --out FILE.html, write the print-and-play sheets beside it (FILE-sheets.pdf) and link them")
 	return cmd
 }
@@ -133,6 +141,28 @@ func (o *simOptions) checkReport(cmd *cobra.Command, budget int) (*sim.Sequentia
 		return nil, fmt.Errorf("--fair-band: want LO-HI in percent, e.g. 45-55")
 	}
 	return sim.ParseSequential("", o.band, o.alpha, o.beta, 0)
+}
+
+// reportBalance is how the report runs balance on the army named ref:
+// with the command line's loader, unless --balance=false (on) or a --set
+// changes the army itself (balance changes it; the change belongs in a
+// variant file).
+func reportBalance(ref string, army *rules.Army, on bool) (study.ReportBalance, error) {
+	rb := study.ReportBalance{Loader: loader, Ref: ref}
+	if !on {
+		rb.Skip = "--balance=false"
+		return rb, nil
+	}
+	s, err := session()
+	if err != nil {
+		return rb, err
+	}
+	for _, set := range s.Sets {
+		if set.Matches(ref, army) {
+			rb.Skip = fmt.Sprintf("--set %q changes %s itself, which balance searches; save the change as a variant file (extends) and report on that", set.Raw, army.Name)
+		}
+	}
+	return rb, nil
 }
 
 // reportRefs are the armies as the command line named them and the flags
@@ -193,6 +223,11 @@ func reportPlanLine(p study.ReportPlan) string {
 		lines = append(lines, fmt.Sprintf("  field: %d matchups × %d games", p.Matchups, p.FieldGames))
 	}
 	lines = append(lines, fmt.Sprintf("  importance: the army and %d variants × %s × at most %d games", p.Variants-1, opps, p.ImportanceGames))
+	if p.BalanceGames > 0 {
+		lines = append(lines, fmt.Sprintf("  balance: %d games, its search and its verification", p.BalanceGames))
+	} else if p.BalanceWhy != "" {
+		lines = append(lines, "  no balance: "+p.BalanceWhy)
+	}
 	return strings.Join(lines, "\n")
 }
 
