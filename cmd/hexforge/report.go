@@ -20,8 +20,9 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// reportBudget is report's --budget unless given: about 20 minutes of one
-// core with the default player (60 ms a game, docs/balance.md).
+// reportBudget is report's --budget unless given: about 20 minutes on two
+// cores with the default player (115 ms of CPU a game measured on a
+// loaded machine, docs/reports.md).
 const reportBudget = 20000
 
 func newReport() *cobra.Command {
