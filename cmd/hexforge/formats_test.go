@@ -67,6 +67,7 @@ func TestEveryListedFormatIsWritten(t *testing.T) {
 		"sim":        {"moloch", "borgo", "--games", "2", "--players", "greedy"},
 		"merge":      {shard},
 		"importance": {"moloch", "--vs", "borgo", "--games", "2", "--players", "greedy"},
+		"balance":    {"../../study/testdata/balance/weak-borgo.army", "--vs", "borgo", "--players", "greedy", "--budget", "200", "--knobs", "Net Fighter.count"},
 		"sweep":      {"moloch/Gauss Cannon.count=1..2", "--vs", "borgo", "--games", "2", "--players", "greedy"},
 		"ladder":     {"moloch", "borgo", "--games", "1", "--levels", "random,greedy"},
 		"card":       {"moloch"},

@@ -146,6 +146,7 @@ army name is accepted, a path to an .army file works too.`,
 	root.AddCommand(newAgree())
 	root.AddCommand(newImportance())
 	root.AddCommand(newSweep())
+	root.AddCommand(newBalance())
 	root.AddCommand(newCard())
 	root.AddCommand(newNew())
 	root.AddCommand(newLadder())
