@@ -77,6 +77,7 @@ func TestHTMLPagesReadable(t *testing.T) {
 		{"ffa", []string{"sim", "--mode", "ffa", "moloch", "borgo", "hegemony", "--games", "6", "--players", "random"}},
 		{"teams", []string{"sim", "--mode", "teams", "moloch", "borgo", "hegemony", "outpost", "--games", "8", "--players", "random"}},
 		{"card", []string{"card", "moloch"}},
+		{"report", []string{"report", "hegemony", "--vs", "borgo", "--vs", "moloch", "--players", "random", "--budget", "300"}},
 	}
 	for _, p := range pages {
 		args := append(p.args, "--format", "html", "--out", filepath.Join(dir, p.name+".html"))
