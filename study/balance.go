@@ -45,10 +45,12 @@ import (
 // (each, each at two steps, every pair).
 const BalanceFinalists = 4
 
-// Shares of the budget: the screen, the refine stage, the verification.
+// Shares of the budget: the screen, the refine stage; the verification
+// has the rest, half of it at least: a fair-band test of a rate near the
+// band's centre needs about 1,000 to 2,000 games to decide (docs/balance.md).
 const (
-	balanceScreenShare = 0.40
-	balanceRefineShare = 0.20
+	balanceScreenShare = 0.35
+	balanceRefineShare = 0.15
 )
 
 // BalanceOptions are what balance is asked: the band, the budget, the
@@ -485,9 +487,16 @@ func (b *balancer) search(ctx context.Context) ([]*candidate, error) {
 		n := b.pairsFor(int(balanceScreenShare*float64(b.o.Budget)), 1, 0)
 		return nil, b.bring(ctx, nil, n)
 	}
-	rounds := 1
-	for k := len(cs); k > BalanceFinalists; k = (k + 1) / 2 {
+	rounds, least := 1, len(cs)+1
+	for k := len(cs); k > BalanceFinalists; k = max(BalanceFinalists, (k+1)/2) {
 		rounds++
+		least += max(BalanceFinalists, (k+1)/2) + 1
+	}
+	// Every round plays each candidate still in at least one more pair:
+	// a budget below that would be overspent before the first verdict.
+	if need := int(math.Ceil(float64(2*len(b.opps)*least) / balanceScreenShare)); b.o.Budget < need {
+		return nil, fmt.Errorf("--budget %d: too small to screen %d single changes against %d %s: give at least %d games (or fewer --knobs)",
+			b.o.Budget, len(cs), len(b.opps), map[bool]string{true: "opponent", false: "opponents"}[len(b.opps) == 1], need)
 	}
 	perRound := int(balanceScreenShare*float64(b.o.Budget)) / rounds
 	pairs := 0
@@ -561,7 +570,6 @@ func (b *balancer) rank(cs []*candidate) error {
 		c     *candidate
 		e     BalanceEstimate
 		steps int
-		tier  int
 	}
 	var list []scored
 	for _, c := range cs {
@@ -569,16 +577,18 @@ func (b *balancer) rank(cs []*candidate) error {
 		for _, m := range c.moves {
 			s.steps += abs(m.delta)
 		}
-		s.tier = b.tier(c.arm)
 		list = append(list, s)
 	}
 	slices.SortStableFunc(list, func(x, y scored) int {
 		switch {
-		case x.tier != y.tier:
-			return x.tier - y.tier
-		case x.tier < 2 && len(x.c.moves) != len(y.c.moves):
+		case x.e.InBand != y.e.InBand:
+			if x.e.InBand {
+				return -1
+			}
+			return 1
+		case x.e.InBand && len(x.c.moves) != len(y.c.moves):
 			return len(x.c.moves) - len(y.c.moves)
-		case x.tier < 2 && x.steps != y.steps:
+		case x.e.InBand && x.steps != y.steps:
 			return x.steps - y.steps
 		case x.e.Distance != y.e.Distance:
 			if x.e.Distance < y.e.Distance {
@@ -606,27 +616,6 @@ func (b *balancer) rank(cs []*candidate) error {
 		b.ranked[i] = s.c
 	}
 	return nil
-}
-
-// tier sorts an estimate for the ranking: 0 when every opponent's rate
-// lies in the middle half of the band (within half its half-width of the
-// centre), 1 when inside the band, 2 outside. The fair-band test is built
-// to call a rate at the centre "inside" (its power is at the centre, and
-// at an edge it says "outside" as often as not), so a fix estimated near
-// an edge would often fail its verification: the smallest fix is sought
-// first among those the verification is likely to pass.
-func (b *balancer) tier(a *arm) int {
-	centre, half := (b.o.Lo+b.o.Hi)/2, (b.o.Hi-b.o.Lo)/2
-	t := 0
-	for _, x := range a.tallies {
-		switch d := math.Abs(x.Rate() - centre); {
-		case d > half:
-			return 2
-		case d > half/2:
-			t = 1
-		}
-	}
-	return t
 }
 
 // variantFile is a suggestion as a variant file that extends the army:
@@ -663,19 +652,29 @@ func (b *balancer) verify(ctx context.Context) error {
 		return nil
 	}
 	left := b.o.Budget - b.res.SearchGames
-	maxPairs := left / (2 * n * len(b.opps))
-	if maxPairs < 1 {
-		return nil
-	}
-	batch := seqBatch
-	if b.r.Shard.N > 1 {
-		batch = maxPairs
-	}
+	sharded := b.r.Shard.N > 1
 	seed := BalanceVerifySeed(b.r.Seed)
+	tests := n * len(b.opps)
+	spent := 0
 	for i := range n {
 		c := b.ranked[i]
 		v := &BalanceVerification{Passed: true}
 		for k, opp := range b.opps {
+			// Each test may play an equal part of what is left: a test
+			// that stops early leaves its games to the tests after it.
+			// Shards cannot know what the others' tests left, so theirs
+			// share the verification's games equally from the start.
+			maxPairs := left / (2 * tests)
+			if !sharded {
+				maxPairs = (left - spent) / (2 * (tests - i*len(b.opps) - k))
+			}
+			if maxPairs < 1 {
+				return nil
+			}
+			batch := seqBatch
+			if sharded {
+				batch = maxPairs
+			}
 			q := &sim.Sequential{Kind: "fair-band", Lo: b.o.Lo, Hi: b.o.Hi, Alpha: b.o.Alpha, Beta: b.o.Beta, Verdict: sim.VerdictUndecided, FixedLength: b.r.Shard.N > 1}
 			var total sim.Tally
 			whole := true
@@ -701,6 +700,7 @@ func (b *balancer) verify(ctx context.Context) error {
 			}
 			iv := total.Interval()
 			g := total.Games() + total.Capped
+			spent += g
 			v.Opponents = append(v.Opponents, OpponentRate{Opponent: b.res.Opponents[k], WinRate: total.Rate(), Interval: [2]float64{iv.Lo, iv.Hi}, Games: g, Verdict: q.Verdict})
 			v.Games += g
 			v.Passed = v.Passed && q.Verdict == sim.VerdictInside

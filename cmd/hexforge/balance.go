@@ -38,7 +38,7 @@ against every opponent (--vs all: the eight embedded armies).
 It screens every knob one step up and down on the same seeds (paired
 games), keeping the better half by sequential halving until four are left,
 then tries those at two steps and in pairs. The suggestions are ranked by
-smallness (fewest knobs, then fewest steps) among the changes estimated well
+smallness (fewest knobs, then fewest steps) among the changes estimated
 inside the band, then by distance from its centre. The best --verify are
 verified with the fair-band sequential test against every opponent on
 fresh games; the verdicts are shown apart from the search's estimates.
