@@ -35,8 +35,7 @@ func (b *Balance) Write(w io.Writer, format report.Format, command string) error
 			fmt.Fprintf(w, "\n%s\n", s)
 		}
 	}
-	fmt.Fprintln(w, b.Title())
-	for _, l := range b.Spent() {
+	for _, l := range append(strings.Split(b.Title(), "\n"), b.Spent()...) {
 		if md {
 			l = strings.TrimSpace(l) + "  " // a Markdown line break
 		}
