@@ -71,6 +71,7 @@ func TestEveryListedFormatIsWritten(t *testing.T) {
 		"sweep":      {"moloch/Gauss Cannon.count=1..2", "--vs", "borgo", "--games", "2", "--players", "greedy"},
 		"ladder":     {"moloch", "borgo", "--games", "1", "--levels", "random,greedy"},
 		"card":       {"moloch"},
+		"report":     {"moloch", "--vs", "borgo", "--players", "greedy", "--budget", "100"},
 		"dump":       {"moloch"},
 		"battle":     {"../../armies/testdata/signatures/moloch_clown.pos"},
 		"replay":     {trace},
@@ -159,6 +160,7 @@ func TestJSONKeysSnakeCaseNumbersNumbers(t *testing.T) {
 		{"sweep", "moloch/Gauss Cannon.count=1..2", "--vs", "borgo", "--games", "2", "--players", "greedy"},
 		{"ladder", "moloch", "borgo", "--games", "1", "--levels", "random,greedy"},
 		{"card", "moloch"},
+		{"report", "moloch", "--vs", "borgo", "--vs", "outpost", "--players", "greedy", "--budget", "200"},
 		{"dump", "moloch"},
 		{"battle", "../../armies/testdata/signatures/moloch_clown.pos"},
 	} {

@@ -33,17 +33,27 @@ func TestHTMLPagesInBrowser(t *testing.T) {
 		"--record", "1", "--record-dir", rec); code != 0 {
 		t.Fatalf("sim --mode teams --record: %s", stderr)
 	}
+	// Two round robins of three armies for agree's page.
+	rrA, rrB := filepath.Join(dir, "rr-a.json"), filepath.Join(dir, "rr-b.json")
+	for _, c := range [][]string{{rrA, "random"}, {rrB, "greedy"}} {
+		if _, stderr, code := run(t, "sim", "moloch", "borgo", "hegemony", "--games", "4", "--players", c[1], "--format", "json", "--out", c[0]); code != 0 {
+			t.Fatalf("sim --format json: %s", stderr)
+		}
+	}
 	pages := []struct {
 		name  string
 		args  []string
 		count string // a selector that must match want elements (want 0: at least one)
 		want  int
 	}{
+		{"agree", []string{"agree", rrA, rrB}, "g.bars g.bar", 3},
 		{"rr", []string{"sim", "moloch", "borgo", "hegemony", "--games", "4"}, "g.heatmap g.cell", 9},
 		{"match", []string{"sim", "moloch", "borgo", "--games", "4"}, "g.dotplot g.dot", 2},
 		{"importance", []string{"importance", "hegemony", "--vs", "borgo", "--games", "2"}, "g.bars g.bar", 0},
 		{"sweep", []string{"sweep", "moloch/Gauss Cannon.initiative=1..3", "--vs", "borgo", "--games", "2"}, "g.lines polygon.band", 1},
 		{"ladder", []string{"ladder", "moloch", "borgo", "--games", "2", "--levels", "random,greedy"}, "g.lines g.series", 1},
+		// The designer's report: two fair-band rows, three ratings.
+		{"report", []string{"report", "moloch", "--vs", "borgo", "--vs", "outpost", "--players", "random", "--budget", "200"}, "g.dotplot g.dot", 5},
 		{"balance", []string{"balance", "../../study/testdata/balance/weak-borgo.army", "--vs", "borgo", "--vs", "hegemony", "--players", "greedy", "--budget", "600", "--knobs", "Net Fighter.count", "--verify", "1"}, "g.dotplot g.dot", 4},
 		{"replay", []string{"replay", game}, "polygon.hex", 19},
 		{"replay4", []string{"replay", filepath.Join(rec, "game-0001.jsonl")}, "polygon.hex", 19},
