@@ -156,6 +156,19 @@ func (ld Loader) Knobs(ref string, allowRemove bool) ([]Knob, error) {
 				events[strings.ToLower(groupText(s.Args[0]))]++
 			}
 		}
+		// A count or a toughness left to its default is a knob too: the
+		// --set writes the statement the token lacks.
+		declared := map[string]bool{}
+		for _, s := range st.Body.Stmts {
+			declared[strings.ToLower(s.Word)] = true
+		}
+		if !declared["count"] && t.Kind != rules.HQ && t.Count > 0 {
+			out = append(out, Knob{Token: t.Name, Kind: t.Kind, Field: "count", Value: strconv.Itoa(t.Count), At: t.Count, Min: min(t.Count, map[bool]int{true: 0, false: 1}[allowRemove]), Max: t.Count + MaxKnobStep})
+		}
+		if !declared["toughness"] && t.Kind.IsUnit() && t.Toughness > 0 {
+			x := int(t.Toughness)
+			out = append(out, Knob{Token: t.Name, Kind: t.Kind, Field: "toughness", Value: strconv.Itoa(x), At: x, Min: 1, Max: x + MaxKnobStep})
+		}
 		for _, s := range st.Body.Stmts {
 			w := strings.ToLower(s.Word)
 			if !knobWords[w] || hasString(s) {

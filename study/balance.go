@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/hexforge/hexforge/armies"
+	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 )
@@ -44,10 +45,12 @@ import (
 // (each, each at two steps, every pair).
 const BalanceFinalists = 4
 
-// Shares of the budget: the screen, the refine stage, the verification.
+// Shares of the budget: the screen, the refine stage; the verification
+// has the rest, half of it at least: a fair-band test of a rate near the
+// band's centre needs about 1,000 to 2,000 games to decide (docs/balance.md).
 const (
-	balanceScreenShare = 0.40
-	balanceRefineShare = 0.20
+	balanceScreenShare = 0.35
+	balanceRefineShare = 0.15
 )
 
 // BalanceOptions are what balance is asked: the band, the budget, the
@@ -60,6 +63,10 @@ type BalanceOptions struct {
 	Alpha, Beta float64  // the fair-band test's error rates
 	Knobs       []string // the knobs to search, by token or TOKEN.FIELD (armies.Knob); none: all
 	AllowRemove bool     // a token's count may go to 0
+	// Journal keeps every match played and gives back those played
+	// before (balancejournal.go): a run resumed, or the shards of one.
+	// nil: none.
+	Journal *BalanceJournal
 }
 
 // Check refuses options no search can use, naming the command line's
@@ -176,6 +183,9 @@ type Balance struct {
 	AllowRemove  bool            `json:"allow_remove"`
 	KnobsAsked   []string        `json:"knobs_asked,omitempty"`
 	VerifiedPass int             `json:"verified_passed"` // suggestions that passed their verification
+	// VerifyFixedLength: the verification was played by shards, each
+	// test to its cap (a shard cannot stop a test early).
+	VerifyFixedLength bool `json:"verify_fixed_length,omitempty"`
 }
 
 // move is one knob moved by delta steps.
@@ -200,11 +210,14 @@ type balancer struct {
 	knobs  []armies.Knob
 	opps   []*rules.Army
 	o      BalanceOptions
-	st     *staged // plays arms on the run's seeds (staged.play)
 	base   *arm
 	next   int
 	res    *Balance
-	ranked []*candidate // the candidates in the suggestions' order
+	ranked []*candidate   // the candidates in the suggestions' order
+	have   map[*arm][]int // the pairs each arm has against each opponent
+	played int            // games the search counted (played, or read from the journal)
+	// waiting: a shard lacks the other shards' games of a match it needs.
+	waiting bool
 }
 
 // RunBalance searches the knobs of army (ref: as the command line named
@@ -225,7 +238,7 @@ func RunBalance(ctx context.Context, r *Run, army *rules.Army, ref string, ld ar
 	if knobs, err = FilterKnobs(knobs, o.Knobs); err != nil {
 		return nil, err
 	}
-	b := &balancer{r: r, ref: ref, ld: ld, army: army, knobs: knobs, opps: opps, o: o, st: &staged{r: r, opps: opps}}
+	b := &balancer{r: r, ref: ref, ld: ld, army: army, knobs: knobs, opps: opps, o: o, have: map[*arm][]int{}}
 	b.res = &Balance{Army: army.Name, Ref: ref, Opponents: oppNames, Players: [2]string{r.Players[0].String(), r.Players[1].String()}, Seed: r.Seed,
 		VerifySeed: BalanceVerifySeed(r.Seed), Band: [2]float64{o.Lo, o.Hi}, Alpha: o.Alpha, Beta: o.Beta, Budget: o.Budget, Knobs: len(knobs),
 		Leaders: r.leaderWords(), AllowRemove: o.AllowRemove, KnobsAsked: o.Knobs}
@@ -234,13 +247,19 @@ func RunBalance(ctx context.Context, r *Run, army *rules.Army, ref string, ld ar
 	if err != nil {
 		return nil, err
 	}
+	if b.waiting {
+		return nil, ErrBalanceWaiting
+	}
 	b.res.Base = b.estimate(b.base)
-	b.res.SearchGames = b.st.played
+	b.res.SearchGames = b.played
 	if err := b.rank(finals); err != nil {
 		return nil, err
 	}
 	if err := b.verify(ctx); err != nil {
 		return nil, err
+	}
+	if b.waiting {
+		return nil, ErrBalanceWaiting
 	}
 	b.res.Games = b.res.SearchGames + b.res.VerifyGames
 	b.res.Partial = ctx.Err() != nil
@@ -324,15 +343,85 @@ func (b *balancer) candidate(moves []move) *candidate {
 // bring plays the candidates (and the army as it is) to n pairs against
 // every opponent.
 func (b *balancer) bring(ctx context.Context, cs []*candidate, n int) error {
-	if err := b.st.play(ctx, b.base, n); err != nil {
+	if err := b.play(ctx, b.base, n); err != nil {
 		return err
 	}
 	for _, c := range cs {
-		if err := b.st.play(ctx, c.arm, n); err != nil {
+		if err := b.play(ctx, c.arm, n); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// play brings arm a to n pairs against every opponent on the run's seed,
+// each match continuing the same series of seeds as one long match would.
+func (b *balancer) play(ctx context.Context, a *arm, n int) error {
+	have := b.have[a]
+	if have == nil {
+		have = make([]int, len(b.opps))
+		b.have[a] = have
+	}
+	for i, opp := range b.opps {
+		if have[i] >= n || ctx.Err() != nil {
+			continue
+		}
+		t, ok, err := b.tally(ctx, b.match(a.army, opp, b.r.Seed, have[i], n-have[i]))
+		if err != nil || !ok {
+			return err
+		}
+		a.tallies[i].Merge(t)
+		b.played += t.Games() + t.Capped
+		have[i] = n
+	}
+	a.pairs = slices.Min(have)
+	return nil
+}
+
+// match is the match of a against opp on seed over pairs first ..
+// first+pairs-1, with the run's players and variant, not sharded.
+func (b *balancer) match(a, opp *rules.Army, seed uint64, first, pairs int) *sim.Match {
+	m := b.r.NewMatch(a, opp)
+	m.Seed, m.Shard, m.FirstPair, m.Pairs = seed, sim.Shard{}, first, pairs
+	if b.r.Board == position.Standard {
+		m.Board = nil
+	}
+	return m
+}
+
+// tally is the tally of match m: from the journal, or played (a shard's
+// slice of it when sharded) and recorded. ok is false when it is not
+// whole: stopped (ctx), or a shard waiting for the others' slices
+// (b.waiting).
+func (b *balancer) tally(ctx context.Context, m *sim.Match) (t sim.Tally, ok bool, err error) {
+	key := matchKey(m)
+	j, n := b.o.Journal, b.r.Shard.N
+	if t, ok := j.get(key, n); ok {
+		return t, true, nil
+	}
+	shard := ""
+	if n > 1 {
+		shard = fmt.Sprintf("%d/%d", b.r.Shard.I, n)
+		if j.has(key, shard) {
+			b.waiting = true
+			return t, false, nil
+		}
+		m.Shard = b.r.Shard
+	}
+	s, err := b.r.summary(ctx, m)
+	if err != nil || s.Partial || ctx.Err() != nil {
+		return t, false, err // a match stopped is not recorded: a resumed run plays it whole
+	}
+	if err := j.put(key, m.A.Name, m.B.Name, shard, s.Tally); err != nil {
+		return t, false, err
+	}
+	if n > 1 {
+		if t, ok = j.get(key, n); !ok {
+			b.waiting = true
+		}
+		return t, ok, nil
+	}
+	return s.Tally, true, nil
 }
 
 // estimate is what the search saw of an arm.
@@ -398,14 +487,21 @@ func (b *balancer) search(ctx context.Context) ([]*candidate, error) {
 		n := b.pairsFor(int(balanceScreenShare*float64(b.o.Budget)), 1, 0)
 		return nil, b.bring(ctx, nil, n)
 	}
-	rounds := 1
-	for k := len(cs); k > BalanceFinalists; k = (k + 1) / 2 {
+	rounds, least := 1, len(cs)+1
+	for k := len(cs); k > BalanceFinalists; k = max(BalanceFinalists, (k+1)/2) {
 		rounds++
+		least += max(BalanceFinalists, (k+1)/2) + 1
+	}
+	// Every round plays each candidate still in at least one more pair:
+	// a budget below that would be overspent before the first verdict.
+	if need := int(math.Ceil(float64(2*len(b.opps)*least) / balanceScreenShare)); b.o.Budget < need {
+		return nil, fmt.Errorf("--budget %d: too small to screen %d single changes against %d %s: give at least %d games (or fewer --knobs)",
+			b.o.Budget, len(cs), len(b.opps), map[bool]string{true: "opponent", false: "opponents"}[len(b.opps) == 1], need)
 	}
 	perRound := int(balanceScreenShare*float64(b.o.Budget)) / rounds
 	pairs := 0
 	for round := 1; ; round++ {
-		before := b.st.played
+		before := b.played
 		pairs = b.pairsFor(perRound, len(cs)+1, pairs)
 		if err := b.bring(ctx, cs, pairs); err != nil {
 			return nil, err
@@ -415,13 +511,13 @@ func (b *balancer) search(ctx context.Context) ([]*candidate, error) {
 		if kept > BalanceFinalists {
 			kept = max(BalanceFinalists, (len(cs)+1)/2)
 		}
-		b.res.Stages = append(b.res.Stages, BalanceStage{Stage: fmt.Sprintf("screen %d", round), Candidates: len(cs), Pairs: pairs, Kept: kept, Games: b.st.played - before})
+		b.res.Stages = append(b.res.Stages, BalanceStage{Stage: fmt.Sprintf("screen %d", round), Candidates: len(cs), Pairs: pairs, Kept: kept, Games: b.played - before})
 		cs = cs[:kept]
-		if kept <= BalanceFinalists || ctx.Err() != nil {
+		if kept <= BalanceFinalists || ctx.Err() != nil || b.waiting {
 			break
 		}
 	}
-	if ctx.Err() != nil {
+	if ctx.Err() != nil || b.waiting {
 		return cs, nil
 	}
 	// Refine: only the finalists that moved the army towards the band's
@@ -453,7 +549,7 @@ func (b *balancer) search(ctx context.Context) ([]*candidate, error) {
 			}
 		}
 	}
-	before := b.st.played
+	before := b.played
 	// New candidates play from pair 0 and the others on from where they
 	// are: the pairs that spend the refine share on all of them alike.
 	old := len(cs) + 1
@@ -463,7 +559,7 @@ func (b *balancer) search(ctx context.Context) ([]*candidate, error) {
 	if err := b.bring(ctx, all, n); err != nil {
 		return nil, err
 	}
-	b.res.Stages = append(b.res.Stages, BalanceStage{Stage: "refine", Candidates: len(all), Pairs: n, Kept: len(all), Games: b.st.played - before})
+	b.res.Stages = append(b.res.Stages, BalanceStage{Stage: "refine", Candidates: len(all), Pairs: n, Kept: len(all), Games: b.played - before})
 	return all, nil
 }
 
@@ -474,7 +570,6 @@ func (b *balancer) rank(cs []*candidate) error {
 		c     *candidate
 		e     BalanceEstimate
 		steps int
-		tier  int
 	}
 	var list []scored
 	for _, c := range cs {
@@ -482,16 +577,18 @@ func (b *balancer) rank(cs []*candidate) error {
 		for _, m := range c.moves {
 			s.steps += abs(m.delta)
 		}
-		s.tier = b.tier(c.arm)
 		list = append(list, s)
 	}
 	slices.SortStableFunc(list, func(x, y scored) int {
 		switch {
-		case x.tier != y.tier:
-			return x.tier - y.tier
-		case x.tier < 2 && len(x.c.moves) != len(y.c.moves):
+		case x.e.InBand != y.e.InBand:
+			if x.e.InBand {
+				return -1
+			}
+			return 1
+		case x.e.InBand && len(x.c.moves) != len(y.c.moves):
 			return len(x.c.moves) - len(y.c.moves)
-		case x.tier < 2 && x.steps != y.steps:
+		case x.e.InBand && x.steps != y.steps:
 			return x.steps - y.steps
 		case x.e.Distance != y.e.Distance:
 			if x.e.Distance < y.e.Distance {
@@ -521,27 +618,6 @@ func (b *balancer) rank(cs []*candidate) error {
 	return nil
 }
 
-// tier sorts an estimate for the ranking: 0 when every opponent's rate
-// lies in the middle half of the band (within half its half-width of the
-// centre), 1 when inside the band, 2 outside. The fair-band test is built
-// to call a rate at the centre "inside" (its power is at the centre, and
-// at an edge it says "outside" as often as not), so a fix estimated near
-// an edge would often fail its verification: the smallest fix is sought
-// first among those the verification is likely to pass.
-func (b *balancer) tier(a *arm) int {
-	centre, half := (b.o.Lo+b.o.Hi)/2, (b.o.Hi-b.o.Lo)/2
-	t := 0
-	for _, x := range a.tallies {
-		switch d := math.Abs(x.Rate() - centre); {
-		case d > half:
-			return 2
-		case d > half/2:
-			t = 1
-		}
-	}
-	return t
-}
-
 // variantFile is a suggestion as a variant file that extends the army:
 // saved beside the army's file (or anywhere, for an embedded army), it
 // compiles to the suggestion's army.
@@ -567,43 +643,70 @@ func (b *balancer) variantFile(sets []armies.Set, rank int) string {
 
 // verify runs the fair-band test of the best suggestions against every
 // opponent on the verification's seed, each test capped at an equal part
-// of the verification's share of the budget.
+// of what the search left of the budget. The test looks after every
+// seqBatch pairs, as sim --fair-band does; a shard plays its slice of the
+// whole cap and the test is fixed-length (sim.Sequential.FixedLength).
 func (b *balancer) verify(ctx context.Context) error {
 	n := min(b.o.Verify, len(b.ranked))
 	if n == 0 || ctx.Err() != nil {
 		return nil
 	}
 	left := b.o.Budget - b.res.SearchGames
-	cap := left / (n * len(b.opps))
-	cap -= cap % 2
-	if cap < 2 {
-		return nil
-	}
-	r := *b.r
-	r.Seed = BalanceVerifySeed(b.r.Seed)
-	r.Games = min(cap, sim.MaxGames)
-	r.UntilCI = 0
+	sharded := b.r.Shard.N > 1
+	seed := BalanceVerifySeed(b.r.Seed)
+	tests := n * len(b.opps)
+	spent := 0
 	for i := range n {
 		c := b.ranked[i]
 		v := &BalanceVerification{Passed: true}
 		for k, opp := range b.opps {
+			// Each test may play an equal part of what is left: a test
+			// that stops early leaves its games to the tests after it.
+			// Shards cannot know what the others' tests left, so theirs
+			// share the verification's games equally from the start.
+			maxPairs := left / (2 * tests)
+			if !sharded {
+				maxPairs = (left - spent) / (2 * (tests - i*len(b.opps) - k))
+			}
+			if maxPairs < 1 {
+				return nil
+			}
+			batch := seqBatch
+			if sharded {
+				batch = maxPairs
+			}
+			q := &sim.Sequential{Kind: "fair-band", Lo: b.o.Lo, Hi: b.o.Hi, Alpha: b.o.Alpha, Beta: b.o.Beta, Verdict: sim.VerdictUndecided, FixedLength: b.r.Shard.N > 1}
+			var total sim.Tally
+			whole := true
+			for first := 0; first < maxPairs; first += batch {
+				t, ok, err := b.tally(ctx, b.match(c.arm.army, opp, seed, first, min(batch, maxPairs-first)))
+				if err != nil {
+					return err
+				}
+				if !ok {
+					whole = false
+					break
+				}
+				total.Merge(t)
+				if q.Update(total.Pairs) {
+					break
+				}
+			}
 			if ctx.Err() != nil {
 				return nil
 			}
-			r.Seq = &sim.Sequential{Kind: "fair-band", Lo: b.o.Lo, Hi: b.o.Hi, Alpha: b.o.Alpha, Beta: b.o.Beta, Verdict: sim.VerdictUndecided}
-			s, err := r.Match(ctx, r.NewMatch(c.arm.army, opp))
-			if err != nil {
-				return err
+			if !whole {
+				continue // a shard waiting: the other tests are still played
 			}
-			iv := s.Tally.Interval()
-			g := s.Tally.Games() + s.Tally.Capped
-			verdict := s.Seq.Verdict
-			if s.Partial {
-				verdict = sim.VerdictUndecided
-			}
-			v.Opponents = append(v.Opponents, OpponentRate{Opponent: b.res.Opponents[k], WinRate: s.Tally.Rate(), Interval: [2]float64{iv.Lo, iv.Hi}, Games: g, Verdict: verdict})
+			iv := total.Interval()
+			g := total.Games() + total.Capped
+			spent += g
+			v.Opponents = append(v.Opponents, OpponentRate{Opponent: b.res.Opponents[k], WinRate: total.Rate(), Interval: [2]float64{iv.Lo, iv.Hi}, Games: g, Verdict: q.Verdict})
 			v.Games += g
-			v.Passed = v.Passed && verdict == sim.VerdictInside
+			v.Passed = v.Passed && q.Verdict == sim.VerdictInside
+		}
+		if b.waiting {
+			continue
 		}
 		b.res.VerifyGames += v.Games
 		b.res.Suggestions[i].Verified = v
@@ -611,6 +714,7 @@ func (b *balancer) verify(ctx context.Context) error {
 			b.res.VerifiedPass++
 		}
 	}
+	b.res.VerifyFixedLength = b.r.Shard.N > 1
 	return nil
 }
 

@@ -1,15 +1,19 @@
 package study
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/compiler"
+	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/rules"
+	"github.com/hexforge/hexforge/sim"
 )
 
 func balanceArmy(t *testing.T, ref string) *rules.Army {
@@ -33,8 +37,8 @@ type balanceCase struct {
 }
 
 var balanceCases = []balanceCase{
-	{file: "strong-moloch.army", opp: "moloch", knob: "Juggernaut.count", from: 2, to: 1, knobs: []string{"Juggernaut", "Hybrid", "Gauss Cannon"}, wantStrong: true},
-	{file: "weak-borgo.army", opp: "borgo", knob: "Net Fighter.count", from: 1, to: 2, knobs: []string{"Net Fighter", "Mutant", "Claws"}},
+	{file: "strong-moloch.army", opp: "moloch", knob: "Juggernaut.count", from: 2, to: 1, knobs: []string{"Juggernaut", "Gauss Cannon"}, wantStrong: true},
+	{file: "weak-borgo.army", opp: "borgo", knob: "Net Fighter.count", from: 1, to: 2, knobs: []string{"Net Fighter", "Claws"}},
 }
 
 // On a variant made too strong (one Juggernaut more) and one made too
@@ -46,7 +50,7 @@ var balanceCases = []balanceCase{
 // --set lines make.
 func TestBalanceFindsKnownFix(t *testing.T) {
 	if testing.Short() {
-		t.Skip("plays about 10,000 games (about 20 s of CPU)")
+		t.Skip("plays about 16,000 games (about 30 s of CPU)")
 	}
 	for _, c := range balanceCases {
 		t.Run(c.file, func(t *testing.T) {
@@ -55,7 +59,7 @@ func TestBalanceFindsKnownFix(t *testing.T) {
 			r.Seed = 1
 			army := balanceArmy(t, ref)
 			res, err := RunBalance(context.Background(), r, army, ref, armies.Loader{}, []*rules.Army{balanceArmy(t, c.opp)}, []string{c.opp},
-				BalanceOptions{Lo: 0.45, Hi: 0.55, Budget: 5000, Verify: 3, Alpha: 0.05, Beta: 0.05, Knobs: c.knobs})
+				BalanceOptions{Lo: 0.45, Hi: 0.55, Budget: 8000, Verify: 2, Alpha: 0.05, Beta: 0.05, Knobs: c.knobs})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -169,5 +173,113 @@ func TestBalanceKnobs(t *testing.T) {
 	}
 	if _, err := FilterKnobs(knobs, []string{"Gaus Canon"}); err == nil {
 		t.Error("--knobs 'Gaus Canon' accepted")
+	}
+}
+
+// balanceOnce runs a small balance of the weak Borgo against Borgo and
+// Hegemony with journals (the first the run's own), counting the games
+// it plays itself.
+func balanceOnce(t *testing.T, shard sim.Shard, workers int, journals ...string) (*Balance, int, error) {
+	t.Helper()
+	ref := filepath.Join("testdata", "balance", "weak-borgo.army")
+	r := greedyRun(t, 2, workers)
+	r.Shard = shard
+	played := 0
+	r.OnGames = func(recs []sim.GameRecord) { played += len(recs) }
+	j, err := OpenBalanceJournal(journals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	res, err := RunBalance(context.Background(), r, balanceArmy(t, ref), ref, armies.Loader{}, []*rules.Army{balanceArmy(t, "borgo"), balanceArmy(t, "hegemony")}, []string{"borgo", "hegemony"},
+		BalanceOptions{Lo: 0.45, Hi: 0.55, Budget: 1200, Verify: 2, Alpha: 0.05, Beta: 0.05, Knobs: []string{"Net Fighter", "Mutant.count"}, Journal: j})
+	return res, played, err
+}
+
+func balanceJSON(t *testing.T, b *Balance) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := b.Write(&buf, report.JSON, ""); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+// A balance run is the same for any workers; run again with its journal
+// it plays no game and gives the same report byte for byte; its shards,
+// each run again with every shard's journal until none waits, give the
+// unsharded run's search (the verification of shards is fixed-length, as
+// sim's shards' sequential tests are).
+func TestBalanceResumeAndShards(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays about 4,000 quick games")
+	}
+	dir := t.TempDir()
+	whole := filepath.Join(dir, "whole.jsonl")
+	first, played, err := balanceOnce(t, sim.Shard{}, 1, whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if played == 0 || played != first.Games {
+		t.Fatalf("played %d games, the report counts %d", played, first.Games)
+	}
+	again, played, err := balanceOnce(t, sim.Shard{}, 2, whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if played != 0 {
+		t.Errorf("resumed from a whole journal, the run played %d games", played)
+	}
+	if a, b := balanceJSON(t, first), balanceJSON(t, again); a != b {
+		t.Errorf("the resumed run's report differs:\n%s\n%s", a, b)
+	}
+	fresh, _, err := balanceOnce(t, sim.Shard{}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := balanceJSON(t, first), balanceJSON(t, fresh); a != b {
+		t.Errorf("with 2 workers the report differs from 1's")
+	}
+	shards := []string{filepath.Join(dir, "s0.jsonl"), filepath.Join(dir, "s1.jsonl")}
+	for _, f := range shards {
+		j, err := OpenBalanceJournal([]string{f}) // each shard's journal exists before the other reads it
+		if err != nil {
+			t.Fatal(err)
+		}
+		j.Close()
+	}
+	var got *Balance
+	for round := 0; got == nil; round++ {
+		if round > 20 {
+			t.Fatal("the shards still wait after 20 rounds")
+		}
+		for i := range shards {
+			res, _, err := balanceOnce(t, sim.Shard{I: i, N: 2}, 1, shards[i], shards[1-i])
+			switch {
+			case err == ErrBalanceWaiting:
+			case err != nil:
+				t.Fatal(err)
+			default:
+				got = res
+			}
+		}
+	}
+	if !got.VerifyFixedLength {
+		t.Error("the shards' verification is not marked fixed-length")
+	}
+	if got.SearchGames != first.SearchGames || len(got.Suggestions) != len(first.Suggestions) {
+		t.Fatalf("the shards' search played %d games for %d suggestions, the whole run's %d for %d", got.SearchGames, len(got.Suggestions), first.SearchGames, len(first.Suggestions))
+	}
+	for i, s := range got.Suggestions {
+		w := first.Suggestions[i]
+		if !slices.Equal(s.Sets, w.Sets) || s.Estimate.Distance != w.Estimate.Distance {
+			t.Errorf("suggestion %d: shards %v (%g), whole %v (%g)", i+1, s.Sets, s.Estimate.Distance, w.Sets, w.Estimate.Distance)
+		}
+	}
+	// A file that is not a journal is refused, naming it.
+	bad := filepath.Join(dir, "bad.jsonl")
+	os.WriteFile(bad, []byte("{\"a\": 1}\n"), 0o644)
+	if _, err := OpenBalanceJournal([]string{whole, bad}); err == nil || !strings.Contains(err.Error(), "bad.jsonl") {
+		t.Errorf("a foreign file as a journal: %v", err)
 	}
 }

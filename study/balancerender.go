@@ -35,8 +35,12 @@ func (b *Balance) Write(w io.Writer, format report.Format, command string) error
 			fmt.Fprintf(w, "\n%s\n", s)
 		}
 	}
-	fmt.Fprintln(w, b.Title())
-	fmt.Fprintln(w, b.Spent())
+	for _, l := range append(strings.Split(b.Title(), "\n"), b.Spent()...) {
+		if md {
+			l = strings.TrimSpace(l) + "  " // a Markdown line break
+		}
+		fmt.Fprintln(w, l)
+	}
 	head("The army as it is (the search's games)")
 	if err := report.WriteTable(w, format, report.Heads("opponent", "win rate", "games"), b.baseRows()); err != nil {
 		return err
@@ -75,25 +79,29 @@ func (b *Balance) Write(w io.Writer, format report.Format, command string) error
 	return nil
 }
 
-// Title is the report's first line: the army, the opponents, the players,
-// the band and the seed.
+// Title is the report's first lines: the army, the players, the band and
+// the seed, then the opponents.
 func (b *Balance) Title() string {
-	t := fmt.Sprintf("balance %s vs %s; players %s vs %s; band %s-%s; seed %d%s", b.Army, strings.Join(b.Opponents, ", "), b.Players[0], b.Players[1],
-		pct(b.Band[0]), pct(b.Band[1]), b.Seed, b.Leaders)
+	t := fmt.Sprintf("balance %s; players %s vs %s; band %s-%s; seed %d%s", b.Army, b.Players[0], b.Players[1], pct(b.Band[0]), pct(b.Band[1]), b.Seed, b.Leaders)
 	if b.Partial {
 		t += " [PARTIAL: stopped early]"
 	}
-	return t
+	return t + "\nagainst " + strings.Join(b.Opponents, ", ")
 }
 
-// Spent says how the budget went.
-func (b *Balance) Spent() string {
-	var stages []string
+// Spent says how the budget went, a line for each stage.
+func (b *Balance) Spent() []string {
+	lines := []string{fmt.Sprintf("played %d of a budget of %d games", b.Games, b.Budget),
+		fmt.Sprintf("search: %d games, %d knobs, %d single changes", b.SearchGames, b.Knobs, b.Candidates)}
 	for _, s := range b.Stages {
-		stages = append(stages, fmt.Sprintf("%s: %d candidates to %d pairs, kept %d", s.Stage, s.Candidates, s.Pairs, s.Kept))
+		lines = append(lines, fmt.Sprintf("  %s: %d candidates to %d pairs, kept %d", s.Stage, s.Candidates, s.Pairs, s.Kept))
 	}
-	return fmt.Sprintf("played %d of a budget of %d games: search %d (%d knobs, %d single changes; %s), verification %d (fair-band test, alpha %g, beta %g, seed %d)",
-		b.Games, b.Budget, b.SearchGames, b.Knobs, b.Candidates, strings.Join(stages, "; "), b.VerifyGames, b.Alpha, b.Beta, b.VerifySeed)
+	fixed := ""
+	if b.VerifyFixedLength {
+		fixed = ", fixed length (shards)"
+	}
+	return append(lines, fmt.Sprintf("verification: %d games, fair-band test, alpha %g, beta %g%s,", b.VerifyGames, b.Alpha, b.Beta, fixed),
+		fmt.Sprintf("  on seed %d", b.VerifySeed))
 }
 
 func pct(x float64) string { return strconv.FormatFloat(math.Round(100*x*1e6)/1e6, 'f', -1, 64) + "%" }
@@ -195,7 +203,7 @@ func balanceHTML(w io.Writer, b *Balance, command string) error {
 	if b.Partial {
 		p.Meta = append(p.Meta, [2]string{"partial", "stopped early: only the games finished are counted"})
 	}
-	p.Para(b.Spent())
+	p.Para(strings.Join(b.Spent(), " "))
 	p.Heading("The army as it is")
 	var dots []htmlreport.Dot
 	for _, o := range b.Base.Opponents {
@@ -203,7 +211,7 @@ func balanceHTML(w io.Writer, b *Balance, command string) error {
 	}
 	p.Figure(htmlreport.DotPlot(dots, 50, "win rate (%), the search's games", "win rate of the army as it is"))
 	p.Heading("Suggestions, smallest first")
-	p.Para("Ranked by smallness (fewest knobs, then fewest steps) among the changes the search estimates well inside the band, then by distance from the band's centre. The estimates are the search's; the verification is a fair-band sequential test on fresh games.")
+	p.Para("Ranked by smallness (fewest knobs, then fewest steps) among the changes the search estimates inside the band against every opponent, then by distance from the band's centre. The estimates are the search's; the verification is a fair-band sequential test on fresh games.")
 	p.Table("", []string{"#", "change", "knobs", "steps", "worst estimate", "verified"}, b.suggestionRows())
 	for _, s := range b.Suggestions {
 		if s.Verified == nil {

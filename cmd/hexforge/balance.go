@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -17,9 +18,13 @@ import (
 // two cores (docs/balance.md).
 const balanceBudget = 20_000
 
+// balanceWaiting is the exit status of a shard that has played its part
+// of a stage and needs the other shards' journals to go on.
+const balanceWaiting = 3
+
 func newBalance() *cobra.Command {
 	o := &simOptions{html: true, noCSV: true}
-	var vs, knobs []string
+	var vs, knobs, journals []string
 	var band string
 	var bo study.BalanceOptions
 	cmd := &cobra.Command{
@@ -33,7 +38,7 @@ against every opponent (--vs all: the eight embedded armies).
 It screens every knob one step up and down on the same seeds (paired
 games), keeping the better half by sequential halving until four are left,
 then tries those at two steps and in pairs. The suggestions are ranked by
-smallness (fewest knobs, then fewest steps) among the changes estimated well
+smallness (fewest knobs, then fewest steps) among the changes estimated
 inside the band, then by distance from its centre. The best --verify are
 verified with the fair-band sequential test against every opponent on
 fresh games; the verdicts are shown apart from the search's estimates.
@@ -41,7 +46,14 @@ Each suggestion is given as --set lines and as a variant file (extends)
 ready to save. --budget bounds the games of the search and the
 verification together. No change removes a token (count 0) unless
 --allow-remove. docs/balance.md explains the search and what a verdict
-guarantees.`,
+guarantees.
+
+--journal FILE keeps every match played: run again with it, a stopped run
+plays on where it stopped and gives the same report. --shard i/n plays the
+i-th slice of every match's pairs, as sim's shards do: at each stage a
+shard stops with exit status 3 until it is run again with every shard's
+journal (--journal OWN --journal OTHER ...); together the shards make the
+unsharded run's search, and their verification is fixed-length.`,
 		Example: `  hexforge balance my-army.army --vs all
   hexforge balance moloch --vs borgo --vs outpost --band 45-55 --budget 5000
   hexforge balance my-army.army --vs all --knobs 'Gunner,HQ' --format html --out balance.html`,
@@ -50,10 +62,13 @@ guarantees.`,
 			if err := o.check(); err != nil {
 				return err
 			}
-			for _, f := range []string{"games", "until-ci", "shard"} {
+			for _, f := range []string{"games", "until-ci"} {
 				if cmd.Flags().Changed(f) {
 					return fmt.Errorf("--%s: balance spends --budget games as its search needs them; give --budget", f)
 				}
+			}
+			if o.Shard.N > 1 && len(journals) == 0 {
+				return fmt.Errorf("--shard: a shard of balance keeps its games in a journal for the others: give --journal FILE (and the other shards' journals)")
 			}
 			if len(vs) == 0 {
 				return fmt.Errorf("give the opponents with --vs (or --vs all for the eight embedded armies)")
@@ -87,12 +102,23 @@ guarantees.`,
 			if err != nil {
 				return err
 			}
+			if len(journals) > 0 {
+				if bo.Journal, err = study.OpenBalanceJournal(journals); err != nil {
+					return err
+				}
+				defer bo.Journal.Close()
+			}
 			ctx, bar, done := startRun(cmd)
 			defer done()
 			o.Progress = bar.Update
 			bar.Expect(bo.Budget)
 			fmt.Fprintf(cmd.ErrOrStderr(), "plays at most %d games (--budget) against %d %s\n", bo.Budget, len(opps), map[bool]string{true: "opponent", false: "opponents"}[len(opps) == 1])
 			res, err := study.RunBalance(ctx, &o.Run, base.Army, args[0], loader, opps, oppNames, bo)
+			if errors.Is(err, study.ErrBalanceWaiting) {
+				bar.Finish()
+				fmt.Fprintf(cmd.ErrOrStderr(), "shard %d/%d: played its part of this stage, recorded in %s; run every shard again with every shard's journal (--journal OWN --journal OTHER...) to go on\n", o.Shard.I, o.Shard.N, journals[0])
+				return exitError{balanceWaiting}
+			}
 			if err != nil {
 				return err
 			}
@@ -103,7 +129,7 @@ guarantees.`,
 		},
 	}
 	o.register(cmd, 2)
-	for _, f := range []string{"games", "until-ci", "shard"} {
+	for _, f := range []string{"games", "until-ci"} {
 		cmd.Flags().MarkHidden(f) // refused: the budget decides
 	}
 	f := cmd.Flags()
@@ -114,6 +140,7 @@ guarantees.`,
 	f.IntVar(&bo.Verify, "verify", 3, "how many of the best suggestions to verify with the fair-band test")
 	f.Float64Var(&bo.Alpha, "alpha", 0.05, "the verification's chance of calling a rate at an edge of the band inside")
 	f.Float64Var(&bo.Beta, "beta", 0.05, "the verification's chance of calling a rate at the band's centre outside")
+	f.StringArrayVar(&journals, "journal", nil, "keep every match played in FILE and read back those played before: a stopped run goes on where it stopped; repeat it to read other shards' journals (the first is this run's own)")
 	f.BoolVar(&bo.AllowRemove, "allow-remove", false, "a change may take a token's count to 0 (remove it)")
 	return cmd
 }

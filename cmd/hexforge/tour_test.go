@@ -183,6 +183,14 @@ func TestReadmeTourFits80Columns(t *testing.T) {
 				args = append(args, "--players", "greedy")
 			}
 		}
+		if name == "balance" {
+			for i, a := range args {
+				if a == "--budget" && i+1 < len(args) {
+					args[i+1] = "2000"
+				}
+			}
+			args = append(args, "--players", "greedy", "--verify", "1")
+		}
 		if name == "report" { // a report spends a budget, not --games
 			if i := slices.Index(args, "--budget"); i >= 0 {
 				args = slices.Delete(args, i, i+2)
