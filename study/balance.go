@@ -465,6 +465,23 @@ func (b *balancer) pairsFor(games, n, from int) int {
 	return from + max(1, games/(2*len(b.opps)*max(n, 1)))
 }
 
+// BudgetTooSmallError is balance's refusal of a budget that cannot play
+// every single change one pair a round of its screen: a caller that runs
+// balance as a part (the report) says so instead of failing.
+type BudgetTooSmallError struct {
+	Budget, Need       int // games given, games needed
+	Changes, Opponents int
+}
+
+func (e *BudgetTooSmallError) Error() string {
+	opp := "opponents"
+	if e.Opponents == 1 {
+		opp = "opponent"
+	}
+	return fmt.Sprintf("--budget %d: too small to screen %d single changes against %d %s: give at least %d games (or fewer --knobs)",
+		e.Budget, e.Changes, e.Opponents, opp, e.Need)
+}
+
 // search screens every single step by sequential halving, then refines
 // the finalists; it returns every candidate played to the last stage.
 func (b *balancer) search(ctx context.Context) ([]*candidate, error) {
@@ -495,8 +512,7 @@ func (b *balancer) search(ctx context.Context) ([]*candidate, error) {
 	// Every round plays each candidate still in at least one more pair:
 	// a budget below that would be overspent before the first verdict.
 	if need := int(math.Ceil(float64(2*len(b.opps)*least) / balanceScreenShare)); b.o.Budget < need {
-		return nil, fmt.Errorf("--budget %d: too small to screen %d single changes against %d %s: give at least %d games (or fewer --knobs)",
-			b.o.Budget, len(cs), len(b.opps), map[bool]string{true: "opponent", false: "opponents"}[len(b.opps) == 1], need)
+		return nil, &BudgetTooSmallError{Budget: b.o.Budget, Need: need, Changes: len(cs), Opponents: len(b.opps)}
 	}
 	perRound := int(balanceScreenShare*float64(b.o.Budget)) / rounds
 	pairs := 0

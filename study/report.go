@@ -213,6 +213,9 @@ func RunReport(ctx context.Context, r *Run, army *rules.Army, opps []*rules.Army
 	}
 	rep := &Report{Army: army.Name, Opponents: names, Players: r.Players, Seed: r.Seed, Budget: plan.Budget, Plan: plan, Band: band, Card: card.New(army)}
 	rep.Commands = reportCommands(refs, band, plan)
+	if rep.Commands.Balance != "" && len(rb.Knobs) > 0 {
+		rep.Commands.Balance += " --knobs '" + strings.Join(rb.Knobs, ",") + "'"
+	}
 	rep.Variant = strings.TrimSpace(refs.Variant + " " + refs.Sets)
 	most := plan.Most
 	stage := func(section string) {

@@ -2,6 +2,7 @@ package study
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"html"
 	"io"
@@ -22,7 +23,8 @@ import (
 type ReportBalance struct {
 	Loader armies.Loader
 	Ref    string
-	Skip   string // "": run it
+	Knobs  []string // balance's --knobs; none: all
+	Skip   string   // "": run it
 }
 
 // reportBalanceVerify is how many of balance's suggestions the report
@@ -44,7 +46,16 @@ func (rep *Report) balance(ctx context.Context, r *Run, army *rules.Army, opps [
 	run := *r
 	run.Games, run.UntilCI, run.Seq, run.Expect = 2, 0, nil, nil
 	o := BalanceOptions{Lo: rep.Band.Lo, Hi: rep.Band.Hi, Budget: plan.BalanceGames, Verify: reportBalanceVerify, Alpha: rep.Band.Alpha, Beta: rep.Band.Beta}
+	o.Knobs = rb.Knobs
 	b, err := RunBalance(ctx, &run, army, rb.Ref, rb.Loader, opps, names, o)
+	var small *BudgetTooSmallError
+	if errors.As(err, &small) {
+		// Too few games for this army's knobs: the other sections stand,
+		// and the report says what would run balance.
+		rep.BalanceWhy = fmt.Sprintf("its share of the budget, %d games, cannot screen the %d single changes against %d opponents (it needs %d): a larger --budget, or fewer --knobs, runs it",
+			small.Budget, small.Changes, small.Opponents, small.Need)
+		return nil
+	}
 	if err != nil {
 		return fmt.Errorf("balance: %w", err)
 	}

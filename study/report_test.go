@@ -35,7 +35,7 @@ func reportRun(t *testing.T, workers int) *Report {
 	}
 	var stages []string
 	rep, err := RunReport(context.Background(), greedyRun(t, 2, workers), moloch, []*rules.Army{&h, borgo}, []string{"Hollow", "Borgo"}, band, plan,
-		ReportRefs{Army: "moloch", Opponents: []string{"hollow.army", "borgo"}, Flags: "--players greedy --seed 3"}, ReportBalance{Ref: "moloch"},
+		ReportRefs{Army: "moloch", Opponents: []string{"hollow.army", "borgo"}, Flags: "--players greedy --seed 3"}, ReportBalance{Ref: "moloch", Knobs: []string{"Juggernaut", "Gauss Cannon"}},
 		func(s ReportStage) { stages = append(stages, s.Section) })
 	if err != nil {
 		t.Fatal(err)
@@ -99,7 +99,7 @@ func TestReportSections(t *testing.T) {
 		"hexforge sim moloch hollow.army --fair-band 45-55 --games 124 --players greedy --seed 3",
 		"hexforge sim moloch hollow.army borgo --games 24 --players greedy --seed 3",
 		"hexforge importance moloch --vs hollow.army --vs borgo --games 4 --players greedy --seed 3",
-		"hexforge balance moloch --vs hollow.army --vs borgo --band 45-55 --budget 350 --players greedy --seed 3",
+		"hexforge balance moloch --vs hollow.army --vs borgo --band 45-55 --budget 350 --players greedy --seed 3 --knobs 'Juggernaut,Gauss Cannon'",
 	}
 	got := strings.Join(append(rep.Commands.FairBand, rep.Commands.Field, rep.Commands.Importance, rep.Commands.Balance), "\n")
 	for _, w := range want {

@@ -27,7 +27,7 @@ const reportBudget = 20000
 
 func newReport() *cobra.Command {
 	o := &simOptions{html: true}
-	var vs []string
+	var vs, knobs []string
 	var budget int
 	var sheets, balance bool
 	cmd := &cobra.Command{
@@ -82,6 +82,20 @@ not written).`,
 			if err != nil {
 				return err
 			}
+			if len(knobs) > 0 {
+				// Checked before any game, as balance checks them.
+				if rb.Skip != "" {
+					return fmt.Errorf("--knobs: balance does not run in this report (%s)", rb.Skip)
+				}
+				all, err := rb.Loader.Knobs(rb.Ref, false)
+				if err != nil {
+					return err
+				}
+				if _, err := study.FilterKnobs(all, knobs); err != nil {
+					return err
+				}
+				rb.Knobs = knobs
+			}
 			plan, err := study.PlanReport(budget, list[0], len(vs), band, rb.Skip == "")
 			if err != nil {
 				return err
@@ -118,6 +132,7 @@ not written).`,
 	cmd.Flags().Float64Var(&o.alpha, "alpha", 0.05, "fair-band test: chance of calling a fair army unfair")
 	cmd.Flags().Float64Var(&o.beta, "beta", 0.05, "fair-band test: chance of calling an unfair army fair")
 	cmd.Flags().BoolVar(&balance, "balance", true, "run balance's search for the smallest fair changes, and verify the best (the report's largest share of --budget)")
+	cmd.Flags().StringSliceVar(&knobs, "knobs", nil, "balance's knobs to search: tokens, TOKEN.FIELD or fields, comma-separated (see balance --help); all when not given")
 	cmd.Flags().BoolVar(&sheets, "sheets", true, "with --format html --out FILE.html, write the print-and-play sheets beside it (FILE-sheets.pdf) and link them")
 	return cmd
 }

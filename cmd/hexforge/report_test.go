@@ -27,6 +27,8 @@ func TestReportBadFlags(t *testing.T) {
 		{[]string{"report", "moloch", "--fair-band", "55-45"}, "--fair-band \"55-45\""},
 		{[]string{"report", "moloch", "--fair-band", ""}, "--fair-band: want LO-HI"},
 		{[]string{"report", "moloch", "--alpha", "0.7"}, "--alpha 0.7"},
+		{[]string{"report", "moloch", "--knobs", "Nope"}, "Nope"},
+		{[]string{"report", "moloch", "--knobs", "Juggernaut", "--balance=false"}, "--knobs: balance does not run in this report"},
 		{[]string{"report", "moloch", "--vs", "all", "--vs", "borgo"}, "--vs all plays every embedded army"},
 		{[]string{"report", "moloch", "--vs", "molloch"}, "molloch"},
 		{[]string{"report", "moloch", "--format", "csv"}, "csv"},
