@@ -96,6 +96,13 @@ func TestFairBand(t *testing.T) {
 		{Pentanomial{100, 200, 400, 200, 100}, InsideBand},
 		{Pentanomial{30, 10, 5, 2, 1}, TooWeak},
 		{Pentanomial{1, 2, 5, 10, 30}, TooStrong},
+		// Every pair alike: no spread, yet a crushing matchup is decided
+		// (it was undecided for ever with the plug-in variance of 0).
+		{Pentanomial{0, 0, 0, 0, 30}, TooStrong},
+		{Pentanomial{30, 0, 0, 0, 0}, TooWeak},
+		{Pentanomial{0, 0, 30, 0, 0}, BandContinue},
+		{Pentanomial{0, 0, 400, 0, 0}, InsideBand},
+		{Pentanomial{0, 0, 0, 0, 29}, BandContinue}, // under MinPairs
 	}
 	for _, tc := range cases {
 		if got := b.Step(tc.c); got != tc.want {
