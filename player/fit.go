@@ -42,6 +42,9 @@ const DefaultFitWorlds = 1
 type fitPlayer struct {
 	*searchPlayer
 	fitWorlds int
+	// threat makes the threat player (threat.go): the leaves are scored
+	// by the threat evaluation instead of fit's eight board features.
+	threat bool
 }
 
 func newFit(seed uint64, res *engine.Resolver, worlds int) *fitPlayer {
@@ -99,6 +102,9 @@ func (p *fitPlayer) fitRollout(g *engine.Game, a engine.Action, me uint8, r *Ran
 		if err := p.world.ApplyLegal(p.buf[p.greedyPick(&p.world, p.buf)], p); err != nil {
 			break
 		}
+	}
+	if p.threat {
+		return threatLogit(&p.world, me, p.res, &p.scratch)
 	}
 	return fitValue(&p.world, me, p.res, &p.scratch)
 }

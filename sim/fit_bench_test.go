@@ -18,6 +18,11 @@ func BenchmarkFitVsRace(b *testing.B) { cpuAgainstRace(b, "fit") }
 //	go test -run '^$' -bench QuickVsRace -benchtime 200x ./sim
 func BenchmarkQuickVsRace(b *testing.B) { cpuAgainstRace(b, "quick") }
 
+// BenchmarkThreatVsRace is BenchmarkFitVsRace for the threat player.
+//
+//	go test -run '^$' -bench ThreatVsRace -benchtime 200x ./sim
+func BenchmarkThreatVsRace(b *testing.B) { cpuAgainstRace(b, "threat") }
+
 // cpuAgainstRace measures the CPU per Moloch–Borgo game of race:8 and of
 // player pl in one run. Each op plays game k (seats alternating, as a
 // match does) once with race:8 on both sides and once with pl on both
