@@ -7,16 +7,17 @@ import (
 	"github.com/hexforge/hexforge/rules"
 )
 
-// TestCalmPlacementIsOutcome plays random games of every embedded army
+// TestCalmIsOutcome plays random games of every embedded army
 // (and of test armies with more of the features Calm has to see:
 // reflection, friendly fire, piercing and aimed shots, nets, takeovers
 // and use_modules, medics, battle abilities) against itself
 // and the next one and, at every position of a turn, checks every plain
-// placement (PlacedBoard) that Calm calls calm: the battle's outcome of
-// its board is the outcome of the position's board with the unit put down
-// on it, cell by cell. The embedded armies with takeovers must have calm
+// placement (PlacedBoard) and move (MovedBoard) that Calm calls calm: the
+// battle's outcome of its board is the outcome of the board without the
+// unit (the position's, or the position's without the mover) with the
+// unit put down on it, cell by cell. The embedded armies with takeovers must have calm
 // placements, or the test would not check what Calm does with them.
-func TestCalmPlacementIsOutcome(t *testing.T) {
+func TestCalmIsOutcome(t *testing.T) {
 	games := 30
 	if testing.Short() {
 		games = 2
@@ -25,13 +26,13 @@ func TestCalmPlacementIsOutcome(t *testing.T) {
 	names := append(armies.Names(), "testdata/beta.army", "testdata/takers.army", "testdata/tattack.army", "testdata/tblast.army")
 	buf := make([]Action, 0, 4096)
 	var (
-		s, base, want State
-		calm          Calm
-		res           Resolver
+		s, pre, base, want State
+		calm               Calm
+		res                Resolver
 	)
 	for i, ref := range names {
 		a, b := loadArmy(t, ref), loadArmy(t, names[(i+1)%len(names)])
-		checked, hot := 0, 0
+		checked, moves, hot := 0, 0, 0
 		for seed := uint64(0); seed < uint64(games); seed++ {
 			x, y := a, b
 			if seed%3 == 0 {
@@ -44,29 +45,44 @@ func TestCalmPlacementIsOutcome(t *testing.T) {
 			d := NewRandomDecider(seed + 1)
 			for n := 0; n < maxActions && !g.Over(); n++ {
 				buf = g.LegalActions(buf[:0])
-				known := false
+				known := NoHex - 1 // the mover base was worked out for (NoHex: none, for placements)
 				for _, act := range buf {
-					if g.Turn == 0 || !g.PlacedBoard(act, &s) {
+					from, to := NoHex, act.Hex
+					if g.Turn == 0 {
 						continue
 					}
-					if !known {
-						res.CalmOf(&g.S, &calm)
-						base = g.S
-						res.Outcome(&base)
-						known = true
+					if !g.PlacedBoard(act, &s) {
+						var ok bool
+						if to, ok = g.MovedBoard(act, &s); !ok || s.Tok(s.Cells[to].Unit).Kind == rules.HQ {
+							continue
+						}
+						from = act.Hex
 					}
-					u := s.Cells[act.Hex].Unit
-					if !calm.Placed(&g.S, act.Hex, u) {
+					if known != from {
+						pre = g.S
+						if from != NoHex {
+							pre.Cells[from].Unit = emptyPiece
+						}
+						res.CalmOf(&pre, &calm)
+						base = pre
+						res.Outcome(&base)
+						known = from
+					}
+					u := s.Cells[to].Unit
+					if !calm.Placed(&pre, to, u) {
 						hot++
 						continue
 					}
 					checked++
+					if from != NoHex {
+						moves++
+					}
 					want = s
 					res.Outcome(&want)
 					got := base
-					got.Cells[act.Hex].Unit = u
+					got.Cells[to].Unit = u
 					if got != want {
-						t.Fatalf("%s seed %d action %d: %v is calm, but its battle's outcome is not the position's with the unit\nposition:\n%s\nplacement's outcome:\n%s\nposition's outcome with the unit:\n%s",
+						t.Fatalf("%s seed %d action %d: %v is calm, but its battle's outcome is not the outcome of the board without the unit with the unit\nposition:\n%s\naction's outcome:\n%s\noutcome without the unit, with the unit:\n%s",
 							ref, seed, n, act, dumpState(&g.S), dumpState(&want), dumpState(&got))
 					}
 				}
@@ -75,7 +91,7 @@ func TestCalmPlacementIsOutcome(t *testing.T) {
 				}
 			}
 		}
-		t.Logf("%s: %d calm placements checked, %d not calm", ref, checked, hot)
+		t.Logf("%s: %d calm placements and moves checked (%d moves), %d not calm", ref, checked, moves, hot)
 		if checked == 0 && i < embedded && takesOver(&State{Armies: [MaxPlayers]*rules.Army{a, a}}) {
 			t.Errorf("%s: no calm placement: the check checked nothing", ref)
 		}

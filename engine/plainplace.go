@@ -52,6 +52,59 @@ func (g *Game) PlacedBoard(a Action, s *State) bool {
 	}
 	*s = g.S
 	s.Cells[a.Hex].Unit = Piece{Token: t, Owner: p, Facing: a.Facing % 6}
+	return g.plainAfter(s)
+}
+
+// MovedBoard is PlacedBoard for a unit's own or granted move or rotation
+// (a KAbility action legal in g, Slot AbMove, AbRotate, AbGrantedMove or
+// AbGrantedRotate): it writes into s the board after the unit moved
+// and/or turned and reports true, with the hex the unit stands on, when
+// that is all the action does; false, s then undefined, when anything
+// else could follow. The move is plain
+// on PlacedBoard's conditions, with the destination's foundation in place
+// of the placed hex's (entering one runs its steps), and in a game
+// without Structures (whose parts go together). The rest of what the
+// action changes (the ability used, the figures) no evaluation reads.
+// TestMovedBoardIsApply checks it against ApplyLegal in random games of
+// every embedded army.
+func (g *Game) MovedBoard(a Action, s *State) (Hex, bool) {
+	if a.Kind != KAbility || g.Phase != PhasePlay || g.pend.active || g.watch != 0 || g.nq != 0 || g.noq != 0 ||
+		g.S.St.N != 0 || g.anyFx&factToughness != 0 || g.cfg.Structures ||
+		a.Hex < 0 || int(a.Hex) >= g.S.Board.Size {
+		return NoHex, false
+	}
+	to := a.Hex
+	switch a.Slot {
+	case AbMove, AbGrantedMove:
+		to = a.To
+		if to < 0 || int(to) >= g.S.Board.Size {
+			return NoHex, false
+		}
+	case AbRotate, AbGrantedRotate:
+	default:
+		return NoHex, false
+	}
+	u := g.S.Cells[a.Hex].Unit
+	if u.Empty() || (to != a.Hex && (!g.S.Cells[to].Unit.Empty() || !g.S.Cells[to].Ground.Empty())) {
+		return NoHex, false
+	}
+	if g.Turn > 0 && g.hqFell() {
+		return NoHex, false
+	}
+	*s = g.S
+	u.Facing = a.Facing
+	s.Cells[a.Hex].Unit = emptyPiece
+	s.Cells[to].Unit = u
+	if s.HQ[u.Owner] == a.Hex && s.Tok(u).Kind == rules.HQ { // as moveUnit
+		s.HQ[u.Owner] = to
+	}
+	return to, g.plainAfter(s)
+}
+
+// plainAfter reports whether the rules Apply runs after an action leave
+// s, the board after a placement or a move (PlacedBoard, MovedBoard), as
+// it is, working out takeovers on s as they do.
+func (g *Game) plainAfter(s *State) bool {
 	if !g.S.InnerFull() && s.InnerFull() {
 		return false
 	}

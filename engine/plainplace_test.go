@@ -13,6 +13,27 @@ import (
 // game: the same board, and the same result, turn, energy and players out
 // (what an evaluation reads besides the board).
 func TestPlacedBoardIsApply(t *testing.T) {
+	checkPlainBoards(t, KPlace, (*Game).PlacedBoard)
+}
+
+// TestMovedBoardIsApply is TestPlacedBoardIsApply for MovedBoard: every
+// legal move and rotation of a unit it calls plain.
+func TestMovedBoardIsApply(t *testing.T) {
+	checkPlainBoards(t, KAbility, func(g *Game, a Action, s *State) bool {
+		to, ok := g.MovedBoard(a, s)
+		if !ok {
+			return false
+		}
+		if u, v := g.S.Cells[a.Hex].Unit, s.Cells[to].Unit; u.Token != v.Token || u.Owner != v.Owner || v.Facing != a.Facing {
+			t.Fatalf("%v: MovedBoard says the unit stands on %d", a, to)
+		}
+		return true
+	})
+}
+
+// checkPlainBoards checks board, the short way to the board after an
+// action of kind, against ApplyLegal (TestPlacedBoardIsApply).
+func checkPlainBoards(t *testing.T, kind ActionKind, board func(*Game, Action, *State) bool) {
 	games := 12
 	if testing.Short() {
 		games = 2
@@ -37,8 +58,8 @@ func TestPlacedBoardIsApply(t *testing.T) {
 			for n := 0; n < maxActions && !g.Over(); n++ {
 				buf = g.LegalActions(buf[:0])
 				for _, act := range buf {
-					if !g.PlacedBoard(act, &s) {
-						if act.Kind == KPlace {
+					if !board(g, act, &s) {
+						if act.Kind == kind {
 							other++
 						}
 						continue
@@ -49,7 +70,7 @@ func TestPlacedBoardIsApply(t *testing.T) {
 						t.Fatalf("%s seed %d: %v: %v", ref, seed, act, err)
 					}
 					if cp.S != s || cp.Over() || cp.Result != g.Result || cp.Turn != g.Turn || cp.Energy != g.Energy || cp.Out != g.Out {
-						t.Fatalf("%s seed %d action %d: %v: PlacedBoard differs from ApplyLegal\nPlacedBoard:\n%s\nApplyLegal:\n%s", ref, seed, n, act, dumpState(&s), dumpState(&cp.S))
+						t.Fatalf("%s seed %d action %d: %v: the short way differs from ApplyLegal\nshort way:\n%s\nApplyLegal:\n%s", ref, seed, n, act, dumpState(&s), dumpState(&cp.S))
 					}
 				}
 				if err := g.Apply(buf[d.Intn(len(buf))], d); err != nil {
@@ -58,9 +79,9 @@ func TestPlacedBoardIsApply(t *testing.T) {
 			}
 		}
 		total += plain
-		t.Logf("%s: %d plain placements checked, %d placements not plain", ref, plain, other)
+		t.Logf("%s: %d plain %v actions checked, %d not plain", ref, plain, kind, other)
 	}
 	if total == 0 {
-		t.Fatal("no plain placement: the check checked nothing")
+		t.Fatalf("no plain %v action: the check checked nothing", kind)
 	}
 }

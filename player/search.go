@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/rules"
 )
 
 // searchPlayer is a determinised Monte Carlo player. It shortlists the
@@ -126,7 +127,13 @@ func (p *searchPlayer) score(g *engine.Game, pos uint64, a engine.Action) float6
 		// player tries): its board, without copying the game and applying
 		// the action to the copy; the rest of what evaluate reads is g's.
 		var ok bool
-		if sc, ok = p.calmScore(g, pos, a); !ok {
+		if sc, ok = p.calmScore(g, pos, engine.NoHex, a.Hex); !ok {
+			sc = p.boardScore(g, g, &p.scratch)
+		}
+	} else if to, moved := g.MovedBoard(a, &p.scratch); moved {
+		// A unit's plain move or turn, the same way.
+		var ok bool
+		if sc, ok = p.calmScore(g, pos, a.Hex, to); !ok {
 			sc = p.boardScore(g, g, &p.scratch)
 		}
 	} else if p.copyG = *g; p.copyG.ApplyLegal(a, p) == nil {
@@ -136,45 +143,58 @@ func (p *searchPlayer) score(g *engine.Game, pos uint64, a engine.Action) float6
 	return sc
 }
 
-// calmScore is the evaluation, for the player to move in g, of the plain
-// placement a whose board PlacedBoard left in p.scratch, when the placed
-// unit is calm (engine.Calm: it takes no part in the battle): the outcome
-// of g's board, worked out once for the position (pos), with the unit put
-// down on it is the board the battle would leave, and its score is the
-// one evaluate gives, bit for bit, without a battle of its own. It
-// reports false when the unit is not calm.
-func (p *searchPlayer) calmScore(g *engine.Game, pos uint64, a engine.Action) (float64, bool) {
+// calmScore is the evaluation, for the player to move in g, of a plain
+// placement or move whose board PlacedBoard or MovedBoard left in
+// p.scratch, the unit standing on to (it stood on from, or from is NoHex
+// for a placement), when that unit is calm (engine.Calm: it takes no part
+// in the battle): the outcome of g's board without the unit, worked out
+// once for the position (pos) and from, with the unit put down on it is
+// the board the battle would leave, and its score is the one evaluate
+// gives, bit for bit, without a battle of its own. It reports false when
+// the unit is not calm.
+func (p *searchPlayer) calmScore(g *engine.Game, pos uint64, from, to engine.Hex) (float64, bool) {
 	if g.Turn == 0 { // set-up: evaluate resolves no battle
 		return 0, false
 	}
 	c := &p.calm
-	if !c.known || c.pos != pos {
-		p.res.CalmOf(&g.S, &c.of)
-		c.pos, c.known, c.resolved = pos, true, false
+	if !c.known || c.pos != pos || c.from != from {
+		c.pos, c.from, c.known, c.resolved = pos, from, true, false
+		c.pre = g.S
+		if from != engine.NoHex {
+			if g.S.Tok(g.S.Cells[from].Unit).Kind == rules.HQ {
+				// Without its HQ the board is not one evaluate knows.
+				c.of = engine.Calm{}
+				return 0, false
+			}
+			c.pre.Cells[from].Unit = engine.Piece{Token: engine.NoToken}
+		}
+		p.res.CalmOf(&c.pre, &c.of)
 	}
-	u := p.scratch.Cells[a.Hex].Unit
-	if !c.of.Placed(&g.S, a.Hex, u) {
+	u := p.scratch.Cells[to].Unit
+	if !c.of.Placed(&c.pre, to, u) {
 		return 0, false
 	}
 	if !c.resolved {
-		c.board = g.S
+		c.board = c.pre
 		p.res.Outcome(&c.board)
 		c.resolved = true
 	}
-	empty := c.board.Cells[a.Hex].Unit // the battle leaves the hex empty
-	c.board.Cells[a.Hex].Unit = u
+	empty := c.board.Cells[to].Unit // the battle leaves the hex empty
+	c.board.Cells[to].Unit = u
 	sc := scoreBoard(g, g.Player, &c.board, p.vals.of(g.S.Armies))
-	c.board.Cells[a.Hex].Unit = empty
+	c.board.Cells[to].Unit = empty
 	return sc, true
 }
 
-// calmCache is what calmScore keeps of the last position it was asked
-// about: where a unit placed is calm, and the outcome of its board.
+// calmCache is what calmScore keeps of the last position and mover it was
+// asked about: the board without the mover, where a unit placed on it is
+// calm, and its outcome.
 type calmCache struct {
-	pos             uint64 // the position's PositionKey without the hand
-	known, resolved bool   // of is worked out; board is the outcome
+	pos             uint64     // the position's PositionKey without the hand
+	from            engine.Hex // the mover's hex (NoHex for placements)
+	known, resolved bool       // pre and of are worked out; board is the outcome
+	pre, board      engine.State
 	of              engine.Calm
-	board           engine.State
 }
 
 // boardScore is the evaluation, for the player to move in g, of the game
