@@ -54,39 +54,42 @@ func (c *Card) HTML(w io.Writer) error {
 	if c.Notes != "" {
 		fmt.Fprintf(&b, "<p class=\"notes\">%s</p>\n", e(c.Notes))
 	}
-	b.WriteString("<div class=\"cards\">\n")
-	for i := range c.Rows {
-		c.Rows[i].writeHTML(&b)
-	}
-	b.WriteString("</div>\n")
-	if len(c.Statuses) > 0 {
-		b.WriteString("<h2>Statuses</h2>\n<ul class=\"statuses\">\n")
-		for _, st := range c.Statuses {
-			fmt.Fprintf(&b, "<li><b>%s</b>: %s</li>\n", e(st.Name), e(st.Words))
-		}
-		b.WriteString("</ul>\n")
-	}
-	writeLegend(&b)
+	c.writeBody(&b)
 	b.WriteString("</body>\n</html>\n")
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
+// Body is the card's tokens, statuses and legend as markup for another
+// page (the designer's report shows the card among its sections); the
+// page adds BodyCSS to its style.
+func (c *Card) Body() string {
+	var b strings.Builder
+	c.writeBody(&b)
+	return b.String()
+}
+
+func (c *Card) writeBody(b *strings.Builder) {
+	e := html.EscapeString
+	b.WriteString("<div class=\"cards\">\n")
+	for i := range c.Rows {
+		c.Rows[i].writeHTML(b)
+	}
+	b.WriteString("</div>\n")
+	if len(c.Statuses) > 0 {
+		b.WriteString("<h2>Statuses</h2>\n<ul class=\"statuses\">\n")
+		for _, st := range c.Statuses {
+			fmt.Fprintf(b, "<li><b>%s</b>: %s</li>\n", e(st.Name), e(st.Words))
+		}
+		b.WriteString("</ul>\n")
+	}
+	writeLegend(b)
+}
+
 const css = `body { font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; margin: 16px; color: #222; background: #fff; }
 h1 { margin: 0 0 4px 0; font-size: 24px; }
 p.summary, p.notes { margin: 0 0 6px 0; color: #555; font-size: 13px; }
-.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(210px, 1fr)); gap: 14px; margin-top: 12px; }
-.card { border: 1px solid #ddd; border-radius: 8px; padding: 6px 8px 8px 8px; break-inside: avoid; }
-.card svg { display: block; width: 100%; height: auto; max-width: 220px; margin: 0 auto; }
-.card h2 { font-size: 15px; margin: 4px 0 0 0; }
-.card .pl { font-style: italic; color: #555; font-size: 13px; }
-.card .meta { font-size: 12px; color: #444; margin: 2px 0; }
-.card ul { margin: 2px 0 0 0; padding-left: 16px; font-size: 12px; }
-.card li.uncertain { color: #a8322b; }
-.legend-box { margin-top: 20px; border-top: 1px solid #ddd; padding-top: 8px; }
-.legend-box h2 { font-size: 16px; margin: 0 0 4px 0; }
-.legend-box svg { display: block; max-width: 100%; height: auto; }
-@media print { .card { page-break-inside: avoid; } }
+` + BodyCSS + `@media print { .card { page-break-inside: avoid; } }
 /* On paper the card is one page (A4 or Letter): six tokens a row, small
    drawings and type, the legend shrunk. */
 @page { margin: 8mm; }
@@ -106,6 +109,21 @@ p.summary, p.notes { margin: 0 0 6px 0; color: #555; font-size: 13px; }
   .legend-box h2 { font-size: 8pt; margin: 0; }
   .legend-box svg { width: auto; max-width: 100%; height: 36mm; }
 }
+`
+
+// BodyCSS is the style of Body on a screen: the token grid, each card and
+// the legend.
+const BodyCSS = `.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(210px, 1fr)); gap: 14px; margin-top: 12px; }
+.card { border: 1px solid #ddd; border-radius: 8px; padding: 6px 8px 8px 8px; break-inside: avoid; }
+.card svg { display: block; width: 100%; height: auto; max-width: 220px; margin: 0 auto; }
+.card h2 { font-size: 15px; margin: 4px 0 0 0; }
+.card .pl { font-style: italic; color: #555; font-size: 13px; }
+.card .meta { font-size: 12px; color: #444; margin: 2px 0; }
+.card ul { margin: 2px 0 0 0; padding-left: 16px; font-size: 12px; }
+.card li.uncertain { color: #a8322b; }
+.legend-box { margin-top: 20px; border-top: 1px solid #ddd; padding-top: 8px; }
+.legend-box h2 { font-size: 16px; margin: 0 0 4px 0; }
+.legend-box svg { display: block; max-width: 100%; height: auto; }
 `
 
 func (r *Row) writeHTML(b *strings.Builder) {

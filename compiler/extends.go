@@ -437,3 +437,27 @@ func orNone(s string) string {
 	}
 	return s
 }
+
+// ArmyTree is the syntax tree of an army of a file as it compiles: a
+// variant merged with its bases (extends), the army named name or, with
+// name "", the file's first. balance reads a token's statements from it to
+// offer each number of the army as a --set; the army itself comes from
+// CompileWith, which reports every mistake this does not.
+func ArmyTree(filename string, src []byte, name string, opts Options) (*dsl.Stmt, error) {
+	f, err := dsl.Parse(filename, src)
+	if err != nil {
+		return nil, err
+	}
+	c := &compiler{file: filename, opts: opts, sources: map[string][]byte{}}
+	for _, s := range f.Stmts {
+		if !strings.EqualFold(s.Word, "army") || name != "" && !strings.EqualFold(declName(s), name) {
+			continue
+		}
+		merged := c.extends(s)
+		if c.errs.HasErrors() || merged == nil {
+			return nil, c.errs
+		}
+		return merged, nil
+	}
+	return nil, fmt.Errorf("%s: no army %q in the file", filename, name)
+}

@@ -143,6 +143,10 @@ type Resolver struct {
 	// alone, so the figures of who dealt the wounds (Dealt, Kept,
 	// Destroyer) are not counted.
 	outcomeOnly bool
+
+	// calmS is CalmOf's copy of a board, to check that its takeovers
+	// are settled.
+	calmS State
 }
 
 // Resolve plays one battle on s: every initiative segment from the highest

@@ -15,16 +15,21 @@ import "github.com/hexforge/hexforge/rules"
 // a unit with no placed trigger, the hex holds neither a unit (so nothing
 // is replaced) nor a foundation (whose entry steps would run), no program
 // is pending, no rule that runs after every action can change the board
-// in this game (no observer, status, takeover or toughness effect in any
-// army, no thrown-net marker on the board, every tethered unit beside its
-// HQ), no HQ has fallen and the board does not fill (which starts a
-// battle). The rest of the position that an
+// in this game (no observer, status or toughness effect in any army, no
+// thrown-net marker on the board, every tethered unit beside its HQ), no
+// HQ has fallen and the board does not fill (which starts a battle). In a
+// game with takeover or use_modules effects who controls whom is worked out on
+// the placement's board as Game.control's first pass does, and the
+// placement is plain when that takes over no unit that was not taken over
+// before: control then stops, asking no question (a unit newly taken over
+// is turned by its taker's choice), and the board is that pass's. The
+// rest of the position that an
 // evaluation reads (the result, the turn, the energy, who is out) a plain
 // placement leaves as it was. TestPlacedBoardIsApply checks it against
 // ApplyLegal in random games of every embedded army.
 func (g *Game) PlacedBoard(a Action, s *State) bool {
 	if a.Kind != KPlace || g.Phase != PhasePlay || g.pend.active || g.watch != 0 || g.nq != 0 || g.noq != 0 ||
-		g.S.St.N != 0 || g.anyFx&(factTakeover|factToughness) != 0 ||
+		g.S.St.N != 0 || g.anyFx&factToughness != 0 ||
 		int(a.Slot) >= int(g.HandLen[g.Player]) || a.Hex < 0 || int(a.Hex) >= g.S.Board.Size {
 		return false
 	}
@@ -67,6 +72,19 @@ func (g *Game) PlacedBoard(a Action, s *State) bool {
 					return false
 				}
 			}
+		}
+	}
+	if g.anyFx&factTakeover != 0 {
+		// Who controls whom after the action, as Game.control works it
+		// out: its first pass, on s; when it takes over no unit that was
+		// not taken over before, control stops there and asks nothing.
+		before := g.S.controlledSet()
+		r := g.Res
+		r.s = s
+		r.control()
+		r.s = nil
+		if s.controlledSet()&^before != 0 {
+			return false
 		}
 	}
 	return true

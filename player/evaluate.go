@@ -123,6 +123,12 @@ func evaluateBoard(g *engine.Game, me uint8, res *engine.Resolver, s *engine.Sta
 	if placed {
 		res.Outcome(s)
 	}
+	return scoreBoard(g, me, s, vals)
+}
+
+// scoreBoard is evaluateBoard's score of the board s after its battle
+// (or before set-up is done, without one).
+func scoreBoard(g *engine.Game, me uint8, s *engine.State, vals *unitValues) float64 {
 	// The sides: a bit per player whose units and HQ count as one's own
 	// (oneself, and one's team in the team modes), and the HQ points of
 	// each side after the battle.

@@ -56,6 +56,8 @@ type searchPlayer struct {
 
 	rollouts int // rollouts played, for the tests of what the budget buys
 
+	calm calmCache // calmScore's
+
 	// salt orders equal scores (ties.go).
 	salt uint64
 }
@@ -123,12 +125,56 @@ func (p *searchPlayer) score(g *engine.Game, pos uint64, a engine.Action) float6
 		// A placement that only puts its token down (most of what the
 		// player tries): its board, without copying the game and applying
 		// the action to the copy; the rest of what evaluate reads is g's.
-		sc = p.boardScore(g, g, &p.scratch)
+		var ok bool
+		if sc, ok = p.calmScore(g, pos, a); !ok {
+			sc = p.boardScore(g, g, &p.scratch)
+		}
 	} else if p.copyG = *g; p.copyG.ApplyLegal(a, p) == nil {
 		sc = p.boardScore(g, &p.copyG, nil)
 	}
 	p.scores.put(k, sc)
 	return sc
+}
+
+// calmScore is the evaluation, for the player to move in g, of the plain
+// placement a whose board PlacedBoard left in p.scratch, when the placed
+// unit is calm (engine.Calm: it takes no part in the battle): the outcome
+// of g's board, worked out once for the position (pos), with the unit put
+// down on it is the board the battle would leave, and its score is the
+// one evaluate gives, bit for bit, without a battle of its own. It
+// reports false when the unit is not calm.
+func (p *searchPlayer) calmScore(g *engine.Game, pos uint64, a engine.Action) (float64, bool) {
+	if g.Turn == 0 { // set-up: evaluate resolves no battle
+		return 0, false
+	}
+	c := &p.calm
+	if !c.known || c.pos != pos {
+		p.res.CalmOf(&g.S, &c.of)
+		c.pos, c.known, c.resolved = pos, true, false
+	}
+	u := p.scratch.Cells[a.Hex].Unit
+	if !c.of.Placed(&g.S, a.Hex, u) {
+		return 0, false
+	}
+	if !c.resolved {
+		c.board = g.S
+		p.res.Outcome(&c.board)
+		c.resolved = true
+	}
+	empty := c.board.Cells[a.Hex].Unit // the battle leaves the hex empty
+	c.board.Cells[a.Hex].Unit = u
+	sc := scoreBoard(g, g.Player, &c.board, p.vals.of(g.S.Armies))
+	c.board.Cells[a.Hex].Unit = empty
+	return sc, true
+}
+
+// calmCache is what calmScore keeps of the last position it was asked
+// about: where a unit placed is calm, and the outcome of its board.
+type calmCache struct {
+	pos             uint64 // the position's PositionKey without the hand
+	known, resolved bool   // of is worked out; board is the outcome
+	of              engine.Calm
+	board           engine.State
 }
 
 // boardScore is the evaluation, for the player to move in g, of the game

@@ -31,6 +31,14 @@ func studyMeta(command string, seed uint64, players [2]player.Spec, games int, p
 func importanceHTML(w io.Writer, r *Importance, command string) error {
 	p := &htmlreport.Page{Title: fmt.Sprintf("Importance: %s vs %s", r.Army, strings.Join(r.Opponents, ", "))}
 	p.Meta = studyMeta(command, r.Seed, r.Players, r.Games, r.Partial)
+	p.Heading("Change in win rate without each token")
+	importanceSection(p, r)
+	return p.Write(w)
+}
+
+// importanceSection adds an importance study's bars and table to p (its
+// own page, or the designer's report).
+func importanceSection(p *htmlreport.Page, r *Importance) {
 	rows := slices.Clone(r.Rows)
 	slices.SortStableFunc(rows, func(a, b ImportanceRow) int {
 		switch {
@@ -42,7 +50,6 @@ func importanceHTML(w io.Writer, r *Importance, command string) error {
 		return 0
 	})
 	iv := r.Base.Interval()
-	p.Heading("Change in win rate without each token")
 	p.Para(fmt.Sprintf("The army as it is wins %.1f%% [%.1f, %.1f]. Each bar is the change without the token, paired over the same seeds, with its 95%% interval; strong bars are significant (Holm-corrected p ≤ 0.05 over the %d variants), pale ones are not.",
 		100*r.Base.Rate(), 100*iv.Lo, 100*iv.Hi, len(rows)))
 	var bars []htmlreport.Bar
@@ -58,7 +65,6 @@ func importanceHTML(w io.Writer, r *Importance, command string) error {
 	}
 	p.Figure(htmlreport.Bars(bars, "change in win rate (points)", "importance"))
 	p.Table("", []string{"without", "win rate", "change (points)", "p (Holm)", "significant"}, table)
-	return p.Write(w)
 }
 
 // sweepHTML writes a sweep as a page: the win rate against all opponents

@@ -44,6 +44,9 @@ func TestHTMLPagesInBrowser(t *testing.T) {
 		{"importance", []string{"importance", "hegemony", "--vs", "borgo", "--games", "2"}, "g.bars g.bar", 0},
 		{"sweep", []string{"sweep", "moloch/Gauss Cannon.initiative=1..3", "--vs", "borgo", "--games", "2"}, "g.lines polygon.band", 1},
 		{"ladder", []string{"ladder", "moloch", "borgo", "--games", "2", "--levels", "random,greedy"}, "g.lines g.series", 1},
+		// The designer's report: two fair-band rows, three ratings.
+		{"report", []string{"report", "moloch", "--vs", "borgo", "--vs", "outpost", "--players", "random", "--budget", "200"}, "g.dotplot g.dot", 5},
+		{"balance", []string{"balance", "../../study/testdata/balance/weak-borgo.army", "--vs", "borgo", "--vs", "hegemony", "--players", "greedy", "--budget", "600", "--knobs", "Net Fighter.count", "--verify", "1"}, "g.dotplot g.dot", 4},
 		{"replay", []string{"replay", game}, "polygon.hex", 19},
 		{"replay4", []string{"replay", filepath.Join(rec, "game-0001.jsonl")}, "polygon.hex", 19},
 	}

@@ -72,10 +72,12 @@ func TestHTMLPagesReadable(t *testing.T) {
 		{"match", []string{"sim", "moloch", "borgo", "--games", "4", "--players", "random"}},
 		{"importance", []string{"importance", "hegemony", "--vs", "borgo", "--games", "2", "--players", "random"}},
 		{"sweep", []string{"sweep", "moloch/Gauss Cannon.initiative=1..4", "--vs", "borgo", "--vs", "hegemony", "--games", "2", "--players", "random"}},
+		{"balance", []string{"balance", "../../study/testdata/balance/weak-borgo.army", "--vs", "borgo", "--vs", "hegemony", "--players", "greedy", "--budget", "600", "--knobs", "Net Fighter.count", "--verify", "1"}},
 		{"ladder", []string{"ladder", "moloch", "borgo", "--games", "2", "--levels", "random,greedy"}},
 		{"ffa", []string{"sim", "--mode", "ffa", "moloch", "borgo", "hegemony", "--games", "6", "--players", "random"}},
 		{"teams", []string{"sim", "--mode", "teams", "moloch", "borgo", "hegemony", "outpost", "--games", "8", "--players", "random"}},
 		{"card", []string{"card", "moloch"}},
+		{"report", []string{"report", "hegemony", "--vs", "borgo", "--vs", "moloch", "--players", "random", "--budget", "300"}},
 	}
 	for _, p := range pages {
 		args := append(p.args, "--format", "html", "--out", filepath.Join(dir, p.name+".html"))

@@ -30,6 +30,7 @@ type simOptions struct {
 	sprt, band                            string
 	alpha, beta                           float64
 	html                                  bool // the command writes --format html (set before register)
+	noCSV                                 bool // the command writes no CSV (balance; set before register)
 }
 
 func (o *simOptions) register(cmd *cobra.Command, defGames int) {
@@ -43,6 +44,10 @@ func (o *simOptions) register(cmd *cobra.Command, defGames int) {
 	if o.html {
 		formats = "output format: table, markdown, csv (one tidy table), html (one self-contained page with plots) or json"
 		allowed = report.Formats
+	}
+	if o.noCSV {
+		formats = "output format: table, markdown, html (one self-contained page) or json"
+		allowed = []report.Format{report.Table, report.Markdown, report.HTML, report.JSON}
 	}
 	// Refused while the flags are read, before any game: a study would
 	// otherwise play for minutes and then have no page to write.

@@ -1,0 +1,231 @@
+package study
+
+import (
+	"fmt"
+	"html"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/hexforge/hexforge/htmlreport"
+	"github.com/hexforge/hexforge/report"
+)
+
+// BalanceShown is how many suggestions the table, Markdown and the page
+// list; JSON gives them all.
+const BalanceShown = 10
+
+// Write renders a balance in format (table, markdown, json or html);
+// command is the command line that reproduces it, which a page names.
+func (b *Balance) Write(w io.Writer, format report.Format, command string) error {
+	switch format {
+	case report.JSON:
+		return writeJSON(w, b)
+	case report.HTML:
+		return balanceHTML(w, b, command)
+	case report.CSV:
+		return fmt.Errorf("balance has no CSV: use --format json")
+	}
+	md := format == report.Markdown
+	head := func(s string) {
+		if md {
+			fmt.Fprintf(w, "\n### %s\n\n", s)
+		} else {
+			fmt.Fprintf(w, "\n%s\n", s)
+		}
+	}
+	fmt.Fprintln(w, b.Title())
+	fmt.Fprintln(w, b.Spent())
+	head("The army as it is (the search's games)")
+	if err := report.WriteTable(w, format, report.Heads("opponent", "win rate", "games"), b.baseRows()); err != nil {
+		return err
+	}
+	head("Suggestions, smallest first (search estimates; verification on fresh games)")
+	if len(b.Suggestions) == 0 {
+		fmt.Fprintln(w, "none: the army has no knob balance may change (see --knobs, --allow-remove)")
+		return nil
+	}
+	if err := report.WriteTable(w, format, report.Heads("#", "change", "knobs", "steps", "worst estimate", "verified"), b.suggestionRows()); err != nil {
+		return err
+	}
+	for _, s := range b.Suggestions {
+		if s.Verified == nil {
+			continue
+		}
+		head(fmt.Sprintf("Suggestion %d: %s", s.Rank, verdictWord(s.Verified)))
+		var rows [][]string
+		for i, v := range s.Verified.Opponents {
+			est := s.Estimate.Opponents[i]
+			rows = append(rows, []string{v.Opponent, rateCell(est.WinRate, est.Interval), rateCell(v.WinRate, v.Interval), strconv.Itoa(v.Games), verdictName(v.Verdict, b.Army)})
+		}
+		if err := report.WriteTable(w, format, report.Heads("opponent", "search estimate", "verified win rate", "games", "band verdict"), rows); err != nil {
+			return err
+		}
+		fence := ""
+		if md {
+			fence = "```\n"
+		}
+		fmt.Fprintf(w, "\n%s", fence)
+		for _, set := range s.Sets {
+			fmt.Fprintf(w, "--set %s\n", shellWord(set))
+		}
+		fmt.Fprintf(w, "%s\n%s%s%s", fence, fence, s.Variant, fence)
+	}
+	return nil
+}
+
+// Title is the report's first line: the army, the opponents, the players,
+// the band and the seed.
+func (b *Balance) Title() string {
+	t := fmt.Sprintf("balance %s vs %s; players %s vs %s; band %s-%s; seed %d%s", b.Army, strings.Join(b.Opponents, ", "), b.Players[0], b.Players[1],
+		pct(b.Band[0]), pct(b.Band[1]), b.Seed, b.Leaders)
+	if b.Partial {
+		t += " [PARTIAL: stopped early]"
+	}
+	return t
+}
+
+// Spent says how the budget went.
+func (b *Balance) Spent() string {
+	var stages []string
+	for _, s := range b.Stages {
+		stages = append(stages, fmt.Sprintf("%s: %d candidates to %d pairs, kept %d", s.Stage, s.Candidates, s.Pairs, s.Kept))
+	}
+	return fmt.Sprintf("played %d of a budget of %d games: search %d (%d knobs, %d single changes; %s), verification %d (fair-band test, alpha %g, beta %g, seed %d)",
+		b.Games, b.Budget, b.SearchGames, b.Knobs, b.Candidates, strings.Join(stages, "; "), b.VerifyGames, b.Alpha, b.Beta, b.VerifySeed)
+}
+
+func pct(x float64) string { return strconv.FormatFloat(math.Round(100*x*1e6)/1e6, 'f', -1, 64) + "%" }
+
+func (b *Balance) baseRows() [][]string {
+	var rows [][]string
+	for _, o := range b.Base.Opponents {
+		rows = append(rows, []string{o.Opponent, rateCell(o.WinRate, o.Interval), strconv.Itoa(o.Games)})
+	}
+	return rows
+}
+
+func (b *Balance) suggestionRows() [][]string {
+	var rows [][]string
+	for i, s := range b.Suggestions {
+		if i == BalanceShown {
+			break
+		}
+		verified := "not verified"
+		if s.Verified != nil {
+			verified = verdictWord(s.Verified)
+		}
+		rows = append(rows, []string{strconv.Itoa(s.Rank), s.ChangeText(), strconv.Itoa(s.Knobs), strconv.Itoa(s.Steps), worst(s.Estimate), verified})
+	}
+	return rows
+}
+
+// ChangeText is a suggestion's changes in words: "Juggernaut.count 2 → 1".
+func (s Suggestion) ChangeText() string {
+	var parts []string
+	for _, c := range s.Changes {
+		parts = append(parts, fmt.Sprintf("%s %d → %d", c.Knob, c.From, c.To))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// worst is the estimate's rate furthest from the band's centre, with its
+// opponent.
+func worst(e BalanceEstimate) string {
+	if len(e.Opponents) == 0 {
+		return ""
+	}
+	w := e.Opponents[0]
+	for _, o := range e.Opponents[1:] {
+		if abs64(o.WinRate-0.5) > abs64(w.WinRate-0.5) {
+			w = o
+		}
+	}
+	in := "outside the band"
+	if e.InBand {
+		in = "all inside"
+	}
+	return fmt.Sprintf("%.1f%% vs %s (%s)", 100*w.WinRate, w.Opponent, in)
+}
+
+func abs64(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// verdictWord sums up a verification: passed, or how many opponents were
+// inside the band.
+func verdictWord(v *BalanceVerification) string {
+	if v.Passed {
+		return fmt.Sprintf("PASSED: inside the band against all %d (%d games)", len(v.Opponents), v.Games)
+	}
+	in := 0
+	for _, o := range v.Opponents {
+		if o.Verdict == "inside the band" {
+			in++
+		}
+	}
+	return fmt.Sprintf("not passed: inside the band against %d of %d (%d games)", in, len(v.Opponents), v.Games)
+}
+
+// verdictName is a fair-band verdict with the army named.
+func verdictName(v, army string) string { return strings.Replace(v, "A ", army+" ", 1) }
+
+// shellWord quotes a --set for a shell when it needs it.
+func shellWord(s string) string {
+	if strings.ContainsAny(s, " '\"$`\\!*?#&;|<>()") {
+		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	}
+	return s
+}
+
+// balanceHTML writes a balance as one self-contained page: the army as it
+// is, the suggestions, and for each verified one its verified win rates
+// against the band as a dot plot, its --set lines and its variant file.
+func balanceHTML(w io.Writer, b *Balance, command string) error {
+	p := &htmlreport.Page{Title: "Balance: " + b.Army}
+	if command == "" {
+		command = "(not recorded)"
+	}
+	p.Meta = [][2]string{{"command", command}, {"players", b.Players[0] + " vs " + b.Players[1]}, {"seed", fmt.Sprintf("%d (verification %d)", b.Seed, b.VerifySeed)},
+		{"band", pct(b.Band[0]) + "-" + pct(b.Band[1])}, {"games", fmt.Sprintf("%d of a budget of %d", b.Games, b.Budget)}}
+	if b.Partial {
+		p.Meta = append(p.Meta, [2]string{"partial", "stopped early: only the games finished are counted"})
+	}
+	p.Para(b.Spent())
+	p.Heading("The army as it is")
+	var dots []htmlreport.Dot
+	for _, o := range b.Base.Opponents {
+		dots = append(dots, htmlreport.Dot{Label: "vs " + o.Opponent, X: 100 * o.WinRate, Lo: 100 * o.Interval[0], Hi: 100 * o.Interval[1], Text: rateCell(o.WinRate, o.Interval)})
+	}
+	p.Figure(htmlreport.DotPlot(dots, 50, "win rate (%), the search's games", "win rate of the army as it is"))
+	p.Heading("Suggestions, smallest first")
+	p.Para("Ranked by smallness (fewest knobs, then fewest steps) among the changes the search estimates well inside the band, then by distance from the band's centre. The estimates are the search's; the verification is a fair-band sequential test on fresh games.")
+	p.Table("", []string{"#", "change", "knobs", "steps", "worst estimate", "verified"}, b.suggestionRows())
+	for _, s := range b.Suggestions {
+		if s.Verified == nil {
+			continue
+		}
+		p.Heading(fmt.Sprintf("Suggestion %d: %s", s.Rank, s.ChangeText()))
+		p.Para(verdictWord(s.Verified))
+		var dots []htmlreport.Dot
+		var rows [][]string
+		for i, v := range s.Verified.Opponents {
+			est := s.Estimate.Opponents[i]
+			dots = append(dots, htmlreport.Dot{Label: "vs " + v.Opponent, X: 100 * v.WinRate, Lo: 100 * v.Interval[0], Hi: 100 * v.Interval[1], Text: rateCell(v.WinRate, v.Interval)})
+			rows = append(rows, []string{v.Opponent, rateCell(est.WinRate, est.Interval), rateCell(v.WinRate, v.Interval), strconv.Itoa(v.Games), verdictName(v.Verdict, b.Army)})
+		}
+		p.Figure(htmlreport.DotPlot(dots, 50, "verified win rate (%)", fmt.Sprintf("verified win rates of suggestion %d", s.Rank)))
+		p.Table("", []string{"opponent", "search estimate", "verified win rate", "games", "band verdict"}, rows)
+		var sets []string
+		for _, set := range s.Sets {
+			sets = append(sets, "--set "+shellWord(set))
+		}
+		p.Raw("<p>As <code>--set</code> lines:</p>\n<pre>" + html.EscapeString(strings.Join(sets, "\n")) + "</pre>\n")
+		p.Raw("<p>As a variant file:</p>\n<pre>" + html.EscapeString(s.Variant) + "</pre>\n")
+	}
+	return p.Write(w)
+}
