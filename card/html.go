@@ -293,14 +293,24 @@ func wrap(text string, n int) []string {
 	return append(lines, cur)
 }
 
+// writeToughness draws the toughness on a shield whose top is at y-11.
+// Two digits (an HQ's 20) are set smaller to fit the shield, and the
+// shield is drawn a quarter larger, down from the same top, so that they
+// read as large as one digit less a little: at 10 units they were 9.9 px
+// on a page 1400 px wide (TestHTMLPagesReadable wants 11 or more).
 func writeToughness(b *strings.Builder, x, y float64, n int) {
-	size := 13
+	size, scale := 13, 1.0
 	if n >= 10 {
-		size = 10 // two digits on the shield
+		size, scale = 10, 1.25
+		y += 11 * (scale - 1)
 	}
-	fmt.Fprintf(b, "<g transform=\"translate(%s,%s)\"><path d=\"M0,-11 L10,-7.5 L9,3 Q6.5,10 0,12.5 Q-6.5,10 -9,3 L-10,-7.5 Z\" fill=\"#444\"/>"+
+	transform := fmt.Sprintf("translate(%s,%s)", num(x), num(y))
+	if scale != 1 {
+		transform += fmt.Sprintf(" scale(%s)", num(scale))
+	}
+	fmt.Fprintf(b, "<g transform=\"%s\"><path d=\"M0,-11 L10,-7.5 L9,3 Q6.5,10 0,12.5 Q-6.5,10 -9,3 L-10,-7.5 Z\" fill=\"#444\"/>"+
 		"<text x=\"0\" y=\"4.5\" text-anchor=\"middle\" font-size=\"%d\" font-weight=\"bold\" fill=\"#fff\">%d</text></g>\n",
-		num(x), num(y), size, n)
+		transform, size, n)
 }
 
 func writeAgony(b *strings.Builder, x, y float64) {

@@ -277,6 +277,7 @@ func TestGrammarScopesStepWords(t *testing.T) {
 		feature = "support.constant.army"
 		str     = "string.quoted.double.army"
 		comment = "comment.line.number-sign.army"
+		keyword = "keyword.other.army"
 	)
 	for _, tc := range []struct {
 		line string
@@ -304,6 +305,15 @@ func TestGrammarScopesStepWords(t *testing.T) {
 		{`    warrior "W" { edge N: net; on placed: push }`, 0, "push", step},
 		{`    warrior "W" { edge N: net }  # then push`, 0, "push", comment},
 		{`        when moved friend: move 1 unit=event`, 1, "move", step},
+		// Statement words inside a statement: an effect's word as the
+		// effect, any other as the statement word it is.
+		{"        link all: initiative +1", 0, "link", keyword},
+		{"        link all: initiative +1", 0, "initiative", feature},
+		{"        link N, NE: melee +1, toughness +1", 0, "toughness", feature},
+		{"        edge N: link", 0, "link", keyword},
+		{"        edge N: melee 1, link # not an edge feature", 0, "link", keyword},
+		{`    hq "HQ" { edge all: melee 1; link all: initiative +1 }`, 0, "link", keyword},
+		{"        initiative 2", 0, "initiative", keyword},
 	} {
 		scopes := scopeOf(t, g, tc.line)
 		at := -1
@@ -318,6 +328,36 @@ func TestGrammarScopesStepWords(t *testing.T) {
 		if got := scopes[at]; got != tc.want {
 			t.Errorf("%q: %s (number %d) is %q, want %q", tc.line, tc.word, tc.n, got, tc.want)
 		}
+	}
+}
+
+// TestKeywordsAsEffects: the grammar's list of statement words that are
+// coloured as effects inside a statement is exactly the keywords that are
+// also a word of an effect kind (link, global, standing, status effect).
+func TestKeywordsAsEffects(t *testing.T) {
+	var g grammar
+	readJSON(t, "syntaxes/army.tmLanguage.json", &g)
+	v := compiler.Vocabulary()
+	var want []string
+	for kind, ws := range v {
+		if !strings.HasSuffix(kind, "effect") {
+			continue
+		}
+		for _, w := range ws {
+			if slices.ContainsFunc(Keywords(), func(k string) bool { return strings.EqualFold(k, w) }) {
+				want = append(want, strings.ToLower(w))
+			}
+		}
+	}
+	want = slices.Compact(slices.Sorted(slices.Values(want)))
+	m := alternation.FindStringSubmatch(g.Repository["keywords-as-effects"].Match)
+	if m == nil {
+		t.Fatal("no keywords-as-effects rule of the form (?i)\\b(?:a|b)\\b")
+	}
+	got := strings.Split(m[1], "|")
+	slices.Sort(got)
+	if len(want) == 0 || !slices.Equal(got, want) {
+		t.Errorf("keywords-as-effects lists %v, want %v", got, want)
 	}
 }
 

@@ -11,8 +11,9 @@ import (
 )
 
 // WriteAgreement writes the comparison: the matchups, largest difference
-// first, and the verdict (table, markdown, csv or json).
-func WriteAgreement(w io.Writer, a *sim.Agreement, f Format) error {
+// first, and the verdict (table, markdown, csv, json or html; command,
+// the command line, is shown on the html page).
+func WriteAgreement(w io.Writer, a *sim.Agreement, f Format, command string) error {
 	cells := slices.Clone(a.Cells)
 	slices.SortStableFunc(cells, func(x, y sim.AgreeCell) int {
 		switch dx, dy := math.Abs(x.Diff), math.Abs(y.Diff); {
@@ -23,6 +24,9 @@ func WriteAgreement(w io.Writer, a *sim.Agreement, f Format) error {
 		}
 		return 0
 	})
+	if f == HTML {
+		return writeAgreementHTML(w, a, cells, command)
+	}
 	if f == JSON {
 		var tau *float64
 		if !math.IsNaN(a.Tau) {

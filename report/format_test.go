@@ -90,7 +90,7 @@ func TestWriteAgreement(t *testing.T) {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := WriteAgreement(&buf, ag, Table); err != nil {
+	if err := WriteAgreement(&buf, ag, Table, ""); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(strings.Join(strings.Fields(buf.String()), " "), "verdict: "+ag.Verdict()) {
@@ -108,14 +108,14 @@ func TestWriteAgreement(t *testing.T) {
 		t.Fatal(err)
 	}
 	buf.Reset()
-	if err := WriteAgreement(&buf, same, Markdown); err != nil {
+	if err := WriteAgreement(&buf, same, Markdown, ""); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(buf.String(), "played twice by race:8 (the first run and the second run)") {
 		t.Errorf("one player in both runs: the columns are not told apart:\n%s", buf.String())
 	}
 	buf.Reset()
-	if err := WriteAgreement(&buf, ag, JSON); err != nil {
+	if err := WriteAgreement(&buf, ag, JSON, ""); err != nil {
 		t.Fatal(err)
 	}
 	var j struct {

@@ -234,7 +234,7 @@ func TestSmallSamples(t *testing.T) {
 			for _, f := range []Format{Table, Markdown, CSV, JSON} {
 				what := fmt.Sprintf("%d games, agree, %s", games, f)
 				var buf bytes.Buffer
-				if err := WriteAgreement(&buf, ag, f); err != nil {
+				if err := WriteAgreement(&buf, ag, f, ""); err != nil {
 					t.Fatal(err)
 				}
 				switch f {

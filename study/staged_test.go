@@ -157,7 +157,16 @@ func TestLooks(t *testing.T) {
 // uses) stops as futile. It returns each variant's verdict and the pairs
 // it played.
 func simulateStaged(rule stageRule, sched []int, variants int, futility bool, draw func(i int) float64) ([]string, []int) {
-	fc := &staged{r: &Run{Seed: 7}, opps: make([]*rules.Army, 1), rule: rule, sched: sched}
+	verdicts, played, _ := forecastStaged(rule, sched, variants, futility, draw)
+	return verdicts, played
+}
+
+// forecastStaged is simulateStaged that also returns each variant's
+// forecast stop (expectedPairs) made at the first look: the pairs it
+// played then when it stopped at it.
+func forecastStaged(rule stageRule, sched []int, variants int, futility bool, draw func(i int) float64) ([]string, []int, []float64) {
+	fc := &staged{r: &Run{Seed: 7}, opps: make([]*rules.Army, 1), rule: rule, sched: sched, futility: futility}
+	forecast := make([]float64, variants)
 	diffs := make([]stats.PairedDiff, variants)
 	verdicts := make([]string, variants)
 	played := make([]int, variants)
@@ -174,10 +183,14 @@ func simulateStaged(rule stageRule, sched []int, variants int, futility bool, dr
 				diffs[i].Add(draw(i), 0)
 			}
 			if li < len(sched)-1 {
+				var expect, power float64
 				if verdicts[i], _ = rule.interim(diffs[i]); verdicts[i] != VerdictUndecided {
-					open[i] = false
-				} else if _, power := fc.expectedPairs(&arm{pairs: n, diff: diffs[i]}, uint64(i)); futility && power < futilityPower {
-					open[i], verdicts[i] = false, VerdictFutile
+					open[i], expect = false, float64(n)
+				} else if expect, power = fc.expectedPairs(&arm{pairs: n, diff: diffs[i]}, uint64(i)); fc.futile(li, power) {
+					open[i], verdicts[i], expect = false, VerdictFutile, float64(n)
+				}
+				if li == 0 {
+					forecast[i] = expect
 				}
 			}
 		}
@@ -197,7 +210,7 @@ func simulateStaged(rule stageRule, sched []int, variants int, futility bool, dr
 	for k, i := range idx {
 		verdicts[i] = final[k]
 	}
-	return verdicts, played
+	return verdicts, played, forecast
 }
 
 // pairChange draws one pair's change when the variant wins a game with
@@ -325,8 +338,8 @@ func TestStagedForecast(t *testing.T) {
 // The futility stop on synthetic pairs, 6 variants looked at after 25,
 // 50, 100 and 200 pairs with a margin of 5 points (too few pairs to show
 // an unchanged variant within it): an unchanged variant stops as futile at
-// the first, second or third look (half its pairs) in most studies, one 30 points down is stopped
-// for futility in at most 2% of studies, and on the same pairs (each variant its own
+// the second or third look (half its pairs) in most studies, one 30 points
+// down is stopped for futility in at most 2% of studies, and on the same pairs (each variant its own
 // stream) the futility stop calls changed or within only variants the
 // rule without it calls so too: it makes no verdict, so the family's
 // error stays at most 5%.

@@ -18,6 +18,10 @@ const Width = 100
 type Printer struct {
 	bw      *bufio.Writer
 	segment *Event // a segment not yet printed
+	// Why, when set, prints under each hit or blast of no wounds why it
+	// wounded nothing (Event.Why, as the html page's log says it): off
+	// by default, so the printed trace stays what it was.
+	Why bool
 }
 
 // NewPrinter prints the header h's lines to w and returns the printer of
@@ -73,8 +77,13 @@ func (p *Printer) Flush() error {
 }
 
 func (p *Printer) describe(e *Event) {
-	if s := describe(e); s != "" {
+	s := describe(e)
+	if s != "" {
 		p.line("%s", s)
+	}
+	if w := whyWords[e.Why]; p.Why && w != "" && e.N == 0 {
+		indent := len(s) - len(strings.TrimLeft(s, " "))
+		p.line("%s  why no wounds: %s", s[:indent], w)
 	}
 	if e.E == "final" {
 		for i, hand := range e.Hands {

@@ -55,11 +55,13 @@ and is marked significant only after Holm's correction over all matchups.`,
 			if err != nil {
 				return fmt.Errorf("%s and %s: %w", args[0], args[1], err)
 			}
-			return writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error { return report.WriteAgreement(w, ag, format) })
+			return writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error {
+				return report.WriteAgreement(w, ag, format, report.CommandLine(cmd.CommandPath(), args, cmd.Flags()))
+			})
 		},
 	}
 	f := cmd.Flags()
-	f.Var(format.Flag(report.Table, report.Markdown, report.CSV, report.JSON), "format", "output format: table, markdown, csv or json")
+	f.Var(format.Flag(report.Table, report.Markdown, report.CSV, report.JSON, report.HTML), "format", "output format: table, markdown, csv, json or html (a self-contained page)")
 	f.StringVar(&out, "out", "", "write the report to FILE (atomically)")
 	f.Float64Var(&within, "within", 5, "the largest difference of a matchup's win rate, in points, for the verdicts to agree")
 	f.Float64Var(&tau, "tau", 0.85, "the smallest Kendall's τ between the two rankings for the verdicts to agree")

@@ -24,6 +24,15 @@ func TestAgree(t *testing.T) {
 		!strings.Contains(flat, "0 of 28 matchups shown within 5 points (two one-sided tests at 95%), none differs significantly (Holm), the largest difference 0.0 points; Kendall's τ of the rankings 1.00") {
 		t.Errorf("a run of 4 games a matchup against itself:\n%s", stdout)
 	}
+	// The page says the same verdict in the same words.
+	page, stderr, code := run(t, "agree", rr, rr, "--format", "html")
+	if code != 0 {
+		t.Fatalf("agree --format html: exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(page, "<strong>not enough games (need about ") || !strings.Contains(page, "0 of 28 matchups shown within 5 points") ||
+		strings.Count(page, "<g class=\"bar muted\">") != 28 {
+		t.Errorf("agree --format html: want the verdict \"not enough games (need about …\" and a bar for each of the 28 matchups, muted (none differs):\n%.2000s", page)
+	}
 	match := filepath.Join(dir, "match.json")
 	if _, stderr, code := run(t, "sim", "moloch", "borgo", "--games", "4", "--players", "greedy", "--format", "json", "--out", match); code != 0 {
 		t.Fatalf("sim: exit %d: %s", code, stderr)
@@ -35,7 +44,6 @@ func TestAgree(t *testing.T) {
 		{[]string{"agree", rr, match}, "a match, not a round robin"},
 		{[]string{"agree", rr, rr, "--within", "0"}, "--within 0"},
 		{[]string{"agree", rr, rr, "--tau", "2"}, "--tau 2"},
-		{[]string{"agree", rr, rr, "--format", "html"}, "unknown format"},
 		{[]string{"agree", rr, filepath.Join(dir, "missing.json")}, "missing.json"},
 	} {
 		_, stderr, code := run(t, c.args...)

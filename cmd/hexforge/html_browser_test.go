@@ -33,12 +33,20 @@ func TestHTMLPagesInBrowser(t *testing.T) {
 		"--record", "1", "--record-dir", rec); code != 0 {
 		t.Fatalf("sim --mode teams --record: %s", stderr)
 	}
+	// Two round robins of three armies for agree's page.
+	rrA, rrB := filepath.Join(dir, "rr-a.json"), filepath.Join(dir, "rr-b.json")
+	for _, c := range [][]string{{rrA, "random"}, {rrB, "greedy"}} {
+		if _, stderr, code := run(t, "sim", "moloch", "borgo", "hegemony", "--games", "4", "--players", c[1], "--format", "json", "--out", c[0]); code != 0 {
+			t.Fatalf("sim --format json: %s", stderr)
+		}
+	}
 	pages := []struct {
 		name  string
 		args  []string
 		count string // a selector that must match want elements (want 0: at least one)
 		want  int
 	}{
+		{"agree", []string{"agree", rrA, rrB}, "g.bars g.bar", 3},
 		{"rr", []string{"sim", "moloch", "borgo", "hegemony", "--games", "4"}, "g.heatmap g.cell", 9},
 		{"match", []string{"sim", "moloch", "borgo", "--games", "4"}, "g.dotplot g.dot", 2},
 		{"importance", []string{"importance", "hegemony", "--vs", "borgo", "--games", "2"}, "g.bars g.bar", 0},

@@ -64,10 +64,15 @@ func TestHTMLPagesReadable(t *testing.T) {
 		t.Skip("plays about 150 quick games and opens a browser")
 	}
 	dir := t.TempDir()
+	rr := filepath.Join(dir, "rr.json")
+	if _, stderr, code := run(t, "sim", "--all", "--games", "2", "--players", "random", "--format", "json", "--out", rr); code != 0 {
+		t.Fatalf("sim --all --format json: %s", stderr)
+	}
 	pages := []struct {
 		name string
 		args []string
 	}{
+		{"agree", []string{"agree", rr, rr}},
 		{"roundrobin", []string{"sim", "--all", "--games", "2", "--players", "random"}},
 		{"match", []string{"sim", "moloch", "borgo", "--games", "4", "--players", "random"}},
 		{"importance", []string{"importance", "hegemony", "--vs", "borgo", "--games", "2", "--players", "random"}},
@@ -103,10 +108,10 @@ func TestHTMLPagesReadable(t *testing.T) {
 			if err := json.Unmarshal([]byte(raw), &m); err != nil {
 				t.Fatal(err)
 			}
+			if m.N == 0 || len(m.Bad) > 0 {
+				t.Errorf("%s at %d px: %d texts, the smallest %.1f px; below 11 px: %v", p.name, w, m.N, m.Min, m.Bad)
+			}
 			if w == 800 {
-				if m.N == 0 || len(m.Bad) > 0 {
-					t.Errorf("%s at 800 px: %d texts, the smallest %.1f px; below 11 px: %v", p.name, m.N, m.Min, m.Bad)
-				}
 				if m.Overflow > 0 {
 					t.Errorf("%s at 800 px scrolls sideways by %d px", p.name, m.Overflow)
 				}

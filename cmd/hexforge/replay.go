@@ -15,6 +15,7 @@ import (
 // replayOptions are replay's flags.
 type replayOptions struct {
 	quiet   bool
+	why     bool
 	format  report.Format // report.Text unless --format html
 	outFile string
 }
@@ -27,7 +28,8 @@ func newReplay() *cobra.Command {
 		Long: `replay reads a trace written by 'play --trace' or 'sim --record' (docs/trace.md),
 prints it one event a line, then plays the game again from the header's
 armies and seed with the recorded decisions, checking that every event and
-the final state come out the same, bit for bit.
+the final state come out the same, bit for bit. With --why each hit of no
+wounds is followed by a line saying why it wounded nothing.
 
 The armies are loaded as the header names them: short names as embedded
 armies, paths relative to the trace's directory (and, as for extends, only
@@ -47,11 +49,13 @@ difference is shown), 2 when the trace cannot be read.`,
 		Example: `  hexforge play moloch borgo --seed 7 --trace game.jsonl
   hexforge replay game.jsonl
   hexforge replay --quiet game.jsonl
+  hexforge replay --why game.jsonl
   hexforge replay game.jsonl --format html --out game.html`,
 		Args: cobra.ExactArgs(1),
 		RunE: o.run,
 	}
 	cmd.Flags().BoolVarP(&o.quiet, "quiet", "q", false, "only check the trace; do not print it")
+	cmd.Flags().BoolVar(&o.why, "why", false, "under each hit of no wounds, print why it wounded nothing (armor, flying, the HQ rule, a points game, a status), as the html page's log does")
 	o.format = report.Text
 	cmd.Flags().Var(o.format.Flag(report.Text, report.HTML), "format", "output format: text (the trace one event a line) or html (a page stepping through the game on a drawn board)")
 	cmd.Flags().StringVar(&o.outFile, "out", "", "write the html page to FILE (atomically) instead of standard output")
@@ -61,6 +65,9 @@ difference is shown), 2 when the trace cannot be read.`,
 func (o *replayOptions) run(cmd *cobra.Command, args []string) error {
 	if o.outFile != "" && o.format != report.HTML {
 		return fmt.Errorf("--out writes the html page: give --format html with it")
+	}
+	if o.why && (o.quiet || o.format == report.HTML) {
+		return fmt.Errorf("--why adds to the printed trace: not with --quiet or --format html (the page's log always says why)")
 	}
 	if o.outFile != "" {
 		if err := textfile.CheckWritable(o.outFile); err != nil {
@@ -121,6 +128,7 @@ func (o *replayOptions) replayText(out io.Writer, rd *trace.Reader, load trace.L
 	var p *trace.Printer
 	if !o.quiet {
 		p = trace.NewPrinter(out, &rd.Header)
+		p.Why = o.why
 		each = p.Event
 	}
 	g, events, err = trace.ReplayReader(rd, load, each)

@@ -29,7 +29,8 @@ the same seeds, so its result gives the paired change against the last
 version that played to the end, called better or worse only when its 95%%
 interval excludes 0 (as watch says it). The page keeps a history of the
 last %d good versions: when, what changed in the compiled tables, and the
-result. It answers only requests addressed to this machine (localhost, the
+result; in a file of several armies each army has its own versions and
+the page names the army of each. It answers only requests addressed to this machine (localhost, the
 address it listens on, the host of --addr), closes idle connections and
 serves at most 32 live pages (docs/security.md). --set overrides apply to
 the army and the opponents they name, on every save, as in watch; one that

@@ -243,3 +243,63 @@ func checkServeLayout(t *testing.T, br *browser, width int64) {
 		t.Errorf("at %d px the page is %v px wide in a %v px window; past the edge: %v", width, got.PageWidth, got.Inner, got.Wide)
 	}
 }
+
+// TestServeNamesTheArmyOfEachVersion: a file of two armies gives each its
+// own versions; the page names the army of every history row, of the
+// result shown and of the run, where one army's page names none.
+func TestServeNamesTheArmyOfEachVersion(t *testing.T) {
+	if testing.Short() {
+		t.Skip("opens a browser and plays 8 quick games")
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "two.army")
+	one, err := os.ReadFile("testdata/clean.army")
+	if err != nil {
+		t.Fatal(err)
+	}
+	two := string(one) + "\n" + strings.Replace(string(one), `army "Clean"`, `army "Second Clean"`, 1)
+	os.WriteFile(file, []byte(two), 0o644)
+	bench := workbench.NewBench(file, &workbench.Quick{Vs: []string{"borgo"}, Games: 4, Players: greedyBoth})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go bench.Watch(ctx)
+	srv := httptest.NewServer(bench.Handler())
+	defer srv.Close()
+	defer bench.Close()
+	br := newBrowser(t, srv.URL)
+	if err := chromedp.Run(br.ctx, chromedp.Navigate(srv.URL+"/")); err != nil {
+		t.Fatal(err)
+	}
+	var rows []string
+	var of string
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		if err := chromedp.Run(br.ctx, chromedp.Evaluate(`[...document.querySelectorAll('#history tbody tr')].map(r => r.cells[0].textContent + '|' + r.cells[2].textContent)`, &rows),
+			chromedp.Evaluate(`document.getElementById('of').textContent`, &of)); err != nil {
+			t.Fatal(err)
+		}
+		if len(rows) == 2 && !strings.Contains(strings.Join(rows, ""), "running") && strings.HasPrefix(of, "results of version 2") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the two versions never finished: %q, %q", rows, of)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if !strings.HasPrefix(rows[0], "v2Second Clean") || !strings.HasPrefix(rows[1], "v1Clean") {
+		t.Errorf("history rows %q: want v2 of Second Clean, then v1 of Clean", rows)
+	}
+	if of != "results of version 2 (Second Clean)" {
+		t.Errorf("the results are headed %q, want the version and its army", of)
+	}
+	if *screenshots != "" {
+		var png []byte
+		if err := chromedp.Run(br.ctx, chromedp.FullScreenshot(&png, 100)); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(*screenshots, "serve-two-armies.png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	br.check(t)
+}
