@@ -44,6 +44,7 @@ const (
 	Fit                // greedy's close calls played out to the end of the turn, scored by a fitted evaluation
 	Quick              // race scoring one facing of each token on each hex
 	Threat             // fit with the threat evaluation at its leaves
+	Deep               // wide looking to the end of its own next turn, both battles weighed
 )
 
 // kinds are each kind's name, its budget when none is given (0: it takes
@@ -63,6 +64,7 @@ var kinds = [...]struct {
 	Fit:    {"fit", DefaultFitWorlds, "sampled worlds per decision"},
 	Quick:  {"quick", DefaultQuickWorlds, "at most this many sampled worlds per decision"},
 	Threat: {"threat", DefaultFitWorlds, "sampled worlds per decision"},
+	Deep:   {"deep", DefaultDeepWorlds, "at most this many sampled worlds per decision"},
 }
 
 func (k Kind) String() string {
@@ -75,7 +77,7 @@ func (k Kind) String() string {
 // Spec names a player and its budget, e.g. "greedy" or "search:200".
 type Spec struct {
 	Kind   Kind
-	Budget int // search: playouts per decision; plan, fit, threat: sampled worlds per decision; race, wide, quick: at most that many; mcts: iterations per decision
+	Budget int // search: playouts per decision; plan, fit, threat: sampled worlds per decision; race, wide, quick, deep: at most that many; mcts: iterations per decision
 	// allFacings makes a greedy or searching player score every placement
 	// of a Structure, as before scoreStructureRun: the old logic, kept for
 	// TestStructureFacingsStrength's games against the new. Parse never
@@ -115,7 +117,7 @@ func ParseLevels(s string) ([]Spec, error) {
 	return out, nil
 }
 
-// Parse reads "random", "greedy", "search[:N]", "plan[:N]", "race[:N]", "mcts[:N]", "wide[:N]", "fit[:N]", "quick[:N]" or "threat[:N]".
+// Parse reads "random", "greedy", "search[:N]", "plan[:N]", "race[:N]", "mcts[:N]", "wide[:N]", "fit[:N]", "quick[:N]", "threat[:N]" or "deep[:N]".
 func Parse(s string) (Spec, error) {
 	name, budget, hasBudget := strings.Cut(strings.ToLower(strings.TrimSpace(s)), ":")
 	for k, d := range kinds {
@@ -136,7 +138,7 @@ func Parse(s string) (Spec, error) {
 		}
 		return spec, nil
 	}
-	return Spec{}, fmt.Errorf("unknown player %q: use random, greedy, search[:playouts], plan[:worlds], race[:worlds], mcts[:iterations], wide[:worlds], fit[:worlds], quick[:worlds] or threat[:worlds]", s)
+	return Spec{}, fmt.Errorf("unknown player %q: use random, greedy, search[:playouts], plan[:worlds], race[:worlds], mcts[:iterations], wide[:worlds], fit[:worlds], quick[:worlds] threat[:worlds] or deep[:worlds]", s)
 }
 
 func (p Spec) String() string {
@@ -172,6 +174,8 @@ func (p Spec) New(seed uint64, res *engine.Resolver) Player {
 		return newMCTS(seed, res, p.Budget)
 	case Wide:
 		return newWide(seed, res, p.Budget)
+	case Deep:
+		return newDeep(seed, res, p.Budget)
 	case Fit, Threat:
 		pl := newFit(seed, res, p.Budget)
 		pl.threat = p.Kind == Threat
@@ -193,10 +197,11 @@ const DefaultPlanWorlds = 4
 const Default = "race:8"
 
 // Strong is the strongest setting hexforge measures against, the
-// ladder's top level: wide with its default budget, which beats the
-// default by about +100 Elo head to head and race:32 (four times the
-// default's budget, which does not) clearly (docs/players.md, "wide").
-const Strong = "wide"
+// ladder's top level: deep with its default budget, which beats wide (the
+// level below it, itself about +70 Elo over the default) head to head by
+// about +60 Elo, where more of wide's worlds did not (docs/players.md,
+// "deep").
+const Strong = "deep"
 
 // Rand is a small seeded generator with a uniform Intn. The players draw
 // from it, and sim shuffles the decks with it, so that a seed reproduces a

@@ -43,6 +43,9 @@ type widePlayer struct {
 	z      float64
 	width  int
 	vals   []float64 // each candidate's value in each world, candidate-major
+	// deep makes the deep player (deep.go): rollouts to the end of its
+	// own next turn, scored by the mean of two evaluations.
+	deep bool
 }
 
 func newWide(seed uint64, res *engine.Resolver, worlds int) *widePlayer {
@@ -114,7 +117,12 @@ func (p *widePlayer) raceWide(g *engine.Game, legal []engine.Action, cands []can
 				continue
 			}
 			p.wr = NewRand(base + uint64(n))
-			v := p.rollout(g, legal[cands[i].idx], me, &p.wr)
+			var v float64
+			if p.deep {
+				v = p.deepRollout(g, legal[cands[i].idx], me, &p.wr)
+			} else {
+				v = p.rollout(g, legal[cands[i].idx], me, &p.wr)
+			}
 			vals[i*w+n] = v
 			cands[i].sum += v
 			cands[i].n++

@@ -204,3 +204,8 @@ func TestQuickIsDeterministic(t *testing.T) {
 func TestWideIsDeterministic(t *testing.T) {
 	sameWithOneAndTwoWorkers(t, match(t, "hegemony", "moloch", "wide:6", "race:2", 3, 17))
 }
+
+// A seed gives the same deep games with one worker and with two.
+func TestDeepIsDeterministic(t *testing.T) {
+	sameWithOneAndTwoWorkers(t, match(t, "hegemony", "moloch", "deep:4", "race:2", 2, 17))
+}

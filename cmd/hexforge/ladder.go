@@ -56,7 +56,7 @@ out). Results do not depend on --workers.`,
 	}
 	f := cmd.Flags()
 	f.IntVar(&o.Pairs, "games", 100, "seat-swapped pairs per level and matchup")
-	f.StringVar(&o.levels, "levels", "random,greedy,search:16,"+player.Default+","+player.Strong, "player levels, weakest first, separated by commas")
+	f.StringVar(&o.levels, "levels", "random,greedy,search:16,"+player.Default+",wide,"+player.Strong, "player levels, weakest first, separated by commas")
 	f.Uint64Var(&o.Seed, "seed", 1, "seed of every random choice; every level plays the same seeds")
 	f.IntVar(&o.Workers, "workers", 0, "parallel workers (0 = one per core); results do not depend on it")
 	f.Var(o.format.Flag(report.Table, report.JSON, report.CSV, report.HTML), "format", "output format: table, json, csv (one tidy table: a row per matchup and level) or html (one self-contained page: a line per matchup over the levels)")
