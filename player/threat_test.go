@@ -206,3 +206,17 @@ func TestThreatPlayerIsDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// ThreatEval (a test helper: the evaluation as a leaf of any search would
+// read it) is the threat evaluation of g for seat, the logit of seat's
+// chance to win, from the side of the player who just moved: when seat is
+// to move, the opponent's logit negated. res and scratch are the caller's
+// workspace (scratch is overwritten). It reads nothing a human in seat's
+// place could not see; on a sampled world (determinise), what it reads of
+// the opponent's hand and deck is the sample's, as a rollout's moves are.
+func ThreatEval(g *engine.Game, seat uint8, res *engine.Resolver, scratch *engine.State) float64 {
+	if !g.Over() && g.Player == seat {
+		return -threatLogit(g, seat^1, res, scratch)
+	}
+	return threatLogit(g, seat, res, scratch)
+}
