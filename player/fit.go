@@ -109,17 +109,23 @@ func (p *fitPlayer) fitRollout(g *engine.Game, a engine.Action, me uint8, r *Ran
 	return fitValue(&p.world, me, p.res, &p.scratch)
 }
 
+// overLogit is a finished game's logit for me: ±winLogit, 0 for a draw;
+// the fit and threat evaluations share it.
+func overLogit(g *engine.Game, me uint8) float64 {
+	switch {
+	case g.Result == engine.Draw:
+		return 0
+	case g.Winners&(1<<me) == 0:
+		return -winLogit
+	}
+	return winLogit
+}
+
 // fitValue is the fit player's evaluation of g for me: the logit of its
 // chance to win by the fitted weights, ±winLogit for a finished game.
 func fitValue(g *engine.Game, me uint8, res *engine.Resolver, scratch *engine.State) float64 {
 	if g.Over() {
-		switch {
-		case g.Result == engine.Draw:
-			return 0
-		case g.Winners&(1<<me) == 0:
-			return -winLogit
-		}
-		return winLogit
+		return overLogit(g, me)
 	}
 	if g.S.Players() != 2 {
 		// The weights were fitted on two-player games: with more players

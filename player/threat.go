@@ -220,13 +220,7 @@ func b2i(b bool) int {
 // moved: the logit of me's chance to win, ±winLogit for a finished game.
 func threatLogit(g *engine.Game, me uint8, res *engine.Resolver, scratch *engine.State) float64 {
 	if g.Over() {
-		switch {
-		case g.Result == engine.Draw:
-			return 0
-		case g.Winners&(1<<me) == 0:
-			return -winLogit
-		}
-		return winLogit
+		return overLogit(g, me)
 	}
 	if g.S.Players() != 2 || g.S.HQ[0] == engine.NoHex || g.S.HQ[1] == engine.NoHex {
 		return fitValue(g, me, res, scratch)
