@@ -3,6 +3,7 @@ package study
 import (
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -276,10 +277,55 @@ func TestBalanceResumeAndShards(t *testing.T) {
 			t.Errorf("suggestion %d: shards %v (%g), whole %v (%g)", i+1, s.Sets, s.Estimate.Distance, w.Sets, w.Estimate.Distance)
 		}
 	}
+	// The shards' journals merged make one journal of whole matches: the
+	// unsharded run resumed from it alone plays none of the search's games
+	// again and writes the unsharded report.
+	var merged bytes.Buffer
+	if partial, err := MergeBalanceJournals(shards, &merged); err != nil || partial != 0 {
+		t.Fatalf("merging the shards' journals: %d partial, %v", partial, err)
+	}
+	mergedFile := filepath.Join(dir, "merged.jsonl")
+	os.WriteFile(mergedFile, merged.Bytes(), 0o644)
+	if !IsBalanceJournal(mergedFile) || IsBalanceJournal(bad0(t, dir)) {
+		t.Error("IsBalanceJournal does not tell a journal from a report")
+	}
+	resumed, played, err := balanceOnce(t, sim.Shard{}, 2, mergedFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if played != first.Games-first.SearchGames {
+		t.Errorf("resumed from the merged shards, the run played %d games; its verification alone has %d (the shards' verification is fixed-length, its own is not)", played, first.Games-first.SearchGames)
+	}
+	t.Logf("resumed from the merged shards: played %d of %d games", played, first.Games)
+	if a, b := balanceJSON(t, first), balanceJSON(t, resumed); a != b {
+		t.Errorf("resumed from the merged shards, the report differs:\n%s\n%s", a, b)
+	}
+	// One shard alone merges partial; a slice whose games differ is refused.
+	if partial, err := MergeBalanceJournals(shards[:1], io.Discard); err != nil || partial == 0 {
+		t.Errorf("one shard of two merged: %d partial, %v", partial, err)
+	}
+	raw, _ := os.ReadFile(shards[1])
+	lines := strings.SplitAfter(string(raw), "\n")
+	lines[1] = strings.Replace(lines[1], `"wins":`, `"wins":1`, 1)
+	edited := filepath.Join(dir, "edited.jsonl")
+	os.WriteFile(edited, []byte(strings.Join(lines, "")), 0o644)
+	if _, err := MergeBalanceJournals([]string{shards[1], edited}, io.Discard); err == nil || !strings.Contains(err.Error(), "edited.jsonl") || !strings.Contains(err.Error(), "different games") {
+		t.Errorf("an edited slice merged: %v", err)
+	}
 	// A file that is not a journal is refused, naming it.
 	bad := filepath.Join(dir, "bad.jsonl")
 	os.WriteFile(bad, []byte("{\"a\": 1}\n"), 0o644)
 	if _, err := OpenBalanceJournal([]string{whole, bad}); err == nil || !strings.Contains(err.Error(), "bad.jsonl") {
 		t.Errorf("a foreign file as a journal: %v", err)
 	}
+}
+
+// bad0 writes a JSON file that is not a journal.
+func bad0(t *testing.T, dir string) string {
+	t.Helper()
+	f := filepath.Join(dir, "report.json")
+	if err := os.WriteFile(f, []byte("{\"kind\": \"match\"}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return f
 }

@@ -6,7 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/hexforge/hexforge/sim"
@@ -56,6 +59,7 @@ type journalEntry struct {
 // files read, and the file new entries go to.
 type BalanceJournal struct {
 	entries map[string][]journalEntry // by key
+	order   []string                  // the keys in the order first read
 	out     *os.File
 	enc     *json.Encoder
 }
@@ -124,7 +128,7 @@ func (j *BalanceJournal) read(file string, raw []byte) error {
 		if e.Key == "" || neg("tally", e.Tally.Wins, e.Tally.Draws, e.Tally.Losses, e.Tally.Capped) != nil {
 			return fmt.Errorf("%s:%d: an entry without a key, or with negative counts", file, line)
 		}
-		j.entries[e.Key] = append(j.entries[e.Key], e)
+		j.add(e)
 	}
 	if err := sc.Err(); err != nil {
 		return fmt.Errorf("%s: %w", file, err)
@@ -183,6 +187,13 @@ func (j *BalanceJournal) get(key string, n int) (t sim.Tally, ok bool) {
 	return t, n > 1 && len(seen) == n
 }
 
+func (j *BalanceJournal) add(e journalEntry) {
+	if _, ok := j.entries[e.Key]; !ok {
+		j.order = append(j.order, e.Key)
+	}
+	j.entries[e.Key] = append(j.entries[e.Key], e)
+}
+
 // has says whether the journal holds shard's slice of the match of key.
 func (j *BalanceJournal) has(key, shard string) bool {
 	if j == nil {
@@ -202,7 +213,7 @@ func (j *BalanceJournal) put(key, a, b, shard string, t sim.Tally) error {
 	if j == nil {
 		return nil
 	}
-	j.entries[key] = append(j.entries[key], e)
+	j.add(e)
 	if j.enc == nil {
 		return nil
 	}
@@ -210,4 +221,123 @@ func (j *BalanceJournal) put(key, a, b, shard string, t sim.Tally) error {
 		return fmt.Errorf("--journal: %w", err)
 	}
 	return nil
+}
+
+// IsBalanceJournal says whether file begins as a balance journal does, so
+// that merge can tell one from a JSON report.
+func IsBalanceJournal(file string) bool {
+	f, err := os.Open(file)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 256)
+	n, _ := f.Read(head)
+	line, _, _ := bytes.Cut(head[:n], []byte("\n"))
+	var e journalEntry
+	return json.Unmarshal(line, &e) == nil && e.Kind == BalanceJournalKind
+}
+
+// MergeBalanceJournals reads the journals of a balance run's shards (or of
+// runs that shared matches) and writes to w one journal with every match
+// in it: a match whose every slice of one split is there is written whole,
+// its tallies summed, as the unsharded run records it; a match with slices
+// missing keeps the slices there are, and is counted in partial. The
+// merged journal, given to balance --journal, plays on without the shards'
+// files, unsharded or as a shard. Two entries of one match (or one slice)
+// with different tallies are refused: the games of a match are fixed by
+// its fingerprint, so they come from different builds or were edited.
+func MergeBalanceJournals(files []string, w io.Writer) (partial int, err error) {
+	if len(files) == 0 {
+		return 0, errors.New("no journals to merge")
+	}
+	type sourced struct {
+		journalEntry
+		file string
+	}
+	var keys []string
+	byKey := map[string][]sourced{}
+	for _, f := range files {
+		raw, err := textfile.Read(f, textfile.Kind{What: "a balance journal (written by balance --journal)", Limit: MaxJournalSize})
+		if err != nil {
+			return 0, err
+		}
+		one := &BalanceJournal{entries: map[string][]journalEntry{}}
+		if err := one.read(f, raw); err != nil {
+			return 0, err
+		}
+		for _, k := range one.order {
+			if byKey[k] == nil {
+				keys = append(keys, k)
+			}
+			for _, e := range one.entries[k] {
+				byKey[k] = append(byKey[k], sourced{e, f})
+			}
+		}
+	}
+	enc := json.NewEncoder(w)
+	if err := enc.Encode(journalEntry{Kind: BalanceJournalKind}); err != nil {
+		return 0, err
+	}
+	for _, k := range keys {
+		parts := map[string]journalEntry{} // by shard, "" for the whole match
+		first := map[string]string{}       // the file each was first read from
+		var order []string
+		for _, e := range byKey[k] {
+			if have, ok := parts[e.Shard]; ok {
+				if have.Tally != e.Tally {
+					what := "match"
+					if e.Shard != "" {
+						what = "shard " + e.Shard + " of the match"
+					}
+					return 0, fmt.Errorf("%s and %s: the %s %s vs %s has different games in each (another build, or an edited journal): not merged", first[e.Shard], e.file, what, e.A, e.B)
+				}
+				continue
+			}
+			parts[e.Shard], first[e.Shard] = e.journalEntry, e.file
+			order = append(order, e.Shard)
+		}
+		var out []journalEntry
+		if e, ok := parts[""]; ok {
+			out = []journalEntry{e}
+		} else if whole, ok := wholeOf(parts); ok {
+			out = []journalEntry{whole}
+		} else {
+			partial++
+			for _, s := range order {
+				out = append(out, parts[s])
+			}
+		}
+		for _, e := range out {
+			if err := enc.Encode(e); err != nil {
+				return 0, err
+			}
+		}
+	}
+	return partial, nil
+}
+
+// wholeOf sums the slices of a match when every slice of some split of it
+// is there (the smallest such split), as get does.
+func wholeOf(parts map[string]journalEntry) (journalEntry, bool) {
+	splits := map[int]int{} // n -> slices of it there
+	for s := range parts {
+		var i, n int
+		if _, err := fmt.Sscanf(s, "%d/%d", &i, &n); err == nil && 0 <= i && i < n {
+			splits[n]++
+		}
+	}
+	for _, n := range slices.Sorted(maps.Keys(splits)) {
+		if splits[n] != n {
+			continue
+		}
+		var whole journalEntry
+		for i := range n {
+			e := parts[fmt.Sprintf("%d/%d", i, n)]
+			whole.Key, whole.A, whole.B = e.Key, e.A, e.B
+			whole.Tally.Merge(e.Tally)
+		}
+		return whole, true
+	}
+	return journalEntry{}, false
 }

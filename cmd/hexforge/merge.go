@@ -4,6 +4,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 
@@ -29,15 +30,29 @@ and ratings go to FILE-tokens.csv and FILE-ratings.csv beside it.
 When games of the run are missing (a shard not given, or one stopped early)
 the report is written marked partial and merge exits with status 1, so that
 a script does not take it for the whole run; --allow-partial accepts it
-(exit 0).`,
+(exit 0).
+
+Given the journals of balance --shard i/n --journal FILE, merge writes one
+journal (to --out or standard output) with every match whole, the shards'
+tallies summed as the unsharded run records them: balance --journal with
+it plays on without the shards' files. A match with a shard's slice
+missing keeps the slices there are, and merge exits with status 1 unless
+--allow-partial.`,
 		Example: `  hexforge merge shard-*.json
-  hexforge merge shard-*.json --format json --out study.json`,
+  hexforge merge shard-*.json --format json --out study.json
+  hexforge merge balance-0.jsonl balance-1.jsonl --out balance.jsonl`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out != "" {
 				if err := textfile.CheckWritable(out); err != nil {
 					return fmt.Errorf("--out: %w", err)
 				}
+			}
+			if study.IsBalanceJournal(args[0]) {
+				if cmd.Flags().Changed("format") {
+					return fmt.Errorf("--format: balance journals merge into one journal; give no --format")
+				}
+				return mergeJournals(cmd, args, out, allowPartial)
 			}
 			m, err := study.Merge(args)
 			if err != nil {
@@ -75,4 +90,25 @@ func writeResult(cmd *cobra.Command, args []string, out string, format report.Fo
 		return writeCSVTables(cmd.OutOrStdout(), out, []*sim.Summary{s}, nil)
 	}
 	return writeCSVTables(cmd.OutOrStdout(), out, rr.Sums(), rr)
+}
+
+// mergeJournals writes the merge of balance journals to --out or standard
+// output, exiting 1 when a match lacks a shard's slice (unless allowed).
+func mergeJournals(cmd *cobra.Command, files []string, out string, allowPartial bool) error {
+	var merged bytes.Buffer // nothing is written when a journal is refused
+	partial, err := study.MergeBalanceJournals(files, &merged)
+	if err != nil {
+		return err
+	}
+	if err := writeReport(cmd.OutOrStdout(), out, func(w io.Writer) error {
+		_, err := w.Write(merged.Bytes())
+		return err
+	}); err != nil {
+		return err
+	}
+	if partial > 0 && !allowPartial {
+		fmt.Fprintf(cmd.ErrOrStderr(), "merge: incomplete: %d matches lack a shard's games (kept as the slices there are); give every shard's journal, or --allow-partial to accept it\n", partial)
+		return exitError{1}
+	}
+	return nil
 }

@@ -131,3 +131,46 @@ func TestMergeEqualsUnsharded(t *testing.T) {
 		})
 	}
 }
+
+// TestMergeBalanceJournals: merge given balance journals writes one
+// journal with each match whole, the shards' slices summed; a shard's
+// slice missing exits 1 unless --allow-partial; --format is refused, and
+// a report among journals is refused naming it. (study's
+// TestBalanceResumeAndShards resumes a real run from such a merge.)
+func TestMergeBalanceJournals(t *testing.T) {
+	dir := t.TempDir()
+	head := `{"kind":"hexforge balance journal","tally":{"wins":0,"draws":0,"losses":0,"capped":0,"pairs":[0,0,0,0,0],"seats":[[0,0,0],[0,0,0],[0,0,0]]}}` + "\n"
+	entry := func(shard string, wins, losses int) string {
+		return fmt.Sprintf(`{"key":"k1","a":"Warband","b":"Borgo","shard":%q,"tally":{"wins":%d,"draws":0,"losses":%d,"capped":0,"pairs":[0,0,0,0,0],"seats":[[0,0,0],[0,0,0],[0,0,0]]}}`+"\n", shard, wins, losses)
+	}
+	write := func(name, body string) string {
+		f := filepath.Join(dir, name)
+		if err := os.WriteFile(f, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	s0 := write("s0.jsonl", head+entry("0/2", 3, 1))
+	s1 := write("s1.jsonl", head+entry("1/2", 1, 3))
+	out, stderr, code := run(t, "merge", s0, s1)
+	if code != 0 {
+		t.Fatalf("merge of two shards: exit %d\n%s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 2 || !strings.Contains(lines[1], `"wins":4,"draws":0,"losses":4`) || strings.Contains(lines[1], "shard") {
+		t.Errorf("merge of two shards wrote:\n%s", out)
+	}
+	if _, stderr, code := run(t, "merge", s0); code != 1 || !strings.Contains(stderr, "incomplete") {
+		t.Errorf("one shard of two: exit %d\n%s", code, stderr)
+	}
+	if _, _, code := run(t, "merge", s0, "--allow-partial"); code != 0 {
+		t.Errorf("one shard of two with --allow-partial: exit %d", code)
+	}
+	if _, stderr, code := run(t, "merge", s0, s1, "--format", "json"); code == 0 || !strings.Contains(stderr, "--format") {
+		t.Errorf("--format with journals: exit %d\n%s", code, stderr)
+	}
+	report := write("report.json", `{"a":"Moloch"}`)
+	if _, stderr, code := run(t, "merge", s0, report); code == 0 || !strings.Contains(stderr, "report.json") {
+		t.Errorf("a report among journals: exit %d\n%s", code, stderr)
+	}
+}
