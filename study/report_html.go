@@ -12,9 +12,12 @@ import (
 	"github.com/hexforge/hexforge/sim"
 )
 
-// reportCSS: the commands are long lines of a shell; they wrap anywhere
-// rather than push the page sideways at 800 px.
+// reportCSS: the commands are long lines of a shell; they wrap between
+// words (a browser would break "--fair-band" after its hyphens: cmdHTML
+// keeps each word of a command whole) and a word longer than a line, a
+// long path, anywhere rather than push the page sideways at 800 px.
 const reportCSS = `code.cmd { font-family: "DejaVu Sans Mono", monospace; font-size: 12px; overflow-wrap: anywhere; }
+code.cmd span.w { white-space: nowrap; }
 p.cmd { font-size: 13px; color: #444; margin: 2px 0 6px 0; max-width: 1100px; }
 p.sheets { font-size: 14px; }
 td code.cmd { white-space: normal; }
@@ -136,8 +139,26 @@ func section(p *htmlreport.Page, id, title string) {
 
 // commandPara shows the command that plays a section alone.
 func commandPara(p *htmlreport.Page, cmd string) {
-	p.Raw("<p class=\"cmd\">reproduce: <code class=\"cmd\">" + html.EscapeString(cmd) + "</code></p>\n")
+	p.Raw("<p class=\"cmd\">reproduce: " + cmdHTML(cmd) + "</p>\n")
 }
+
+// cmdHTML sets a command as code, each word of it unbroken unless longer
+// than cmdWordMax: the spaces between words are where it wraps. Copied
+// from the page, it is the command as written.
+func cmdHTML(cmd string) string {
+	words := strings.Split(cmd, " ")
+	for i, w := range words {
+		words[i] = html.EscapeString(w)
+		if len(w) <= cmdWordMax {
+			words[i] = `<span class="w">` + words[i] + "</span>"
+		}
+	}
+	return `<code class="cmd">` + strings.Join(words, " ") + "</code>"
+}
+
+// cmdWordMax is the longest word kept unbroken: about a third of the
+// narrowest page's line of code.
+const cmdWordMax = 40
 
 // cmdTable is a table whose column c holds commands, set as code.
 func cmdTable(header []string, rows [][]string, c int) string {
@@ -145,7 +166,7 @@ func cmdTable(header []string, rows [][]string, c int) string {
 	for _, row := range rows {
 		if c < len(row) && row[c] != "" {
 			e := html.EscapeString(row[c])
-			t = strings.Replace(t, "<td>"+e+"</td>", "<td><code class=\"cmd\">"+e+"</code></td>", 1)
+			t = strings.Replace(t, "<td>"+e+"</td>", "<td>"+cmdHTML(row[c])+"</td>", 1)
 		}
 	}
 	return t
