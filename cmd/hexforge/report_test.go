@@ -107,6 +107,10 @@ func TestReportPage(t *testing.T) {
 	if u := htmltest.URLs(html); len(u) > 0 {
 		t.Errorf("the page names URLs: %v", u)
 	}
+	if !strings.Contains(html, `<span class="w">--fair-band</span>`) {
+		t.Error("the page lets a browser break --fair-band at its hyphen")
+	}
+	html = strings.NewReplacer(`<span class="w">`, "", "</span>", "").Replace(html) // the commands as text
 	for _, want := range []string{
 		`id="fair-band"`, `id="field"`, `id="importance"`, `id="balance"`, `id="card"`, `href="moloch%20report-sheets.pdf"`,
 		"players greedy vs greedy", "seed 5",
