@@ -63,6 +63,10 @@ type BalanceOptions struct {
 	Alpha, Beta float64  // the fair-band test's error rates
 	Knobs       []string // the knobs to search, by token or TOKEN.FIELD (armies.Knob); none: all
 	AllowRemove bool     // a token's count may go to 0
+	// Field: the goal is the army's mean win rate over the opponents (its
+	// standing in the field) inside the band, not its rate against each
+	// one; the verification is one fair-band test of the mean.
+	Field bool
 	// Journal keeps every match played and gives back those played
 	// before (balancejournal.go): a run resumed, or the shards of one.
 	// nil: none.
@@ -92,6 +96,12 @@ const (
 	MaxBalanceBudget = 10_000_000
 )
 
+// The goals of a balance, as its report names them.
+const (
+	GoalEvery = "every opponent"
+	GoalField = "the field"
+)
+
 // BalanceVerifySeed is the seed the verification plays on, derived from
 // the run's: fresh games, not the search's.
 func BalanceVerifySeed(seed uint64) uint64 { return seed ^ 0x5bd1e995a5a5a5a5 }
@@ -110,9 +120,12 @@ type OpponentRate struct {
 // the band's centre and whether every rate lies inside the band.
 type BalanceEstimate struct {
 	Opponents []OpponentRate `json:"opponents"`
-	Distance  float64        `json:"distance"` // root mean square over the opponents of (win rate - centre)
+	Distance  float64        `json:"distance"` // root mean square over the opponents of (win rate - centre); with the field goal, |mean - centre|
 	InBand    bool           `json:"in_band"`
-	Games     int            `json:"games"` // in all opponents
+	// Field is the mean win rate over the opponents (their games pooled,
+	// as many pairs against each), with the field goal.
+	Field *OpponentRate `json:"field,omitempty"`
+	Games int           `json:"games"` // in all opponents
 }
 
 // BalanceChange is one knob of a suggestion: the token, the --set field,
@@ -129,8 +142,11 @@ type BalanceChange struct {
 // opponent, on the verification's seed.
 type BalanceVerification struct {
 	Opponents []OpponentRate `json:"opponents"`
-	Passed    bool           `json:"passed"` // inside the band against every opponent
+	Passed    bool           `json:"passed"` // inside the band against every opponent (the field goal: the mean inside)
 	Games     int            `json:"games"`
+	// Field is the fair-band test of the mean over the opponents, with
+	// the field goal (the opponents' rows then carry no verdict).
+	Field *OpponentRate `json:"field,omitempty"`
 }
 
 // Suggestion is one proposed fix: its changes, as --set lines and as a
@@ -183,6 +199,7 @@ type Balance struct {
 	AllowRemove  bool            `json:"allow_remove"`
 	KnobsAsked   []string        `json:"knobs_asked,omitempty"`
 	VerifiedPass int             `json:"verified_passed"` // suggestions that passed their verification
+	Goal         string          `json:"goal"`            // "every opponent", or "the field" (the mean over the opponents)
 	// VerifyFixedLength: the verification was played by shards, each
 	// test to its cap (a shard cannot stop a test early).
 	VerifyFixedLength bool `json:"verify_fixed_length,omitempty"`
@@ -241,7 +258,10 @@ func RunBalance(ctx context.Context, r *Run, army *rules.Army, ref string, ld ar
 	b := &balancer{r: r, ref: ref, ld: ld, army: army, knobs: knobs, opps: opps, o: o, have: map[*arm][]int{}}
 	b.res = &Balance{Army: army.Name, Ref: ref, Opponents: oppNames, Players: [2]string{r.Players[0].String(), r.Players[1].String()}, Seed: r.Seed,
 		VerifySeed: BalanceVerifySeed(r.Seed), Band: [2]float64{o.Lo, o.Hi}, Alpha: o.Alpha, Beta: o.Beta, Budget: o.Budget, Knobs: len(knobs),
-		Leaders: r.leaderWords(), AllowRemove: o.AllowRemove, KnobsAsked: o.Knobs}
+		Leaders: r.leaderWords(), AllowRemove: o.AllowRemove, KnobsAsked: o.Knobs, Goal: GoalEvery}
+	if o.Field {
+		b.res.Goal = GoalField
+	}
 	b.base = b.newArm(army)
 	finals, err := b.search(ctx)
 	if err != nil {
@@ -441,7 +461,23 @@ func (b *balancer) estimate(a *arm) BalanceEstimate {
 		}
 	}
 	e.Distance = math.Sqrt(sq / float64(len(a.tallies)))
+	if b.o.Field {
+		var pooled sim.Tally
+		for _, t := range a.tallies {
+			pooled.Merge(t)
+		}
+		f := rateOf("the field", pooled)
+		e.Field = &f
+		e.Distance = math.Abs(f.WinRate - centre)
+		e.InBand = f.WinRate >= b.o.Lo && f.WinRate <= b.o.Hi
+	}
 	return e
+}
+
+// rateOf is a tally as a win rate against who.
+func rateOf(who string, t sim.Tally) OpponentRate {
+	iv := t.Interval()
+	return OpponentRate{Opponent: who, WinRate: t.Rate(), Interval: [2]float64{iv.Lo, iv.Hi}, Games: t.Games() + t.Capped}
 }
 
 // byDistance orders candidates by their estimated distance from the
@@ -674,6 +710,21 @@ func (b *balancer) verify(ctx context.Context) error {
 	spent := 0
 	for i := range n {
 		c := b.ranked[i]
+		if b.o.Field {
+			v, err := b.verifyField(ctx, c, left, n, i, &spent)
+			if err != nil || v == nil {
+				return err
+			}
+			if b.waiting {
+				continue
+			}
+			b.res.VerifyGames += v.Games
+			b.res.Suggestions[i].Verified = v
+			if v.Passed {
+				b.res.VerifiedPass++
+			}
+			continue
+		}
 		v := &BalanceVerification{Passed: true}
 		for k, opp := range b.opps {
 			// Each test may play an equal part of what is left: a test
@@ -732,6 +783,64 @@ func (b *balancer) verify(ctx context.Context) error {
 	}
 	b.res.VerifyFixedLength = b.r.Shard.N > 1
 	return nil
+}
+
+// verifyField is the field goal's verification of candidate c, the i-th
+// of n: one fair-band test of the mean win rate over the opponents, each
+// look playing as many more pairs against every opponent (so the pooled
+// rate stays their mean), capped at an equal part of what is left of
+// left. nil when no game is left for it, or it was stopped.
+func (b *balancer) verifyField(ctx context.Context, c *candidate, left, n, i int, spent *int) (*BalanceVerification, error) {
+	sharded := b.r.Shard.N > 1
+	k := len(b.opps)
+	maxPairs := left / (2 * n * k) // against each opponent
+	if !sharded {
+		maxPairs = (left - *spent) / (2 * k * (n - i))
+	}
+	if maxPairs < 1 {
+		return nil, nil
+	}
+	batch := max(1, (seqBatch+k-1)/k)
+	if sharded {
+		batch = maxPairs
+	}
+	seed := BalanceVerifySeed(b.r.Seed)
+	q := &sim.Sequential{Kind: "fair-band", Lo: b.o.Lo, Hi: b.o.Hi, Alpha: b.o.Alpha, Beta: b.o.Beta, Verdict: sim.VerdictUndecided, FixedLength: sharded}
+	tallies := make([]sim.Tally, k)
+	var pooled sim.Tally
+	for first := 0; first < maxPairs; first += batch {
+		whole := true
+		for o, opp := range b.opps {
+			t, ok, err := b.tally(ctx, b.match(c.arm.army, opp, seed, first, min(batch, maxPairs-first)))
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				whole = false
+				continue // a shard waiting: the other opponents' slices are still played
+			}
+			tallies[o].Merge(t)
+			pooled.Merge(t)
+		}
+		if ctx.Err() != nil {
+			return nil, nil
+		}
+		if !whole {
+			return &BalanceVerification{}, nil // b.waiting
+		}
+		if q.Update(pooled.Pairs) {
+			break
+		}
+	}
+	v := &BalanceVerification{}
+	for o, t := range tallies {
+		v.Opponents = append(v.Opponents, rateOf(b.res.Opponents[o], t))
+	}
+	f := rateOf("the field", pooled)
+	f.Verdict = q.Verdict
+	v.Field, v.Games, v.Passed = &f, f.Games, q.Verdict == sim.VerdictInside
+	*spent += f.Games
+	return v, nil
 }
 
 func abs(x int) int {

@@ -329,3 +329,108 @@ func bad0(t *testing.T, dir string) string {
 	}
 	return f
 }
+
+// pairsTally is a tally of pairs: ww pairs won twice, wl won once and
+// lost once, ll lost twice.
+func pairsTally(ww, wl, ll int) sim.Tally {
+	var t sim.Tally
+	for range ww {
+		t.Add(sim.Win)
+		t.Add(sim.Win)
+		t.AddPair(sim.Win, sim.Win)
+	}
+	for range wl {
+		t.Add(sim.Win)
+		t.Add(sim.Loss)
+		t.AddPair(sim.Win, sim.Loss)
+	}
+	for range ll {
+		t.Add(sim.Loss)
+		t.Add(sim.Loss)
+		t.AddPair(sim.Loss, sim.Loss)
+	}
+	return t
+}
+
+// An army that wins 30% against one opponent and 70% against the other
+// is outside the band against every opponent, and inside it on average:
+// the field goal judges the mean.
+func TestBalanceFieldEstimate(t *testing.T) {
+	tallies := []sim.Tally{pairsTally(0, 6, 4), pairsTally(4, 6, 0)} // 30%, 70%
+	for _, field := range []bool{false, true} {
+		b := &balancer{o: BalanceOptions{Lo: 0.45, Hi: 0.55, Field: field}, res: &Balance{Opponents: []string{"Borgo", "Smart"}}}
+		e := b.estimate(&arm{tallies: tallies})
+		if e.InBand != field {
+			t.Errorf("field goal %v: in the band %v", field, e.InBand)
+		}
+		if field && (e.Field == nil || e.Field.WinRate != 0.5 || e.Field.Games != 40 || e.Distance != 0) {
+			t.Errorf("field goal: the mean %+v, distance %g; want 50%% of 40 games, distance 0", e.Field, e.Distance)
+		}
+		if !field && (e.Field != nil || e.Distance < 0.19) {
+			t.Errorf("every opponent: field %+v, distance %g (want 0.2)", e.Field, e.Distance)
+		}
+	}
+}
+
+// With the field goal, balance ranks and verifies by the mean over the
+// opponents: each estimate's band and distance are the mean's, each
+// verification is one fair-band test of the pooled games (as many pairs
+// against each opponent), its verdict the suggestion's.
+func TestBalanceFieldGoal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays about 1,200 quick games")
+	}
+	ref := filepath.Join("testdata", "balance", "weak-borgo.army")
+	res, err := RunBalance(context.Background(), greedyRun(t, 2, 2), balanceArmy(t, ref), ref, armies.Loader{}, []*rules.Army{balanceArmy(t, "borgo"), balanceArmy(t, "hegemony")}, []string{"borgo", "hegemony"},
+		BalanceOptions{Lo: 0.45, Hi: 0.55, Budget: 1200, Verify: 2, Alpha: 0.05, Beta: 0.05, Knobs: []string{"Net Fighter", "Mutant.count"}, Field: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Goal != GoalField || res.Base.Field == nil {
+		t.Fatalf("goal %q, the army's field estimate %v", res.Goal, res.Base.Field)
+	}
+	verified := 0
+	for _, s := range res.Suggestions {
+		f := s.Estimate.Field
+		if f == nil {
+			t.Fatalf("suggestion %d has no field estimate", s.Rank)
+		}
+		mean := (s.Estimate.Opponents[0].WinRate + s.Estimate.Opponents[1].WinRate) / 2
+		if s.Estimate.Opponents[0].Games == s.Estimate.Opponents[1].Games && abs64(f.WinRate-mean) > 1e-9 {
+			t.Errorf("suggestion %d: field %.4f, the mean of its opponents %.4f", s.Rank, f.WinRate, mean)
+		}
+		if s.Estimate.InBand != (f.WinRate >= 0.45 && f.WinRate <= 0.55) || abs64(s.Estimate.Distance-abs64(f.WinRate-0.5)) > 1e-12 {
+			t.Errorf("suggestion %d: in band %v, distance %g for a mean of %.4f", s.Rank, s.Estimate.InBand, s.Estimate.Distance, f.WinRate)
+		}
+		v := s.Verified
+		if v == nil {
+			continue
+		}
+		verified++
+		if v.Field == nil || v.Field.Verdict == "" || v.Passed != (v.Field.Verdict == sim.VerdictInside) {
+			t.Fatalf("suggestion %d: verification %+v", s.Rank, v)
+		}
+		sum := 0
+		for _, o := range v.Opponents {
+			sum += o.Games
+			if o.Verdict != "" || o.Games != v.Opponents[0].Games {
+				t.Errorf("suggestion %d: an opponent's row %+v (no verdict, as many games as the others)", s.Rank, o)
+			}
+		}
+		if sum != v.Field.Games || sum != v.Games {
+			t.Errorf("suggestion %d: %d games over the opponents, the field's %d, the verification's %d", s.Rank, sum, v.Field.Games, v.Games)
+		}
+	}
+	if verified == 0 {
+		t.Error("nothing verified")
+	}
+	var out bytes.Buffer
+	if err := res.Write(&out, report.Table, ""); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"goal: the mean win rate over the opponents", fieldLabel, "over the field"} {
+		if !strings.Contains(out.String(), w) {
+			t.Errorf("the table lacks %q:\n%s", w, out.String())
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"html"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -58,12 +59,7 @@ func (b *Balance) Write(w io.Writer, format report.Format, command string) error
 			continue
 		}
 		head(fmt.Sprintf("Suggestion %d: %s", s.Rank, verdictWord(s.Verified)))
-		var rows [][]string
-		for i, v := range s.Verified.Opponents {
-			est := s.Estimate.Opponents[i]
-			rows = append(rows, []string{v.Opponent, rateCell(est.WinRate, est.Interval), rateCell(v.WinRate, v.Interval), strconv.Itoa(v.Games), verdictName(v.Verdict, b.Army)})
-		}
-		if err := report.WriteTable(w, format, report.Heads("opponent", "search estimate", "verified win rate", "games", "band verdict"), rows); err != nil {
+		if err := report.WriteTable(w, format, report.Heads("opponent", "search estimate", "verified win rate", "games", "band verdict"), b.verifiedRows(s)); err != nil {
 			return err
 		}
 		fence := ""
@@ -86,7 +82,11 @@ func (b *Balance) Title() string {
 	if b.Partial {
 		t += " [PARTIAL: stopped early]"
 	}
-	return t + "\nagainst " + strings.Join(b.Opponents, ", ")
+	t += "\nagainst " + strings.Join(b.Opponents, ", ")
+	if b.Goal == GoalField {
+		t += "\ngoal: the mean win rate over the opponents (the field) inside the band"
+	}
+	return t
 }
 
 // Spent says how the budget went, a line for each stage.
@@ -110,6 +110,31 @@ func (b *Balance) baseRows() [][]string {
 	var rows [][]string
 	for _, o := range b.Base.Opponents {
 		rows = append(rows, []string{o.Opponent, rateCell(o.WinRate, o.Interval), strconv.Itoa(o.Games)})
+	}
+	if f := b.Base.Field; f != nil {
+		rows = append(rows, []string{fieldLabel, rateCell(f.WinRate, f.Interval), strconv.Itoa(f.Games)})
+	}
+	return rows
+}
+
+// fieldLabel names the mean over the opponents in a table.
+const fieldLabel = "the field (mean)"
+
+// verifiedRows are a verified suggestion's rows: each opponent's search
+// estimate, verified rate, games and band verdict, then with the field
+// goal the mean's (whose test is the verdict; the opponents have none).
+func (b *Balance) verifiedRows(s Suggestion) [][]string {
+	var rows [][]string
+	for i, v := range s.Verified.Opponents {
+		est := s.Estimate.Opponents[min(i, len(s.Estimate.Opponents)-1)]
+		verdict := "—"
+		if v.Verdict != "" {
+			verdict = verdictName(v.Verdict, b.Army)
+		}
+		rows = append(rows, []string{v.Opponent, rateCell(est.WinRate, est.Interval), rateCell(v.WinRate, v.Interval), strconv.Itoa(v.Games), verdict})
+	}
+	if f, est := s.Verified.Field, s.Estimate.Field; f != nil && est != nil {
+		rows = append(rows, []string{fieldLabel, rateCell(est.WinRate, est.Interval), rateCell(f.WinRate, f.Interval), strconv.Itoa(f.Games), verdictName(f.Verdict, b.Army)})
 	}
 	return rows
 }
@@ -141,6 +166,13 @@ func (s Suggestion) ChangeText() string {
 // worst is the estimate's rate furthest from the band's centre, with its
 // opponent.
 func worst(e BalanceEstimate) string {
+	if e.Field != nil {
+		in := "outside the band"
+		if e.InBand {
+			in = "inside"
+		}
+		return fmt.Sprintf("%.1f%% over the field (%s)", 100*e.Field.WinRate, in)
+	}
 	if len(e.Opponents) == 0 {
 		return ""
 	}
@@ -167,6 +199,12 @@ func abs64(x float64) float64 {
 // verdictWord sums up a verification: passed, or how many opponents were
 // inside the band.
 func verdictWord(v *BalanceVerification) string {
+	if f := v.Field; f != nil {
+		if v.Passed {
+			return fmt.Sprintf("PASSED: the mean over %d opponents inside the band (%d games)", len(v.Opponents), v.Games)
+		}
+		return fmt.Sprintf("not passed: the mean over %d opponents %s (%d games)", len(v.Opponents), strings.TrimPrefix(f.Verdict, "A "), v.Games)
+	}
 	if v.Passed {
 		return fmt.Sprintf("PASSED: inside the band against all %d (%d games)", len(v.Opponents), v.Games)
 	}
@@ -206,12 +244,24 @@ func balanceHTML(w io.Writer, b *Balance, command string) error {
 	p.Para(strings.Join(b.Spent(), " "))
 	p.Heading("The army as it is")
 	var dots []htmlreport.Dot
-	for _, o := range b.Base.Opponents {
-		dots = append(dots, htmlreport.Dot{Label: "vs " + o.Opponent, X: 100 * o.WinRate, Lo: 100 * o.Interval[0], Hi: 100 * o.Interval[1], Text: rateCell(o.WinRate, o.Interval)})
+	base := b.Base.Opponents
+	if f := b.Base.Field; f != nil {
+		base = append(slices.Clip(base), *f)
+	}
+	for _, o := range base {
+		label := "vs " + o.Opponent
+		if o.Opponent == "the field" {
+			label = fieldLabel
+		}
+		dots = append(dots, htmlreport.Dot{Label: label, X: 100 * o.WinRate, Lo: 100 * o.Interval[0], Hi: 100 * o.Interval[1], Text: rateCell(o.WinRate, o.Interval)})
 	}
 	p.Figure(htmlreport.DotPlot(dots, 50, "win rate (%), the search's games", "win rate of the army as it is"))
 	p.Heading("Suggestions, smallest first")
-	p.Para("Ranked by smallness (fewest knobs, then fewest steps) among the changes the search estimates inside the band against every opponent, then by distance from the band's centre. The estimates are the search's; the verification is a fair-band sequential test on fresh games.")
+	goal := "against every opponent"
+	if b.Goal == GoalField {
+		goal = "on average over the opponents (the field)"
+	}
+	p.Para("Ranked by smallness (fewest knobs, then fewest steps) among the changes the search estimates inside the band " + goal + ", then by distance from the band's centre. The estimates are the search's; the verification is a fair-band sequential test on fresh games.")
 	p.Table("", []string{"#", "change", "knobs", "steps", "worst estimate", "verified"}, b.suggestionRows())
 	for _, s := range b.Suggestions {
 		if s.Verified == nil {
@@ -220,14 +270,19 @@ func balanceHTML(w io.Writer, b *Balance, command string) error {
 		p.Heading(fmt.Sprintf("Suggestion %d: %s", s.Rank, s.ChangeText()))
 		p.Para(verdictWord(s.Verified))
 		var dots []htmlreport.Dot
-		var rows [][]string
-		for i, v := range s.Verified.Opponents {
-			est := s.Estimate.Opponents[i]
-			dots = append(dots, htmlreport.Dot{Label: "vs " + v.Opponent, X: 100 * v.WinRate, Lo: 100 * v.Interval[0], Hi: 100 * v.Interval[1], Text: rateCell(v.WinRate, v.Interval)})
-			rows = append(rows, []string{v.Opponent, rateCell(est.WinRate, est.Interval), rateCell(v.WinRate, v.Interval), strconv.Itoa(v.Games), verdictName(v.Verdict, b.Army)})
+		rates := s.Verified.Opponents
+		if f := s.Verified.Field; f != nil {
+			rates = append(slices.Clip(rates), *f)
+		}
+		for _, v := range rates {
+			label := "vs " + v.Opponent
+			if v.Opponent == "the field" {
+				label = fieldLabel
+			}
+			dots = append(dots, htmlreport.Dot{Label: label, X: 100 * v.WinRate, Lo: 100 * v.Interval[0], Hi: 100 * v.Interval[1], Text: rateCell(v.WinRate, v.Interval)})
 		}
 		p.Figure(htmlreport.DotPlot(dots, 50, "verified win rate (%)", fmt.Sprintf("verified win rates of suggestion %d", s.Rank)))
-		p.Table("", []string{"opponent", "search estimate", "verified win rate", "games", "band verdict"}, rows)
+		p.Table("", []string{"opponent", "search estimate", "verified win rate", "games", "band verdict"}, b.verifiedRows(s))
 		var sets []string
 		for _, set := range s.Sets {
 			sets = append(sets, "--set "+shellWord(set))

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"html"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/hexforge/hexforge/armies"
@@ -119,15 +118,12 @@ func (r *Report) balanceSection(p *htmlreport.Page) {
 		p.Raw(fmt.Sprintf("<h3>Suggestion %d: %s</h3>\n", s.Rank, html.EscapeString(s.ChangeText())))
 		p.Para(verdictWord(s.Verified))
 		var dots []htmlreport.BandDot
-		var rows [][]string
-		for i, v := range s.Verified.Opponents {
-			est := s.Estimate.Opponents[min(i, len(s.Estimate.Opponents)-1)]
+		for _, v := range s.Verified.Opponents {
 			dots = append(dots, htmlreport.BandDot{Label: "vs " + v.Opponent, X: 100 * v.WinRate, Lo: 100 * v.Interval[0], Hi: 100 * v.Interval[1],
 				Text: fmt.Sprintf("%.1f%%: %s", 100*v.WinRate, shortVerdict(v.Verdict)), Colour: verdictColour(v.Verdict)})
-			rows = append(rows, []string{v.Opponent, rateCell(est.WinRate, est.Interval), rateCell(v.WinRate, v.Interval), strconv.Itoa(v.Games), verdictName(v.Verdict, b.Army)})
 		}
 		p.Figure(htmlreport.BandPlot(dots, 100*b.Band[0], 100*b.Band[1], "verified win rate (%)", fmt.Sprintf("verified win rates of suggestion %d", s.Rank)))
-		p.Table("", []string{"opponent", "search estimate", "verified win rate", "games", "band verdict"}, rows)
+		p.Table("", []string{"opponent", "search estimate", "verified win rate", "games", "band verdict"}, b.verifiedRows(s))
 		var sets []string
 		for _, set := range s.Sets {
 			sets = append(sets, "--set "+shellWord(set))

@@ -25,6 +25,7 @@ const balanceWaiting = 3
 func newBalance() *cobra.Command {
 	o := &simOptions{html: true, noCSV: true}
 	var vs, knobs, journals []string
+	var goal string
 	var band string
 	var bo study.BalanceOptions
 	cmd := &cobra.Command{
@@ -43,7 +44,11 @@ inside the band, then by distance from its centre. The best --verify are
 verified with the fair-band sequential test against every opponent on
 fresh games; the verdicts are shown apart from the search's estimates.
 Each suggestion is given as --set lines and as a variant file (extends)
-ready to save. --budget bounds the games of the search and the
+ready to save. --goal field asks instead for the army's mean win rate
+over the opponents (its standing in the field) inside the band, verified
+by one fair-band test of the mean: the fix for an army that beats some and
+loses to others, which no small change brings into the band against every
+one. --budget bounds the games of the search and the
 verification together. No change removes a token (count 0) unless
 --allow-remove. docs/balance.md explains the search and what a verdict
 guarantees.
@@ -78,6 +83,13 @@ unsharded run's search, and their verification is fixed-length.`,
 				return err
 			}
 			bo.Knobs = knobs
+			switch goal {
+			case "every":
+			case "field":
+				bo.Field = true
+			default:
+				return fmt.Errorf("--goal %q: want every (the rate against every opponent in the band) or field (the mean over them)", goal)
+			}
 			if err := bo.Check(); err != nil {
 				return err
 			}
@@ -142,6 +154,7 @@ unsharded run's search, and their verification is fixed-length.`,
 	f.Float64Var(&bo.Beta, "beta", 0.05, "the verification's chance of calling a rate at the band's centre outside")
 	f.StringArrayVar(&journals, "journal", nil, "keep every match played in FILE and read back those played before: a stopped run goes on where it stopped; repeat it to read other shards' journals (the first is this run's own)")
 	f.BoolVar(&bo.AllowRemove, "allow-remove", false, "a change may take a token's count to 0 (remove it)")
+	f.StringVar(&goal, "goal", "every", "every: the win rate against every opponent inside the band; field: the mean over the opponents (the army's standing in the field)")
 	return cmd
 }
 

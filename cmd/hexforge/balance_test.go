@@ -34,6 +34,7 @@ func TestBalanceBadFlags(t *testing.T) {
 		{[]string{"balance", army, "--vs", "nowhere"}, "nowhere"},
 		{[]string{"balance", "moloch", "--vs", "borgo", "--set", "moloch/Hybrid.count=3"}, "variant file"},
 		{[]string{"balance", army, "--vs", "borgo", "--format", "csv"}, "csv"},
+		{[]string{"balance", army, "--vs", "borgo", "--goal", "fair"}, "--goal"},
 	} {
 		args := append(c.args, "--players", "greedy", "--budget", "10000000")
 		if c.args[len(c.args)-2] == "--budget" {
