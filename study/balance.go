@@ -704,73 +704,15 @@ func (b *balancer) verify(ctx context.Context) error {
 		return nil
 	}
 	left := b.o.Budget - b.res.SearchGames
-	sharded := b.r.Shard.N > 1
-	seed := BalanceVerifySeed(b.r.Seed)
-	tests := n * len(b.opps)
 	spent := 0
 	for i := range n {
-		c := b.ranked[i]
+		test := b.verifyEach
 		if b.o.Field {
-			v, err := b.verifyField(ctx, c, left, n, i, &spent)
-			if err != nil || v == nil {
-				return err
-			}
-			if b.waiting {
-				continue
-			}
-			b.res.VerifyGames += v.Games
-			b.res.Suggestions[i].Verified = v
-			if v.Passed {
-				b.res.VerifiedPass++
-			}
-			continue
+			test = b.verifyField
 		}
-		v := &BalanceVerification{Passed: true}
-		for k, opp := range b.opps {
-			// Each test may play an equal part of what is left: a test
-			// that stops early leaves its games to the tests after it.
-			// Shards cannot know what the others' tests left, so theirs
-			// share the verification's games equally from the start.
-			maxPairs := left / (2 * tests)
-			if !sharded {
-				maxPairs = (left - spent) / (2 * (tests - i*len(b.opps) - k))
-			}
-			if maxPairs < 1 {
-				return nil
-			}
-			batch := seqBatch
-			if sharded {
-				batch = maxPairs
-			}
-			q := &sim.Sequential{Kind: "fair-band", Lo: b.o.Lo, Hi: b.o.Hi, Alpha: b.o.Alpha, Beta: b.o.Beta, Verdict: sim.VerdictUndecided, FixedLength: b.r.Shard.N > 1}
-			var total sim.Tally
-			whole := true
-			for first := 0; first < maxPairs; first += batch {
-				t, ok, err := b.tally(ctx, b.match(c.arm.army, opp, seed, first, min(batch, maxPairs-first)))
-				if err != nil {
-					return err
-				}
-				if !ok {
-					whole = false
-					break
-				}
-				total.Merge(t)
-				if q.Update(total.Pairs) {
-					break
-				}
-			}
-			if ctx.Err() != nil {
-				return nil
-			}
-			if !whole {
-				continue // a shard waiting: the other tests are still played
-			}
-			iv := total.Interval()
-			g := total.Games() + total.Capped
-			spent += g
-			v.Opponents = append(v.Opponents, OpponentRate{Opponent: b.res.Opponents[k], WinRate: total.Rate(), Interval: [2]float64{iv.Lo, iv.Hi}, Games: g, Verdict: q.Verdict})
-			v.Games += g
-			v.Passed = v.Passed && q.Verdict == sim.VerdictInside
+		v, err := test(ctx, b.ranked[i], left, n, i, &spent)
+		if err != nil || v == nil {
+			return err
 		}
 		if b.waiting {
 			continue
@@ -783,6 +725,64 @@ func (b *balancer) verify(ctx context.Context) error {
 	}
 	b.res.VerifyFixedLength = b.r.Shard.N > 1
 	return nil
+}
+
+// verifyEach is the verification of candidate c, the i-th of n: the
+// fair-band test against every opponent, each capped at an equal part of
+// what is left of left. nil when no game is left for it, or it was
+// stopped.
+func (b *balancer) verifyEach(ctx context.Context, c *candidate, left, n, i int, spent *int) (*BalanceVerification, error) {
+	sharded := b.r.Shard.N > 1
+	seed := BalanceVerifySeed(b.r.Seed)
+	tests := n * len(b.opps)
+	v := &BalanceVerification{Passed: true}
+	for k, opp := range b.opps {
+		// Each test may play an equal part of what is left: a test
+		// that stops early leaves its games to the tests after it.
+		// Shards cannot know what the others' tests left, so theirs
+		// share the verification's games equally from the start.
+		maxPairs := left / (2 * tests)
+		if !sharded {
+			maxPairs = (left - *spent) / (2 * (tests - i*len(b.opps) - k))
+		}
+		if maxPairs < 1 {
+			return nil, nil
+		}
+		batch := seqBatch
+		if sharded {
+			batch = maxPairs
+		}
+		q := &sim.Sequential{Kind: "fair-band", Lo: b.o.Lo, Hi: b.o.Hi, Alpha: b.o.Alpha, Beta: b.o.Beta, Verdict: sim.VerdictUndecided, FixedLength: b.r.Shard.N > 1}
+		var total sim.Tally
+		whole := true
+		for first := 0; first < maxPairs; first += batch {
+			t, ok, err := b.tally(ctx, b.match(c.arm.army, opp, seed, first, min(batch, maxPairs-first)))
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				whole = false
+				break
+			}
+			total.Merge(t)
+			if q.Update(total.Pairs) {
+				break
+			}
+		}
+		if ctx.Err() != nil {
+			return nil, nil
+		}
+		if !whole {
+			continue // a shard waiting: the other tests are still played
+		}
+		r := rateOf(b.res.Opponents[k], total)
+		r.Verdict = q.Verdict
+		*spent += r.Games
+		v.Opponents = append(v.Opponents, r)
+		v.Games += r.Games
+		v.Passed = v.Passed && q.Verdict == sim.VerdictInside
+	}
+	return v, nil
 }
 
 // verifyField is the field goal's verification of candidate c, the i-th

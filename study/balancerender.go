@@ -5,7 +5,6 @@ import (
 	"html"
 	"io"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -241,21 +240,9 @@ func balanceHTML(w io.Writer, b *Balance, command string) error {
 	if b.Partial {
 		p.Meta = append(p.Meta, [2]string{"partial", "stopped early: only the games finished are counted"})
 	}
-	p.Para(strings.Join(b.Spent(), " "))
+	p.Para(spentSentence(b.Spent()))
 	p.Heading("The army as it is")
-	var dots []htmlreport.Dot
-	base := b.Base.Opponents
-	if f := b.Base.Field; f != nil {
-		base = append(slices.Clip(base), *f)
-	}
-	for _, o := range base {
-		label := "vs " + o.Opponent
-		if o.Opponent == "the field" {
-			label = fieldLabel
-		}
-		dots = append(dots, htmlreport.Dot{Label: label, X: 100 * o.WinRate, Lo: 100 * o.Interval[0], Hi: 100 * o.Interval[1], Text: rateCell(o.WinRate, o.Interval)})
-	}
-	p.Figure(htmlreport.DotPlot(dots, 50, "win rate (%), the search's games", "win rate of the army as it is"))
+	p.Figure(htmlreport.DotPlot(rateDots(b.Base.Opponents, b.Base.Field), 50, "win rate (%), the search's games", "win rate of the army as it is"))
 	p.Heading("Suggestions, smallest first")
 	goal := "against every opponent"
 	if b.Goal == GoalField {
@@ -269,19 +256,7 @@ func balanceHTML(w io.Writer, b *Balance, command string) error {
 		}
 		p.Heading(fmt.Sprintf("Suggestion %d: %s", s.Rank, s.ChangeText()))
 		p.Para(verdictWord(s.Verified))
-		var dots []htmlreport.Dot
-		rates := s.Verified.Opponents
-		if f := s.Verified.Field; f != nil {
-			rates = append(slices.Clip(rates), *f)
-		}
-		for _, v := range rates {
-			label := "vs " + v.Opponent
-			if v.Opponent == "the field" {
-				label = fieldLabel
-			}
-			dots = append(dots, htmlreport.Dot{Label: label, X: 100 * v.WinRate, Lo: 100 * v.Interval[0], Hi: 100 * v.Interval[1], Text: rateCell(v.WinRate, v.Interval)})
-		}
-		p.Figure(htmlreport.DotPlot(dots, 50, "verified win rate (%)", fmt.Sprintf("verified win rates of suggestion %d", s.Rank)))
+		p.Figure(htmlreport.DotPlot(rateDots(s.Verified.Opponents, s.Verified.Field), 50, "verified win rate (%)", fmt.Sprintf("verified win rates of suggestion %d", s.Rank)))
 		p.Table("", []string{"opponent", "search estimate", "verified win rate", "games", "band verdict"}, b.verifiedRows(s))
 		var sets []string
 		for _, set := range s.Sets {
@@ -291,4 +266,25 @@ func balanceHTML(w io.Writer, b *Balance, command string) error {
 		p.Raw("<p>As a variant file:</p>\n<pre>" + html.EscapeString(s.Variant) + "</pre>\n")
 	}
 	return p.Write(w)
+}
+
+// rateDots are the win rates against each opponent as a dot plot's dots,
+// then the field's mean when there is one.
+func rateDots(rates []OpponentRate, field *OpponentRate) []htmlreport.Dot {
+	var dots []htmlreport.Dot
+	for _, o := range rates {
+		dots = append(dots, htmlreport.Dot{Label: "vs " + o.Opponent, X: 100 * o.WinRate, Lo: 100 * o.Interval[0], Hi: 100 * o.Interval[1], Text: rateCell(o.WinRate, o.Interval)})
+	}
+	if f := field; f != nil {
+		dots = append(dots, htmlreport.Dot{Label: fieldLabel, X: 100 * f.WinRate, Lo: 100 * f.Interval[0], Hi: 100 * f.Interval[1], Text: rateCell(f.WinRate, f.Interval)})
+	}
+	return dots
+}
+
+// spentSentence is Spent's lines as one paragraph, a stage a clause.
+func spentSentence(lines []string) string {
+	for i, l := range lines {
+		lines[i] = strings.TrimSpace(l)
+	}
+	return strings.ReplaceAll(strings.Join(lines, "; "), ",; ", ", ") + "."
 }

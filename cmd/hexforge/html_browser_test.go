@@ -55,6 +55,8 @@ func TestHTMLPagesInBrowser(t *testing.T) {
 		// The designer's report: two fair-band rows, three ratings.
 		{"report", []string{"report", "moloch", "--vs", "borgo", "--vs", "outpost", "--players", "random", "--budget", "200"}, "g.dotplot g.dot", 5},
 		{"balance", []string{"balance", "../../study/testdata/balance/weak-borgo.army", "--vs", "borgo", "--vs", "hegemony", "--players", "greedy", "--budget", "600", "--knobs", "Net Fighter.count", "--verify", "1"}, "g.dotplot g.dot", 4},
+		// The field goal: each plot ends with the field's mean.
+		{"balance-field", []string{"balance", "../../study/testdata/balance/weak-borgo.army", "--vs", "borgo", "--vs", "hegemony", "--players", "greedy", "--budget", "600", "--knobs", "Net Fighter.count", "--verify", "1", "--goal", "field"}, "g.dotplot g.dot", 6},
 		{"replay", []string{"replay", game}, "polygon.hex", 19},
 		{"replay4", []string{"replay", filepath.Join(rec, "game-0001.jsonl")}, "polygon.hex", 19},
 	}
