@@ -216,6 +216,9 @@ func RunReport(ctx context.Context, r *Run, army *rules.Army, opps []*rules.Army
 	if rep.Commands.Balance != "" && len(rb.Knobs) > 0 {
 		rep.Commands.Balance += " --knobs '" + strings.Join(rb.Knobs, ",") + "'"
 	}
+	if rep.Commands.Balance != "" && rb.Field {
+		rep.Commands.Balance += " --goal field"
+	}
 	rep.Variant = strings.TrimSpace(refs.Variant + " " + refs.Sets)
 	most := plan.Most
 	stage := func(section string) {

@@ -23,6 +23,7 @@ type ReportBalance struct {
 	Loader armies.Loader
 	Ref    string
 	Knobs  []string // balance's --knobs; none: all
+	Field  bool     // balance's --goal field: the mean over the opponents
 	Skip   string   // "": run it
 }
 
@@ -45,7 +46,7 @@ func (rep *Report) balance(ctx context.Context, r *Run, army *rules.Army, opps [
 	run := *r
 	run.Games, run.UntilCI, run.Seq, run.Expect = 2, 0, nil, nil
 	o := BalanceOptions{Lo: rep.Band.Lo, Hi: rep.Band.Hi, Budget: plan.BalanceGames, Verify: reportBalanceVerify, Alpha: rep.Band.Alpha, Beta: rep.Band.Beta}
-	o.Knobs = rb.Knobs
+	o.Knobs, o.Field = rb.Knobs, rb.Field
 	b, err := RunBalance(ctx, &run, army, rb.Ref, rb.Loader, opps, names, o)
 	var small *BudgetTooSmallError
 	if errors.As(err, &small) {
@@ -80,6 +81,9 @@ func (r *Report) balanceSummary() string {
 	}
 	for _, s := range b.Suggestions {
 		if s.Verified != nil && s.Verified.Passed {
+			if s.Verified.Field != nil {
+				return fmt.Sprintf("Balance suggests %s: its mean over the %d opponents verified inside the band (%d games).", s.ChangeText(), len(s.Verified.Opponents), s.Verified.Games)
+			}
 			return fmt.Sprintf("Balance suggests %s: verified inside the band against all %d opponents (%d games).", s.ChangeText(), len(s.Verified.Opponents), s.Verified.Games)
 		}
 	}
@@ -109,7 +113,11 @@ func (r *Report) balanceSection(p *htmlreport.Page) {
 		p.Para("No suggestion: the army has no knob balance may change.")
 		return
 	}
-	p.Para("Ranked by smallness (fewest knobs, then fewest steps) among the changes the search estimates inside the band, then by distance from the band's centre. The estimates are the search's; each verification is a fair-band sequential test against every opponent on fresh games, shown apart.")
+	test := "a fair-band sequential test against every opponent"
+	if b.Goal == GoalField {
+		test = "one fair-band sequential test of the mean over the opponents (balance --goal field)"
+	}
+	p.Para("Ranked by smallness (fewest knobs, then fewest steps) among the changes the search estimates inside the band, then by distance from the band's centre. The estimates are the search's; each verification is " + test + " on fresh games, shown apart.")
 	p.Table("", []string{"#", "change", "knobs", "steps", "worst estimate", "verified"}, b.suggestionRows())
 	for _, s := range b.Suggestions {
 		if s.Verified == nil {
@@ -119,8 +127,16 @@ func (r *Report) balanceSection(p *htmlreport.Page) {
 		p.Para(verdictWord(s.Verified))
 		var dots []htmlreport.BandDot
 		for _, v := range s.Verified.Opponents {
+			text := fmt.Sprintf("%.1f%%: %s", 100*v.WinRate, shortVerdict(v.Verdict))
+			if v.Verdict == "" {
+				text = fmt.Sprintf("%.1f%%", 100*v.WinRate) // the field goal: no test of its own
+			}
 			dots = append(dots, htmlreport.BandDot{Label: "vs " + v.Opponent, X: 100 * v.WinRate, Lo: 100 * v.Interval[0], Hi: 100 * v.Interval[1],
-				Text: fmt.Sprintf("%.1f%%: %s", 100*v.WinRate, shortVerdict(v.Verdict)), Colour: verdictColour(v.Verdict)})
+				Text: text, Colour: verdictColour(v.Verdict)})
+		}
+		if f := s.Verified.Field; f != nil {
+			dots = append(dots, htmlreport.BandDot{Label: fieldLabel, X: 100 * f.WinRate, Lo: 100 * f.Interval[0], Hi: 100 * f.Interval[1],
+				Text: fmt.Sprintf("%.1f%%: %s", 100*f.WinRate, shortVerdict(f.Verdict)), Colour: verdictColour(f.Verdict)})
 		}
 		p.Figure(htmlreport.BandPlot(dots, 100*b.Band[0], 100*b.Band[1], "verified win rate (%)", fmt.Sprintf("verified win rates of suggestion %d", s.Rank)))
 		p.Table("", []string{"opponent", "search estimate", "verified win rate", "games", "band verdict"}, b.verifiedRows(s))

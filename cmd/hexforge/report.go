@@ -28,6 +28,7 @@ const reportBudget = 20000
 func newReport() *cobra.Command {
 	o := &simOptions{html: true}
 	var vs, knobs []string
+	var goal string
 	var budget int
 	var sheets, balance bool
 	cmd := &cobra.Command{
@@ -96,6 +97,16 @@ not written).`,
 				}
 				rb.Knobs = knobs
 			}
+			switch goal {
+			case "every":
+			case "field":
+				if rb.Skip != "" {
+					return fmt.Errorf("--goal: balance does not run in this report (%s)", rb.Skip)
+				}
+				rb.Field = true
+			default:
+				return fmt.Errorf("--goal %q: want every (balance's fixes fair against every opponent) or field (their mean over the opponents)", goal)
+			}
 			plan, err := study.PlanReport(budget, list[0], len(vs), band, rb.Skip == "")
 			if err != nil {
 				return err
@@ -133,6 +144,7 @@ not written).`,
 	cmd.Flags().Float64Var(&o.beta, "beta", 0.05, "fair-band test: chance of calling an unfair army fair")
 	cmd.Flags().BoolVar(&balance, "balance", true, "run balance's search for the smallest fair changes, and verify the best (the report's largest share of --budget)")
 	cmd.Flags().StringSliceVar(&knobs, "knobs", nil, "balance's knobs to search: tokens, TOKEN.FIELD or fields, comma-separated (see balance --help); all when not given")
+	cmd.Flags().StringVar(&goal, "goal", "every", "balance's goal: every (the win rate against every opponent in the band) or field (the mean over them; see balance --help)")
 	cmd.Flags().BoolVar(&sheets, "sheets", true, "with --format html --out FILE.html, write the print-and-play sheets beside it (FILE-sheets.pdf) and link them")
 	return cmd
 }

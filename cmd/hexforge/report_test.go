@@ -140,3 +140,42 @@ func TestReportPage(t *testing.T) {
 		t.Errorf("%v: %.4f in %d games; the report says %.4f in %d", c, rate, n+s.Tally.Capped, v.WinRate, v.Games)
 	}
 }
+
+// report --goal field runs balance for the field: its section's goal, its
+// reproducing command and each verification are the mean's.
+func TestReportGoalField(t *testing.T) {
+	args := []string{"report", "moloch", "--vs", "borgo", "--vs", "outpost", "--players", "random", "--budget", "3000", "--knobs", "Juggernaut", "--format", "json"}
+	stdout, stderr, code := run(t, append(args, "--goal", "field")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep struct {
+		Balance struct {
+			Goal        string `json:"goal"`
+			Suggestions []struct {
+				Verification *struct {
+					Field *struct{ Verdict string } `json:"field"`
+				} `json:"verification"`
+			} `json:"suggestions"`
+		} `json:"balance"`
+		Commands struct{ Balance string } `json:"commands"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	verified := 0
+	for _, s := range rep.Balance.Suggestions {
+		if v := s.Verification; v != nil {
+			verified++
+			if v.Field == nil || v.Field.Verdict == "" {
+				t.Errorf("a verification without the field's test: %+v", v)
+			}
+		}
+	}
+	if rep.Balance.Goal != "the field" || !strings.HasSuffix(rep.Commands.Balance, " --goal field") || verified == 0 {
+		t.Errorf("goal %q, command %q, %d verified", rep.Balance.Goal, rep.Commands.Balance, verified)
+	}
+	if _, stderr, code := run(t, append(args, "--goal", "fair")...); code == 0 || !strings.Contains(stderr, "--goal") {
+		t.Errorf("--goal fair: exit %d: %s", code, stderr)
+	}
+}
