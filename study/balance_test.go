@@ -434,3 +434,31 @@ func TestBalanceFieldGoal(t *testing.T) {
 		}
 	}
 }
+
+// The hint to try the field goal is given when the army is above the band
+// against some opponents and below it against others, and nothing passed.
+func TestBalanceHint(t *testing.T) {
+	rates := func(rs ...float64) BalanceEstimate {
+		var e BalanceEstimate
+		for i, r := range rs {
+			e.Opponents = append(e.Opponents, OpponentRate{Opponent: []string{"Borgo", "Smart", "Vegas"}[i], WinRate: r})
+		}
+		return e
+	}
+	for _, c := range []struct {
+		name   string
+		b      Balance
+		want   bool
+		naming string
+	}{
+		{"straddles", Balance{Army: "Warband", Goal: GoalEvery, Band: [2]float64{0.45, 0.55}, Base: rates(0.33, 0.61, 0.50)}, true, "against Smart and less against Borgo"},
+		{"only weak", Balance{Army: "Warband", Goal: GoalEvery, Band: [2]float64{0.45, 0.55}, Base: rates(0.33, 0.40, 0.50)}, false, ""},
+		{"a fix passed", Balance{Army: "Warband", Goal: GoalEvery, Band: [2]float64{0.45, 0.55}, Base: rates(0.33, 0.61, 0.50), VerifiedPass: 1}, false, ""},
+		{"already the field", Balance{Army: "Warband", Goal: GoalField, Band: [2]float64{0.45, 0.55}, Base: rates(0.33, 0.61, 0.50)}, false, ""},
+	} {
+		h := c.b.Hint()
+		if (h != "") != c.want || !strings.Contains(h, c.naming) || (c.want && !strings.Contains(h, "--goal field")) {
+			t.Errorf("%s: hint %q", c.name, h)
+		}
+	}
+}

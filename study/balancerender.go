@@ -53,6 +53,12 @@ func (b *Balance) Write(w io.Writer, format report.Format, command string) error
 	if err := report.WriteTable(w, format, report.Heads("#", "change", "knobs", "steps", "worst estimate", "verified"), b.suggestionRows()); err != nil {
 		return err
 	}
+	if h := b.Hint(); h != "" {
+		if !md {
+			h = report.WrapProse(h, 100)
+		}
+		fmt.Fprintf(w, "\n%s\n", h)
+	}
 	for _, s := range b.Suggestions {
 		if s.Verified == nil {
 			continue
@@ -250,6 +256,9 @@ func balanceHTML(w io.Writer, b *Balance, command string) error {
 	}
 	p.Para("Ranked by smallness (fewest knobs, then fewest steps) among the changes the search estimates inside the band " + goal + ", then by distance from the band's centre. The estimates are the search's; the verification is a fair-band sequential test on fresh games.")
 	p.Table("", []string{"#", "change", "knobs", "steps", "worst estimate", "verified"}, b.suggestionRows())
+	if h := b.Hint(); h != "" {
+		p.Para(h)
+	}
 	for _, s := range b.Suggestions {
 		if s.Verified == nil {
 			continue
@@ -287,4 +296,28 @@ func spentSentence(lines []string) string {
 		lines[i] = strings.TrimSpace(l)
 	}
 	return strings.ReplaceAll(strings.Join(lines, "; "), ",; ", ", ") + "."
+}
+
+// Hint is what to try when the goal of every opponent cannot be met by
+// moving the army one way: in the search's games it is above the band
+// against some opponents and below it against others, and no suggestion
+// passed. "" otherwise.
+func (b *Balance) Hint() string {
+	if b.Goal != GoalEvery || b.VerifiedPass > 0 {
+		return ""
+	}
+	var above, below []string
+	for _, o := range b.Base.Opponents {
+		switch {
+		case o.WinRate > b.Band[1]:
+			above = append(above, o.Opponent)
+		case o.WinRate < b.Band[0]:
+			below = append(below, o.Opponent)
+		}
+	}
+	if len(above) == 0 || len(below) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("In the search's games %s wins more than the band against %s and less against %s: a change that lifts it against the ones lifts it against the others too, so a small change may not make it fair against every one. --goal field asks instead for its mean over the opponents (its standing in the field).",
+		b.Army, strings.Join(above, ", "), strings.Join(below, ", "))
 }
