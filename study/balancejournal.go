@@ -298,9 +298,13 @@ func MergeBalanceJournals(files []string, w io.Writer) (partial int, err error) 
 			order = append(order, e.Shard)
 		}
 		var out []journalEntry
+		whole, summed := wholeOf(parts)
+		if e, ok := parts[""]; ok && summed && e.Tally != whole.Tally {
+			return 0, fmt.Errorf("%s: the match %s vs %s has different games whole than its shards' slices add up to (another build, or an edited journal): not merged", first[""], e.A, e.B)
+		}
 		if e, ok := parts[""]; ok {
 			out = []journalEntry{e}
-		} else if whole, ok := wholeOf(parts); ok {
+		} else if summed {
 			out = []journalEntry{whole}
 		} else {
 			partial++

@@ -169,6 +169,13 @@ func TestMergeBalanceJournals(t *testing.T) {
 	if _, stderr, code := run(t, "merge", s0, s1, "--format", "json"); code == 0 || !strings.Contains(stderr, "--format") {
 		t.Errorf("--format with journals: exit %d\n%s", code, stderr)
 	}
+	// A whole match given beside its shards must be their sum.
+	if _, _, code := run(t, "merge", s0, s1, write("whole.jsonl", head+entry("", 4, 4))); code != 0 {
+		t.Errorf("a whole match equal to its shards' sum: exit %d", code)
+	}
+	if _, stderr, code := run(t, "merge", s0, s1, write("other.jsonl", head+entry("", 5, 3))); code == 0 || !strings.Contains(stderr, "other.jsonl") {
+		t.Errorf("a whole match unlike its shards' sum: exit %d\n%s", code, stderr)
+	}
 	report := write("report.json", `{"a":"Moloch"}`)
 	if _, stderr, code := run(t, "merge", s0, report); code == 0 || !strings.Contains(stderr, "report.json") {
 		t.Errorf("a report among journals: exit %d\n%s", code, stderr)
