@@ -122,42 +122,80 @@ func selfPlayResults(t testing.TB, as []*rules.Army, games int, spec Spec, board
 
 // logLoss is the mean cross-entropy of weights w on samples.
 func logLoss(samples []sample, w *[nFeatures]float64) float64 {
-	var sum float64
-	for i := range samples {
-		p := sigmoid(samples[i].f.dot(w))
-		p = min(max(p, 1e-12), 1-1e-12)
-		y := samples[i].y
-		sum -= y*math.Log(p) + (1-y)*math.Log(1-p)
-	}
-	return sum / float64(len(samples))
+	xs, ys := sampleRows(samples, func(s *sample) ([]float64, float64) { return s.f[:], s.y })
+	return meanLogLoss(xs, ys, w[:])
 }
 
-// fitLogistic fits weights by Newton's method (iteratively reweighted least
-// squares) with a ridge penalty, which keeps rare features (a game won by a
-// battle now) from running off to infinity. Targets may be 1/2 (draws).
+// fitLogistic fits the eight board features' weights, every one of them
+// penalised (fitNewton).
 func fitLogistic(samples []sample, ridge float64) [nFeatures]float64 {
-	var w [nFeatures]float64
+	xs, ys := sampleRows(samples, func(s *sample) ([]float64, float64) { return s.f[:], s.y })
+	return [nFeatures]float64(fitNewton(xs, ys, ridge, -1))
+}
+
+// sampleRows views samples as rows of features and targets, for the
+// fitting helpers below (shared by the board and the threat evaluations).
+func sampleRows[S any](samples []S, row func(*S) ([]float64, float64)) (xs [][]float64, ys []float64) {
+	xs, ys = make([][]float64, len(samples)), make([]float64, len(samples))
+	for i := range samples {
+		xs[i], ys[i] = row(&samples[i])
+	}
+	return xs, ys
+}
+
+// meanLogLoss is the mean cross-entropy of weights w on rows xs with
+// targets ys.
+func meanLogLoss(xs [][]float64, ys []float64, w []float64) float64 {
+	var sum float64
+	for i, f := range xs {
+		p := min(max(sigmoid(dotRow(f, w)), 1e-12), 1-1e-12)
+		sum -= ys[i]*math.Log(p) + (1-ys[i])*math.Log(1-p)
+	}
+	return sum / float64(len(xs))
+}
+
+// dotRow is f·w, summed in the order the features' dot methods sum.
+func dotRow(f, w []float64) float64 {
+	var z float64
+	for i, x := range f {
+		z += w[i] * x
+	}
+	return z
+}
+
+// fitNewton fits logistic weights to rows xs and targets ys (which may be
+// 1/2: draws) by Newton's method (iteratively reweighted least squares)
+// with a ridge penalty on every weight but the one at free (-1: none),
+// which keeps rare features (a game won by a battle now) from running off
+// to infinity.
+func fitNewton(xs [][]float64, ys []float64, ridge float64, free int) []float64 {
+	n := len(xs[0])
+	w := make([]float64, n)
 	for iter := 0; iter < 50; iter++ {
-		var grad [nFeatures]float64
-		var hess [nFeatures][nFeatures]float64
-		for i := range samples {
-			f := &samples[i].f
-			p := sigmoid(f.dot(&w))
-			r, q := p-samples[i].y, p*(1-p)
-			for a := range nFeatures {
+		grad := make([]float64, n)
+		hess := make([][]float64, n)
+		for a := range hess {
+			hess[a] = make([]float64, n)
+		}
+		for i, f := range xs {
+			p := sigmoid(dotRow(f, w))
+			r, q := p-ys[i], p*(1-p)
+			for a := range n {
 				grad[a] += r * f[a]
-				for b := range nFeatures {
+				for b := range n {
 					hess[a][b] += q * f[a] * f[b]
 				}
 			}
 		}
-		for a := range nFeatures {
-			grad[a] += ridge * w[a]
-			hess[a][a] += ridge
+		for a := range n {
+			if a != free {
+				grad[a] += ridge * w[a]
+				hess[a][a] += ridge
+			}
 		}
-		step := solve(hess, grad)
+		step := solveN(hess, grad)
 		var size float64
-		for a := range nFeatures {
+		for a := range n {
 			w[a] -= step[a]
 			size = max(size, math.Abs(step[a]))
 		}
@@ -168,30 +206,32 @@ func fitLogistic(samples []sample, ridge float64) [nFeatures]float64 {
 	return w
 }
 
-// solve solves m x = v by Gaussian elimination with partial pivoting (m is
-// symmetric positive definite here, thanks to the ridge).
-func solve(m [nFeatures][nFeatures]float64, v [nFeatures]float64) [nFeatures]float64 {
-	for c := range nFeatures {
+// solveN solves m x = v by Gaussian elimination with partial pivoting (m is
+// symmetric positive definite here, thanks to the ridge); it overwrites m
+// and v.
+func solveN(m [][]float64, v []float64) []float64 {
+	n := len(v)
+	for c := range n {
 		p := c
-		for r := c + 1; r < nFeatures; r++ {
+		for r := c + 1; r < n; r++ {
 			if math.Abs(m[r][c]) > math.Abs(m[p][c]) {
 				p = r
 			}
 		}
 		m[c], m[p] = m[p], m[c]
 		v[c], v[p] = v[p], v[c]
-		for r := c + 1; r < nFeatures; r++ {
+		for r := c + 1; r < n; r++ {
 			k := m[r][c] / m[c][c]
-			for j := c; j < nFeatures; j++ {
+			for j := c; j < n; j++ {
 				m[r][j] -= k * m[c][j]
 			}
 			v[r] -= k * v[c]
 		}
 	}
-	var x [nFeatures]float64
-	for r := nFeatures - 1; r >= 0; r-- {
+	x := make([]float64, n)
+	for r := n - 1; r >= 0; r-- {
 		s := v[r]
-		for j := r + 1; j < nFeatures; j++ {
+		for j := r + 1; j < n; j++ {
 			s -= m[r][j] * x[j]
 		}
 		x[r] = s / m[r][r]

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"go/format"
-	"math"
 	"os"
 	"testing"
 
@@ -103,83 +102,15 @@ func threatSamples(t testing.TB, as []*rules.Army, games int) ([]threatSample, i
 
 // threatLogLoss is the mean cross-entropy of weights w on samples.
 func threatLogLoss(samples []threatSample, w *[nThreat]float64) float64 {
-	var sum float64
-	for i := range samples {
-		p := min(max(sigmoid(samples[i].f.dot(w)), 1e-12), 1-1e-12)
-		y := samples[i].y
-		sum -= y*math.Log(p) + (1-y)*math.Log(1-p)
-	}
-	return sum / float64(len(samples))
+	xs, ys := sampleRows(samples, func(s *threatSample) ([]float64, float64) { return s.f[:], s.y })
+	return meanLogLoss(xs, ys, w[:])
 }
 
-// fitThreat fits the threat weights by Newton's method with a ridge
-// penalty (as fitLogistic does for the eight board features), the bias
-// unpenalised.
+// fitThreat fits the threat weights as fitLogistic does the eight board
+// features' (fitNewton), the bias unpenalised.
 func fitThreat(samples []threatSample, ridge float64) [nThreat]float64 {
-	var w [nThreat]float64
-	for iter := 0; iter < 50; iter++ {
-		var grad [nThreat]float64
-		var hess [nThreat][nThreat]float64
-		for i := range samples {
-			f := &samples[i].f
-			p := sigmoid(f.dot(&w))
-			r, q := p-samples[i].y, p*(1-p)
-			for a := range nThreat {
-				grad[a] += r * f[a]
-				for b := range nThreat {
-					hess[a][b] += q * f[a] * f[b]
-				}
-			}
-		}
-		for a := range nThreat {
-			if a != tBias {
-				grad[a] += ridge * w[a]
-				hess[a][a] += ridge
-			}
-		}
-		step := solveN(hess[:], grad[:])
-		var size float64
-		for a := range nThreat {
-			w[a] -= step[a]
-			size = max(size, math.Abs(step[a]))
-		}
-		if size < 1e-9 {
-			break
-		}
-	}
-	return w
-}
-
-// solveN solves m x = v by Gaussian elimination with partial pivoting; it
-// overwrites m and v.
-func solveN(m [][nThreat]float64, v []float64) []float64 {
-	n := len(v)
-	for c := range n {
-		p := c
-		for r := c + 1; r < n; r++ {
-			if math.Abs(m[r][c]) > math.Abs(m[p][c]) {
-				p = r
-			}
-		}
-		m[c], m[p] = m[p], m[c]
-		v[c], v[p] = v[p], v[c]
-		for r := c + 1; r < n; r++ {
-			k := m[r][c] / m[c][c]
-			for j := c; j < n; j++ {
-				m[r][j] -= k * m[c][j]
-			}
-			v[r] -= k * v[c]
-		}
-	}
-	x := make([]float64, n)
-	for r := n - 1; r >= 0; r-- {
-		s := v[r]
-		for j := r + 1; j < n; j++ {
-			s -= m[r][j] * x[j]
-		}
-		x[r] = s / m[r][r]
-	}
-	return x
+	xs, ys := sampleRows(samples, func(s *threatSample) ([]float64, float64) { return s.f[:], s.y })
+	return [nThreat]float64(fitNewton(xs, ys, ridge, tBias))
 }
 
 // boardOnly keeps of w the eight board features and the bias: the threat
