@@ -267,12 +267,7 @@ func balanceHTML(w io.Writer, b *Balance, command string) error {
 		p.Para(verdictWord(s.Verified))
 		p.Figure(htmlreport.DotPlot(rateDots(s.Verified.Opponents, s.Verified.Field), 50, "verified win rate (%)", fmt.Sprintf("verified win rates of suggestion %d", s.Rank)))
 		p.Table("", []string{"opponent", "search estimate", "verified win rate", "games", "band verdict"}, b.verifiedRows(s))
-		var sets []string
-		for _, set := range s.Sets {
-			sets = append(sets, "--set "+shellWord(set))
-		}
-		p.Raw("<p>As <code>--set</code> lines:</p>\n<pre>" + html.EscapeString(strings.Join(sets, "\n")) + "</pre>\n")
-		p.Raw("<p>As a variant file:</p>\n<pre>" + html.EscapeString(s.Variant) + "</pre>\n")
+		p.Raw(fixHTML(s))
 	}
 	return p.Write(w)
 }
@@ -320,4 +315,15 @@ func (b *Balance) Hint() string {
 	}
 	return fmt.Sprintf("In the search's games %s wins more than the band against %s and less against %s: a change that lifts it against the ones lifts it against the others too, so a small change may not make it fair against every one. --goal field asks instead for its mean over the opponents (its standing in the field).",
 		b.Army, strings.Join(above, ", "), strings.Join(below, ", "))
+}
+
+// fixHTML is a suggestion as --set lines and as a variant file, for the
+// balance page and the report's balance section.
+func fixHTML(s Suggestion) string {
+	var sets []string
+	for _, set := range s.Sets {
+		sets = append(sets, "--set "+shellWord(set))
+	}
+	return "<p class=\"cmd\">As <code>--set</code> lines:</p>\n<pre class=\"fix\">" + html.EscapeString(strings.Join(sets, "\n")) + "</pre>\n" +
+		"<p class=\"cmd\">As a variant file to save:</p>\n<pre class=\"fix\">" + html.EscapeString(s.Variant) + "</pre>\n"
 }

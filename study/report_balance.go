@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"html"
 	"io"
-	"strings"
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/htmlreport"
@@ -140,12 +139,7 @@ func (r *Report) balanceSection(p *htmlreport.Page) {
 		}
 		p.Figure(htmlreport.BandPlot(dots, 100*b.Band[0], 100*b.Band[1], "verified win rate (%)", fmt.Sprintf("verified win rates of suggestion %d", s.Rank)))
 		p.Table("", []string{"opponent", "search estimate", "verified win rate", "games", "band verdict"}, b.verifiedRows(s))
-		var sets []string
-		for _, set := range s.Sets {
-			sets = append(sets, "--set "+shellWord(set))
-		}
-		p.Raw("<p class=\"cmd\">As <code>--set</code> lines:</p>\n<pre class=\"fix\">" + html.EscapeString(strings.Join(sets, "\n")) + "</pre>\n")
-		p.Raw("<p class=\"cmd\">As a variant file to save:</p>\n<pre class=\"fix\">" + html.EscapeString(s.Variant) + "</pre>\n")
+		p.Raw(fixHTML(s))
 	}
 }
 
