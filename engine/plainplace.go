@@ -57,7 +57,8 @@ func (g *Game) PlacedBoard(a Action, s *State) bool {
 
 // MovedBoard is PlacedBoard for a unit's own or granted move or rotation
 // (a KAbility action legal in g, Slot AbMove, AbRotate, AbGrantedMove or
-// AbGrantedRotate): it writes into s the board after the unit moved
+// AbGrantedRotate) and for an instant that only moves or turns a unit
+// (plainMoveInstant: the armies' Move): it writes into s the board after the unit moved
 // and/or turned and reports true, with the hex the unit stands on, when
 // that is all the action does; false, s then undefined, when anything
 // else could follow. The move is plain
@@ -68,19 +69,27 @@ func (g *Game) PlacedBoard(a Action, s *State) bool {
 // TestMovedBoardIsApply checks it against ApplyLegal in random games of
 // every embedded army.
 func (g *Game) MovedBoard(a Action, s *State) (Hex, bool) {
-	if a.Kind != KAbility || g.Phase != PhasePlay || g.pend.active || g.watch != 0 || g.nq != 0 || g.noq != 0 ||
+	if (a.Kind != KAbility && a.Kind != KInstant) || g.Phase != PhasePlay || g.pend.active || g.watch != 0 || g.nq != 0 || g.noq != 0 ||
 		g.S.St.N != 0 || g.anyFx&factToughness != 0 || g.cfg.Structures ||
 		a.Hex < 0 || int(a.Hex) >= g.S.Board.Size {
 		return NoHex, false
 	}
 	to := a.Hex
-	switch a.Slot {
-	case AbMove, AbGrantedMove:
+	switch {
+	case a.Kind == KInstant:
+		if !g.plainMoveInstant(a) {
+			return NoHex, false
+		}
+		to = a.To // a.Hex itself: a turn on the spot (doMove)
+		if to < 0 || int(to) >= g.S.Board.Size {
+			return NoHex, false
+		}
+	case a.Slot == AbMove || a.Slot == AbGrantedMove:
 		to = a.To
 		if to < 0 || int(to) >= g.S.Board.Size {
 			return NoHex, false
 		}
-	case AbRotate, AbGrantedRotate:
+	case a.Slot == AbRotate || a.Slot == AbGrantedRotate:
 	default:
 		return NoHex, false
 	}
@@ -99,6 +108,31 @@ func (g *Game) MovedBoard(a Action, s *State) (Hex, bool) {
 		s.HQ[u.Owner] = to
 	}
 	return to, g.plainAfter(s)
+}
+
+// plainMoveInstant reports whether the instant a plays (a KInstant action
+// legal in g) does nothing to the board but the move or turn its targets
+// name: its on-play program is one move step with fixed targets (no
+// selector, no computed number), unconditional and free, not declined, in
+// a game where no unit is immune to a step (the step's shield). What else
+// playing it changes (the hand, the discards, the turn's limits and
+// figures) no evaluation reads.
+func (g *Game) plainMoveInstant(a Action) bool {
+	p := g.Player
+	if a.Hex == NoHex || g.anyImm != 0 || a.Slot >= g.HandLen[p] {
+		return false
+	}
+	tok := &g.S.Armies[p].Tokens[g.Hand[p][a.Slot]]
+	ti := onPlay(tok)
+	if ti < 0 {
+		return false
+	}
+	trg := &tok.Triggers[ti]
+	if len(trg.Actions) != 1 || trg.If != rules.Always || trg.CostHQ != 0 || trg.Discard != 0 {
+		return false
+	}
+	act := &trg.Actions[0]
+	return act.Op == rules.ActMove && act.Sel == nil && act.Num == nil
 }
 
 // plainAfter reports whether the rules Apply runs after an action leave

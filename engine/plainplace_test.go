@@ -20,9 +20,30 @@ func TestPlacedBoardIsApply(t *testing.T) {
 // legal move and rotation of a unit it calls plain.
 func TestMovedBoardIsApply(t *testing.T) {
 	checkPlainBoards(t, KAbility, func(g *Game, a Action, s *State) bool {
+		if a.Kind != KAbility {
+			return false // TestMovedBoardInstantIsApply's
+		}
 		to, ok := g.MovedBoard(a, s)
 		if !ok {
 			return false
+		}
+		if u, v := g.S.Cells[a.Hex].Unit, s.Cells[to].Unit; u.Token != v.Token || u.Owner != v.Owner || v.Facing != a.Facing {
+			t.Fatalf("%v: MovedBoard says the unit stands on %d", a, to)
+		}
+		return true
+	})
+}
+
+// TestMovedBoardInstantIsApply is TestMovedBoardIsApply for the instants
+// MovedBoard calls plain (a Move: plainMoveInstant).
+func TestMovedBoardInstantIsApply(t *testing.T) {
+	checkPlainBoards(t, KInstant, func(g *Game, a Action, s *State) bool {
+		to, ok := g.MovedBoard(a, s)
+		if !ok {
+			return false
+		}
+		if a.Kind != KInstant {
+			return false // TestMovedBoardIsApply's
 		}
 		if u, v := g.S.Cells[a.Hex].Unit, s.Cells[to].Unit; u.Token != v.Token || u.Owner != v.Owner || v.Facing != a.Facing {
 			t.Fatalf("%v: MovedBoard says the unit stands on %d", a, to)
