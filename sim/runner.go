@@ -35,6 +35,12 @@ type Match struct {
 	Reinforce  bool             // the Reinforcements variant (hands of six)
 	Structures bool             // the Structures variant (each army's structure blocks may be placed)
 	Leaders    [2]*rules.Leader // the leader cards of army A and army B (nil: none; the Leaders variant)
+	// Drained, when not nil, is called once as soon as the match's last
+	// game has gone to a worker (its last games may still be playing):
+	// a caller playing matches one after another can start the next then,
+	// so the cores that finished do not wait for the slowest game. Not
+	// called when the match stops before (cancelled or failed).
+	Drained func()
 }
 
 // Shard I of N plays the I-th of N contiguous slices of a run's pairs. A
@@ -286,6 +292,9 @@ func (m *Match) Run(ctx context.Context, workers int, progress Progress) (recs [
 				}
 				i := int(next.Add(1) - 1)
 				if i >= len(jobs) {
+					if i == len(jobs) && m.Drained != nil {
+						m.Drained() // the first worker to find the queue empty
+					}
 					return
 				}
 				rec, err := m.play(jobs[i].k, jobs[i].aFirst, wk)
@@ -348,6 +357,9 @@ func (m *Match) Stream(ctx context.Context, workers int, progress Progress, fold
 		}
 		b := *m
 		b.FirstPair, b.Pairs, b.Shard = first, min(blockPairs, hi-first), Shard{} // the block is inside the shard
+		if first+blockPairs < hi {
+			b.Drained = nil // only the last block drains the match
+		}
 		var prog Progress
 		if progress != nil {
 			base := done

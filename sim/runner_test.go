@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"reflect"
+	"sync/atomic"
 	"testing"
 
 	"github.com/hexforge/hexforge/engine"
@@ -99,12 +100,20 @@ func TestRunSummaryMatchesRun(t *testing.T) {
 	for _, block := range []int{1, 3, 4096} {
 		for _, workers := range []int{1, 3} {
 			blockPairs = block
-			got, err := m.RunSummary(context.Background(), workers, nil)
+			// Drained is called once, when every game has gone to a worker:
+			// at most one a worker is still playing then.
+			mm := *m
+			var done, drains, doneAtDrain atomic.Int64
+			mm.Drained = func() { drains.Add(1); doneAtDrain.Store(done.Load()) }
+			got, err := mm.RunSummary(context.Background(), workers, func(n, _ int) { done.Add(1) })
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !reflect.DeepEqual(got, want) {
 				t.Fatalf("block %d, %d workers: summary differs from one Run", block, workers)
+			}
+			if games := int64(got.Games()); drains.Load() != 1 || doneAtDrain.Load() < games-int64(workers) {
+				t.Errorf("block %d, %d workers: drained %d times, at %d of %d games done", block, workers, drains.Load(), doneAtDrain.Load(), games)
 			}
 		}
 	}

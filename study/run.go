@@ -8,8 +8,10 @@ package study
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/player"
@@ -259,17 +261,73 @@ func CheckStructures(on bool, list ...*rules.Army) (note string, err error) {
 // are there with the games played, none, marked partial like the one it
 // stopped in, so the report of a run stopped between two matchups is
 // marked partial too.
+//
+// A run of a fixed number of games starts each matchup as soon as the
+// one before has handed its last game to a worker (sim.Match.Drained), so
+// a worker that is done does not wait for the slowest game of a matchup:
+// at most two matchups play at once. Each matchup's games and summary are
+// its own, so the result does not depend on it.
 func (r *Run) RoundRobin(ctx context.Context, list []*rules.Army, names []string) (*sim.RoundRobin, error) {
 	rr := &sim.RoundRobin{Armies: names, Players: sim.RoundRobinPlayers(r.Players[0].String(), r.Players[1].String()), Matches: map[[2]int]*sim.Summary{}}
+	var cells [][2]int
 	for i := range list {
 		for j := i; j < len(list); j++ {
-			s, err := r.Match(ctx, r.NewMatch(list[i], list[j]))
-			if err != nil {
-				return nil, err
-			}
-			s.A, s.B = names[i], names[j]
-			rr.Matches[[2]int{i, j}] = s
+			cells = append(cells, [2]int{i, j})
 		}
+	}
+	sums := make([]*sim.Summary, len(cells))
+	errs := make([]error, len(cells))
+	// Looks between batches (--until-ci, a sequential test) and a caller
+	// seeing every game (OnGames, which sees them in order) play the
+	// matchups strictly one after another.
+	overlap := r.UntilCI == 0 && r.Seq == nil && r.OnGames == nil
+	var wg sync.WaitGroup
+	drained := make([]chan struct{}, len(cells))
+	over := make([]chan struct{}, len(cells))
+	failed := func(k int) bool { // matchup k is over and failed
+		select {
+		case <-over[k]:
+			return errs[k] != nil
+		default:
+			return false
+		}
+	}
+	for k, c := range cells {
+		if k > 0 {
+			<-drained[k-1]
+			if k > 1 {
+				<-over[k-2]
+			}
+			if failed(k-1) || k > 1 && failed(k-2) {
+				break
+			}
+		}
+		m := r.NewMatch(list[c[0]], list[c[1]])
+		drained[k], over[k] = make(chan struct{}), make(chan struct{})
+		var once sync.Once
+		drain := func() { once.Do(func() { close(drained[k]) }) }
+		if overlap {
+			m.Drained = drain
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer close(over[k])
+			defer drain() // a matchup that stops early or fails
+			sums[k], errs[k] = r.Match(ctx, m)
+		}()
+		if !overlap {
+			<-over[k]
+		}
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	for k, c := range cells {
+		s := sums[k]
+		s.A, s.B = names[c[0]], names[c[1]]
+		rr.Matches[c] = s
 	}
 	return rr, nil
 }
