@@ -344,8 +344,12 @@ func hasEffect(s *State, op rules.EffectOp) bool {
 func (r *Resolver) segment(seg int, log *BattleLog) {
 	s := r.s
 	r.nhits = 0
-	r.acted, r.killed, r.hitNow = [MaxHexes]bool{}, [MaxHexes]bool{}, [MaxHexes]bool{}
-	r.pending = [MaxHexes]int16{}
+	// One clear each: a tuple of array literals is built on the stack and
+	// copied.
+	clear(r.acted[:])
+	clear(r.killed[:])
+	clear(r.hitNow[:])
+	clear(r.pending[:])
 	log.segment(seg)
 	// Normal attacks and extra actions.
 	for _, h := range r.occ[:r.nocc] {

@@ -264,8 +264,14 @@ func bonuses[P plainPass | pairPass](r *Resolver) {
 	var pass P
 	pairs := unsafe.Sizeof(pass) == unsafe.Sizeof(pairPass(0))
 	s := r.s
-	r.meleeB, r.rangedB, r.initB, r.toughB = [MaxHexes]int8{}, [MaxHexes]int8{}, [MaxHexes]int8{}, [MaxHexes]int8{}
-	r.extra, r.armorAll = [MaxHexes]bool{}, [MaxHexes]bool{}
+	// One clear each (see Resolver.segment): a tuple of array literals is
+	// built on the stack and copied.
+	clear(r.meleeB[:])
+	clear(r.rangedB[:])
+	clear(r.initB[:])
+	clear(r.toughB[:])
+	clear(r.extra[:])
+	clear(r.armorAll[:])
 	r.conv = [MaxHexes]uint8{}
 	for _, h := range r.occ[:r.nocc] {
 		if r.feat[h]&featBonus == 0 || r.netted[h] {

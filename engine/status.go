@@ -320,7 +320,8 @@ func (g *Game) statusBattleEnd() {
 // has left the board in this battle no longer works (it ends after it).
 func (r *Resolver) statusBonuses() {
 	s := r.s
-	r.exposedR, r.exposedM = [MaxHexes]int8{}, [MaxHexes]int8{}
+	clear(r.exposedR[:])
+	clear(r.exposedM[:])
 	for i := range s.St.In[:s.St.N] {
 		in := &s.St.In[i]
 		h := r.tagOcc(in.Tag)
