@@ -110,6 +110,25 @@ func (g *Game) MovedBoard(a Action, s *State) (Hex, bool) {
 	return to, g.plainAfter(s)
 }
 
+// DiscardedBoard is PlacedBoard for a discard (a KDiscard action legal in
+// g): it writes into s the board after it, g's own, and reports true when
+// the discard changes nothing on the board (the rules Apply runs after an
+// action have nothing to do on it); false, s then undefined, when anything
+// could follow. What it changes besides (the hand, the discards, the
+// phase) no evaluation reads: the three discards of a turn score alike.
+// TestDiscardedBoardIsApply checks it against ApplyLegal.
+func (g *Game) DiscardedBoard(a Action, s *State) bool {
+	if a.Kind != KDiscard || g.pend.active || g.watch != 0 || g.nq != 0 || g.noq != 0 ||
+		g.S.St.N != 0 || g.anyFx&factToughness != 0 || g.cfg.Structures || g.leaders {
+		return false
+	}
+	if g.Turn > 0 && g.hqFell() {
+		return false
+	}
+	*s = g.S
+	return g.plainAfter(s)
+}
+
 // plainMoveInstant reports whether the instant a plays (a KInstant action
 // legal in g) does nothing to the board but the move or turn its targets
 // name: its on-play program is one move step with fixed targets (no

@@ -52,6 +52,12 @@ func TestMovedBoardInstantIsApply(t *testing.T) {
 	})
 }
 
+// TestDiscardedBoardIsApply is TestPlacedBoardIsApply for the discards
+// DiscardedBoard calls plain.
+func TestDiscardedBoardIsApply(t *testing.T) {
+	checkPlainBoards(t, KDiscard, (*Game).DiscardedBoard)
+}
+
 // checkPlainBoards checks board, the short way to the board after an
 // action of kind, against ApplyLegal (TestPlacedBoardIsApply).
 func checkPlainBoards(t *testing.T, kind ActionKind, board func(*Game, Action, *State) bool) {

@@ -136,6 +136,8 @@ func (p *searchPlayer) score(g *engine.Game, pos uint64, a engine.Action) float6
 		if sc, ok = p.calmScore(g, pos, a.Hex, to); !ok {
 			sc = p.boardScore(g, g, &p.scratch)
 		}
+	} else if g.DiscardedBoard(a, &p.scratch) {
+		sc = p.boardScore(g, g, &p.scratch)
 	} else if p.copyG = *g; p.copyG.ApplyLegal(a, p) == nil {
 		sc = p.boardScore(g, &p.copyG, nil)
 	}
