@@ -58,7 +58,7 @@ func (g *Game) PlacedBoard(a Action, s *State) bool {
 // MovedBoard is PlacedBoard for a unit's own or granted move or rotation
 // (a KAbility action legal in g, Slot AbMove, AbRotate, AbGrantedMove or
 // AbGrantedRotate) and for an instant that only moves or turns a unit
-// (plainMoveInstant: the armies' Move): it writes into s the board after the unit moved
+// (plainMoveInstant: the armies' Move and Rotation): it writes into s the board after the unit moved
 // and/or turned and reports true, with the hex the unit stands on, when
 // that is all the action does; false, s then undefined, when anything
 // else could follow. The move is plain
@@ -77,11 +77,14 @@ func (g *Game) MovedBoard(a Action, s *State) (Hex, bool) {
 	to := a.Hex
 	switch {
 	case a.Kind == KInstant:
-		if !g.plainMoveInstant(a) {
-			return NoHex, false
-		}
-		to = a.To // a.Hex itself: a turn on the spot (doMove)
-		if to < 0 || int(to) >= g.S.Board.Size {
+		switch g.plainMoveInstant(a) {
+		case rules.ActMove:
+			to = a.To // a.Hex itself: a turn on the spot (doMove)
+			if to < 0 || int(to) >= g.S.Board.Size {
+				return NoHex, false
+			}
+		case rules.ActRotate:
+		default:
 			return NoHex, false
 		}
 	case a.Slot == AbMove || a.Slot == AbGrantedMove:
@@ -129,29 +132,33 @@ func (g *Game) DiscardedBoard(a Action, s *State) bool {
 	return g.plainAfter(s)
 }
 
-// plainMoveInstant reports whether the instant a plays (a KInstant action
-// legal in g) does nothing to the board but the move or turn its targets
-// name: its on-play program is one move step with fixed targets (no
-// selector, no computed number), unconditional and free, not declined, in
-// a game where no unit is immune to a step (the step's shield). What else
-// playing it changes (the hand, the discards, the turn's limits and
-// figures) no evaluation reads.
-func (g *Game) plainMoveInstant(a Action) bool {
+// plainMoveInstant is the step of the instant a plays (a KInstant action
+// legal in g), rules.ActMove or rules.ActRotate, when the instant does
+// nothing to the board but the move or turn its targets name; 0 when it
+// may do more. Its on-play program must be that one step with fixed
+// targets (no selector, no computed number), unconditional and free, not
+// declined, in a game where no unit is immune to a step (the step's
+// shield). What else playing it changes (the hand, the discards, the
+// turn's limits and figures) no evaluation reads.
+func (g *Game) plainMoveInstant(a Action) rules.ActionOp {
 	p := g.Player
 	if a.Hex == NoHex || g.anyImm != 0 || a.Slot >= g.HandLen[p] {
-		return false
+		return 0
 	}
 	tok := &g.S.Armies[p].Tokens[g.Hand[p][a.Slot]]
 	ti := onPlay(tok)
 	if ti < 0 {
-		return false
+		return 0
 	}
 	trg := &tok.Triggers[ti]
 	if len(trg.Actions) != 1 || trg.If != rules.Always || trg.CostHQ != 0 || trg.Discard != 0 {
-		return false
+		return 0
 	}
 	act := &trg.Actions[0]
-	return act.Op == rules.ActMove && act.Sel == nil && act.Num == nil
+	if (act.Op != rules.ActMove && act.Op != rules.ActRotate) || act.Sel != nil || act.Num != nil {
+		return 0
+	}
+	return act.Op
 }
 
 // plainAfter reports whether the rules Apply runs after an action leave
