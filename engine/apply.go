@@ -38,6 +38,7 @@ func (g *Game) Apply(a Action, d Decider) error {
 // legal actions a second time, which is about a third of a random game's
 // cost. An illegal action here leaves the game in an undefined state.
 func (g *Game) ApplyLegal(a Action, d Decider) error {
+	g.settled = 0
 	s := &g.S
 	p := g.Player
 	turn := g.Turn

@@ -30,6 +30,7 @@ func (g *Game) Recontrol(d Decider) {
 	if d == nil {
 		d = FirstOption{}
 	}
+	g.settled = 0
 	g.control(d, g.S.controlledSet())
 }
 

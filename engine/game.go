@@ -280,6 +280,13 @@ type Game struct {
 	// anyCondT: some army has a trait that holds under a condition
 	// (condedge.go).
 	anyCondT bool
+	// settled is whether control's pass would leave the board as it is
+	// (0: not known yet, 1: it would, 2: it would not), worked out once a
+	// position when plainAfter asks (plainplace.go); every action and
+	// Recontrol forget it. After a battle that ends the turn the marks of
+	// taken units wait for the next action's pass, so a position is not
+	// always settled.
+	settled uint8
 }
 
 // workspace is scratch memory for one goroutine.
