@@ -280,14 +280,23 @@ type Game struct {
 	// anyCondT: some army has a trait that holds under a condition
 	// (condedge.go).
 	anyCondT bool
-	// settled is whether control's pass would leave the board as it is
-	// (0: not known yet, 1: it would, 2: it would not), worked out once a
-	// position when plainAfter asks (plainplace.go); every action and
+	// settled is what plainAfter has worked out about this position
+	// (plainplace.go), once a position: whether control's pass would leave
+	// the board as it is (controlKnown, controlStays), and whether
+	// recallNetMarkers would (markersKnown, markersStay). Every action and
 	// Recontrol forget it. After a battle that ends the turn the marks of
-	// taken units wait for the next action's pass, so a position is not
-	// always settled.
+	// taken and netted units wait for the next action, so a position is
+	// not always settled.
 	settled uint8
 }
+
+// Game.settled's bits.
+const (
+	controlKnown uint8 = 1 << iota
+	controlStays
+	markersKnown
+	markersStay
+)
 
 // workspace is scratch memory for one goroutine.
 type workspace struct {

@@ -35,34 +35,67 @@ func (g *Game) recallNetMarkers() {
 		return // no token throws markers
 	}
 	s := &g.S
-	marked := false
-	for h := 0; h < s.Board.Size; h++ {
-		if u := s.Cells[h].Unit; !u.Empty() && u.Marks&NetMarker != 0 {
-			marked = true
-		}
-	}
-	if !marked {
+	if !s.anyNetMarker() {
 		return
 	}
+	recall := g.recalled()
+	for h := 0; h < s.Board.Size; h++ {
+		if u := &s.Cells[h].Unit; comesBack(s, *u, recall) {
+			u.Marks &^= NetMarker
+		}
+	}
+}
+
+// anyNetMarker reports whether a net marker lies on the board.
+func (s *State) anyNetMarker() bool {
+	for h := 0; h < s.Board.Size; h++ {
+		if u := s.Cells[h].Unit; !u.Empty() && u.Marks&NetMarker != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// recalled is a bit per player whose thrower of markers is netted on the
+// board: the players whose markers come back (recallNetMarkers).
+func (g *Game) recalled() uint8 {
+	s := &g.S
 	nets := g.computeNets()
-	var recall uint8 // a bit per player whose thrower is netted
+	var recall uint8
 	for h := 0; h < s.Board.Size; h++ {
 		if u := s.Cells[h].Unit; !u.Empty() && nets[h] && throwsNets(s.Tok(u)) {
 			recall |= 1 << u.Owner
 		}
 	}
-	for h := 0; h < s.Board.Size; h++ {
-		u := &s.Cells[h].Unit
-		if u.Empty() || u.Marks&NetMarker == 0 {
-			continue
-		}
-		for q := range uint8(s.Players()) {
-			if recall&(1<<q) != 0 && !s.Friends(q, u.Owner) {
-				u.Marks &^= NetMarker
-				break
-			}
+	return recall
+}
+
+// comesBack reports whether the net marker of the unit u, if it has one,
+// comes back when the throwers of the players in recall are netted: a
+// thrower of an enemy of its owner is.
+func comesBack(s *State, u Piece, recall uint8) bool {
+	if u.Empty() || u.Marks&NetMarker == 0 {
+		return false
+	}
+	for q := range uint8(s.Players()) {
+		if recall&(1<<q) != 0 && !s.Friends(q, u.Owner) {
+			return true
 		}
 	}
+	return false
+}
+
+// markersStay reports whether recallNetMarkers would leave every marker
+// of g.S where it is.
+func (g *Game) markersStay() bool {
+	s := &g.S
+	recall := g.recalled()
+	for h := 0; h < s.Board.Size; h++ {
+		if comesBack(s, s.Cells[h].Unit, recall) {
+			return false
+		}
+	}
+	return true
 }
 
 // throwsNets reports whether a token has an ability or trigger with a net

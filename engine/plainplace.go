@@ -173,13 +173,13 @@ func (g *Game) plainAfter(s *State, from, to Hex) bool {
 	if g.anyFx&(factTethered|factNetThrower) != 0 {
 		// tether would remove a tethered unit away from its HQ, and
 		// recallNetMarkers look at the nets once a marker lies on the
-		// board: neither may have anything to do.
+		// board: neither may have anything to do (apartFromMarkers).
 		for h := 0; h < s.Board.Size; h++ {
 			u := s.Cells[h].Unit
 			if u.Empty() {
 				continue
 			}
-			if u.Marks&NetMarker != 0 {
+			if u.Marks&NetMarker != 0 && !g.apartFromMarkers(s, from, to) {
 				return false
 			}
 			if g.fact(u).flags&factTethered != 0 {
@@ -216,18 +216,18 @@ func (g *Game) plainAfter(s *State, from, to Hex) bool {
 // takeovers are such, and the pass (a load of the board, its nets and a
 // takeover pass) costs about a third of a battle.
 func (g *Game) apartFromTakeovers(s *State, from, to Hex) bool {
-	if g.settled == 0 {
-		g.settled = 2
+	if g.settled&controlKnown == 0 {
+		g.settled |= controlKnown
 		cp := g.S
 		r := g.Res
 		r.s = &cp
 		r.control()
 		r.s = nil
 		if cp == g.S {
-			g.settled = 1
+			g.settled |= controlStays
 		}
 	}
-	if g.settled != 1 {
+	if g.settled&controlStays == 0 {
 		return false
 	}
 	if to != NoHex {
@@ -249,4 +249,30 @@ func (g *Game) apartFromTakeovers(s *State, from, to Hex) bool {
 		}
 	}
 	return true
+}
+
+// apartFromMarkers reports whether recallNetMarkers would leave the net
+// markers of s, g.S but for the unit that left from and stands on to
+// (plainAfter), where they are: the unit has no net edge and throws no
+// markers, no marker of g.S would come back (worked out once a position,
+// Game.settled), and no takeover changes (apartFromTakeovers: a unit
+// released or taken changes whom the nets catch). A unit without a net
+// edge nets no one, and netted or not it frees no one, so the throwers
+// are netted on s as on g.S.
+func (g *Game) apartFromMarkers(s *State, from, to Hex) bool {
+	if to != NoHex {
+		if f := g.fact(s.Cells[to].Unit); f.net != 0 || f.flags&factNetThrower != 0 {
+			return false
+		}
+	}
+	if g.anyFx&factTakeover != 0 && !g.apartFromTakeovers(s, from, to) {
+		return false
+	}
+	if g.settled&markersKnown == 0 {
+		g.settled |= markersKnown
+		if g.markersStay() {
+			g.settled |= markersStay
+		}
+	}
+	return g.settled&markersStay != 0
 }
