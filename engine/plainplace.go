@@ -58,10 +58,10 @@ func (g *Game) PlacedBoard(a Action, s *State) bool {
 // MovedBoard is PlacedBoard for a unit's own or granted move or rotation
 // (a KAbility action legal in g, Slot AbMove, AbRotate, AbGrantedMove or
 // AbGrantedRotate) and for an instant that only moves or turns a unit
-// (plainMoveInstant: the armies' Move and Rotation): it writes into s the board after the unit moved
-// and/or turned and reports true, with the hex the unit stands on, when
-// that is all the action does; false, s then undefined, when anything
-// else could follow. The move is plain
+// (plainMoveInstant: the armies' Move and Rotation): it writes into s the
+// board after the unit moved and/or turned and reports true, with the hex
+// the unit stands on, when that is all the action does; false, s then
+// undefined, when anything else could follow. The move is plain
 // on PlacedBoard's conditions, with the destination's foundation in place
 // of the placed hex's (entering one runs its steps), and in a game
 // without Structures (whose parts go together). The rest of what the
@@ -216,20 +216,6 @@ func (g *Game) plainAfter(s *State, from, to Hex) bool {
 // takeovers are such, and the pass (a load of the board, its nets and a
 // takeover pass) costs about a third of a battle.
 func (g *Game) apartFromTakeovers(s *State, from, to Hex) bool {
-	if g.settled&controlKnown == 0 {
-		g.settled |= controlKnown
-		cp := g.S
-		r := g.Res
-		r.s = &cp
-		r.control()
-		r.s = nil
-		if cp == g.S {
-			g.settled |= controlStays
-		}
-	}
-	if g.settled&controlStays == 0 {
-		return false
-	}
 	if to != NoHex {
 		u := s.Cells[to].Unit
 		if f := g.fact(u); f.net != 0 || f.flags&factTakeover != 0 || u.Marks&Controlled != 0 {
@@ -248,7 +234,18 @@ func (g *Game) apartFromTakeovers(s *State, from, to Hex) bool {
 			}
 		}
 	}
-	return true
+	if g.settled&controlKnown == 0 {
+		g.settled |= controlKnown
+		cp := g.S
+		r := g.Res
+		r.s = &cp
+		r.control()
+		r.s = nil
+		if cp == g.S {
+			g.settled |= controlStays
+		}
+	}
+	return g.settled&controlStays != 0
 }
 
 // apartFromMarkers reports whether recallNetMarkers would leave the net
