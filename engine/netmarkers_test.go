@@ -112,3 +112,38 @@ func TestNetMarkerComesBackWhenThrowerNetted(t *testing.T) {
 		t.Fatal("the HQ, free again, may not throw its marker")
 	}
 }
+
+// TestPlacedBoardMarkerComesBack: in a position whose marker comes back at
+// the next action (its thrower netted since the last one, as after a
+// battle that ended the turn, here by a Netter put down directly), no
+// placement is plain: ApplyLegal's recall frees the unit, so the board
+// after even a placement far from every net is not the position's board
+// with the unit (Game.apartFromMarkers' markersStay).
+func TestPlacedBoardMarkerComesBack(t *testing.T) {
+	g := netGame(t)
+	r1 := put(t, g, 1, "Dasher", "c3", rules.N)
+	a, ok := hqNet(g)
+	if !ok {
+		t.Fatal("the HQ net is not offered")
+	}
+	must(t, g, a)
+	must(t, g, Action{Kind: KStep, Hex: r1, To: NoHex})
+	endTurn(t, g)
+	g.fresh = false
+	put(t, g, 1, "Netter", "a2", rules.N) // its N edge nets the HQ on a1; no action has run since
+	if g.S.Cells[r1].Unit.Marks&NetMarker == 0 {
+		t.Fatal("the marker left c3 before any action")
+	}
+	setHand(t, g, 1, "Dasher")
+	place := Action{Kind: KPlace, Slot: 0, Hex: hexOf(t, "e1"), Facing: rules.N, To: NoHex}
+	var s State
+	plain := g.PlacedBoard(place, &s)
+	cp := *g
+	must(t, &cp, place)
+	if cp.S.Cells[r1].Unit.Marks&NetMarker != 0 {
+		t.Fatal("ApplyLegal did not bring the marker back")
+	}
+	if plain {
+		t.Fatal("PlacedBoard calls the placement plain, but the marker on c3 comes back")
+	}
+}

@@ -208,17 +208,18 @@ func (g *Game) plainAfter(s *State, from, to Hex) bool {
 // apartFromTakeovers reports whether the unit that left from and stands
 // on to (plainAfter) changes no takeover, so that control's pass on s
 // would find what it found on g.S: it neither takes over (nor uses
-// modules) nor throws a net nor is held, and no unit that takes over
-// stands next to either hex, and the pass would leave g.S as it is
-// (Game.settled: worked out once a position). Takeovers reach adjacent
-// units only and nets change only with a net edge, so the pass then sees
-// on s the links it saw on g.S. Most placements and moves of a game with
-// takeovers are such, and the pass (a load of the board, its nets and a
-// takeover pass) costs about a third of a battle.
+// modules) nor throws a net, no unit that takes over stands next to
+// either hex, and the pass would leave g.S as it is (Game.settled: worked
+// out once a position; then the unit was not held either, as a held unit
+// stands next to its taker). Takeovers reach adjacent units only and nets
+// change only with a net edge, so the pass then sees on s the links it
+// saw on g.S. Most placements and moves of a game with takeovers are
+// such, and the pass (a load of the board, its nets and a takeover pass)
+// costs about a third of a battle.
 func (g *Game) apartFromTakeovers(s *State, from, to Hex) bool {
 	if to != NoHex {
 		u := s.Cells[to].Unit
-		if f := g.fact(u); f.net != 0 || f.flags&factTakeover != 0 || u.Marks&Controlled != 0 {
+		if f := g.fact(u); f.net != 0 || f.flags&factTakeover != 0 {
 			return false
 		}
 	}
