@@ -76,10 +76,10 @@ func TestNetMarkersLimit(t *testing.T) {
 	}
 }
 
-// TestNetMarkerComesBackWhenThrowerNetted: the marker comes back, freeing
-// the netted unit, when the HQ that threw it is itself netted; once the HQ
-// is free it may throw the marker again.
-func TestNetMarkerComesBackWhenThrowerNetted(t *testing.T) {
+// markedGame is netGame after player 1's HQ threw its marker on player
+// 2's Dasher on c3 (returned) and ended the turn: player 2 to play.
+func markedGame(t *testing.T) (*Game, Hex) {
+	t.Helper()
 	g := netGame(t)
 	r1 := put(t, g, 1, "Dasher", "c3", rules.N)
 	a, ok := hqNet(g)
@@ -93,6 +93,14 @@ func TestNetMarkerComesBackWhenThrowerNetted(t *testing.T) {
 	}
 	endTurn(t, g)
 	g.fresh = false
+	return g, r1
+}
+
+// TestNetMarkerComesBackWhenThrowerNetted: the marker comes back, freeing
+// the netted unit, when the HQ that threw it is itself netted; once the HQ
+// is free it may throw the marker again.
+func TestNetMarkerComesBackWhenThrowerNetted(t *testing.T) {
+	g, r1 := markedGame(t)
 	setHand(t, g, 1, "Netter")
 	netter := hexOf(t, "a2") // its N edge faces the HQ on a1
 	must(t, g, Action{Kind: KPlace, Slot: 0, Hex: netter, Facing: rules.N, To: NoHex})
@@ -120,16 +128,7 @@ func TestNetMarkerComesBackWhenThrowerNetted(t *testing.T) {
 // after even a placement far from every net is not the position's board
 // with the unit (Game.apartFromMarkers' markersStay).
 func TestPlacedBoardMarkerComesBack(t *testing.T) {
-	g := netGame(t)
-	r1 := put(t, g, 1, "Dasher", "c3", rules.N)
-	a, ok := hqNet(g)
-	if !ok {
-		t.Fatal("the HQ net is not offered")
-	}
-	must(t, g, a)
-	must(t, g, Action{Kind: KStep, Hex: r1, To: NoHex})
-	endTurn(t, g)
-	g.fresh = false
+	g, r1 := markedGame(t)
 	put(t, g, 1, "Netter", "a2", rules.N) // its N edge nets the HQ on a1; no action has run since
 	if g.S.Cells[r1].Unit.Marks&NetMarker == 0 {
 		t.Fatal("the marker left c3 before any action")
