@@ -16,8 +16,9 @@ import "github.com/hexforge/hexforge/rules"
 // is replaced) nor a foundation (whose entry steps would run), no program
 // is pending, no rule that runs after every action can change the board
 // in this game (no observer, status or toughness effect in any army, no
-// thrown-net marker on the board, every tethered unit beside its HQ), no
-// HQ has fallen and the board does not fill (which starts a battle). In a
+// thrown-net marker that could come back, every tethered unit beside its
+// HQ), no HQ has fallen and the board does not fill (which starts a
+// battle). In a
 // game with takeover or use_modules effects who controls whom is worked out on
 // the placement's board as Game.control's first pass does, and the
 // placement is plain when that takes over no unit that was not taken over
@@ -28,8 +29,7 @@ import "github.com/hexforge/hexforge/rules"
 // placement leaves as it was. TestPlacedBoardIsApply checks it against
 // ApplyLegal in random games of every embedded army.
 func (g *Game) PlacedBoard(a Action, s *State) bool {
-	if a.Kind != KPlace || g.Phase != PhasePlay || g.pend.active || g.watch != 0 || g.nq != 0 || g.noq != 0 ||
-		g.S.St.N != 0 || g.anyFx&factToughness != 0 ||
+	if a.Kind != KPlace || g.Phase != PhasePlay || !g.quiet() ||
 		int(a.Slot) >= int(g.HandLen[g.Player]) || a.Hex < 0 || int(a.Hex) >= g.S.Board.Size {
 		return false
 	}
@@ -45,9 +45,6 @@ func (g *Game) PlacedBoard(a Action, s *State) bool {
 		}
 	}
 	if c := &g.S.Cells[a.Hex]; !c.Unit.Empty() || !c.Ground.Empty() {
-		return false
-	}
-	if g.Turn > 0 && g.hqFell() {
 		return false
 	}
 	*s = g.S
@@ -69,8 +66,7 @@ func (g *Game) PlacedBoard(a Action, s *State) bool {
 // TestMovedBoardIsApply checks it against ApplyLegal in random games of
 // every embedded army.
 func (g *Game) MovedBoard(a Action, s *State) (Hex, bool) {
-	if (a.Kind != KAbility && a.Kind != KInstant) || g.Phase != PhasePlay || g.pend.active || g.watch != 0 || g.nq != 0 || g.noq != 0 ||
-		g.S.St.N != 0 || g.anyFx&factToughness != 0 || g.cfg.Structures ||
+	if (a.Kind != KAbility && a.Kind != KInstant) || g.Phase != PhasePlay || !g.quiet() || g.cfg.Structures ||
 		a.Hex < 0 || int(a.Hex) >= g.S.Board.Size {
 		return NoHex, false
 	}
@@ -100,9 +96,6 @@ func (g *Game) MovedBoard(a Action, s *State) (Hex, bool) {
 	if u.Empty() || (to != a.Hex && (!g.S.Cells[to].Unit.Empty() || !g.S.Cells[to].Ground.Empty())) {
 		return NoHex, false
 	}
-	if g.Turn > 0 && g.hqFell() {
-		return NoHex, false
-	}
 	*s = g.S
 	u.Facing = a.Facing
 	s.Cells[a.Hex].Unit = emptyPiece
@@ -121,15 +114,21 @@ func (g *Game) MovedBoard(a Action, s *State) (Hex, bool) {
 // phase) no evaluation reads: the three discards of a turn score alike.
 // TestDiscardedBoardIsApply checks it against ApplyLegal.
 func (g *Game) DiscardedBoard(a Action, s *State) bool {
-	if a.Kind != KDiscard || g.pend.active || g.watch != 0 || g.nq != 0 || g.noq != 0 ||
-		g.S.St.N != 0 || g.anyFx&factToughness != 0 || g.cfg.Structures || g.leaders {
-		return false
-	}
-	if g.Turn > 0 && g.hqFell() {
+	if a.Kind != KDiscard || !g.quiet() || g.cfg.Structures || g.leaders {
 		return false
 	}
 	*s = g.S
 	return g.plainAfter(s, NoHex, NoHex)
+}
+
+// quiet reports what PlacedBoard, MovedBoard and DiscardedBoard ask of
+// the position before any action: no program pending, no observer, no
+// question queued, no status, no toughness effect in any army (each a rule
+// Apply runs after an action that may change the board), and no HQ
+// fallen (the game ends).
+func (g *Game) quiet() bool {
+	return !g.pend.active && g.watch == 0 && g.nq == 0 && g.noq == 0 && g.S.St.N == 0 &&
+		g.anyFx&factToughness == 0 && !(g.Turn > 0 && g.hqFell())
 }
 
 // plainMoveInstant is the step of the instant a plays (a KInstant action
