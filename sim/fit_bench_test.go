@@ -57,3 +57,14 @@ func cpuAgainstRace(b *testing.B, pl string) {
 	b.ReportMetric(otherCPU*1e3/float64(b.N), pl+"-cpu-ms/game")
 	b.ReportMetric(otherCPU/raceCPU, pl+"/race")
 }
+
+// BenchmarkPlan1VsRace is BenchmarkFitVsRace for plan:1, the cheapest
+// player whose round robin stayed within the noise of race:8's in the
+// screen of docs/players.md ("What carries race:8's verdict").
+//
+//	go test -run '^$' -bench 'Plan1VsRace|Race1VsRace' -benchtime 40x ./sim
+func BenchmarkPlan1VsRace(b *testing.B) { cpuAgainstRace(b, "plan:1") }
+
+// BenchmarkRace1VsRace is BenchmarkFitVsRace for race:1: race's shortlist
+// of five played to the end of the opponent's turn on one world.
+func BenchmarkRace1VsRace(b *testing.B) { cpuAgainstRace(b, "race:1") }
