@@ -59,11 +59,12 @@ func WriteAgreement(w io.Writer, a *sim.Agreement, f Format, command string) err
 			Differs bool     `json:"differs"`
 			Incon   bool     `json:"inconclusive"`
 			Need    int      `json:"need_games,omitempty"`
+			NeedDif bool     `json:"need_shows_difference,omitempty"` // need_games is what the clearest difference needs to be significant
 			Verdict string   `json:"verdict"`
 			ChanceB float64  `json:"chance_beyond"`
 			ChanceW float64  `json:"chance_all_within"`
 			Cells   []cell   `json:"matchups"`
-		}{a.Base, a.Strong, a.MaxDiff, a.Beyond, tau, a.Within, a.MinTau, a.Agree, a.Differs, a.Inconclusive, a.NeedGames, a.Verdict(), a.ChanceBeyond, a.ChanceAllWithin, nil}
+		}{a.Base, a.Strong, a.MaxDiff, a.Beyond, tau, a.Within, a.MinTau, a.Agree, a.Differs, a.Inconclusive, a.NeedGames, a.NeedDiffers, a.Verdict(), a.ChanceBeyond, a.ChanceAllWithin, nil}
 		for _, c := range cells {
 			bi, si := c.Base.Interval(), c.Strong.Interval()
 			out.Cells = append(out.Cells, cell{c.Row, c.Col, c.Base.Rate(), bi.Lo, bi.Hi, c.Strong.Rate(), si.Lo, si.Hi, c.Diff, c.Lo, c.Hi, c.Significant, c.Equivalent})

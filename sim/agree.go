@@ -37,9 +37,15 @@ type Agreement struct {
 	Differs      bool
 	// Inconclusive: neither agreement nor a difference is shown; NeedGames
 	// is about how many games a matchup each round robin would need to
-	// decide, should the differences and their spread stay as they are.
+	// decide, should the differences and their spread stay as they are:
+	// the fewer of what shows every matchup within the margin and what
+	// makes the most telling difference significant after Holm's
+	// correction (NeedDiffers says it is the latter). A matchup whose
+	// difference sits at the margin would ask millions of games to be
+	// shown within it; the verdict is decided long before, the other way.
 	Inconclusive bool
 	NeedGames    int
+	NeedDiffers  bool
 	// ChanceBeyond is how many matchups would differ by more than Within
 	// by chance alone if the two round robins' games came from one and the
 	// same player (each matchup's difference normal with the spread of its
@@ -82,6 +88,12 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 	ag := &Agreement{Base: base.Players, Strong: strong.Players, Within: within, MinTau: minTau, ChanceAllWithin: 1}
 	var ps []float64
 	allEquivalent, need := true, 0
+	// The fewest pairs a matchup would need for its difference to be
+	// significant after Holm's correction, should it and its spread stay
+	// as they are: Holm's first step is Bonferroni's, p <= 0.05/m
+	// two-sided over the m matchups.
+	zReq := math.Sqrt2 * math.Erfinv(1-0.05/float64(len(base.Armies)*(len(base.Armies)-1)/2))
+	needDiff := math.Inf(1)
 	for i := range base.Armies {
 		for j := i + 1; j < len(base.Armies); j++ {
 			b, ok1 := base.Rate(i, j)
@@ -98,6 +110,10 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 			beyond := 0.0
 			if se := (ch.Hi - ch.Lo) / 2 / stats.Z95; se > 0 {
 				beyond = math.Erfc(within / se / math.Sqrt2)
+				if z := math.Abs(ch.Diff) / se; z > 0 {
+					n := min(b.Sample().N(), s.Sample().N())
+					needDiff = min(needDiff, max(math.Ceil(math.Pow(zReq/z, 2)*n), n+1))
+				}
 			}
 			ag.ChanceBeyond += beyond
 			ag.ChanceAllWithin *= 1 - beyond
@@ -135,6 +151,9 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 	ag.Inconclusive = !ag.Agree && !ag.Differs
 	if ag.Inconclusive {
 		ag.NeedGames = 2 * need
+		if nd := 2 * needDiff; nd < float64(ag.NeedGames) {
+			ag.NeedGames, ag.NeedDiffers = int(nd), true
+		}
 	}
 	return ag, nil
 }
@@ -245,6 +264,10 @@ func (a *Agreement) Verdict() string {
 	case a.Differs:
 		return fmt.Sprintf("differs: every matchup is shown within %.0f points, but the rankings are not the same: %s", 100*a.Within, tau)
 	}
-	return fmt.Sprintf("not enough games (need about %d a matchup in each round robin): %d of %d matchups shown within %.0f points (two one-sided tests at 95%%), none differs significantly (Holm), the largest difference %.1f points; %s",
-		a.NeedGames, eq, len(a.Cells), 100*a.Within, 100*a.MaxDiff, tau)
+	what := fmt.Sprintf("every matchup within %.0f points", 100*a.Within)
+	if a.NeedDiffers {
+		what = "the clearest difference significant"
+	}
+	return fmt.Sprintf("not enough games (need about %d a matchup in each round robin to show %s): %d of %d matchups shown within %.0f points (two one-sided tests at 95%%), none differs significantly (Holm), the largest difference %.1f points; %s",
+		a.NeedGames, what, eq, len(a.Cells), 100*a.Within, 100*a.MaxDiff, tau)
 }

@@ -81,7 +81,8 @@ func TestCompareRoundRobins(t *testing.T) {
 		{0, 1}: 0.61, {0, 2}: 0.66, {0, 3}: 0.69, {1, 2}: 0.56, {1, 3}: 0.61, {2, 3}: 0.54,
 	}, 100)
 	if ag, err := Compare(base, few, 0.05, 0.85); err != nil || ag.Agree || ag.Differs || !ag.Inconclusive || ag.NeedGames <= 200 ||
-		!strings.HasPrefix(ag.Verdict(), fmt.Sprintf("not enough games (need about %d a matchup in each round robin)", ag.NeedGames)) {
+		ag.NeedDiffers ||
+		!strings.HasPrefix(ag.Verdict(), fmt.Sprintf("not enough games (need about %d a matchup in each round robin to show every matchup within 5 points)", ag.NeedGames)) {
 		t.Errorf("100 pairs: %v, agree %v, differs %v, need %d: %q", err, ag.Agree, ag.Differs, ag.NeedGames, ag.Verdict())
 	}
 	// A strong player that turns C into the best army: C's matchups move
@@ -116,6 +117,42 @@ func TestCompareRoundRobins(t *testing.T) {
 	other := rrRates("strong", []string{"A", "B", "C", "E"}, nil, 10)
 	if _, err := Compare(base, other, 0.05, 0.85); err == nil || !strings.Contains(err.Error(), "army D") {
 		t.Errorf("different armies: %v, want an error naming army D", err)
+	}
+}
+
+// TestCompareNeedAtTheMargin: a matchup whose difference sits near the
+// margin would ask millions of games to be shown within it, but the verdict
+// is decided long before by the clearest difference becoming significant:
+// the need is the fewer of the two, and the verdict says which.
+func TestCompareNeedAtTheMargin(t *testing.T) {
+	armies := []string{"A", "B", "C", "D"}
+	rates := map[[2]int]float64{{0, 1}: 0.60, {0, 2}: 0.65, {0, 3}: 0.70, {1, 2}: 0.55, {1, 3}: 0.60, {2, 3}: 0.55}
+	for _, c := range []struct {
+		name      string
+		cd        float64 // C against D under the strong player
+		differs   bool    // the need is the difference's
+		lo, hi    int     // games a matchup
+		wantWords string
+	}{
+		// 4.8 points at the 5-point margin, its standard error about 3.1
+		// points in 300 pairs a side: shown within 5 only in about
+		// (1.645·3.1/0.2)² = 650 times the pairs; significant after Holm
+		// over 6 (z 2.64 against 1.55 now) in about 2.9 times them, about
+		// 1,760 games.
+		{"at the margin", 0.599, true, 1500, 2100, "to show the clearest difference significant"},
+		// 1 point: equivalence needs about (1.645·3.1/4)² = 1.6 times the
+		// pairs, about 970 games; a difference some 67 times them.
+		{"well inside", 0.56, false, 800, 1200, "to show every matchup within 5 points"},
+	} {
+		moved := maps.Clone(rates)
+		moved[[2]int{2, 3}] = c.cd
+		ag, err := Compare(rrRates("cheap", armies, rates, 300), rrRates("strong", armies, moved, 300), 0.05, 0.5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ag.Inconclusive || ag.NeedDiffers != c.differs || ag.NeedGames < c.lo || ag.NeedGames > c.hi || !strings.Contains(ag.Verdict(), c.wantWords+")") {
+			t.Errorf("%s: inconclusive %v, need %d (the difference's: %v), want %d to %d (%v): %q", c.name, ag.Inconclusive, ag.NeedGames, ag.NeedDiffers, c.lo, c.hi, c.differs, ag.Verdict())
+		}
 	}
 }
 
