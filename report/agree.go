@@ -47,6 +47,13 @@ func WriteAgreement(w io.Writer, a *sim.Agreement, f Format, command string) err
 			Significant bool    `json:"significant"`
 			Equivalent  bool    `json:"equivalent"`
 		}
+		type army struct {
+			Army        string  `json:"army"`
+			Diff        float64 `json:"diff"`
+			Lo          float64 `json:"diff_lo"`
+			Hi          float64 `json:"diff_hi"`
+			Significant bool    `json:"significant"`
+		}
 		out := struct {
 			Base    string   `json:"base_players"`
 			Strong  string   `json:"strong_players"`
@@ -64,7 +71,11 @@ func WriteAgreement(w io.Writer, a *sim.Agreement, f Format, command string) err
 			ChanceB float64  `json:"chance_beyond"`
 			ChanceW float64  `json:"chance_all_within"`
 			Cells   []cell   `json:"matchups"`
-		}{a.Base, a.Strong, a.MaxDiff, a.Beyond, tau, a.Within, a.MinTau, a.Agree, a.Differs, a.Inconclusive, a.NeedGames, a.NeedDiffers, a.Verdict(), a.ChanceBeyond, a.ChanceAllWithin, nil}
+			Armies  []army   `json:"armies"`
+		}{a.Base, a.Strong, a.MaxDiff, a.Beyond, tau, a.Within, a.MinTau, a.Agree, a.Differs, a.Inconclusive, a.NeedGames, a.NeedDiffers, a.Verdict(), a.ChanceBeyond, a.ChanceAllWithin, nil, nil}
+		for _, m := range a.Armies {
+			out.Armies = append(out.Armies, army{m.Army, m.Diff, m.Lo, m.Hi, m.Significant})
+		}
 		for _, c := range cells {
 			bi, si := c.Base.Interval(), c.Strong.Interval()
 			out.Cells = append(out.Cells, cell{c.Row, c.Col, c.Base.Rate(), bi.Lo, bi.Hi, c.Strong.Rate(), si.Lo, si.Hi, c.Diff, c.Lo, c.Hi, c.Significant, c.Equivalent})
@@ -74,7 +85,7 @@ func WriteAgreement(w io.Writer, a *sim.Agreement, f Format, command string) err
 		return enc.Encode(out)
 	}
 	if f != CSV {
-		fmt.Fprintf(w, "The same armies' round robin %s: row army's win rate vs column army (draw = 1/2), 95%% score intervals over seat-swapped pairs; change = second - first; * = the difference is significant (Holm over %d matchups), ≈ = shown within %.0f points (two one-sided tests at 95%%)\n\n", runNames(a), len(a.Cells), 100*a.Within)
+		fmt.Fprintf(w, "The same armies' round robin %s: row army's win rate vs column army (draw = 1/2), 95%% score intervals over seat-swapped pairs; change = second - first; * = the difference is significant (Holm over %d matchups and %d armies' win rates against the others), ≈ = shown within %.0f points (two one-sided tests at 95%%)\n\n", runNames(a), len(a.Cells), len(a.Armies), 100*a.Within)
 	}
 	var rows [][]string
 	for _, c := range cells {

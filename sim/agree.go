@@ -52,6 +52,23 @@ type Agreement struct {
 	// interval), and ChanceAllWithin the probability that none would: what
 	// a bare count of matchups beyond the bound is worth with these games.
 	ChanceBeyond, ChanceAllWithin float64
+	// Armies is each army's win rate against the others (its matchups'
+	// mean, mirrors left out) under each player, and the change: a player
+	// that moves one army a few points in every matchup shows it here long
+	// before any one matchup is significant. Its significance is corrected
+	// with the matchups' (Holm over both), and a significant change makes
+	// the verdict "differs" as a matchup's does.
+	Armies []AgreeArmy
+}
+
+// AgreeArmy is one army's change: the mean over its matchups of the
+// change of its win rate (second run minus first), with its 95% interval
+// (the matchups' differences independent), and whether it is significant
+// after Holm's correction over the matchups and the armies.
+type AgreeArmy struct {
+	Army         string
+	Diff, Lo, Hi float64
+	Significant  bool
 }
 
 // AgreeCell is one matchup: the row army's win rate against the column
@@ -91,8 +108,9 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 	// The fewest pairs a matchup would need for its difference to be
 	// significant after Holm's correction, should it and its spread stay
 	// as they are: Holm's first step is Bonferroni's, p <= 0.05/m
-	// two-sided over the m matchups.
-	zReq := math.Sqrt2 * math.Erfinv(1-0.05/float64(len(base.Armies)*(len(base.Armies)-1)/2))
+	// two-sided over the m matchups and armies.
+	na := len(base.Armies)
+	zReq := math.Sqrt2 * math.Erfinv(1-0.05/float64(na*(na-1)/2+na))
 	needDiff := math.Inf(1)
 	for i := range base.Armies {
 		for j := i + 1; j < len(base.Armies); j++ {
@@ -125,9 +143,41 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 			}
 		}
 	}
+	// Each army's change: the mean of its matchups' changes, seen from it.
+	for _, a := range base.Armies {
+		var d, v float64
+		k := 0
+		for _, c := range ag.Cells {
+			se := (c.Hi - c.Lo) / 2 / stats.Z95
+			switch a {
+			case c.Row:
+				d += c.Diff
+			case c.Col:
+				d -= c.Diff
+			default:
+				continue
+			}
+			v += se * se
+			k++
+		}
+		if k == 0 {
+			continue
+		}
+		d, se := d/float64(k), math.Sqrt(v)/float64(k)
+		p := 1.0
+		if se > 0 {
+			p = math.Erfc(math.Abs(d) / se / math.Sqrt2)
+		}
+		ag.Armies = append(ag.Armies, AgreeArmy{Army: a, Diff: d, Lo: max(d-stats.Z95*se, -1), Hi: min(d+stats.Z95*se, 1)})
+		ps = append(ps, p)
+	}
 	sig := 0
 	for k, p := range stats.Holm(ps) {
-		ag.Cells[k].Significant = p <= 0.05
+		if k < len(ag.Cells) {
+			ag.Cells[k].Significant = p <= 0.05
+		} else {
+			ag.Armies[k-len(ag.Cells)].Significant = p <= 0.05
+		}
 		if p <= 0.05 {
 			sig++
 		}
@@ -259,8 +309,11 @@ func (a *Agreement) Verdict() string {
 		return fmt.Sprintf("agree: every matchup shown within %.0f points (two one-sided tests at 95%%; the largest difference %.1f), %s",
 			100*a.Within, 100*a.MaxDiff, tau)
 	case a.Differs && sig > 0:
-		return fmt.Sprintf("differs: %d of %d matchups differ significantly (Holm-corrected p <= 0.05; the largest difference %.1f points), %s",
-			sig, len(a.Cells), 100*a.MaxDiff, tau)
+		return fmt.Sprintf("differs: %d of %d matchups differ significantly (Holm-corrected p <= 0.05; the largest difference %.1f points)%s, %s",
+			sig, len(a.Cells), 100*a.MaxDiff, a.armiesMoved(), tau)
+	case a.Differs && a.armiesMoved() != "":
+		return fmt.Sprintf("differs: no single matchup differs significantly, but%s (Holm-corrected p <= 0.05 over the %d matchups and %d armies; the largest matchup difference %.1f points), %s",
+			strings.TrimPrefix(a.armiesMoved(), ";"), len(a.Cells), len(a.Armies), 100*a.MaxDiff, tau)
 	case a.Differs:
 		return fmt.Sprintf("differs: every matchup is shown within %.0f points, but the rankings are not the same: %s", 100*a.Within, tau)
 	}
@@ -270,4 +323,19 @@ func (a *Agreement) Verdict() string {
 	}
 	return fmt.Sprintf("not enough games (need about %d a matchup in each round robin to show %s): %d of %d matchups shown within %.0f points (two one-sided tests at 95%%), none differs significantly (Holm), the largest difference %.1f points; %s",
 		a.NeedGames, what, eq, len(a.Cells), 100*a.Within, 100*a.MaxDiff, tau)
+}
+
+// armiesMoved names the armies whose change is significant ("; Vegas's
+// win rate against the others +4.2 points [+2.8, +5.6]"), or "".
+func (a *Agreement) armiesMoved() string {
+	var parts []string
+	for _, m := range a.Armies {
+		if m.Significant {
+			parts = append(parts, fmt.Sprintf("%s's win rate against the others moved %+.1f points [%+.1f, %+.1f]", m.Army, 100*m.Diff, 100*m.Lo, 100*m.Hi))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "; " + strings.Join(parts, ", ")
 }

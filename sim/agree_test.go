@@ -137,9 +137,9 @@ func TestCompareNeedAtTheMargin(t *testing.T) {
 		// 4.8 points at the 5-point margin, its standard error about 3.1
 		// points in 300 pairs a side: shown within 5 only in about
 		// (1.645·3.1/0.2)² = 650 times the pairs; significant after Holm
-		// over 6 (z 2.64 against 1.55 now) in about 2.9 times them, about
-		// 1,760 games.
-		{"at the margin", 0.599, true, 1500, 2100, "to show the clearest difference significant"},
+		// over 6 matchups and 4 armies (z 2.81 against 1.55 now) in about
+		// 3.3 times them, about 2,000 games.
+		{"at the margin", 0.599, true, 1700, 2300, "to show the clearest difference significant"},
 		// 1 point: equivalence needs about (1.645·3.1/4)² = 1.6 times the
 		// pairs, about 970 games; a difference some 67 times them.
 		{"well inside", 0.56, false, 800, 1200, "to show every matchup within 5 points"},
@@ -152,6 +152,50 @@ func TestCompareNeedAtTheMargin(t *testing.T) {
 		}
 		if !ag.Inconclusive || ag.NeedDiffers != c.differs || ag.NeedGames < c.lo || ag.NeedGames > c.hi || !strings.Contains(ag.Verdict(), c.wantWords+")") {
 			t.Errorf("%s: inconclusive %v, need %d (the difference's: %v), want %d to %d (%v): %q", c.name, ag.Inconclusive, ag.NeedGames, ag.NeedDiffers, c.lo, c.hi, c.differs, ag.Verdict())
+		}
+	}
+}
+
+// TestCompareArmyMoved: a player that moves one army 4 points in every
+// matchup, none of them significant alone, differs: the army's win rate
+// against the others is, after Holm over the matchups and the armies.
+func TestCompareArmyMoved(t *testing.T) {
+	armies := []string{"A", "B", "C", "D"}
+	rates := map[[2]int]float64{{0, 1}: 0.60, {0, 2}: 0.65, {0, 3}: 0.70, {1, 2}: 0.55, {1, 3}: 0.60, {2, 3}: 0.55}
+	moved := maps.Clone(rates)
+	for _, k := range [][2]int{{0, 3}, {1, 3}, {2, 3}} {
+		moved[k] -= 0.04 // D, the column, gains 4 points against each
+	}
+	base := rrRates("cheap", armies, rates, 800)
+	ag, err := Compare(base, rrRates("strong", armies, moved, 800), 0.05, 0.5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range ag.Cells {
+		if c.Significant {
+			t.Errorf("%s vs %s significant alone; the test wants none", c.Row, c.Col)
+		}
+	}
+	var d AgreeArmy
+	for _, m := range ag.Armies {
+		if m.Army == "D" {
+			d = m
+		} else if m.Significant {
+			t.Errorf("%s called moved: %+v", m.Army, m)
+		}
+	}
+	if !d.Significant || d.Diff < 0.035 || d.Diff > 0.045 || d.Lo <= 0 || !ag.Differs || ag.Agree ||
+		!strings.HasPrefix(ag.Verdict(), "differs: no single matchup differs significantly, but D's win rate against the others moved +4.0 points") {
+		t.Errorf("D moved 4 points: %+v, differs %v, agree %v: %q", d, ag.Differs, ag.Agree, ag.Verdict())
+	}
+	// The same games under one player: no army moves.
+	same, err := Compare(base, rrRates("strong", armies, rates, 800), 0.05, 0.5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range same.Armies {
+		if m.Significant || m.Diff != 0 || m.Lo >= 0 || m.Hi <= 0 {
+			t.Errorf("unmoved %s: %+v", m.Army, m)
 		}
 	}
 }
