@@ -38,8 +38,8 @@ func writeAgreementHTML(w io.Writer, a *sim.Agreement, cells []sim.AgreeCell, co
 	word, rest, _ := strings.Cut(a.Verdict(), ":")
 	p.Heading("Verdict")
 	p.Raw(fmt.Sprintf("<p class=\"verdict\"><strong>%s</strong>:%s</p>\n", html.EscapeString(word), html.EscapeString(rest)))
-	p.Para(fmt.Sprintf("The same armies' round robin %s. \"agree\" only when every matchup is shown within %.0f points by two one-sided tests at 95%% and the rankings' Kendall's τ is at least %.2f; \"differs\" when a matchup differs significantly (Holm over the %d matchups) or the rankings do; otherwise not enough games, with about how many would decide it.",
-		runNames(a), 100*a.Within, a.MinTau, len(a.Cells)))
+	p.Para(fmt.Sprintf("The same armies' round robin %s. \"agree\" only when every matchup is shown within %.0f points by two one-sided tests at 95%% and the rankings' Kendall's τ is at least %.2f; \"differs\" when a matchup or an army's win rate against the others differs significantly (Holm over the %d matchups and %d armies) or the rankings do; otherwise not enough games, with about how many would decide it.",
+		runNames(a), 100*a.Within, a.MinTau, len(a.Cells), len(a.Armies)))
 	p.Heading("Changes")
 	p.Para(fmt.Sprintf("Each matchup's change, second run minus first, in points of the row army's win rate, with its 95%% interval; muted bars are not significant. ≈: shown within ±%.0f points. The largest change is %.1f points.", 100*a.Within, 100*a.MaxDiff))
 	var bars []htmlreport.Bar

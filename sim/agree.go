@@ -39,7 +39,7 @@ type Agreement struct {
 	// is about how many games a matchup each round robin would need to
 	// decide, should the differences and their spread stay as they are:
 	// the fewer of what shows every matchup within the margin and what
-	// makes the most telling difference significant after Holm's
+	// makes the clearest difference significant after Holm's
 	// correction (NeedDiffers says it is the latter). A matchup whose
 	// difference sits at the margin would ask millions of games to be
 	// shown within it; the verdict is decided long before, the other way.
@@ -326,7 +326,7 @@ func (a *Agreement) Verdict() string {
 }
 
 // armiesMoved names the armies whose change is significant ("; Vegas's
-// win rate against the others +4.2 points [+2.8, +5.6]"), or "".
+// win rate against the others moved +4.2 points [+2.8, +5.6]"), or "".
 func (a *Agreement) armiesMoved() string {
 	var parts []string
 	for _, m := range a.Armies {
