@@ -52,8 +52,8 @@ type Agreement struct {
 	// interval), and ChanceAllWithin the probability that none would: what
 	// a bare count of matchups beyond the bound is worth with these games.
 	ChanceBeyond, ChanceAllWithin float64
-	// Armies is each army's win rate against the others (its matchups'
-	// mean, mirrors left out) under each player, and the change: a player
+	// Armies is the change of each army's win rate against the others
+	// (the mean of its matchups' changes, mirrors left out): a player
 	// that moves one army a few points in every matchup shows it here long
 	// before any one matchup is significant. Its significance is corrected
 	// with the matchups' (Holm over both), and a significant change makes
@@ -103,7 +103,7 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 		return nil, err
 	}
 	ag := &Agreement{Base: base.Players, Strong: strong.Players, Within: within, MinTau: minTau, ChanceAllWithin: 1}
-	var ps []float64
+	var ps, ses []float64 // each matchup's p-value and its difference's standard error
 	allEquivalent, need := true, 0
 	// The fewest pairs a matchup would need for its difference to be
 	// significant after Holm's correction, should it and its spread stay
@@ -126,7 +126,9 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 				need = max(need, ch.NeedN())
 			}
 			beyond := 0.0
-			if se := (ch.Hi - ch.Lo) / 2 / stats.Z95; se > 0 {
+			se := (ch.Hi - ch.Lo) / 2 / stats.Z95
+			ses = append(ses, se)
+			if se > 0 {
 				beyond = math.Erfc(within / se / math.Sqrt2)
 				if z := math.Abs(ch.Diff) / se; z > 0 {
 					n := min(b.Sample().N(), s.Sample().N())
@@ -147,8 +149,7 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 	for _, a := range base.Armies {
 		var d, v float64
 		k := 0
-		for _, c := range ag.Cells {
-			se := (c.Hi - c.Lo) / 2 / stats.Z95
+		for i, c := range ag.Cells {
 			switch a {
 			case c.Row:
 				d += c.Diff
@@ -157,7 +158,7 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 			default:
 				continue
 			}
-			v += se * se
+			v += ses[i] * ses[i]
 			k++
 		}
 		if k == 0 {
