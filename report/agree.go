@@ -53,6 +53,7 @@ func WriteAgreement(w io.Writer, a *sim.Agreement, f Format, command string) err
 			Lo          float64 `json:"diff_lo"`
 			Hi          float64 `json:"diff_hi"`
 			Significant bool    `json:"significant"`
+			Equivalent  bool    `json:"equivalent"`
 		}
 		out := struct {
 			Base    string   `json:"base_players"`
@@ -74,7 +75,7 @@ func WriteAgreement(w io.Writer, a *sim.Agreement, f Format, command string) err
 			Armies  []army   `json:"armies"`
 		}{a.Base, a.Strong, a.MaxDiff, a.Beyond, tau, a.Within, a.MinTau, a.Agree, a.Differs, a.Inconclusive, a.NeedGames, a.NeedDiffers, a.Verdict(), a.ChanceBeyond, a.ChanceAllWithin, nil, nil}
 		for _, m := range a.Armies {
-			out.Armies = append(out.Armies, army{m.Army, m.Diff, m.Lo, m.Hi, m.Significant})
+			out.Armies = append(out.Armies, army{m.Army, m.Diff, m.Lo, m.Hi, m.Significant, m.Equivalent})
 		}
 		for _, c := range cells {
 			bi, si := c.Base.Interval(), c.Strong.Interval()
@@ -109,10 +110,33 @@ func WriteAgreement(w io.Writer, a *sim.Agreement, f Format, command string) err
 	if err := WriteTable(w, f, []Column{{Head: "army", Key: true}, {Head: "vs", Key: true}, {Head: "first run"}, {Head: "second run"}, {Head: "change in points"}}, rows); err != nil {
 		return err
 	}
+	// Each army's change against the others: shown within the margin
+	// long before every matchup is (sim.AgreeArmy).
+	rows = rows[:0]
+	for _, m := range a.Armies {
+		rows = append(rows, []string{m.Army, armyChange(m)})
+	}
+	fmt.Fprintf(w, "\nEach army's win rate against the others (the mean of its matchups), its change in points:\n\n")
+	if err := WriteTable(w, f, []Column{{Head: "army", Key: true}, {Head: "change in points"}}, rows); err != nil {
+		return err
+	}
 	// The verdict is one sentence with its figures; the table is for a
 	// terminal, so it is broken at 100 columns, or the terminal's width.
 	_, err := fmt.Fprintf(w, "\n%s\n", wrapLine("verdict: "+a.Verdict(), proseWidth(widthOf(w), 100)))
 	return err
+}
+
+// armyChange is an army's change with its interval and marks, as a
+// matchup's: "-0.4 [-2.1, +1.3] ≈".
+func armyChange(m sim.AgreeArmy) string {
+	mark := ""
+	if m.Significant {
+		mark = " *"
+	}
+	if m.Equivalent {
+		mark += " ≈"
+	}
+	return fmt.Sprintf("%+.1f [%+.1f, %+.1f]%s", 100*m.Diff, 100*m.Lo, 100*m.Hi, mark)
 }
 
 // runNames names the two runs by their players ("played by greedy (the

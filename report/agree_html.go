@@ -59,6 +59,13 @@ func writeAgreementHTML(w io.Writer, a *sim.Agreement, cells []sim.AgreeCell, co
 	p.Figure(htmlreport.Bars(bars, "change (points)", "each matchup's change with its 95% interval"))
 	p.Heading("Matchups")
 	p.Table("", []string{"army", "vs", "first run (" + a.Base + ")", "second run (" + a.Strong + ")", "change in points", "matchup"}, rows)
+	p.Heading("Armies")
+	p.Para(fmt.Sprintf("Each army's win rate against the others (the mean of its matchups), its change in points with its 95%% interval. ≈: shown within ±%.0f points; * significant (Holm, with the matchups).", 100*a.Within))
+	var arows [][]string
+	for _, m := range a.Armies {
+		arows = append(arows, []string{m.Army, armyChange(m)})
+	}
+	p.Table("", []string{"army", "change in points"}, arows)
 	if math.IsNaN(a.Tau) {
 		p.Para("Kendall's τ is undefined: a ranking ties every army.")
 	}

@@ -245,8 +245,9 @@ func TestSmallSamples(t *testing.T) {
 						t.Errorf("%s: no interval found", what)
 					}
 				default:
-					if checkText(t, what, buf.String(), changeRE, 0, -100, 100) != 3 || checkText(t, what, buf.String(), rateRE, 50, 0, 100) != 6 {
-						t.Errorf("%s: not 3 changes with 6 rates:\n%s", what, buf.String())
+					// 3 matchups' changes and 3 armies'.
+					if checkText(t, what, buf.String(), changeRE, 0, -100, 100) != 6 || checkText(t, what, buf.String(), rateRE, 50, 0, 100) != 6 {
+						t.Errorf("%s: not 6 changes (3 matchups, 3 armies) with 6 rates:\n%s", what, buf.String())
 					}
 				}
 			}

@@ -57,18 +57,26 @@ type Agreement struct {
 	// that moves one army a few points in every matchup shows it here long
 	// before any one matchup is significant. Its significance is corrected
 	// with the matchups' (Holm over both), and a significant change makes
-	// the verdict "differs" as a matchup's does.
+	// the verdict "differs" as a matchup's does. An army's change shown
+	// within Within is said in the verdict too, but never makes it
+	// "agree": that asks every matchup to be shown within the margin.
 	Armies []AgreeArmy
 }
 
 // AgreeArmy is one army's change: the mean over its matchups of the
 // change of its win rate (second run minus first), with its 95% interval
-// (the matchups' differences independent), and whether it is significant
-// after Holm's correction over the matchups and the armies.
+// (the matchups' differences independent), whether it is significant
+// after Holm's correction over the matchups and the armies, and whether it
+// is shown within the margin by two one-sided tests at 95% (its 90%
+// interval inside ±Within). An army's change averages seven matchups'
+// (with eight armies), so it is shown within the margin with about a
+// seventh of the games a matchup needs: the first convergence a long
+// study can show.
 type AgreeArmy struct {
 	Army         string
 	Diff, Lo, Hi float64
 	Significant  bool
+	Equivalent   bool
 }
 
 // AgreeCell is one matchup: the row army's win rate against the column
@@ -169,7 +177,8 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 		if se > 0 {
 			p = math.Erfc(math.Abs(d) / se / math.Sqrt2)
 		}
-		ag.Armies = append(ag.Armies, AgreeArmy{Army: a, Diff: d, Lo: max(d-stats.Z95*se, -1), Hi: min(d+stats.Z95*se, 1)})
+		eq := se > 0 && d-stats.Z90*se > -within && d+stats.Z90*se < within
+		ag.Armies = append(ag.Armies, AgreeArmy{Army: a, Diff: d, Lo: max(d-stats.Z95*se, -1), Hi: min(d+stats.Z95*se, 1), Equivalent: eq})
 		ps = append(ps, p)
 	}
 	sig := 0
@@ -322,8 +331,25 @@ func (a *Agreement) Verdict() string {
 	if a.NeedDiffers {
 		what = "the clearest difference significant"
 	}
-	return fmt.Sprintf("not enough games (need about %d a matchup in each round robin to show %s): %d of %d matchups shown within %.0f points (two one-sided tests at 95%%), none differs significantly (Holm), the largest difference %.1f points; %s",
-		a.NeedGames, what, eq, len(a.Cells), 100*a.Within, 100*a.MaxDiff, tau)
+	return fmt.Sprintf("not enough games (need about %d a matchup in each round robin to show %s): %d of %d matchups shown within %.0f points (two one-sided tests at 95%%), none differs significantly (Holm), the largest difference %.1f points; %s; %s",
+		a.NeedGames, what, eq, len(a.Cells), 100*a.Within, 100*a.MaxDiff, a.armiesWithin(), tau)
+}
+
+// armiesWithin says how many armies' win rates against the others are
+// shown within the margin ("every army's win rate against the others
+// shown within 5 points (the largest change 1.2)").
+func (a *Agreement) armiesWithin() string {
+	eq, most := 0, 0.0
+	for _, m := range a.Armies {
+		if m.Equivalent {
+			eq++
+		}
+		most = max(most, math.Abs(m.Diff))
+	}
+	if eq == len(a.Armies) && eq > 0 {
+		return fmt.Sprintf("every army's win rate against the others shown within %.0f points (the largest change %.1f)", 100*a.Within, 100*most)
+	}
+	return fmt.Sprintf("%d of %d armies' win rates against the others shown within %.0f points", eq, len(a.Armies), 100*a.Within)
 }
 
 // armiesMoved names the armies whose change is significant ("; Vegas's

@@ -308,3 +308,52 @@ func TestCompareRefusesOtherGames(t *testing.T) {
 		})
 	}
 }
+
+// An army's win rate against the others averages its matchups, so it is
+// shown within the margin with fewer games than any one matchup: with
+// eight armies under one player twice and 150 pairs a side, no matchup is
+// shown within 5 points but every army is, and the verdict (still "not
+// enough games") says so. An army moved 4 points in each of its matchups
+// is not shown within them.
+func TestCompareArmyWithin(t *testing.T) {
+	armies := []string{"A", "B", "C", "D", "E", "F", "G", "H"}
+	rates := map[[2]int]float64{}
+	for i := range armies {
+		for j := i + 1; j < len(armies); j++ {
+			rates[[2]int{i, j}] = 0.5 + 0.03*float64(j-i)
+		}
+	}
+	ag, err := Compare(rrRates("cheap", armies, rates, 150), rrRates("strong", armies, rates, 150), 0.05, 0.5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range ag.Cells {
+		if c.Equivalent {
+			t.Fatalf("%s vs %s shown within 5 points in 150 pairs; the test wants none: %+v", c.Row, c.Col, c)
+		}
+	}
+	for _, m := range ag.Armies {
+		if !m.Equivalent || m.Significant {
+			t.Errorf("%s unmoved, 7 matchups of 150 pairs: %+v; want shown within 5 points", m.Army, m)
+		}
+	}
+	if !ag.Inconclusive || !strings.Contains(ag.Verdict(), "every army's win rate against the others shown within 5 points (the largest change 0.0)") {
+		t.Errorf("verdict %q", ag.Verdict())
+	}
+	moved := maps.Clone(rates)
+	for i := range 7 {
+		moved[[2]int{i, 7}] -= 0.04 // H, the column, gains 4 points against each
+	}
+	mv, err := Compare(rrRates("cheap", armies, rates, 150), rrRates("strong", armies, moved, 150), 0.05, 0.5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range mv.Armies {
+		if m.Army == "H" && m.Equivalent {
+			t.Errorf("H moved 4 points: %+v; want not shown within 5", m)
+		}
+	}
+	if !strings.Contains(mv.Verdict(), " of 8 armies' win rates against the others shown within 5 points") {
+		t.Errorf("verdict %q", mv.Verdict())
+	}
+}
