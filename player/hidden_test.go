@@ -85,7 +85,7 @@ func TestPlayersSeeNoHiddenTokens(t *testing.T) {
 	if len(positions) < 4 {
 		t.Fatalf("%d positions", len(positions))
 	}
-	budgets := map[Kind]int{Search: 8, Plan: 2, Race: 4, MCTS: 24, Wide: 8, Fit: 1, Quick: 4, Threat: 1, Deep: 8}
+	budgets := map[Kind]int{Search: 8, Plan: 2, Race: 4, MCTS: 24, Wide: 8, Fit: 1, Quick: 4, Threat: 1, Deep: 8, Tree: 24}
 	type maker struct {
 		name string
 		new  func(seed uint64, res *engine.Resolver) Player

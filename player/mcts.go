@@ -49,6 +49,10 @@ type mctsPlayer struct {
 	expect   engine.Game // the position of the next decision, if the turn goes on
 	expectOK bool
 	next     int32 // the node of expect
+
+	// roll, when set, makes the tree player (tree.go): a walk's end is
+	// valued by a greedy rollout to the end of the player's next turn.
+	roll *searchPlayer
 }
 
 // mctsNode is one node of the tree: the action that leads to it from its
@@ -227,7 +231,13 @@ func (p *mctsPlayer) iterate(w *engine.Game, me uint8, startTurn int) {
 	// (mctsvalues.go), so that each node adds the value of the player who
 	// moved into it (max^n).
 	var vals [engine.MaxPlayers]float64
-	leaf := func() { vals = p.values(w, me) }
+	leaf := func() {
+		if p.roll != nil && w.S.Players() == 2 {
+			vals = p.rollValue(w, me, startTurn)
+			return
+		}
+		vals = p.values(w, me)
+	}
 	for depth := 0; ; depth++ {
 		// TurnPlayer, not Player: a leader's moment in the opponent's turn
 		// makes me the player to move before my turn comes.
@@ -258,6 +268,13 @@ func (p *mctsPlayer) iterate(w *engine.Game, me uint8, startTurn int) {
 		if p.nodes[x].count < 0 {
 			who := w.Player
 			best := p.expand(x, w, p.legal)
+			if p.roll != nil && w.S.Players() == 2 && p.nodes[x].count > 0 {
+				// tree: the best child's action, then the rollout.
+				if a, ok := concrete(w, p.nodes[p.nodes[x].first].key); ok && w.ApplyLegal(a, p) == nil {
+					vals = p.rollValue(w, me, startTurn)
+					break
+				}
+			}
 			vals = p.expandedValues(x, w, who, me, best)
 			break
 		}

@@ -45,6 +45,7 @@ const (
 	Quick              // race scoring one facing of each token on each hex
 	Threat             // fit with the threat evaluation at its leaves
 	Deep               // wide looking to the end of its own next turn, both battles weighed
+	Tree               // mcts valuing a walk's end by a rollout to the end of its own next turn, both turns weighed
 )
 
 // kinds are each kind's name, its budget when none is given (0: it takes
@@ -65,6 +66,7 @@ var kinds = [...]struct {
 	Quick:  {"quick", DefaultQuickWorlds, "at most this many sampled worlds per decision"},
 	Threat: {"threat", DefaultFitWorlds, "sampled worlds per decision"},
 	Deep:   {"deep", DefaultDeepWorlds, "at most this many sampled worlds per decision"},
+	Tree:   {"tree", DefaultTreeBudget, "iterations per decision"},
 }
 
 func (k Kind) String() string {
@@ -77,7 +79,7 @@ func (k Kind) String() string {
 // Spec names a player and its budget, e.g. "greedy" or "search:200".
 type Spec struct {
 	Kind   Kind
-	Budget int // search: playouts per decision; plan, fit, threat: sampled worlds per decision; race, wide, quick, deep: at most that many; mcts: iterations per decision
+	Budget int // search: playouts per decision; plan, fit, threat: sampled worlds per decision; race, wide, quick, deep: at most that many; mcts, tree: iterations per decision
 	// allFacings makes a greedy or searching player score every placement
 	// of a Structure, as before scoreStructureRun: the old logic, kept for
 	// TestStructureFacingsStrength's games against the new. Parse never
@@ -117,7 +119,10 @@ func ParseLevels(s string) ([]Spec, error) {
 	return out, nil
 }
 
-// Parse reads "random", "greedy", "search[:N]", "plan[:N]", "race[:N]", "mcts[:N]", "wide[:N]", "fit[:N]", "quick[:N]", "threat[:N]" or "deep[:N]".
+// Usage lists the players a --players or --levels flag takes.
+const Usage = "random, greedy, search[:playouts], plan[:worlds], race[:worlds], mcts[:iterations], wide[:worlds], fit[:worlds], quick[:worlds], threat[:worlds], deep[:worlds] or tree[:iterations]"
+
+// Parse reads a player of Usage: "random", "greedy", "search[:N]", "plan[:N]", "race[:N]", "mcts[:N]", "wide[:N]", "fit[:N]", "quick[:N]", "threat[:N]", "deep[:N]" or "tree[:N]".
 func Parse(s string) (Spec, error) {
 	name, budget, hasBudget := strings.Cut(strings.ToLower(strings.TrimSpace(s)), ":")
 	for k, d := range kinds {
@@ -138,7 +143,7 @@ func Parse(s string) (Spec, error) {
 		}
 		return spec, nil
 	}
-	return Spec{}, fmt.Errorf("unknown player %q: use random, greedy, search[:playouts], plan[:worlds], race[:worlds], mcts[:iterations], wide[:worlds], fit[:worlds], quick[:worlds] threat[:worlds] or deep[:worlds]", s)
+	return Spec{}, fmt.Errorf("unknown player %q: use %s", s, Usage)
 }
 
 func (p Spec) String() string {
@@ -176,6 +181,8 @@ func (p Spec) New(seed uint64, res *engine.Resolver) Player {
 		return newWide(seed, res, p.Budget)
 	case Deep:
 		return newDeep(seed, res, p.Budget)
+	case Tree:
+		return newTree(seed, res, p.Budget)
 	case Fit, Threat:
 		pl := newFit(seed, res, p.Budget)
 		pl.threat = p.Kind == Threat

@@ -209,3 +209,7 @@ func TestWideIsDeterministic(t *testing.T) {
 func TestDeepIsDeterministic(t *testing.T) {
 	sameWithOneAndTwoWorkers(t, match(t, "hegemony", "moloch", "deep:4", "race:2", 2, 17))
 }
+
+func TestTreeIsDeterministic(t *testing.T) {
+	sameWithOneAndTwoWorkers(t, match(t, "hegemony", "moloch", "tree:16", "race:2", 2, 17))
+}

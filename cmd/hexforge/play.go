@@ -66,7 +66,7 @@ func (o *playOptions) register(cmd *cobra.Command) {
 	f := cmd.Flags()
 	f.Uint64Var(&o.Seed, "seed", 1, "seed of every random choice, as sim's --seed")
 	f.IntVar(&o.game, "game", 1, "which game of the sim run with this seed (from 1; odd: A moves first)")
-	f.StringVar(&o.players, "players", player.Default, "computer players: random, greedy, search[:playouts], plan[:worlds], race[:worlds], mcts[:iterations], wide[:worlds], fit[:worlds], quick[:worlds] threat[:worlds] or deep[:worlds]; one for both sides or A,B")
+	f.StringVar(&o.players, "players", player.Default, "computer players: "+player.Usage+"; one for both sides or A,B")
 	f.StringVar(&o.tracePath, "trace", "", "write the game's trace to FILE as JSON lines (docs/trace.md)")
 	f.IntVar(&o.MaxActions, "max-actions", sim.DefaultMaxActions, "cap on the game's actions")
 	f.StringVar(&o.start, "start", "standard", "how the first turns draw: standard or alternative (as sim's --start)")

@@ -36,7 +36,7 @@ type simOptions struct {
 func (o *simOptions) register(cmd *cobra.Command, defGames int) {
 	f := cmd.Flags()
 	f.IntVar(&o.Games, "games", defGames, "games per matchup (played in seat-swapped pairs, so rounded up to even)")
-	f.StringVar(&o.players, "players", player.Default, "computer players: random, greedy, search[:playouts], plan[:worlds], race[:worlds], mcts[:iterations], wide[:worlds], fit[:worlds], quick[:worlds] threat[:worlds] or deep[:worlds]; one for both sides or A,B")
+	f.StringVar(&o.players, "players", player.Default, "computer players: "+player.Usage+"; one for both sides or A,B")
 	f.Uint64Var(&o.Seed, "seed", 1, "seed of every random choice; the same seed gives the same games")
 	f.IntVar(&o.Workers, "workers", 0, "parallel workers (0 = one per core); results do not depend on it")
 	formats := "output format: table, markdown, csv (one tidy table) or json"
