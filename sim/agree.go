@@ -46,6 +46,12 @@ type Agreement struct {
 	Inconclusive bool
 	NeedGames    int
 	NeedDiffers  bool
+	// NeedArmyGames is, when some army's change is not yet shown within
+	// the margin but every one is inside it, about how many games a
+	// matchup each round robin would need to show every army's within
+	// it, should the changes and their spread stay as they are (0 when
+	// every army is shown, or one is at the margin or beyond it).
+	NeedArmyGames int
 	// ChanceBeyond is how many matchups would differ by more than Within
 	// by chance alone if the two round robins' games came from one and the
 	// same player (each matchup's difference normal with the spread of its
@@ -154,6 +160,11 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 		}
 	}
 	// Each army's change: the mean of its matchups' changes, seen from it.
+	nmin := math.Inf(1) // the fewest pairs of a matchup in either run
+	for _, c := range ag.Cells {
+		nmin = min(nmin, c.Base.Sample().N(), c.Strong.Sample().N())
+	}
+	armyNeed, armyReach := 1.0, true // the factor of games every army needs, and whether it can be shown
 	for _, a := range base.Armies {
 		var d, v float64
 		k := 0
@@ -178,6 +189,13 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 			p = math.Erfc(math.Abs(d) / se / math.Sqrt2)
 		}
 		eq := se > 0 && d-stats.Z90*se > -within && d+stats.Z90*se < within
+		switch {
+		case eq:
+		case math.Abs(d) < within && se > 0:
+			armyNeed = max(armyNeed, math.Pow(stats.Z90*se/(within-math.Abs(d)), 2))
+		default:
+			armyReach = false
+		}
 		ag.Armies = append(ag.Armies, AgreeArmy{Army: a, Diff: d, Lo: max(d-stats.Z95*se, -1), Hi: min(d+stats.Z95*se, 1), Equivalent: eq})
 		ps = append(ps, p)
 	}
@@ -210,6 +228,9 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 	ag.Differs = sig > 0 || (allEquivalent && lowTau)
 	ag.Inconclusive = !ag.Agree && !ag.Differs
 	if ag.Inconclusive {
+		if armyReach && armyNeed > 1 && nmin > 0 && !math.IsInf(nmin, 1) {
+			ag.NeedArmyGames = 2 * max(int(math.Ceil(armyNeed*nmin)), int(nmin)+1)
+		}
 		ag.NeedGames = 2 * need
 		if nd := 2 * needDiff; nd < float64(ag.NeedGames) {
 			ag.NeedGames, ag.NeedDiffers = int(nd), true
@@ -349,7 +370,11 @@ func (a *Agreement) armiesWithin() string {
 	if eq == len(a.Armies) && eq > 0 {
 		return fmt.Sprintf("every army's win rate against the others shown within %.0f points (the largest change %.1f)", 100*a.Within, 100*most)
 	}
-	return fmt.Sprintf("%d of %d armies' win rates against the others shown within %.0f points", eq, len(a.Armies), 100*a.Within)
+	all := ""
+	if a.NeedArmyGames > 0 {
+		all = fmt.Sprintf(" (every army: about %d games a matchup in each round robin)", a.NeedArmyGames)
+	}
+	return fmt.Sprintf("%d of %d armies' win rates against the others shown within %.0f points%s", eq, len(a.Armies), 100*a.Within, all)
 }
 
 // armiesMoved names the armies whose change is significant ("; Vegas's

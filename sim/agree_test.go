@@ -340,6 +340,28 @@ func TestCompareArmyWithin(t *testing.T) {
 	if !ag.Inconclusive || !strings.Contains(ag.Verdict(), "every army's win rate against the others shown within 5 points (the largest change 0.0)") {
 		t.Errorf("verdict %q", ag.Verdict())
 	}
+	// In 40 pairs a matchup not every army is shown; the verdict says about
+	// how many games would show them all, and that many do.
+	few, err := Compare(rrRates("cheap", armies, rates, 40), rrRates("strong", armies, rates, 40), 0.05, 0.5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := few.NeedArmyGames
+	if n <= 80 || n > 400 || !strings.Contains(few.Verdict(), fmt.Sprintf("armies' win rates against the others shown within 5 points (every army: about %d games a matchup in each round robin)", n)) {
+		t.Fatalf("40 pairs: need %d games for every army; verdict %q", n, few.Verdict())
+	}
+	enough, err := Compare(rrRates("cheap", armies, rates, n/2), rrRates("strong", armies, rates, n/2), 0.05, 0.5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range enough.Armies {
+		if !m.Equivalent {
+			t.Errorf("%d games a matchup, as forecast: %s not shown within 5 points: %+v", n, m.Army, m)
+		}
+	}
+	if enough.NeedArmyGames != 0 {
+		t.Errorf("every army shown, yet a need of %d", enough.NeedArmyGames)
+	}
 	moved := maps.Clone(rates)
 	for i := range 7 {
 		moved[[2]int{i, 7}] -= 0.04 // H, the column, gains 4 points against each

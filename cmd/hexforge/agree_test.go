@@ -21,7 +21,8 @@ func TestAgree(t *testing.T) {
 	// Four games a matchup show no difference, and no agreement either:
 	// the verdict asks for more games (issue 25: "agree" only when shown).
 	if flat := strings.Join(strings.Fields(stdout), " "); !strings.Contains(flat, "verdict: not enough games (need about ") ||
-		!strings.Contains(flat, "0 of 28 matchups shown within 5 points (two one-sided tests at 95%), none differs significantly (Holm), the largest difference 0.0 points; 0 of 8 armies' win rates against the others shown within 5 points; Kendall's τ of the rankings 1.00") ||
+		!strings.Contains(flat, "0 of 28 matchups shown within 5 points (two one-sided tests at 95%), none differs significantly (Holm), the largest difference 0.0 points; 0 of 8 armies' win rates against the others shown within 5 points (every army: about ") ||
+		!strings.Contains(flat, "games a matchup in each round robin); Kendall's τ of the rankings 1.00") ||
 		strings.Count(flat, "+0.0 [") != 28+8 {
 		t.Errorf("a run of 4 games a matchup against itself: want the verdict and 28 matchups' and 8 armies' changes of +0.0:\n%s", stdout)
 	}
