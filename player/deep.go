@@ -51,11 +51,7 @@ func (p *widePlayer) deepRollout(g *engine.Game, a engine.Action, me uint8, r *R
 		if w.Turn > start+2 {
 			break
 		}
-		p.buf = w.LegalActions(p.buf[:0])
-		if len(p.buf) == 0 {
-			break
-		}
-		if err := w.ApplyLegal(p.buf[p.greedyPick(w, p.buf)], p); err != nil {
+		if !p.greedyStep(w) {
 			break
 		}
 	}

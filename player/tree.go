@@ -55,11 +55,7 @@ func (p *mctsPlayer) rollValue(w *engine.Game, me uint8, startTurn int) [engine.
 		if haveMid && w.Turn > midTurn {
 			break
 		}
-		r.buf = w.LegalActions(r.buf[:0])
-		if len(r.buf) == 0 {
-			break
-		}
-		if err := w.ApplyLegal(r.buf[r.greedyPick(w, r.buf)], r); err != nil {
+		if !r.greedyStep(w) {
 			break
 		}
 	}
