@@ -97,6 +97,7 @@ func newMCTS(seed uint64, res *engine.Resolver, budget int) *mctsPlayer {
 		budget:       budget,
 		legal:        make([]engine.Action, 0, 1024),
 		salt:         tieSalt(seed),
+		nodes:        (*nodePool.Get().(*[]mctsNode))[:0],
 	}
 }
 

@@ -9,7 +9,7 @@ import (
 
 // benchLevels are the player levels BenchmarkLevels measures: every kind,
 // and the budgets the ladder and docs/players.md compare.
-var benchLevels = []string{"random", "greedy", "search:16", "search:64", "plan:4", "plan:16", "race:8", "race:32", "mcts:16", "mcts:64", "wide", "deep"}
+var benchLevels = []string{"random", "greedy", "search:16", "search:64", "plan:4", "plan:16", "race:8", "race:32", "mcts:16", "mcts:64", "wide", "deep", "tree"}
 
 // BenchmarkLevels plays whole games of a Moloch mirror at each player level
 // on every core (b.RunParallel, one worker per goroutine, as hexforge sim
