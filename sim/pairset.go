@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 )
 
 // PairSet is a set of pair indices kept as sorted, disjoint, inclusive
@@ -37,6 +39,15 @@ func (p PairSet) Len() int {
 	return n
 }
 
+// Prefix is n when the set is the pairs 0 to n-1, the first n pairs of a
+// run; false otherwise (empty, or with a gap).
+func (p PairSet) Prefix() (int, bool) {
+	if len(p.r) != 1 || p.r[0][0] != 0 {
+		return 0, false
+	}
+	return p.r[0][1] + 1, true
+}
+
 // Overlap is the first pair in both sets, if any.
 func (p PairSet) Overlap(o PairSet) (int, bool) {
 	i, j := 0, 0
@@ -67,6 +78,22 @@ func (p *PairSet) Union(o PairSet) {
 		out = append(out, r)
 	}
 	p.r = out
+}
+
+// String lists the ranges: "0-11, 25-37".
+func (p PairSet) String() string {
+	var parts []string
+	for _, r := range p.r {
+		if r[0] == r[1] {
+			parts = append(parts, strconv.Itoa(r[0]))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d-%d", r[0], r[1]))
+		}
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // MarshalJSON writes the ranges, [[first, last], ...].

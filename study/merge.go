@@ -20,10 +20,31 @@ type Merged struct {
 	Warnings   []string         // what is missing or left to judge, one line each
 }
 
+// MergeOptions widen what Merge takes as one run.
+type MergeOptions struct {
+	// First reports shards that hold the first pairs of every match (the
+	// pairs 0 to P-1, the same P in every match) as the whole run of 2P
+	// games a match: the very games sim --games 2P plays, since a pair's
+	// games depend only on the seed and the pair's index. The first
+	// shards of a long study are then a complete shorter run, which agree
+	// compares. Results of a sequential test or --until-ci (whose games
+	// depend on when they stopped) and shards stopped early are refused.
+	First bool
+	// RoundRobin takes results of single matches of different armies as
+	// the matches of one round robin played one at a time (sim A B for
+	// each pair of armies, the same seed and games: a round robin plays
+	// each match as the same games alone), given in the round robin's
+	// order; mirror matches may be left out (agree reads none).
+	RoundRobin bool
+}
+
 // Merge reads the JSON reports written by sim --format json and adds them
 // up: n shards of one run give exactly the report of that run. Reports of
 // different runs are refused, naming the field and both files.
-func Merge(files []string) (*Merged, error) {
+func Merge(files []string) (*Merged, error) { return MergeWith(files, MergeOptions{}) }
+
+// MergeWith is Merge with options (two-player results only).
+func MergeWith(files []string, opt MergeOptions) (*Merged, error) {
 	var reports []*sim.MultiReport
 	for i, f := range files {
 		raw, err := readResult(f)
@@ -36,6 +57,9 @@ func Merge(files []string) (*Merged, error) {
 				break // not multiplayer: MergeResults reads it, and says what is wrong
 			}
 			return nil, fmt.Errorf("%s: not a multiplayer report, unlike %s", f, files[0])
+		}
+		if opt != (MergeOptions{}) {
+			return nil, fmt.Errorf("%s: a multiplayer report; --first and --round-robin take two-player results", f)
 		}
 		var r sim.MultiReport
 		if err := json.Unmarshal(raw, &r); err != nil {
@@ -50,7 +74,7 @@ func Merge(files []string) (*Merged, error) {
 		}
 		return &Merged{Multi: r, Warnings: warnings}, nil
 	}
-	sums, warnings, err := MergeResults(files)
+	sums, warnings, err := mergeResults(files, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -117,6 +141,10 @@ func ReadRoundRobin(file string) (*sim.RoundRobin, error) {
 // refused, naming the field and both files. A match missing pairs (a shard
 // not given) comes back marked partial, with a line in warnings.
 func MergeResults(files []string) (sums []*sim.Summary, warnings []string, err error) {
+	return mergeResults(files, MergeOptions{})
+}
+
+func mergeResults(files []string, opt MergeOptions) (sums []*sim.Summary, warnings []string, err error) {
 	merged := map[string]*sim.Summary{}
 	from := map[string]string{} // the first file of each match
 	var order []string
@@ -146,14 +174,34 @@ func MergeResults(files []string) (sums []*sim.Summary, warnings []string, err e
 			order = append(order, key)
 		}
 	}
-	if single && len(order) > 1 {
+	if single && len(order) > 1 && !opt.RoundRobin {
 		// Shards of matches never make a round robin: these are other runs.
 		a, b := merged[order[0]], merged[order[1]]
 		return nil, nil, fmt.Errorf("%s (%s vs %s) and %s (%s vs %s) are results of different matches; merge adds up the shards of one run", from[order[0]], a.A, a.B, from[order[1]], b.A, b.B)
 	}
+	first := -1 // the pairs of every match, with opt.First
 	for _, k := range order {
 		s := merged[k]
 		sums = append(sums, s)
+		if opt.First {
+			n, ok := s.GameIDs.Prefix()
+			switch {
+			case s.Partial:
+				return nil, nil, fmt.Errorf("%s vs %s: a shard stopped early: --first takes whole shards", s.A, s.B)
+			case s.Seq != nil || s.Run != nil && s.Run.UntilCI > 0:
+				return nil, nil, fmt.Errorf("%s vs %s: a run of a sequential test or --until-ci, whose games depend on when it stopped: --first takes runs of a fixed --games", s.A, s.B)
+			case !ok:
+				return nil, nil, fmt.Errorf("%s vs %s: the shards given hold pairs %s, not the first pairs of the run: --first takes shards 0 to k-1", s.A, s.B, s.GameIDs)
+			case first >= 0 && n != first:
+				return nil, nil, fmt.Errorf("%s vs %s: the shards given hold its first %d pairs, but the first %d of %s vs %s: --first takes the same shards of every match", s.A, s.B, n, first, sums[0].A, sums[0].B)
+			}
+			first, s.Pairs = n, n
+			if s.Run != nil {
+				r := *s.Run
+				r.Shard = ""
+				s.Run = &r
+			}
+		}
 		if missing := s.Pairs - s.GameIDs.Len(); missing > 0 && !s.Partial {
 			s.Partial = true
 			warnings = append(warnings, fmt.Sprintf("%s vs %s: %d of %d pairs missing (a shard not given?); the report is marked partial", s.A, s.B, missing, s.Pairs))

@@ -19,6 +19,7 @@ func newMerge() *cobra.Command {
 	var format report.Format
 	var out string
 	var allowPartial bool
+	var opt study.MergeOptions
 	cmd := &cobra.Command{
 		Use:   "merge RESULT.json...",
 		Short: "Combine JSON results of sharded runs into one report",
@@ -32,6 +33,14 @@ the report is written marked partial and merge exits with status 1, so that
 a script does not take it for the whole run; --allow-partial accepts it
 (exit 0).
 
+--first reports the first shards of a run (0 to k-1 of n) as the whole
+run of the games they hold: a pair's games depend only on the seed and
+its index, so shards 0 to 3 of sim --games 3200 --shard i/32 are exactly
+the games of sim --games 400, and agree compares them. --round-robin takes
+results of single matches (sim A B for each pair of armies, one seed and
+--games) as the matches of one round robin, in its order; mirror matches
+may be left out.
+
 Given the journals of balance --shard i/n --journal FILE, merge writes one
 journal (to --out or standard output) with every match whole, the shards'
 tallies summed as the unsharded run records them: balance --journal with
@@ -40,7 +49,8 @@ missing keeps the slices there are, and merge exits with status 1 unless
 --allow-partial.`,
 		Example: `  hexforge merge shard-*.json
   hexforge merge shard-*.json --format json --out study.json
-  hexforge merge balance-0.jsonl balance-1.jsonl --out balance.jsonl`,
+  hexforge merge balance-0.jsonl balance-1.jsonl --out balance.jsonl
+  hexforge merge rr-0.json rr-1.json rr-2.json rr-3.json --first --format json --out rr-first.json   # shards 0-3 of 32, as a run of an eighth of the games`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out != "" {
@@ -52,9 +62,12 @@ missing keeps the slices there are, and merge exits with status 1 unless
 				if cmd.Flags().Changed("format") {
 					return fmt.Errorf("--format: balance journals merge into one journal; give no --format")
 				}
+				if opt != (study.MergeOptions{}) {
+					return fmt.Errorf("--first and --round-robin merge sim's results, not balance journals")
+				}
 				return mergeJournals(cmd, args, out, allowPartial)
 			}
-			m, err := study.Merge(args)
+			m, err := study.MergeWith(args, opt)
 			if err != nil {
 				return err
 			}
@@ -74,6 +87,8 @@ missing keeps the slices there are, and merge exits with status 1 unless
 	cmd.Flags().Var(format.Flag(), "format", "output format: table, markdown, csv (one tidy table), html (one self-contained page with plots) or json")
 	cmd.Flags().StringVar(&out, "out", "", "write the report to FILE (atomically)")
 	cmd.Flags().BoolVar(&allowPartial, "allow-partial", false, "exit 0 when games of the run are missing (the report is marked partial either way)")
+	cmd.Flags().BoolVar(&opt.First, "first", false, "report shards 0 to k-1 of a run as the whole run of the games they hold (the first pairs of every match)")
+	cmd.Flags().BoolVar(&opt.RoundRobin, "round-robin", false, "take results of single matches of different armies as the matches of one round robin, in its order")
 	return cmd
 }
 

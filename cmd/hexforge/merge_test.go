@@ -181,3 +181,87 @@ func TestMergeBalanceJournals(t *testing.T) {
 		t.Errorf("a report among journals: exit %d\n%s", code, stderr)
 	}
 }
+
+// TestMergeFirst: the first shards of a run, merged with --first, are the
+// run of the games they hold, byte for byte (a pair's games depend only on
+// the seed and its index); shards that are not the first, or not the same
+// in every match, are refused, and without --first the same shards are a
+// partial run (exit 1).
+func TestMergeFirst(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"match", []string{"sim", "moloch", "borgo", "--players", "random", "--seed", "4"}},
+		{"round robin", []string{"sim", "moloch", "borgo", "vegas", "--players", "greedy,random", "--seed", "4"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			shard := func(i int) string {
+				out := filepath.Join(dir, fmt.Sprintf("%s-%d.json", strings.ReplaceAll(tc.name, " ", "-"), i))
+				args := append(append([]string{}, tc.args...), "--games", "12", "--format", "json", "--shard", fmt.Sprintf("%d/6", i), "--out", out)
+				if _, stderr, code := run(t, args...); code != 0 {
+					t.Fatalf("%v: exit %d\n%s", args, code, stderr)
+				}
+				return out
+			}
+			s0, s1, s2 := shard(0), shard(1), shard(2)
+			for _, format := range []string{"json", "table"} {
+				whole, stderr, code := run(t, append(append([]string{}, tc.args...), "--games", "4", "--format", format)...)
+				if code != 0 {
+					t.Fatalf("run of 4 games: exit %d\n%s", code, stderr)
+				}
+				merged, stderr, code := run(t, "merge", s0, s1, "--first", "--format", format)
+				if code != 0 {
+					t.Fatalf("merge --first: exit %d\n%s", code, stderr)
+				}
+				if merged != whole {
+					t.Errorf("%s: shards 0 and 1 of 6 (12 games) differ from the run of 4 games:\n--- run\n%s\n--- merged\n%s", format, whole, merged)
+				}
+			}
+			if _, stderr, code := run(t, "merge", s1, s2, "--first"); code == 0 || !strings.Contains(stderr, "not the first pairs of the run") {
+				t.Errorf("shards 1 and 2 with --first: exit %d, %q; want a refusal", code, stderr)
+			}
+			if _, stderr, code := run(t, "merge", s0, s1); code != 1 || !strings.Contains(stderr, "partial") {
+				t.Errorf("shards 0 and 1 without --first: exit %d, %q; want a partial report, exit 1", code, stderr)
+			}
+		})
+	}
+}
+
+// TestMergeRoundRobin: a round robin's matches played one at a time (sim A
+// B, the same seed and games), merged with --round-robin in its order, are
+// the round robin, byte for byte; without the flag they are refused as
+// different matches.
+func TestMergeRoundRobin(t *testing.T) {
+	dir := t.TempDir()
+	armies := []string{"moloch", "borgo", "vegas"}
+	common := []string{"--games", "4", "--players", "greedy,random", "--seed", "6"}
+	var files []string
+	for i, a := range armies {
+		for _, b := range armies[i:] {
+			out := filepath.Join(dir, a+"-"+b+".json")
+			args := append(append([]string{"sim", a, b}, common...), "--format", "json", "--out", out)
+			if _, stderr, code := run(t, args...); code != 0 {
+				t.Fatalf("%v: exit %d\n%s", args, code, stderr)
+			}
+			files = append(files, out)
+		}
+	}
+	for _, format := range []string{"json", "table"} {
+		whole, stderr, code := run(t, append(append([]string{"sim"}, armies...), append(common, "--format", format)...)...)
+		if code != 0 {
+			t.Fatalf("round robin: exit %d\n%s", code, stderr)
+		}
+		merged, stderr, code := run(t, append(append([]string{"merge"}, files...), "--round-robin", "--format", format)...)
+		if code != 0 {
+			t.Fatalf("merge --round-robin: exit %d\n%s", code, stderr)
+		}
+		if merged != whole {
+			t.Errorf("%s: the matches merged differ from the round robin:\n--- round robin\n%s\n--- merged\n%s", format, whole, merged)
+		}
+	}
+	if _, stderr, code := run(t, append([]string{"merge"}, files...)...); code == 0 || !strings.Contains(stderr, "different matches") {
+		t.Errorf("without --round-robin: exit %d, %q; want a refusal", code, stderr)
+	}
+}
