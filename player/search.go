@@ -413,8 +413,6 @@ func (p *searchPlayer) rollout(g *engine.Game, a engine.Action, me uint8, r *Ran
 	return evaluate(&p.world, me, p.res, &p.scratch, p.vals.of(g.S.Armies))
 }
 
-// greedyPick is the greedy policy on a world of the rollout (it must not
-// disturb p.world, so it works on p.copyG).
 // greedyStep plays the greedy choice in w (the rollouts of deep and
 // tree); false when w offers no action or the choice fails.
 func (p *searchPlayer) greedyStep(w *engine.Game) bool {
@@ -425,6 +423,8 @@ func (p *searchPlayer) greedyStep(w *engine.Game) bool {
 	return w.ApplyLegal(p.buf[p.greedyPick(w, p.buf)], p) == nil
 }
 
+// greedyPick is the greedy policy on a world of the rollout (it must not
+// disturb p.world, so it works on p.copyG).
 func (p *searchPlayer) greedyPick(w *engine.Game, legal []engine.Action) int {
 	if len(legal) == 1 {
 		// The only action is the choice, whatever it scores: a fifth of

@@ -19,7 +19,9 @@ import (
 // weighs a rollout. The tree, its determinised worlds, its widening by
 // the greedy order and UCB1 are mcts's; its evaluation is the fitted one
 // (evalLogit), where race, wide and deep score with the hand-set one.
-// The budget is iterations, never time.
+// The budget is iterations, never time. With three or four players the
+// fitted evaluation, which reads two, has no logits to average: tree
+// plays there as mcts does.
 
 // DefaultTreeBudget is the iterations per decision of "tree" without a
 // budget: four times more (1,024) did not play better against race:8
