@@ -188,6 +188,26 @@ func (r *RunInfo) mismatch(o *RunInfo) string {
 	return ""
 }
 
+// OtherRun names what, besides the armies, differs between the runs of
+// matches s and o (seed, players, games, and the run details but the
+// armies' hashes), or "" when they can be matches of one round robin.
+func (s *Summary) OtherRun(o *Summary) string {
+	switch {
+	case s.Seed != o.Seed:
+		return fmt.Sprintf("seed (%d vs %d)", s.Seed, o.Seed)
+	case s.Players != o.Players:
+		return fmt.Sprintf("players (%v vs %v)", s.Players, o.Players)
+	case s.Pairs != o.Pairs:
+		return fmt.Sprintf("games (%d vs %d pairs)", s.Pairs, o.Pairs)
+	case s.Run == nil || o.Run == nil:
+		return s.Run.mismatch(o.Run)
+	}
+	r := *o.Run
+	r.ArmyHashes = s.Run.ArmyHashes
+	r.Leaders = s.Run.Leaders // a leader is its army's, as its hash is
+	return s.Run.mismatch(&r)
+}
+
 // TokenStat is one token type's figures over a match.
 type TokenStat struct {
 	Name      string  `json:"name"`

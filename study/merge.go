@@ -179,6 +179,31 @@ func mergeResults(files []string, opt MergeOptions) (sums []*sim.Summary, warnin
 		a, b := merged[order[0]], merged[order[1]]
 		return nil, nil, fmt.Errorf("%s (%s vs %s) and %s (%s vs %s) are results of different matches; merge adds up the shards of one run", from[order[0]], a.A, a.B, from[order[1]], b.A, b.B)
 	}
+	if opt.RoundRobin {
+		// One round robin: one seed, players, --games and run details, and
+		// each army the same rules (hash) and leader in every match.
+		ref := merged[order[0]]
+		rules := map[string]string{}
+		for _, k := range order {
+			s := merged[k]
+			if d := ref.OtherRun(s); d != "" {
+				return nil, nil, fmt.Errorf("%s and %s: not matches of one round robin: %s", from[order[0]], from[k], d)
+			}
+			for i, army := range []string{s.A, s.B} {
+				if s.Run == nil {
+					continue
+				}
+				id := s.Run.ArmyHashes[i]
+				if len(s.Run.Leaders) == 2 {
+					id += " " + s.Run.Leaders[i]
+				}
+				if have, ok := rules[army]; ok && have != id {
+					return nil, nil, fmt.Errorf("%s: %s's rules or leader differ from another match's (%s vs %s): not matches of one round robin", from[k], army, id, have)
+				}
+				rules[army] = id
+			}
+		}
+	}
 	first := -1 // the pairs of every match, with opt.First
 	for _, k := range order {
 		s := merged[k]

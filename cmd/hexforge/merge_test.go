@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -263,5 +264,48 @@ func TestMergeRoundRobin(t *testing.T) {
 	}
 	if _, stderr, code := run(t, append([]string{"merge"}, files...)...); code == 0 || !strings.Contains(stderr, "different matches") {
 		t.Errorf("without --round-robin: exit %d, %q; want a refusal", code, stderr)
+	}
+	// A match of another seed, another --games or other rules of an army
+	// is not a match of this round robin.
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sim", "borgo", "vegas", "--games", "4", "--players", "greedy,random", "--seed", "7"}, "seed (6 vs 7)"},
+		{[]string{"sim", "borgo", "vegas", "--games", "6", "--players", "greedy,random", "--seed", "6"}, "games (2 vs 3 pairs)"},
+	} {
+		other := filepath.Join(dir, "other.json")
+		if _, stderr, code := run(t, append(tc.args, "--format", "json", "--out", other)...); code != 0 {
+			t.Fatalf("%v: exit %d\n%s", tc.args, code, stderr)
+		}
+		mixed := append(slices.Clone(files[:len(files)-2]), other, files[len(files)-1])
+		if _, stderr, code := run(t, append(append([]string{"merge"}, mixed...), "--round-robin")...); code == 0 || !strings.Contains(strings.ToLower(stderr), strings.ToLower(tc.want)) {
+			t.Errorf("%v among the matches: exit %d, %q; want a refusal naming %q", tc.args, code, stderr, tc.want)
+		}
+	}
+	// An army file edited between two matches: one name, two armies.
+	src, err := os.ReadFile("../../armies/borgo.army")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine := filepath.Join(dir, "mine.army")
+	play := func(out string, armies ...string) string {
+		t.Helper()
+		out = filepath.Join(dir, out)
+		if _, stderr, code := run(t, append(append([]string{"sim"}, armies...), append(common, "--format", "json", "--out", out)...)...); code != 0 {
+			t.Fatalf("%v: exit %d\n%s", armies, code, stderr)
+		}
+		return out
+	}
+	os.WriteFile(mine, src, 0o644)
+	before := play("mine-1.json", "moloch", mine)
+	edited := strings.Replace(string(src), "initiative 3", "initiative 2", 1)
+	if edited == string(src) {
+		t.Fatal("test set-up: the edit changed nothing")
+	}
+	os.WriteFile(mine, []byte(edited), 0o644)
+	after := play("mine-2.json", mine, "vegas")
+	if _, stderr, code := run(t, "merge", before, after, "--round-robin"); code == 0 || !strings.Contains(stderr, "Borgo's rules or leader differ from another match's") {
+		t.Errorf("an army edited between matches: exit %d, %q; want a refusal", code, stderr)
 	}
 }
