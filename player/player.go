@@ -119,6 +119,15 @@ func ParseLevels(s string) ([]Spec, error) {
 	return out, nil
 }
 
+// Names are the kinds of player by name, in the order of Usage.
+func Names() []string {
+	var out []string
+	for _, k := range kinds {
+		out = append(out, k.name)
+	}
+	return out
+}
+
 // Usage lists the players a --players or --levels flag takes.
 const Usage = "random, greedy, search[:playouts], plan[:worlds], race[:worlds], mcts[:iterations], wide[:worlds], fit[:worlds], quick[:worlds], threat[:worlds], deep[:worlds] or tree[:iterations]"
 

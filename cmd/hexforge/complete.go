@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/engine"
+	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/position"
 	"github.com/hexforge/hexforge/report"
 	"github.com/spf13/cobra"
@@ -17,8 +18,10 @@ import (
 var armyCommands = map[string]bool{"check": true, "dump": true, "diff": true, "sim": true, "importance": true,
 	"card": true, "ladder": true, "play": true, "watch": true, "serve": true}
 
-// playerValues are the player specs offered for --players and --levels.
-var playerValues = []string{"random", "greedy", "plan:2", "plan:4", "race:8", "race:32", "search:16", "search:64", "mcts:16", "mcts:32", "wide", "wide:32"}
+// playerValues are the player specs offered for --players and --levels:
+// every kind by its name (its default budget), and the budgets
+// docs/players.md compares.
+var playerValues = append(player.Names(), "plan:2", "race:32", "search:16", "search:64", "mcts:16", "wide:32")
 
 type completer = func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective)
 

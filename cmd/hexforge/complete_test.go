@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/hexforge/hexforge/player"
 )
 
 // TestShellCompletion: cobra's hidden __complete command (what the
@@ -22,7 +24,8 @@ func TestShellCompletion(t *testing.T) {
 		{[]string{"sim", "moloch", "--set", "mol"}, []string{"moloch/"}, nil},
 		{[]string{"sim", "moloch", "--set", "moloch/Gau"}, []string{"moloch/Gauss Cannon."}, []string{"moloch/Hybrid."}},
 		{[]string{"sweep", "moloch/Gauss Cannon.ini"}, []string{"moloch/Gauss Cannon.initiative="}, nil},
-		{[]string{"sim", "moloch", "--players", ""}, []string{"greedy", "mcts:16", "search:64"}, nil},
+		{[]string{"sim", "moloch", "--players", ""}, []string{"greedy", "mcts:16", "search:64", "deep", "tree", "threat"}, nil},
+		{[]string{"ladder", "vegas", "borgo", "--levels", ""}, []string{"race", "deep", "tree"}, nil},
 		{[]string{"sim", "moloch", "--start", ""}, []string{"standard", "alternative"}, nil},
 	} {
 		out, stderr, code := run(t, append([]string{"__complete"}, tc.args...)...)
@@ -64,6 +67,15 @@ func TestOneJSONStyle(t *testing.T) {
 		}
 		if help, _, _ := run(t, args[0], "--help"); strings.Contains(help, "--shard") {
 			t.Errorf("%s --help lists --shard, which it refuses", args[0])
+		}
+	}
+}
+
+// Every player completion offers is one --players takes.
+func TestPlayerCompletionsParse(t *testing.T) {
+	for _, v := range playerValues {
+		if _, err := player.Parse(v); err != nil {
+			t.Errorf("completion %q: %v", v, err)
 		}
 	}
 }
