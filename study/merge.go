@@ -40,11 +40,9 @@ type MergeOptions struct {
 
 // Merge reads the JSON reports written by sim --format json and adds them
 // up: n shards of one run give exactly the report of that run. Reports of
-// different runs are refused, naming the field and both files.
-func Merge(files []string) (*Merged, error) { return MergeWith(files, MergeOptions{}) }
-
-// MergeWith is Merge with options (two-player results only).
-func MergeWith(files []string, opt MergeOptions) (*Merged, error) {
+// different runs are refused, naming the field and both files. opt widens
+// what is one run (two-player results only).
+func Merge(files []string, opt MergeOptions) (*Merged, error) {
 	var reports []*sim.MultiReport
 	for i, f := range files {
 		raw, err := readResult(f)

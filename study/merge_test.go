@@ -75,7 +75,7 @@ func tamper(t *testing.T, file, to string, edit func(map[string]any)) {
 // overflowing a sum of 2^63−1 wins to a negative count.
 func TestMergeRefusesTamperedCounts(t *testing.T) {
 	files := shardFiles(t)
-	if m, err := Merge(files[:]); err != nil || m.Match.Games() != 8 || len(m.Warnings) != 0 {
+	if m, err := Merge(files[:], MergeOptions{}); err != nil || m.Match.Games() != 8 || len(m.Warnings) != 0 {
 		t.Fatalf("the untampered shards: %v, %+v", err, m)
 	}
 	field := func(v map[string]any, path ...string) map[string]any {
@@ -110,7 +110,7 @@ func TestMergeRefusesTamperedCounts(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			bad := filepath.Join(t.TempDir(), "tampered.json")
 			tamper(t, files[1], bad, tc.edit)
-			m, err := Merge([]string{files[0], bad})
+			m, err := Merge([]string{files[0], bad}, MergeOptions{})
 			if err == nil {
 				t.Fatalf("merged a tampered shard: %d games, tally %+v", m.Match.Games(), m.Match.Tally)
 			}

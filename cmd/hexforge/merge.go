@@ -67,7 +67,7 @@ missing keeps the slices there are, and merge exits with status 1 unless
 				}
 				return mergeJournals(cmd, args, out, allowPartial)
 			}
-			m, err := study.MergeWith(args, opt)
+			m, err := study.Merge(args, opt)
 			if err != nil {
 				return err
 			}
