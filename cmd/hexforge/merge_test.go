@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -225,6 +226,17 @@ func TestMergeFirst(t *testing.T) {
 			}
 			if _, stderr, code := run(t, "merge", s0, s1); code != 1 || !strings.Contains(stderr, "partial") {
 				t.Errorf("shards 0 and 1 without --first: exit %d, %q; want a partial report, exit 1", code, stderr)
+			}
+			// Shard 0 stopped by Ctrl-C before its first game: its games
+			// are not the run's, whatever pairs it holds.
+			stopped := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+"-stopped.json")
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			if _, stderr, code := runCtx(t, ctx, append(append([]string{}, tc.args...), "--games", "12", "--format", "json", "--shard", "0/6", "--out", stopped)...); code != 130 {
+				t.Fatalf("interrupted shard: exit %d, want 130: %s", code, stderr)
+			}
+			if _, stderr, code := run(t, "merge", stopped, s1, "--first"); code == 0 || !strings.Contains(stderr, "a shard stopped early") {
+				t.Errorf("a stopped shard with --first: exit %d, %q; want a refusal", code, stderr)
 			}
 		})
 	}
