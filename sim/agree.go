@@ -126,6 +126,7 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 	na := len(base.Armies)
 	zReq := math.Sqrt2 * math.Erfinv(1-0.05/float64(na*(na-1)/2+na))
 	needDiff := math.Inf(1)
+	nmin := math.Inf(1) // the fewest pairs of a matchup in either run
 	for i := range base.Armies {
 		for j := i + 1; j < len(base.Armies); j++ {
 			b, ok1 := base.Rate(i, j)
@@ -142,10 +143,11 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 			beyond := 0.0
 			se := (ch.Hi - ch.Lo) / 2 / stats.Z95
 			ses = append(ses, se)
+			n := min(b.Sample().N(), s.Sample().N())
+			nmin = min(nmin, n)
 			if se > 0 {
 				beyond = math.Erfc(within / se / math.Sqrt2)
 				if z := math.Abs(ch.Diff) / se; z > 0 {
-					n := min(b.Sample().N(), s.Sample().N())
 					needDiff = min(needDiff, max(math.Ceil(math.Pow(zReq/z, 2)*n), n+1))
 				}
 			}
@@ -159,46 +161,8 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 			}
 		}
 	}
-	// Each army's change: the mean of its matchups' changes, seen from it.
-	nmin := math.Inf(1) // the fewest pairs of a matchup in either run
-	for _, c := range ag.Cells {
-		nmin = min(nmin, c.Base.Sample().N(), c.Strong.Sample().N())
-	}
-	armyNeed, armyReach := 1.0, true // the factor of games every army needs, and whether it can be shown
-	for _, a := range base.Armies {
-		var d, v float64
-		k := 0
-		for i, c := range ag.Cells {
-			switch a {
-			case c.Row:
-				d += c.Diff
-			case c.Col:
-				d -= c.Diff
-			default:
-				continue
-			}
-			v += ses[i] * ses[i]
-			k++
-		}
-		if k == 0 {
-			continue
-		}
-		d, se := d/float64(k), math.Sqrt(v)/float64(k)
-		p := 1.0
-		if se > 0 {
-			p = math.Erfc(math.Abs(d) / se / math.Sqrt2)
-		}
-		eq := se > 0 && d-stats.Z90*se > -within && d+stats.Z90*se < within
-		switch {
-		case eq:
-		case math.Abs(d) < within && se > 0:
-			armyNeed = max(armyNeed, math.Pow(stats.Z90*se/(within-math.Abs(d)), 2))
-		default:
-			armyReach = false
-		}
-		ag.Armies = append(ag.Armies, AgreeArmy{Army: a, Diff: d, Lo: max(d-stats.Z95*se, -1), Hi: min(d+stats.Z95*se, 1), Equivalent: eq})
-		ps = append(ps, p)
-	}
+	armyPs, armyNeed, armyReach := ag.armyChanges(base.Armies, ses)
+	ps = append(ps, armyPs...)
 	sig := 0
 	for k, p := range stats.Holm(ps) {
 		if k < len(ag.Cells) {
@@ -237,6 +201,50 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 		}
 	}
 	return ag, nil
+}
+
+// armyChanges adds each army's change to ag.Armies (the mean of its
+// matchups' changes in ag.Cells, seen from it; ses are the matchups'
+// standard errors) and returns their p-values, the factor of games that
+// would show every army within the margin, and whether every army can be
+// (none at the margin or beyond it).
+func (ag *Agreement) armyChanges(armies []string, ses []float64) (ps []float64, need float64, reach bool) {
+	need, reach = 1, true
+	for _, a := range armies {
+		var d, v float64
+		k := 0
+		for i, c := range ag.Cells {
+			switch a {
+			case c.Row:
+				d += c.Diff
+			case c.Col:
+				d -= c.Diff
+			default:
+				continue
+			}
+			v += ses[i] * ses[i]
+			k++
+		}
+		if k == 0 {
+			continue
+		}
+		d, se := d/float64(k), math.Sqrt(v)/float64(k)
+		p := 1.0
+		if se > 0 {
+			p = math.Erfc(math.Abs(d) / se / math.Sqrt2)
+		}
+		eq := se > 0 && d-stats.Z90*se > -ag.Within && d+stats.Z90*se < ag.Within
+		switch {
+		case eq:
+		case math.Abs(d) < ag.Within && se > 0:
+			need = max(need, math.Pow(stats.Z90*se/(ag.Within-math.Abs(d)), 2))
+		default:
+			reach = false
+		}
+		ag.Armies = append(ag.Armies, AgreeArmy{Army: a, Diff: d, Lo: max(d-stats.Z95*se, -1), Hi: min(d+stats.Z95*se, 1), Equivalent: eq})
+		ps = append(ps, p)
+	}
+	return ps, need, reach
 }
 
 // sameGames checks that two round robins played the same games but for
