@@ -178,28 +178,8 @@ func mergeResults(files []string, opt MergeOptions) (sums []*sim.Summary, warnin
 		return nil, nil, fmt.Errorf("%s (%s vs %s) and %s (%s vs %s) are results of different matches; merge adds up the shards of one run", from[order[0]], a.A, a.B, from[order[1]], b.A, b.B)
 	}
 	if opt.RoundRobin {
-		// One round robin: one seed, players, --games and run details, and
-		// each army the same rules (hash) and leader in every match.
-		ref := merged[order[0]]
-		rules := map[string]string{}
-		for _, k := range order {
-			s := merged[k]
-			if d := ref.OtherRun(s); d != "" {
-				return nil, nil, fmt.Errorf("%s and %s: not matches of one round robin: %s", from[order[0]], from[k], d)
-			}
-			for i, army := range []string{s.A, s.B} {
-				if s.Run == nil {
-					continue
-				}
-				id := s.Run.ArmyHashes[i]
-				if len(s.Run.Leaders) == 2 {
-					id += " " + s.Run.Leaders[i]
-				}
-				if have, ok := rules[army]; ok && have != id {
-					return nil, nil, fmt.Errorf("%s: %s's rules or leader differ from another match's (%s vs %s): not matches of one round robin", from[k], army, id, have)
-				}
-				rules[army] = id
-			}
+		if err := oneRoundRobin(merged, order, from); err != nil {
+			return nil, nil, err
 		}
 	}
 	first := -1 // the pairs of every match, with opt.First
@@ -207,23 +187,10 @@ func mergeResults(files []string, opt MergeOptions) (sums []*sim.Summary, warnin
 		s := merged[k]
 		sums = append(sums, s)
 		if opt.First {
-			n, ok := s.GameIDs.Prefix()
-			switch {
-			case s.Partial:
-				return nil, nil, fmt.Errorf("%s vs %s: a shard stopped early: --first takes whole shards", s.A, s.B)
-			case s.Seq != nil || s.Run != nil && s.Run.UntilCI > 0:
-				return nil, nil, fmt.Errorf("%s vs %s: a run of a sequential test or --until-ci, whose games depend on when it stopped: --first takes runs of a fixed --games", s.A, s.B)
-			case !ok:
-				return nil, nil, fmt.Errorf("%s vs %s: the shards given hold pairs %s, not the first pairs of the run: --first takes shards 0 to k-1", s.A, s.B, s.GameIDs)
-			case first >= 0 && n != first:
-				return nil, nil, fmt.Errorf("%s vs %s: the shards given hold its first %d pairs, but the first %d of %s vs %s: --first takes the same shards of every match", s.A, s.B, n, first, sums[0].A, sums[0].B)
+			if err := asFirst(s, first, sums[0]); err != nil {
+				return nil, nil, err
 			}
-			first, s.Pairs = n, n
-			if s.Run != nil {
-				r := *s.Run
-				r.Shard = ""
-				s.Run = &r
-			}
+			first = s.Pairs
 		}
 		if missing := s.Pairs - s.GameIDs.Len(); missing > 0 && !s.Partial {
 			s.Partial = true
@@ -241,6 +208,60 @@ func mergeResults(files []string, opt MergeOptions) (sums []*sim.Summary, warnin
 		}
 	}
 	return sums, warnings, nil
+}
+
+// oneRoundRobin checks that the matches (merged, in order, each first
+// read from from[key]) can be one round robin's: one seed, players,
+// --games and run details, and each army the same rules (hash) and leader
+// in every match.
+func oneRoundRobin(merged map[string]*sim.Summary, order []string, from map[string]string) error {
+	ref := merged[order[0]]
+	rules := map[string]string{}
+	for _, k := range order {
+		s := merged[k]
+		if d := ref.OtherRun(s); d != "" {
+			return fmt.Errorf("%s and %s: not matches of one round robin: %s", from[order[0]], from[k], d)
+		}
+		if s.Run == nil {
+			continue
+		}
+		for i, army := range []string{s.A, s.B} {
+			id := s.Run.ArmyHashes[i]
+			if len(s.Run.Leaders) == 2 {
+				id += " " + s.Run.Leaders[i]
+			}
+			if have, ok := rules[army]; ok && have != id {
+				return fmt.Errorf("%s: %s's rules or leader differ from another match's (%s vs %s): not matches of one round robin", from[k], army, id, have)
+			}
+			rules[army] = id
+		}
+	}
+	return nil
+}
+
+// asFirst makes the merged match s the whole run of the pairs it holds
+// (MergeOptions.First): they must be its first pairs, as many as the
+// first match's (first, or -1 for the first match itself), of a run of a
+// fixed --games with no shard stopped early.
+func asFirst(s *sim.Summary, first int, ref *sim.Summary) error {
+	n, ok := s.GameIDs.Prefix()
+	switch {
+	case s.Partial:
+		return fmt.Errorf("%s vs %s: a shard stopped early: --first takes whole shards", s.A, s.B)
+	case s.Seq != nil || s.Run != nil && s.Run.UntilCI > 0:
+		return fmt.Errorf("%s vs %s: a run of a sequential test or --until-ci, whose games depend on when it stopped: --first takes runs of a fixed --games", s.A, s.B)
+	case !ok:
+		return fmt.Errorf("%s vs %s: the shards given hold pairs %s, not the first pairs of the run: --first takes shards 0 to k-1", s.A, s.B, s.GameIDs)
+	case first >= 0 && n != first:
+		return fmt.Errorf("%s vs %s: the shards given hold its first %d pairs, but the first %d of %s vs %s: --first takes the same shards of every match", s.A, s.B, n, first, ref.A, ref.B)
+	}
+	s.Pairs = n
+	if s.Run != nil {
+		r := *s.Run
+		r.Shard = ""
+		s.Run = &r
+	}
+	return nil
 }
 
 // isMultiResult tells a multiplayer report (it has a mode and seats) from
