@@ -128,8 +128,23 @@ func Names() []string {
 	return out
 }
 
-// Usage lists the players a --players or --levels flag takes.
-const Usage = "random, greedy, search[:playouts], plan[:worlds], race[:worlds], mcts[:iterations], wide[:worlds], fit[:worlds], quick[:worlds], threat[:worlds], deep[:worlds] or tree[:iterations]"
+// Usage lists the players a --players or --levels flag takes, from the
+// kinds table ("random, greedy, search[:playouts], ... or tree[:iterations]"):
+// a new kind is a row there and nothing else.
+var Usage = usage()
+
+func usage() string {
+	var out []string
+	for _, k := range kinds {
+		if k.budget == 0 {
+			out = append(out, k.name)
+			continue
+		}
+		what, _, _ := strings.Cut(k.counts, " per decision")
+		out = append(out, k.name+"[:"+what[strings.LastIndex(what, " ")+1:]+"]")
+	}
+	return strings.Join(out[:len(out)-1], ", ") + " or " + out[len(out)-1]
+}
 
 // Parse reads a player of Usage: "random", "greedy", "search[:N]", "plan[:N]", "race[:N]", "mcts[:N]", "wide[:N]", "fit[:N]", "quick[:N]", "threat[:N]", "deep[:N]" or "tree[:N]".
 func Parse(s string) (Spec, error) {

@@ -1,6 +1,7 @@
 package player
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/hexforge/hexforge/engine"
@@ -83,5 +84,17 @@ func TestTreeIsNotMCTS(t *testing.T) {
 	}
 	if differ == 0 {
 		t.Error("tree:48 decided as mcts:48 in every position: its rollouts change nothing")
+	}
+}
+
+// The players' usage line, written from the kinds table, names every kind
+// with what its budget counts, and the unknown player's error gives it.
+func TestUsageNamesEveryKind(t *testing.T) {
+	want := "random, greedy, search[:playouts], plan[:worlds], race[:worlds], mcts[:iterations], wide[:worlds], fit[:worlds], quick[:worlds], threat[:worlds], deep[:worlds] or tree[:iterations]"
+	if Usage != want {
+		t.Errorf("Usage %q, want %q", Usage, want)
+	}
+	if _, err := Parse("alphazero"); err == nil || !strings.Contains(err.Error(), Usage) {
+		t.Errorf("unknown player: %v; want the usage line", err)
 	}
 }
