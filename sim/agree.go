@@ -117,7 +117,8 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 		return nil, err
 	}
 	ag := &Agreement{Base: base.Players, Strong: strong.Players, Within: within, MinTau: minTau, ChanceAllWithin: 1}
-	var ps, ses []float64 // each matchup's p-value and its difference's standard error
+	var ps []float64 // each matchup's p-value
+	var chs []stats.Change
 	allEquivalent, need := true, 0
 	// The fewest pairs a matchup would need for its difference to be
 	// significant after Holm's correction, should it and its spread stay
@@ -142,7 +143,7 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 			}
 			beyond := 0.0
 			se := (ch.Hi - ch.Lo) / 2 / stats.Z95
-			ses = append(ses, se)
+			chs = append(chs, ch)
 			n := min(b.Sample().N(), s.Sample().N())
 			nmin = min(nmin, n)
 			if se > 0 {
@@ -161,7 +162,7 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 			}
 		}
 	}
-	armyPs, armyNeed, armyReach := ag.armyChanges(base.Armies, ses)
+	armyPs, armyNeed, armyReach := ag.armyChanges(base.Armies, chs)
 	ps = append(ps, armyPs...)
 	sig := 0
 	for k, p := range stats.Holm(ps) {
@@ -204,45 +205,34 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 }
 
 // armyChanges adds each army's change to ag.Armies (the mean of its
-// matchups' changes in ag.Cells, seen from it; ses are the matchups'
-// standard errors) and returns their p-values, the factor of games that
-// would show every army within the margin, and whether every army can be
-// (none at the margin or beyond it).
-func (ag *Agreement) armyChanges(armies []string, ses []float64) (ps []float64, need float64, reach bool) {
+// matchups' changes chs, seen from it: stats.MeanChange) and returns their
+// p-values, the factor of games that would show every army within the
+// margin, and whether every army can be (none at the margin or beyond it).
+func (ag *Agreement) armyChanges(armies []string, chs []stats.Change) (ps []float64, need float64, reach bool) {
 	need, reach = 1, true
 	for _, a := range armies {
-		var d, v float64
-		k := 0
+		var cs []stats.Change
 		for i, c := range ag.Cells {
 			switch a {
 			case c.Row:
-				d += c.Diff
+				cs = append(cs, chs[i])
 			case c.Col:
-				d -= c.Diff
-			default:
-				continue
+				cs = append(cs, chs[i].Neg())
 			}
-			v += ses[i] * ses[i]
-			k++
 		}
-		if k == 0 {
+		if len(cs) == 0 {
 			continue
 		}
-		d, se := d/float64(k), math.Sqrt(v)/float64(k)
-		p := 1.0
-		if se > 0 {
-			p = math.Erfc(math.Abs(d) / se / math.Sqrt2)
-		}
-		eq := se > 0 && d-stats.Z90*se > -ag.Within && d+stats.Z90*se < ag.Within
+		m := stats.MeanChange(cs, ag.Within)
 		switch {
-		case eq:
-		case math.Abs(d) < ag.Within && se > 0:
-			need = max(need, math.Pow(stats.Z90*se/(ag.Within-math.Abs(d)), 2))
+		case m.Equivalent:
+		case math.Abs(m.Diff) < ag.Within && m.SD > 0:
+			need = max(need, m.NeedFactor())
 		default:
 			reach = false
 		}
-		ag.Armies = append(ag.Armies, AgreeArmy{Army: a, Diff: d, Lo: max(d-stats.Z95*se, -1), Hi: min(d+stats.Z95*se, 1), Equivalent: eq})
-		ps = append(ps, p)
+		ag.Armies = append(ag.Armies, AgreeArmy{Army: a, Diff: m.Diff, Lo: m.Lo, Hi: m.Hi, Equivalent: m.Equivalent})
+		ps = append(ps, m.P)
 	}
 	return ps, need, reach
 }

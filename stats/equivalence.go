@@ -82,3 +82,42 @@ func (c Change) NeedN() int {
 	}
 	return max(int(math.Ceil(c.NeedFactor()*c.n)), int(c.n)+1)
 }
+
+// Neg is the change seen the other way round: a's mean minus b's.
+func (c Change) Neg() Change {
+	c.Diff, c.Lo, c.Hi = -c.Diff, -c.Hi, -c.Lo
+	return c
+}
+
+// MeanChange is the mean of changes measured on independent samples (an
+// army's changes in its matchups against the field, each its own games),
+// judged as Compare judges one: its standard error is the root of the sum
+// of theirs (each from its 95% interval) over their number, its 95%
+// interval is clipped to what a difference of rates can be, and it is
+// equivalent when its 90% interval lies inside ±margin. Its NeedFactor
+// scales the observations of every change alike. With no changes, or one
+// without observations, it has none either.
+func MeanChange(cs []Change, margin float64) Change {
+	m := Change{Margin: margin, n: math.Inf(1)}
+	var v float64
+	for _, c := range cs {
+		m.Diff += c.Diff
+		se := (c.Hi - c.Lo) / 2 / Z95
+		v += se * se
+		m.n = math.Min(m.n, c.n)
+	}
+	if len(cs) == 0 || m.n == 0 {
+		return Change{Margin: margin, Lo: -1, Hi: 1, P: 1}
+	}
+	k := float64(len(cs))
+	se := math.Sqrt(v) / k
+	m.Diff /= k
+	m.Lo, m.Hi = math.Max(m.Diff-Z95*se, -1), math.Min(m.Diff+Z95*se, 1)
+	m.P = 1
+	if se > 0 {
+		m.P = math.Erfc(math.Abs(m.Diff) / se / math.Sqrt2)
+	}
+	m.Equivalent = se > 0 && m.Diff-Z90*se > -margin && m.Diff+Z90*se < margin
+	m.SD = se * math.Sqrt(m.n)
+	return m
+}

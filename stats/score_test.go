@@ -217,3 +217,33 @@ func TestCompareEquivalence(t *testing.T) {
 		}
 	}
 }
+
+// MeanChange of k changes of independent samples: the mean of their
+// differences with √k times less spread than one when they are alike, the
+// same verdict as Compare for one, and none without observations; Neg sees
+// a change the other way round.
+func TestMeanChange(t *testing.T) {
+	a := Sample{[]float64{0, 0.5, 1}, []float64{30, 40, 30}}
+	b := Sample{[]float64{0, 0.5, 1}, []float64{29, 40, 31}}
+	c := Compare(a, b, 0.05)
+	one := MeanChange([]Change{c}, 0.05)
+	if math.Abs(one.Diff-c.Diff) > 1e-12 || one.Equivalent != c.Equivalent || math.Abs((one.Hi-one.Lo)-(c.Hi-c.Lo)) > 1e-9 {
+		t.Errorf("one change: %+v, Compare %+v", one, c)
+	}
+	seven := MeanChange([]Change{c, c, c, c, c, c, c}, 0.05)
+	if r := (seven.Hi - seven.Lo) / (c.Hi - c.Lo); math.Abs(r-1/math.Sqrt(7)) > 1e-9 || math.Abs(seven.Diff-c.Diff) > 1e-12 {
+		t.Errorf("seven alike: width ratio %g, want 1/√7; diff %g", r, seven.Diff)
+	}
+	if c.Equivalent || !seven.Equivalent || seven.NeedFactor() != 1 || one.NeedFactor() <= 1 {
+		t.Errorf("100 observations each: one equivalent %v, seven %v; need %g and %g", c.Equivalent, seven.Equivalent, one.NeedFactor(), seven.NeedFactor())
+	}
+	if n := c.Neg(); n.Diff != -c.Diff || n.Lo != -c.Hi || n.Hi != -c.Lo {
+		t.Errorf("Neg %+v of %+v", n, c)
+	}
+	if m := MeanChange([]Change{c, c.Neg()}, 0.05); math.Abs(m.Diff) > 1e-12 {
+		t.Errorf("a change and its opposite: %g", m.Diff)
+	}
+	if m := MeanChange(nil, 0.05); m.Equivalent || m.Lo != -1 || m.Hi != 1 || m.NeedN() <= 0 {
+		t.Errorf("no changes: %+v", m)
+	}
+}

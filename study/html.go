@@ -122,7 +122,7 @@ func firstValue(xs []string) string {
 // level as a line per matchup (with its interval band when there are few
 // enough lines to tell the bands apart), and a table per matchup with its
 // verdict.
-func ladderHTML(w io.Writer, ms []LadderMatch, levels, command string) error {
+func ladderHTML(w io.Writer, ms []LadderMatch, field *LadderField, levels, command string) error {
 	p := &htmlreport.Page{Title: "Ladder: the win rate at each player level"}
 	if command == "" {
 		command = "(not recorded)"
@@ -170,6 +170,11 @@ func ladderHTML(w io.Writer, ms []LadderMatch, levels, command string) error {
 			rows = append(rows, []string{l.Player, fmt.Sprint(l.Pairs), fmt.Sprint(l.Capped), l.rateCell(), l.VsBelow.scoreCell(), l.VsBelow.eloCell()})
 		}
 		p.Table(fmt.Sprintf("%s vs %s — verdict: %s (%s)", m.A, m.B, m.Verdict, m.Reason), []string{"player", "pairs", "capped pairs", "win rate", "vs the level below", "Elo over it"}, rows)
+	}
+	if field != nil {
+		p.Heading(field.Army + " against the field")
+		p.Para(field.title() + ".")
+		p.Table("field verdict: "+field.Verdict+" ("+field.Reason+")", []string{"player", "pairs", "win rate"}, field.rows())
 	}
 	return p.Write(w)
 }

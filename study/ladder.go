@@ -23,7 +23,8 @@ type LadderLevel struct {
 	Interval [2]float64 `json:"interval95"`
 	// VsBelow is this level head to head against the level below it (none
 	// for the weakest).
-	VsBelow *HeadToHead `json:"vs_below,omitempty"`
+	VsBelow *HeadToHead       `json:"vs_below,omitempty"`
+	counts  stats.Pentanomial // the pairs by score, what the field's verdict compares
 }
 
 // rateCell is the level's win rate with its interval, or "no games" when
@@ -68,6 +69,9 @@ type Ladder struct {
 	Structures bool
 	Within     float64                         // the verdict's equivalence margin, a rate; 0: DefaultWithin
 	Progress   func(label string) sim.Progress // nil: none
+	// Field climbs only the first army's matchups, one against each of
+	// the others (its field), as LadderFieldOf judges them.
+	Field bool
 }
 
 // MaxLadderPairs is the most pairs a ladder plays per level and matchup.
@@ -88,6 +92,9 @@ func (l *Ladder) Check() error {
 func (l *Ladder) Run(ctx context.Context, list []*rules.Army) ([]LadderMatch, error) {
 	var ms []LadderMatch
 	for i := range list {
+		if l.Field && i > 0 {
+			break
+		}
 		for j := i + 1; j < len(list); j++ {
 			lm := LadderMatch{A: list[i].Name, B: list[j].Name, Seed: l.Seed, Structures: l.Structures}
 			if l.Board != nil {
@@ -114,7 +121,7 @@ func (l *Ladder) Run(ctx context.Context, list []*rules.Army) ([]LadderMatch, er
 				lr := counts.Rate()
 				rates = append(rates, lr)
 				lv := LadderLevel{Player: p.String(), Pairs: lr.Pairs, Capped: counts.Capped,
-					WinRate: lr.Rate, Interval: [2]float64{lr.Interval.Lo, lr.Interval.Hi}}
+					WinRate: lr.Rate, Interval: [2]float64{lr.Interval.Lo, lr.Interval.Hi}, counts: lr.Counts}
 				if k > 0 && !partial {
 					h, partial, err := l.headToHead(ctx, list[i], list[j], p, l.Levels[k-1])
 					if err != nil {
@@ -134,17 +141,22 @@ func (l *Ladder) Run(ctx context.Context, list []*rules.Army) ([]LadderMatch, er
 	return ms, nil
 }
 
-// WriteLadder renders a ladder in format (table, json, csv or html);
-// levels is the --levels list and command the command line an html page
-// names.
-func WriteLadder(w io.Writer, ms []LadderMatch, format report.Format, levels, command string) error {
+// WriteLadder renders a ladder in format (table, json, csv or html), and
+// after its matchups the army's standing against its field when field is
+// not nil (a Field ladder); levels is the --levels list and command the
+// command line an html page names.
+func WriteLadder(w io.Writer, ms []LadderMatch, field *LadderField, format report.Format, levels, command string) error {
 	switch format {
 	case report.HTML:
-		return ladderHTML(w, ms, levels, command)
+		return ladderHTML(w, ms, field, levels, command)
 	case report.JSON:
-		return writeJSON(w, map[string]any{"ladder": ms})
+		out := map[string]any{"ladder": ms}
+		if field != nil {
+			out["field"] = field
+		}
+		return writeJSON(w, out)
 	case report.CSV:
-		return ladderCSV(w, ms)
+		return ladderCSV(w, ms, field)
 	}
 	for k, m := range ms {
 		if k > 0 {
@@ -179,13 +191,17 @@ func WriteLadder(w io.Writer, ms []LadderMatch, format report.Format, levels, co
 			fmt.Fprintln(w, "vs the level below: each level against the one above it in the table, head to head, on army A in half the pairs and army B in the rest; its score (draw = 1/2) and Elo over that level, 95% intervals from the pair scores")
 		}
 	}
+	if field != nil {
+		return field.writeText(w)
+	}
 	return nil
 }
 
 // ladderCSV writes the ladder as one tidy table: a row per matchup and
 // level, army_a's win rate at that level, and the matchup's verdict over
-// the levels repeated on each of its rows.
-func ladderCSV(w io.Writer, ms []LadderMatch) error {
+// the levels repeated on each of its rows; then the field's rows (army_b
+// "field") when there is one.
+func ladderCSV(w io.Writer, ms []LadderMatch, field *LadderField) error {
 	header := []string{"army_a", "army_b", "seed", "level", "player", "pairs", "capped_pairs", "win_rate", "lo", "hi",
 		"vs_below", "vs_below_pairs", "vs_below_score", "vs_below_lo", "vs_below_hi", "vs_below_elo", "vs_below_elo_lo", "vs_below_elo_hi",
 		"stable", "verdict", "top_two_diff", "top_two_diff_lo", "top_two_diff_hi", "partial"}
@@ -202,6 +218,9 @@ func ladderCSV(w io.Writer, ms []LadderMatch) error {
 			rows = append(rows, append(row, strconv.FormatBool(m.Stable), m.Verdict,
 				num(m.Diff), num(m.DiffCI[0]), num(m.DiffCI[1]), strconv.FormatBool(m.Partial)))
 		}
+	}
+	if field != nil && len(ms) > 0 {
+		rows = append(rows, field.csvRows(ms[0].Seed)...)
 	}
 	return writeCSV(w, header, rows)
 }
@@ -254,11 +273,18 @@ func LadderVerdict(levels []sim.LevelRate, within float64) Verdict {
 	}
 	top, second := levels[len(levels)-1], levels[len(levels)-2]
 	c := stats.Compare(stats.PairSample(second.Counts), stats.PairSample(top.Counts), within)
+	return judge(c, within, top.Pairs == 0 || second.Pairs == 0)
+}
+
+// judge words the change c from the second level to the top one (or its
+// mean over matchups): stable, differs or not enough games, and why; none
+// says there were no decided pairs to compare.
+func judge(c stats.Change, within float64, none bool) Verdict {
 	v := Verdict{Diff: c.Diff, DiffCI: sim.Interval{Lo: c.Lo, Hi: c.Hi}, Within: within, Stable: c.Equivalent, Differs: !c.Equivalent && c.P <= 0.05}
 	if !v.Stable && !v.Differs {
 		v.NeedGames = 2 * c.NeedN()
 	}
-	if top.Pairs == 0 || second.Pairs == 0 {
+	if none {
 		v.Reason = fmt.Sprintf("no decided pairs at one of the top two levels; about %d games a level would show them within %.0f points if they agree", v.NeedGames, 100*within)
 		return v
 	}

@@ -89,7 +89,7 @@ func TestLadderNoGames(t *testing.T) {
 		{Player: "greedy", Pairs: 3, WinRate: 1, Interval: [2]float64{0.44, 1}}}, Verdict: v.VerdictText(), Reason: v.Reason}
 	for _, f := range []report.Format{report.Table, report.CSV, report.HTML} {
 		var buf bytes.Buffer
-		if err := WriteLadder(&buf, []LadderMatch{m}, f, "random,greedy", "ladder"); err != nil {
+		if err := WriteLadder(&buf, []LadderMatch{m}, nil, f, "random,greedy", "ladder"); err != nil {
 			t.Fatal(err)
 		}
 		out := buf.String()
@@ -98,6 +98,69 @@ func TestLadderNoGames(t *testing.T) {
 		}
 		if !strings.Contains(out, "not enough games (need about") {
 			t.Errorf("%s: no verdict:\n%s", f, out)
+		}
+	}
+}
+
+// fieldMatch is one matchup of a field ladder at two levels, rates a and b.
+func fieldMatch(b string, second, top sim.LevelRate) LadderMatch {
+	lv := func(p string, r sim.LevelRate) LadderLevel {
+		return LadderLevel{Player: p, Pairs: r.Pairs, WinRate: r.Rate, Interval: [2]float64{r.Interval.Lo, r.Interval.Hi}, counts: r.Counts}
+	}
+	return LadderMatch{A: "Smart", B: b, Levels: []LadderLevel{lv("race:8", second), lv("deep", top)}}
+}
+
+// The army's standing against its field is judged by the mean of its
+// matchups' changes: seven matchups that no one of which is shown stable
+// are shown stable together (about a seventh of the variance), a shift
+// of every matchup is shown to differ, and too few pairs say how many
+// would decide. The field's rate is the mean of the matchups', its
+// interval narrower than any one's.
+func TestLadderField(t *testing.T) {
+	even := pairRate(pairs(25, 0, 2, 1, 1, 1.5, 0.5)) // 50% in 150 pairs
+	evenToo := pairRate(pairs(25, 1, 2, 0, 1, 0.5, 1.5))
+	up := pairRate(pairs(25, 1, 2, 1, 1.5, 1.5, 1)) // 66.7%
+	few := pairRate(pairs(2, 0, 2, 1, 1))
+	field := func(second, top sim.LevelRate) []LadderMatch {
+		var ms []LadderMatch
+		for _, b := range []string{"Beasts", "Borgo", "Hegemony", "Moloch", "Outpost", "Steel Police", "Vegas"} {
+			ms = append(ms, fieldMatch(b, second, top))
+		}
+		return ms
+	}
+	stable := field(even, evenToo)
+	for _, m := range stable {
+		if v := LadderVerdict([]sim.LevelRate{even, evenToo}, 0.05); v.Stable {
+			t.Fatalf("%s: one matchup of 150 pairs is shown stable (%s): the test shows nothing", m.B, v.Reason)
+		}
+	}
+	f := LadderFieldOf(stable, 0.05)
+	if !f.Stable || f.Verdict != "stable" || len(f.Against) != 7 || f.Army != "Smart" {
+		t.Errorf("seven matchups within the margin: %+v", f)
+	}
+	if l := f.Levels[1]; l.Pairs != 7*150 || l.WinRate != evenToo.Rate || !(l.Interval[1]-l.Interval[0] < (evenToo.Interval.Hi-evenToo.Interval.Lo)/2) {
+		t.Errorf("field level %+v, a matchup's %+v", l, evenToo)
+	}
+	if f := LadderFieldOf(field(even, up), 0.05); f.Stable || !strings.HasPrefix(f.Verdict, "differs") || f.DiffCI[0] <= 0 {
+		t.Errorf("every matchup up 16.7 points: %+v", f)
+	}
+	if f := LadderFieldOf(field(few, few), 0.05); f.Stable || !strings.Contains(f.Verdict, "not enough games (need about") || f.Need <= 8 {
+		t.Errorf("8 pairs a matchup: %+v", f)
+	}
+	// One matchup without games at the top: no field rate there, and no verdict from nothing.
+	ms := field(even, evenToo)
+	ms[3] = fieldMatch("Moloch", even, pairRate(nil))
+	if f := LadderFieldOf(ms, 0.05); f.Stable || f.Levels[1].Pairs != 0 || !strings.Contains(f.Reason, "no decided pairs") {
+		t.Errorf("a matchup without games: %+v", f)
+	}
+	for _, format := range []report.Format{report.Table, report.CSV, report.JSON, report.HTML} {
+		var buf bytes.Buffer
+		if err := WriteLadder(&buf, stable, f, format, "race:8,deep", "ladder smart --vs all"); err != nil {
+			t.Fatal(err)
+		}
+		want := map[report.Format]string{report.Table: "field verdict: stable", report.CSV: "Smart,field,0,2,deep,1050,,", report.JSON: `"field": {`, report.HTML: "Smart against the field"}[format]
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("%s lacks %q:\n%s", format, want, buf.String())
 		}
 	}
 }

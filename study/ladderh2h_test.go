@@ -72,7 +72,7 @@ func TestLadderReportHeadToHead(t *testing.T) {
 		f report.Format
 		b *bytes.Buffer
 	}{{report.Table, &tab}, {report.HTML, &page}, {report.JSON, &js}} {
-		if err := WriteLadder(o.b, []LadderMatch{m}, o.f, "greedy,search:4,race:2", "ladder"); err != nil {
+		if err := WriteLadder(o.b, []LadderMatch{m}, nil, o.f, "greedy,search:4,race:2", "ladder"); err != nil {
 			t.Fatal(err)
 		}
 	}

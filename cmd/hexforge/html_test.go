@@ -86,7 +86,7 @@ func TestLadderHTML(t *testing.T) {
 		{Player: "greedy", Pairs: 10, WinRate: 0.6, Interval: [2]float64{0.5, 0.7}},
 	}}}
 	var b strings.Builder
-	if err := study.WriteLadder(&b, ms, report.HTML, "random,greedy", "hexforge ladder moloch borgo --format html"); err != nil {
+	if err := study.WriteLadder(&b, ms, nil, report.HTML, "random,greedy", "hexforge ladder moloch borgo --format html"); err != nil {
 		t.Fatal(err)
 	}
 	goldenSkeleton(t, "ladder.skeleton", b.String())

@@ -3,12 +3,14 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/hexforge/hexforge/position"
 
 	"github.com/hexforge/hexforge/armies"
 	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/report"
+	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/study"
 	"github.com/hexforge/hexforge/textfile"
 	"github.com/spf13/cobra"
@@ -22,13 +24,14 @@ type ladderOptions struct {
 	format                 report.Format
 	out                    string
 	all                    bool
-	within                 float64 // --within, in points
+	within                 float64  // --within, in points
+	vs                     []string // --vs: the field of a one-army ladder
 }
 
 func newLadder() *cobra.Command {
 	o := &ladderOptions{}
 	cmd := &cobra.Command{
-		Use:   "ladder [A B | ARMY... | --all]",
+		Use:   "ladder [A B | ARMY... | --all | ARMY --vs FIELD]",
 		Short: "Play the same games at each player level and say whether the win rate is stable",
 		Long: `ladder plays the same seat-swapped pairs (same seeds, same draws) between two
 armies at each player level of --levels, weakest first, and prints army A's
@@ -46,12 +49,21 @@ The verdict compares the two strongest levels (independent samples of pairs):
 --within points, "differs" when its 95% interval excludes 0, otherwise "not
 enough games (need about N a level)" (docs/statistics.md). With more
 armies, or --all, it climbs every matchup of the round robin (mirrors left
-out). Results do not depend on --workers.`,
+out). Results do not depend on --workers.
+
+ARMY --vs all (every embedded army but ARMY) or --vs B --vs C ... climbs only
+ARMY's matchups, one against each army of the field, and then judges
+ARMY's standing against the field: its mean win rate over the matchups at
+each level, and the same verdict words for the mean's change between the
+two strongest levels. That is what a designer asks of a stronger player
+("does my army still rate where it did?"), and the mean of k matchups is
+shown stable with about 1/k of the games one matchup needs.`,
 		Example: `  hexforge ladder vegas borgo --games 50 --levels random,greedy,search:16
   hexforge ladder moloch borgo hegemony --format json
   hexforge ladder moloch borgo hegemony --format html --out ladder.html
   hexforge ladder smart vegas --board duel --levels greedy,plan:2
-  hexforge ladder moloch borgo --leaders medyk,taktyk`,
+  hexforge ladder moloch borgo --leaders medyk,taktyk
+  hexforge ladder my.army --vs all --levels race:8,deep --games 150`,
 		RunE: o.run,
 	}
 	f := cmd.Flags()
@@ -62,6 +74,7 @@ out). Results do not depend on --workers.`,
 	f.Var(o.format.Flag(report.Table, report.JSON, report.CSV, report.HTML), "format", "output format: table, json, csv (one tidy table: a row per matchup and level) or html (one self-contained page: a line per matchup over the levels)")
 	f.StringVar(&o.out, "out", "", "write the report to FILE (atomically) instead of standard output")
 	f.BoolVar(&o.all, "all", false, "climb every matchup of the embedded armies")
+	f.StringArrayVar(&o.vs, "vs", nil, "an army of the field of ARMY (repeatable), or all: every embedded army but ARMY; climbs only ARMY's matchups and judges its mean win rate against them")
 	f.Float64Var(&o.within, "within", 100*study.DefaultWithin, "the verdict's margin in points: \"stable\" when the top two levels are shown within it")
 	f.StringVar(&o.board, "board", "standard", "the board: standard, large, duel (Terminals, Energy and Procedures) or a board FILE (docs/dsl.md)")
 	f.StringVar(&o.leaders, "leaders", "", "the Leaders variant: a leader card for every army, or A,B one for each army of a two-army ladder (as sim's --leaders)")
@@ -96,11 +109,27 @@ func (o *ladderOptions) check(args []string) ([]string, error) {
 		return nil, err
 	}
 	refs := args
-	if o.all {
+	switch {
+	case o.all && len(o.vs) > 0:
+		return nil, fmt.Errorf("--all and --vs: give one of them")
+	case o.all:
 		if len(args) > 0 {
 			return nil, fmt.Errorf("--all climbs every embedded army; give no army names with it")
 		}
 		refs = armies.Names()
+	case len(o.vs) > 0:
+		if len(args) != 1 {
+			return nil, fmt.Errorf("--vs: give one army, whose matchups against the field are climbed (%d given)", len(args))
+		}
+		field := o.vs
+		if slices.Contains(o.vs, "all") {
+			if len(o.vs) > 1 {
+				return nil, fmt.Errorf("--vs all is every embedded army: give it alone")
+			}
+			field = armies.Names()
+		}
+		refs = append([]string{args[0]}, field...)
+		o.Field = true
 	}
 	if len(refs) < 2 {
 		return nil, fmt.Errorf("give two armies (or more for a round robin, or --all)")
@@ -120,18 +149,47 @@ func (o *ladderOptions) run(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
+	if o.Field {
+		if list, err = withoutArmy(list); err != nil {
+			return err
+		}
+	}
 	ctx, bar, done := startRun(cmd)
 	defer done()
 	// Each level's own games, and each level's head-to-head with the one
 	// below it.
-	bar.Expect((2*len(o.Levels) - 1) * len(list) * (len(list) - 1) / 2 * 2 * o.Pairs)
+	matchups := len(list) * (len(list) - 1) / 2
+	if o.Field {
+		matchups = len(list) - 1
+	}
+	bar.Expect((2*len(o.Levels) - 1) * matchups * 2 * o.Pairs)
 	o.Progress = bar.Update
 	ms, err := o.Run(ctx, list)
 	if err != nil {
 		return err
 	}
 	bar.Finish()
+	var field *study.LadderField
+	if o.Field {
+		field = study.LadderFieldOf(ms, o.Within)
+	}
 	return interrupted(ctx, cmd.ErrOrStderr(), writeReport(cmd.OutOrStdout(), o.out, func(w io.Writer) error {
-		return study.WriteLadder(w, ms, o.format, o.levels, report.CommandLine(cmd.CommandPath(), args, cmd.Flags()))
+		return study.WriteLadder(w, ms, field, o.format, o.levels, report.CommandLine(cmd.CommandPath(), args, cmd.Flags()))
 	}))
+}
+
+// withoutArmy drops from the field (list[1:]) the armies named as the
+// army climbed (list[0]): --vs all names it too, and a mirror is no
+// standing against a field. An empty field is an error.
+func withoutArmy(list []*rules.Army) ([]*rules.Army, error) {
+	out := list[:1:1]
+	for _, a := range list[1:] {
+		if a.Name != list[0].Name {
+			out = append(out, a)
+		}
+	}
+	if len(out) < 2 {
+		return nil, fmt.Errorf("--vs: no army in the field but %s itself", list[0].Name)
+	}
+	return out, nil
 }

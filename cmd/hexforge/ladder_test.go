@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,6 +18,54 @@ func TestLadderGolden(t *testing.T) {
 		}
 		golden := filepath.Join("testdata", c.name)
 		checkGolden(t, golden, out)
+	}
+}
+
+// ladder ARMY --vs FIELD climbs only ARMY's matchups (ARMY itself left out
+// of the field) and reports its mean win rate over them at each level: in
+// JSON the mean of the matchups' rates, and the field's verdict in every
+// format.
+func TestLadderField(t *testing.T) {
+	out, stderr, code := run(t, "ladder", "moloch", "--vs", "borgo", "--vs", "moloch", "--vs", "vegas", "--games", "3", "--levels", "random,greedy", "--format", "json", "--workers", "2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var r struct {
+		Ladder []struct {
+			A, B   string
+			Levels []struct {
+				WinRate float64 `json:"win_rate"`
+			}
+		}
+		Field struct {
+			Army    string
+			Against []string
+			Levels  []struct {
+				Pairs   int
+				WinRate float64 `json:"win_rate"`
+			}
+			Verdict string
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Ladder) != 2 || r.Ladder[0].B != "Borgo" || r.Ladder[1].B != "Vegas" || r.Ladder[0].A != "Moloch" {
+		t.Fatalf("matchups %+v, want Moloch vs Borgo and Moloch vs Vegas", r.Ladder)
+	}
+	if r.Field.Army != "Moloch" || strings.Join(r.Field.Against, ",") != "Borgo,Vegas" || len(r.Field.Levels) != 2 || r.Field.Verdict == "" {
+		t.Fatalf("field %+v", r.Field)
+	}
+	for k, l := range r.Field.Levels {
+		if want := (r.Ladder[0].Levels[k].WinRate + r.Ladder[1].Levels[k].WinRate) / 2; math.Abs(l.WinRate-want) > 1e-12 || l.Pairs != 6 {
+			t.Errorf("level %d: field %+v, want the mean %g over 6 pairs", k, l, want)
+		}
+	}
+	for format, want := range map[string]string{"table": "Moloch against the field (Borgo, Vegas)", "csv": "\nMoloch,field,1,2,greedy,6,,", "html": "Moloch against the field"} {
+		out, stderr, code := run(t, "ladder", "moloch", "--vs", "borgo", "--vs", "moloch", "--vs", "vegas", "--games", "3", "--levels", "random,greedy", "--format", format, "--workers", "2")
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("%s: exit %d %s; lacks %q:\n%s", format, code, stderr, want, out)
+		}
 	}
 }
 
@@ -38,6 +88,11 @@ func TestLadderBadFlags(t *testing.T) {
 		{[]string{"ladder", "moloch", "borgo", "--games", "0"}, "--games 0"},
 		{[]string{"ladder", "moloch"}, "give two armies"},
 		{[]string{"ladder", "moloch", "borgo", "--all"}, "--all"},
+		{[]string{"ladder", "moloch", "borgo", "--vs", "all"}, "give one army"},
+		{[]string{"ladder", "moloch", "--vs", "all", "--all"}, "give one of them"},
+		{[]string{"ladder", "moloch", "--vs", "borgo", "--vs", "all"}, "give it alone"},
+		{[]string{"ladder", "moloch", "--vs", "moloch"}, "no army in the field but Moloch itself"},
+		{[]string{"ladder", "moloch", "--vs", "wizards"}, "wizards"},
 	} {
 		_, stderr, code := run(t, c.args...)
 		if code == 0 || !strings.Contains(stderr, c.want) {
