@@ -173,8 +173,8 @@ func ladderHTML(w io.Writer, ms []LadderMatch, field *LadderField, levels, comma
 	}
 	if field != nil {
 		p.Heading(field.Army + " against the field")
-		p.Para(field.title() + ".")
-		p.Table("field verdict: "+field.Verdict+" ("+field.Reason+")", []string{"player", "pairs", "win rate"}, field.rows())
+		p.Para(field.title() + ". Field verdict: " + field.Verdict + " (" + field.Reason + ").")
+		p.Table(field.Army+" against the field", []string{"player", "pairs", "win rate"}, field.rows())
 	}
 	return p.Write(w)
 }

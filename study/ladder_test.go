@@ -158,7 +158,7 @@ func TestLadderField(t *testing.T) {
 		if err := WriteLadder(&buf, stable, f, format, "race:8,deep", "ladder smart --vs all"); err != nil {
 			t.Fatal(err)
 		}
-		want := map[report.Format]string{report.Table: "field verdict: stable", report.CSV: "Smart,field,0,2,deep,1050,,", report.JSON: `"field": {`, report.HTML: "Smart against the field"}[format]
+		want := map[report.Format]string{report.Table: "field verdict: stable", report.CSV: "Smart,field,0,2,deep,1050,,", report.JSON: `"field": {`, report.HTML: "Field verdict: stable"}[format]
 		if !strings.Contains(buf.String(), want) {
 			t.Errorf("%s lacks %q:\n%s", format, want, buf.String())
 		}

@@ -78,7 +78,7 @@ func TestHTMLPagesReadable(t *testing.T) {
 		{"importance", []string{"importance", "hegemony", "--vs", "borgo", "--games", "2", "--players", "random"}},
 		{"sweep", []string{"sweep", "moloch/Gauss Cannon.initiative=1..4", "--vs", "borgo", "--vs", "hegemony", "--games", "2", "--players", "random"}},
 		{"balance", []string{"balance", "../../study/testdata/balance/weak-borgo.army", "--vs", "borgo", "--vs", "hegemony", "--players", "greedy", "--budget", "600", "--knobs", "Net Fighter.count", "--verify", "1"}},
-		{"ladder", []string{"ladder", "moloch", "borgo", "--games", "2", "--levels", "random,greedy"}},
+		{"ladder", []string{"ladder", "moloch", "--vs", "borgo", "--vs", "hegemony", "--games", "2", "--levels", "random,greedy"}}, // a field ladder: the matchups and the army against its field
 		{"ffa", []string{"sim", "--mode", "ffa", "moloch", "borgo", "hegemony", "--games", "6", "--players", "random"}},
 		{"teams", []string{"sim", "--mode", "teams", "moloch", "borgo", "hegemony", "outpost", "--games", "8", "--players", "random"}},
 		{"card", []string{"card", "moloch"}},
