@@ -69,12 +69,13 @@ func WriteAgreement(w io.Writer, a *sim.Agreement, f Format, command string) err
 			Need    int      `json:"need_games,omitempty"`
 			NeedDif bool     `json:"need_shows_difference,omitempty"` // need_games is what the clearest difference needs to be significant
 			NeedArm int      `json:"need_army_games,omitempty"`       // games a matchup to show every army's change within the margin
+			Missing int      `json:"missing_matchups,omitempty"`      // a field: matchups neither run holds (no ranking compared)
 			Verdict string   `json:"verdict"`
 			ChanceB float64  `json:"chance_beyond"`
 			ChanceW float64  `json:"chance_all_within"`
 			Cells   []cell   `json:"matchups"`
 			Armies  []army   `json:"armies"`
-		}{a.Base, a.Strong, a.MaxDiff, a.Beyond, tau, a.Within, a.MinTau, a.Agree, a.Differs, a.Inconclusive, a.NeedGames, a.NeedDiffers, a.NeedArmyGames, a.Verdict(), a.ChanceBeyond, a.ChanceAllWithin, nil, nil}
+		}{a.Base, a.Strong, a.MaxDiff, a.Beyond, tau, a.Within, a.MinTau, a.Agree, a.Differs, a.Inconclusive, a.NeedGames, a.NeedDiffers, a.NeedArmyGames, a.Missing, a.Verdict(), a.ChanceBeyond, a.ChanceAllWithin, nil, nil}
 		for _, m := range a.Armies {
 			out.Armies = append(out.Armies, army{m.Army, m.Diff, m.Lo, m.Hi, m.Significant, m.Equivalent})
 		}

@@ -66,7 +66,10 @@ func writeAgreementHTML(w io.Writer, a *sim.Agreement, cells []sim.AgreeCell, co
 		arows = append(arows, []string{m.Army, armyChange(m)})
 	}
 	p.Table("", []string{"army", "change in points"}, arows)
-	if math.IsNaN(a.Tau) {
+	switch {
+	case a.Missing > 0:
+		p.Para(fmt.Sprintf("No rankings compared: %d matchups of the round robin are in neither run (one army's matches against a field), so only the matchups and the armies met by every other army are judged, and \"agree\" asks every matchup within the margin.", a.Missing))
+	case math.IsNaN(a.Tau):
 		p.Para("Kendall's τ is undefined: a ranking ties every army.")
 	}
 	return p.Write(w)

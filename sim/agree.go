@@ -67,6 +67,12 @@ type Agreement struct {
 	// within Within is said in the verdict too, but never makes it
 	// "agree": that asks every matchup to be shown within the margin.
 	Armies []AgreeArmy
+	// Missing is the number of matchups neither round robin holds: results
+	// of one army's matches against a field (sim A B for each B, merged
+	// with merge --round-robin) compare those matchups and that army's
+	// win rate against the others, and no ranking (Tau is NaN, and the
+	// verdict does not ask for it).
+	Missing int
 }
 
 // AgreeArmy is one army's change: the mean over its matchups of the
@@ -100,7 +106,8 @@ type AgreeCell struct {
 // Compare lines up two round robins of the same armies (in any order) and
 // measures their agreement: within (a rate) is the equivalence margin of
 // every matchup's difference and minTau the rankings' smallest τ. Mirror
-// matches are left out.
+// matches are left out. A matchup that neither holds is left out too (a
+// field: Agreement.Missing); one that only one holds is an error.
 func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, error) {
 	if len(base.Armies) != len(strong.Armies) {
 		return nil, fmt.Errorf("the round robins have %d and %d armies", len(base.Armies), len(strong.Armies))
@@ -125,15 +132,20 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 	// as they are: Holm's first step is Bonferroni's, p <= 0.05/m
 	// two-sided over the m matchups and armies.
 	na := len(base.Armies)
-	zReq := math.Sqrt2 * math.Erfinv(1-0.05/float64(na*(na-1)/2+na))
+	cells, whole, err := present(base, strong, idx)
+	if err != nil {
+		return nil, err
+	}
+	ag.Missing = na*(na-1)/2 - cells
+	zReq := math.Sqrt2 * math.Erfinv(1-0.05/float64(cells+whole))
 	needDiff := math.Inf(1)
 	nmin := math.Inf(1) // the fewest pairs of a matchup in either run
 	for i := range base.Armies {
 		for j := i + 1; j < len(base.Armies); j++ {
-			b, ok1 := base.Rate(i, j)
-			s, ok2 := strong.Rate(idx[i], idx[j])
-			if !ok1 || !ok2 {
-				return nil, fmt.Errorf("%s vs %s is missing from a round robin", base.Armies[i], base.Armies[j])
+			b, ok := base.Rate(i, j)
+			s, _ := strong.Rate(idx[i], idx[j])
+			if !ok {
+				continue // in neither (present)
 			}
 			ch := stats.Compare(b.Sample(), s.Sample(), within)
 			c := AgreeCell{Row: base.Armies[i], Col: base.Armies[j], Base: b, Strong: s, Diff: ch.Diff, Lo: ch.Lo, Hi: ch.Hi, Equivalent: ch.Equivalent}
@@ -187,8 +199,11 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 	for _, a := range base.Armies {
 		xb, xs = append(xb, rb[a]), append(xs, rs[a])
 	}
-	ag.Tau = stats.KendallTau(xb, xs)
-	lowTau := !(ag.Tau >= minTau) // NaN (a ranking all tied) is not enough
+	ag.Tau = math.NaN()
+	if ag.Missing == 0 {
+		ag.Tau = stats.KendallTau(xb, xs)
+	}
+	lowTau := ag.Missing == 0 && !(ag.Tau >= minTau) // NaN (a ranking all tied) is not enough; a field has no ranking
 	ag.Agree = allEquivalent && !lowTau
 	ag.Differs = sig > 0 || (allEquivalent && lowTau)
 	ag.Inconclusive = !ag.Agree && !ag.Differs
@@ -220,8 +235,8 @@ func (ag *Agreement) armyChanges(armies []string, chs []stats.Change) (ps []floa
 				cs = append(cs, chs[i].Neg())
 			}
 		}
-		if len(cs) == 0 {
-			continue
+		if len(cs) < len(armies)-1 {
+			continue // not against every other army: no win rate against the others
 		}
 		m := stats.MeanChange(cs, ag.Within)
 		switch {
@@ -235,6 +250,37 @@ func (ag *Agreement) armyChanges(armies []string, chs []stats.Change) (ps []floa
 		ps = append(ps, m.P)
 	}
 	return ps, need, reach
+}
+
+// present counts the matchups both round robins hold and the armies all of
+// whose matchups they hold; a matchup that only one holds is an error
+// (a matchup neither holds is a field's: left out).
+func present(base, strong *RoundRobin, idx []int) (cells, whole int, err error) {
+	na := len(base.Armies)
+	per := make([]int, na)
+	for i := range na {
+		for j := i + 1; j < na; j++ {
+			_, ok1 := base.Rate(i, j)
+			_, ok2 := strong.Rate(idx[i], idx[j])
+			if ok1 != ok2 {
+				return 0, 0, fmt.Errorf("%s vs %s is missing from a round robin", base.Armies[i], base.Armies[j])
+			}
+			if ok1 {
+				cells++
+				per[i]++
+				per[j]++
+			}
+		}
+	}
+	if cells == 0 {
+		return 0, 0, fmt.Errorf("the round robins hold no matchup of two armies (mirror matches are not compared)")
+	}
+	for _, k := range per {
+		if k == na-1 {
+			whole++
+		}
+	}
+	return cells, whole, nil
 }
 
 // sameGames checks that two round robins played the same games but for
@@ -255,9 +301,9 @@ func sameGames(base, strong *RoundRobin, idx []int) error {
 	}
 	for i := range base.Armies {
 		for j := i + 1; j < len(base.Armies); j++ {
-			b, _ := base.runOf(i, j)
+			b, okb := base.runOf(i, j)
 			s, ok := strong.runOf(idx[i], idx[j])
-			if !ok {
+			if !ok || !okb {
 				continue // Compare says the match is missing
 			}
 			if b == nil || s == nil {
@@ -324,6 +370,13 @@ func (rr *RoundRobin) runOf(i, j int) (*RunInfo, bool) {
 // need more games, with the figures that decided it.
 func (a *Agreement) Verdict() string {
 	tau := fmt.Sprintf("Kendall's τ of the rankings %.2f (at least %.2f wanted)", a.Tau, a.MinTau)
+	if a.Missing > 0 {
+		word := "matchups"
+		if a.Missing == 1 {
+			word = "matchup"
+		}
+		tau = fmt.Sprintf("no rankings compared (%d %s of the round robin in neither run)", a.Missing, word)
+	}
 	eq, sig := 0, 0
 	for _, c := range a.Cells {
 		if c.Equivalent {

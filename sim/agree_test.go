@@ -379,3 +379,45 @@ func TestCompareArmyWithin(t *testing.T) {
 		t.Errorf("verdict %q", mv.Verdict())
 	}
 }
+
+// One army's matches against a field (sim A B for each B, merged with
+// merge --round-robin) are compared as the matchups they are: that
+// army's win rate against the others is judged, the other armies (one
+// matchup each) are not, no ranking is compared, and a matchup only one
+// run holds is refused.
+func TestCompareField(t *testing.T) {
+	armies := []string{"A", "B", "C", "D"}
+	rates := map[[2]int]float64{{0, 1}: 0.60, {0, 2}: 0.65, {0, 3}: 0.70}
+	moved := maps.Clone(rates)
+	for k := range moved {
+		moved[k] += 0.06 // A gains 6 points against each
+	}
+	base := rrRates("cheap", armies, rates, 800)
+	ag, err := Compare(base, rrRates("strong", armies, moved, 800), 0.05, 0.85)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ag.Cells) != 3 || ag.Missing != 3 || len(ag.Armies) != 1 || ag.Armies[0].Army != "A" || !ag.Armies[0].Significant || ag.Agree || !ag.Differs {
+		t.Fatalf("A's field moved 6 points: %d cells, %d missing, armies %+v, agree %v differs %v", len(ag.Cells), ag.Missing, ag.Armies, ag.Agree, ag.Differs)
+	}
+	if v := ag.Verdict(); !strings.Contains(v, "A's win rate against the others moved +") || !strings.Contains(v, "no rankings compared (3 matchups of the round robin in neither run)") {
+		t.Errorf("verdict %q", v)
+	}
+	// The same rates in many pairs: every matchup within 5 points, and so
+	// the field agrees with no ranking to ask for.
+	same, err := Compare(rrRates("cheap", armies, rates, 4000), rrRates("strong", armies, rates, 4000), 0.05, 0.85)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !same.Agree || !same.Armies[0].Equivalent || !strings.HasPrefix(same.Verdict(), "agree: every matchup shown within 5 points") {
+		t.Errorf("the same field twice: agree %v, %q", same.Agree, same.Verdict())
+	}
+	more := maps.Clone(rates)
+	more[[2]int{1, 2}] = 0.5
+	if _, err := Compare(base, rrRates("strong", armies, more, 800), 0.05, 0.85); err == nil || !strings.Contains(err.Error(), "B vs C is missing from a round robin") {
+		t.Errorf("a matchup only the second run holds: %v", err)
+	}
+	if _, err := Compare(rrRates("cheap", armies, nil, 800), rrRates("strong", armies, nil, 800), 0.05, 0.85); err == nil {
+		t.Error("two round robins without a matchup compared")
+	}
+}

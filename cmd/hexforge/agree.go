@@ -26,10 +26,19 @@ seeds, work), names each run by its players and says whether their verdicts
 agree: every matchup's win rate within --within points, and the two
 rankings in the same order up to Kendall's τ of --tau. Each matchup's
 difference carries its 95% interval (the two runs are independent games)
-and is marked significant only after Holm's correction over all matchups.`,
+and is marked significant only after Holm's correction over all matchups.
+Each army's win rate against the others is compared too (the mean of its
+matchups' changes), and it is shown within the margin with far fewer games.
+
+One army's matches against a field (sim A B for each B, merged with merge
+--round-robin, under each player) compare as such: those matchups and that
+army's win rate against the others, no ranking.`,
 		Example: `  hexforge sim --all --players race:8 --games 1000 --format json --out base.json
   hexforge sim --all --players race:32 --games 400 --format json --out strong.json
-  hexforge agree base.json strong.json`,
+  hexforge agree base.json strong.json
+  hexforge merge race8-smart-*.json --round-robin --format json --out race8-smart.json   # Smart against each other army
+  hexforge merge deep-smart-*.json --round-robin --format json --out deep-smart.json
+  hexforge agree race8-smart.json deep-smart.json`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if within <= 0 || within >= 100 {

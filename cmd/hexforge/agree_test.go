@@ -54,3 +54,36 @@ func TestAgree(t *testing.T) {
 		}
 	}
 }
+
+// One army's matches against a field, merged with merge --round-robin
+// under each of two players, compare as the matchups they are, with that
+// army's win rate against the others and no ranking.
+func TestAgreeField(t *testing.T) {
+	dir := t.TempDir()
+	for _, p := range []string{"random", "greedy"} {
+		var files []string
+		for _, b := range []string{"borgo", "vegas"} {
+			f := filepath.Join(dir, p+"-"+b+".json")
+			if _, stderr, code := run(t, "sim", "moloch", b, "--players", p, "--games", "4", "--seed", "3", "--format", "json", "--out", f); code != 0 {
+				t.Fatalf("sim: %s", stderr)
+			}
+			files = append(files, f)
+		}
+		args := append([]string{"merge"}, files...)
+		if _, stderr, code := run(t, append(args, "--round-robin", "--format", "json", "--out", filepath.Join(dir, p+".json"))...); code != 0 {
+			t.Fatalf("merge: %s", stderr)
+		}
+	}
+	out, stderr, code := run(t, "agree", filepath.Join(dir, "random.json"), filepath.Join(dir, "greedy.json"), "--format", "json")
+	if code != 0 {
+		t.Fatalf("agree: exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{`"missing_matchups": 1`, `"kendall_tau": null`, `"army": "Moloch"`, `"col": "Vegas"`, "no rankings compared (1 matchup of the round robin in neither run)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("agree of two fields lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, `"army": "Borgo"`) {
+		t.Errorf("Borgo, one matchup in the field, judged against the others:\n%s", out)
+	}
+}
