@@ -180,10 +180,14 @@ func (o *ladderOptions) run(cmd *cobra.Command, args []string) error {
 
 // withoutArmy drops from the field (list[1:]) the armies named as the
 // army climbed (list[0]): --vs all names it too, and a mirror is no
-// standing against a field. An empty field is an error.
+// standing against a field. An empty field is an error, and so is an army
+// given twice (it would weigh twice in the mean).
 func withoutArmy(list []*rules.Army) ([]*rules.Army, error) {
 	out := list[:1:1]
 	for _, a := range list[1:] {
+		if slices.ContainsFunc(out[1:], func(b *rules.Army) bool { return b.Name == a.Name }) {
+			return nil, fmt.Errorf("--vs: %s given twice; each army of the field weighs the same in the mean", a.Name)
+		}
 		if a.Name != list[0].Name {
 			out = append(out, a)
 		}

@@ -91,6 +91,7 @@ func TestLadderBadFlags(t *testing.T) {
 		{[]string{"ladder", "moloch", "borgo", "--vs", "all"}, "give one army"},
 		{[]string{"ladder", "moloch", "--vs", "all", "--all"}, "give one of them"},
 		{[]string{"ladder", "moloch", "--vs", "borgo", "--vs", "all"}, "give it alone"},
+		{[]string{"ladder", "moloch", "--vs", "borgo", "--vs", "Borgo"}, "Borgo given twice"},
 		{[]string{"ladder", "moloch", "--vs", "moloch"}, "no army in the field but Moloch itself"},
 		{[]string{"ladder", "moloch", "--vs", "wizards"}, "wizards"},
 	} {
