@@ -33,7 +33,7 @@ func writeAgreementHTML(w io.Writer, a *sim.Agreement, cells []sim.AgreeCell, co
 	p.Meta = [][2]string{{"command", command}, {"version", sim.Version},
 		{"first run", fmt.Sprintf("%s, %d games", a.Base, games(func(c sim.AgreeCell) sim.Tally { return c.Base }))},
 		{"second run", fmt.Sprintf("%s, %d games", a.Strong, games(func(c sim.AgreeCell) sim.Tally { return c.Strong }))},
-		{"agree when", fmt.Sprintf("every matchup shown within %.0f points and Kendall's τ at least %.2f", 100*a.Within, a.MinTau)}}
+		{"agree when", agreeWhen(a)}}
 	p.Style("p.verdict { font-size: 16px; margin: 10px 0; max-width: 900px; }\n")
 	word, rest, _ := strings.Cut(a.Verdict(), ":")
 	p.Heading("Verdict")
@@ -73,4 +73,14 @@ func writeAgreementHTML(w io.Writer, a *sim.Agreement, cells []sim.AgreeCell, co
 		p.Para("Kendall's τ is undefined: a ranking ties every army.")
 	}
 	return p.Write(w)
+}
+
+// agreeWhen is what "agree" asks: every matchup within the margin, and for
+// a whole round robin the rankings' τ too (a field has no ranking).
+func agreeWhen(a *sim.Agreement) string {
+	within := fmt.Sprintf("every matchup shown within %.0f points", 100*a.Within)
+	if a.Missing > 0 {
+		return within + " (one army's field: no ranking compared)"
+	}
+	return fmt.Sprintf("%s and Kendall's τ at least %.2f", within, a.MinTau)
 }

@@ -86,4 +86,8 @@ func TestAgreeField(t *testing.T) {
 	if strings.Contains(out, `"army": "Borgo"`) {
 		t.Errorf("Borgo, one matchup in the field, judged against the others:\n%s", out)
 	}
+	page, stderr, code := run(t, "agree", filepath.Join(dir, "random.json"), filepath.Join(dir, "greedy.json"), "--format", "html")
+	if code != 0 || !strings.Contains(page, "field: no ranking compared") || strings.Contains(page, "Kendall&#39;s τ at least") {
+		t.Errorf("the page of a field asks for a ranking (exit %d %s)", code, stderr)
+	}
 }
