@@ -154,7 +154,7 @@ func Compare(base, strong *RoundRobin, within, minTau float64) (*Agreement, erro
 				need = max(need, ch.NeedN())
 			}
 			beyond := 0.0
-			se := (ch.Hi - ch.Lo) / 2 / stats.Z95
+			se := stats.SE95(ch.Lo, ch.Hi)
 			chs = append(chs, ch)
 			n := min(b.Sample().N(), s.Sample().N())
 			nmin = min(nmin, n)
@@ -317,23 +317,16 @@ func sameGames(base, strong *RoundRobin, idx []int) error {
 					differ("army %s (rules hash %s vs %s: edited, or another --set)", army, b.ArmyHashes[k], s.ArmyHashes[k])
 				}
 			}
-			if b.Board != s.Board {
-				differ("board (%s vs %s)", b.Board, s.Board)
-			}
-			if b.MaxActions != s.MaxActions {
-				differ("max_actions (%d vs %d)", b.MaxActions, s.MaxActions)
-			}
-			if b.Start != s.Start {
-				differ("start (%q vs %q)", b.Start, s.Start)
-			}
-			if b.Reinforce != s.Reinforce {
-				differ("reinforcements (%v vs %v)", b.Reinforce, s.Reinforce)
-			}
-			if b.Structures != s.Structures {
-				differ("structures (%v vs %v)", b.Structures, s.Structures)
-			}
-			if !slices.Equal(b.Leaders, s.Leaders) {
-				differ("leaders of %s vs %s (%v vs %v)", base.Armies[i], base.Armies[j], b.Leaders, s.Leaders)
+			for _, f := range runFields {
+				d := f.diff(b, s)
+				if !f.games || d == "" {
+					continue
+				}
+				if f.name == "leaders" { // a leader is its army's: name the match
+					differ("leaders of %s vs %s (%s)", base.Armies[i], base.Armies[j], d)
+				} else {
+					differ("%s (%s)", f.name, d)
+				}
 			}
 		}
 	}
@@ -411,6 +404,9 @@ func (a *Agreement) Verdict() string {
 // shown within the margin ("every army's win rate against the others
 // shown within 5 points (the largest change 1.2)").
 func (a *Agreement) armiesWithin() string {
+	if len(a.Armies) == 0 {
+		return "no army's win rate against the others compared (no army meets every other in these runs)"
+	}
 	eq, most := 0, 0.0
 	for _, m := range a.Armies {
 		if m.Equivalent {

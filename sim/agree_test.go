@@ -420,4 +420,14 @@ func TestCompareField(t *testing.T) {
 	if _, err := Compare(rrRates("cheap", armies, nil, 800), rrRates("strong", armies, nil, 800), 0.05, 0.85); err == nil {
 		t.Error("two round robins without a matchup compared")
 	}
+	// Two matchups that share no army: no army meets every other, so no
+	// army's standing is judged (it said "0 of 0 armies").
+	apart := map[[2]int]float64{{0, 1}: 0.55, {2, 3}: 0.45}
+	ap, err := Compare(rrRates("cheap", armies, apart, 100), rrRates("strong", armies, apart, 100), 0.05, 0.85)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := ap.Verdict(); len(ap.Armies) != 0 || strings.Contains(v, "0 of 0") || !strings.Contains(v, "no army meets every other") {
+		t.Errorf("no army meets every other: armies %+v, verdict %q", ap.Armies, v)
+	}
 }

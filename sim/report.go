@@ -157,6 +157,39 @@ func hashedLimits(ls []rules.Limit) []hashedLimit {
 	return out
 }
 
+// runFields are the run details, besides the armies' hashes, that two
+// results must share to be put together (merge, a round robin's matches)
+// or compared (agree), in the order mismatch names them. games marks the
+// ones that change the games played: agree compares runs that may differ
+// in the others (how a run was stopped, the build that played it).
+var runFields = []struct {
+	name  string
+	games bool
+	diff  func(a, b *RunInfo) string // how a and b differ in it ("x vs y"), "" when they do not
+}{
+	{"max_actions", true, func(a, b *RunInfo) string { return differs(a.MaxActions, b.MaxActions, "%d vs %d") }},
+	{"board", true, func(a, b *RunInfo) string { return differs(a.Board, b.Board, "%s vs %s") }},
+	{"start", true, func(a, b *RunInfo) string { return differs(a.Start, b.Start, "%q vs %q") }},
+	{"reinforcements", true, func(a, b *RunInfo) string { return differs(a.Reinforce, b.Reinforce, "%v vs %v") }},
+	{"structures", true, func(a, b *RunInfo) string { return differs(a.Structures, b.Structures, "%v vs %v") }},
+	{"leaders", true, func(a, b *RunInfo) string {
+		if slices.Equal(a.Leaders, b.Leaders) {
+			return ""
+		}
+		return fmt.Sprintf("%v vs %v", a.Leaders, b.Leaders)
+	}},
+	{"until_ci", false, func(a, b *RunInfo) string { return differs(a.UntilCI, b.UntilCI, "%g vs %g") }},
+	{"version", false, func(a, b *RunInfo) string { return differs(a.Version, b.Version, "%s vs %s") }},
+}
+
+// differs is "" when a and b are equal, else both in format.
+func differs[T comparable](a, b T, format string) string {
+	if a == b {
+		return ""
+	}
+	return fmt.Sprintf(format, a, b)
+}
+
 // mismatch names the first field in which two runs differ, or "".
 func (r *RunInfo) mismatch(o *RunInfo) string {
 	switch {
@@ -164,26 +197,16 @@ func (r *RunInfo) mismatch(o *RunInfo) string {
 		if r != o {
 			return "run (one result records no run details: written by an older hexforge?)"
 		}
+		return ""
 	case r.ArmyHashes[0] != o.ArmyHashes[0]:
 		return "army_hashes (the first army's rules differ: edited, or another --set)"
 	case r.ArmyHashes[1] != o.ArmyHashes[1]:
 		return "army_hashes (the second army's rules differ: edited, or another --set)"
-	case r.MaxActions != o.MaxActions:
-		return fmt.Sprintf("max_actions (%d vs %d)", r.MaxActions, o.MaxActions)
-	case r.Board != o.Board:
-		return fmt.Sprintf("board (%s vs %s)", r.Board, o.Board)
-	case r.Start != o.Start:
-		return fmt.Sprintf("start (%q vs %q)", r.Start, o.Start)
-	case r.Reinforce != o.Reinforce:
-		return fmt.Sprintf("reinforcements (%v vs %v)", r.Reinforce, o.Reinforce)
-	case r.Structures != o.Structures:
-		return fmt.Sprintf("structures (%v vs %v)", r.Structures, o.Structures)
-	case !slices.Equal(r.Leaders, o.Leaders):
-		return fmt.Sprintf("leaders (%v vs %v)", r.Leaders, o.Leaders)
-	case r.UntilCI != o.UntilCI:
-		return fmt.Sprintf("until_ci (%g vs %g)", r.UntilCI, o.UntilCI)
-	case r.Version != o.Version:
-		return fmt.Sprintf("version (%s vs %s)", r.Version, o.Version)
+	}
+	for _, f := range runFields {
+		if d := f.diff(r, o); d != "" {
+			return f.name + " (" + d + ")"
+		}
 	}
 	return ""
 }

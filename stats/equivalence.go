@@ -46,7 +46,7 @@ func Compare(a, b Sample, margin float64) Change {
 	lo90, hi90 := DiffInterval(a.Values, a.Counts, b.Values, b.Counts, Z90)
 	c.Equivalent = c.n > 0 && lo90 > -margin && hi90 < margin
 	if c.n > 0 {
-		c.SD = (c.Hi - c.Lo) / 2 / Z95 * math.Sqrt(c.n)
+		c.SD = SE95(c.Lo, c.Hi) * math.Sqrt(c.n)
 	}
 	return c
 }
@@ -102,7 +102,7 @@ func MeanChange(cs []Change, margin float64) Change {
 	var v float64
 	for _, c := range cs {
 		m.Diff += c.Diff
-		se := (c.Hi - c.Lo) / 2 / Z95
+		se := SE95(c.Lo, c.Hi)
 		v += se * se
 		m.n = math.Min(m.n, c.n)
 	}
@@ -121,3 +121,8 @@ func MeanChange(cs []Change, margin float64) Change {
 	m.SD = se * math.Sqrt(m.n)
 	return m
 }
+
+// SE95 is the standard error a 95% normal interval [lo, hi] was drawn
+// with: its half-width over z. (An interval clipped to what a rate or a
+// difference can be gives less than the one it was cut from.)
+func SE95(lo, hi float64) float64 { return (hi - lo) / 2 / Z95 }

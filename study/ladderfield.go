@@ -75,7 +75,7 @@ func LadderFieldOf(ms []LadderMatch, within float64) *LadderField {
 			}
 			fl.Pairs += l.Pairs
 			fl.WinRate += l.WinRate
-			se := (l.Interval[1] - l.Interval[0]) / 2 / stats.Z95
+			se := stats.SE95(l.Interval[0], l.Interval[1])
 			v += se * se
 		}
 		if fl.Pairs > 0 {
