@@ -203,24 +203,64 @@ func (s *Summary) checkCounts() error {
 	return nil
 }
 
-// RoundRobinOf arranges match summaries, each army's first appearance
-// setting its place, as a round robin. A match whose row army comes after
-// its column army means the summaries are not from one round robin.
+// RoundRobinOf arranges match summaries as a round robin: its rows are
+// the armies in the order of their first appearance, as far as every
+// match's row army (A) can come before its column army (B). One army's
+// matches played one at a time (sim vegas borgo, …, and sim beasts vegas)
+// put Beasts first; a round robin's own matches are in that order already
+// and keep it. Matches that no order fits (A vs B and B vs A, or a
+// circle) are not from one round robin.
 func RoundRobinOf(sums []*Summary) (*RoundRobin, error) {
 	rr := &RoundRobin{Matches: map[[2]int]*Summary{}}
-	idx := map[string]int{}
+	first := map[string]int{} // an army's first appearance
+	var names []string
+	after := map[string][]string{} // the column armies of a row army's matches
+	before := map[string]int{}     // how many matches an army is the column army of
 	for _, s := range sums {
 		for _, n := range []string{s.A, s.B} {
-			if _, ok := idx[n]; !ok {
-				idx[n] = len(rr.Armies)
-				rr.Armies = append(rr.Armies, n)
+			if _, ok := first[n]; !ok {
+				first[n] = len(names)
+				names = append(names, n)
 			}
 		}
-		i, j := idx[s.A], idx[s.B]
-		if i > j {
-			return nil, fmt.Errorf("%s vs %s: results are not from one round robin", s.A, s.B)
+		if s.A != s.B { // a mirror match is its army's own cell
+			after[s.A] = append(after[s.A], s.B)
+			before[s.B]++
 		}
-		rr.Matches[[2]int{i, j}] = s
+	}
+	// Kahn's order, taking the earliest-met army that no match still
+	// wants after another: when first appearance is an order that fits,
+	// it is the one taken.
+	placed := make([]bool, len(names))
+	idx := map[string]int{}
+	for len(rr.Armies) < len(names) {
+		next := -1
+		for i, n := range names {
+			if !placed[i] && before[n] == 0 {
+				next = i
+				break
+			}
+		}
+		if next < 0 { // a circle among the armies left: name one of its matches
+			s := sums[0]
+			for _, x := range sums {
+				if x.A != x.B && !placed[first[x.A]] && !placed[first[x.B]] {
+					s = x
+					break
+				}
+			}
+			return nil, fmt.Errorf("%s vs %s: results are not from one round robin (no order of the armies puts every match's first army before its second)", s.A, s.B)
+		}
+		placed[next] = true
+		n := names[next]
+		idx[n] = len(rr.Armies)
+		rr.Armies = append(rr.Armies, n)
+		for _, m := range after[n] {
+			before[m]--
+		}
+	}
+	for _, s := range sums {
+		rr.Matches[[2]int{idx[s.A], idx[s.B]}] = s
 		rr.Players = RoundRobinPlayers(s.Players[0], s.Players[1])
 	}
 	return rr, nil

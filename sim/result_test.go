@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -37,6 +38,45 @@ func TestReadResult(t *testing.T) {
 	} {
 		if _, err := ReadResult([]byte(src)); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: got %v, want %q", src, err, want)
+		}
+	}
+}
+
+// TestRoundRobinOfOrders: one army's matches played one at a time, where
+// the army is the second army of one of them, still make a round robin
+// (the order puts every match's first army before its second); a round
+// robin's own order is kept, mirrors and all; matches no order fits are
+// refused, naming one.
+func TestRoundRobinOfOrders(t *testing.T) {
+	m := func(a, b string) *Summary { return &Summary{A: a, B: b, Players: [2]string{"greedy", "greedy"}} }
+	for _, tc := range []struct {
+		name    string
+		sums    []*Summary
+		armies  []string // nil: refused
+		errPart string
+	}{
+		{"one army's field", []*Summary{m("Vegas", "Borgo"), m("Vegas", "Moloch"), m("Beasts", "Vegas")}, []string{"Beasts", "Vegas", "Borgo", "Moloch"}, ""},
+		{"a round robin with mirrors", []*Summary{m("A", "A"), m("A", "B"), m("A", "C"), m("B", "B"), m("B", "C"), m("C", "C")}, []string{"A", "B", "C"}, ""},
+		{"both ways", []*Summary{m("A", "B"), m("B", "A")}, nil, "A vs B: results are not from one round robin"},
+		{"a circle", []*Summary{m("A", "B"), m("B", "C"), m("C", "A")}, nil, "results are not from one round robin"},
+	} {
+		rr, err := RoundRobinOf(tc.sums)
+		if tc.armies == nil {
+			if err == nil || !strings.Contains(err.Error(), tc.errPart) {
+				t.Errorf("%s: got %v, want an error with %q", tc.name, err, tc.errPart)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if !slices.Equal(rr.Armies, tc.armies) {
+			t.Errorf("%s: armies %v, want %v", tc.name, rr.Armies, tc.armies)
+		}
+		for _, s := range tc.sums {
+			if got := rr.Matches[[2]int{slices.Index(rr.Armies, s.A), slices.Index(rr.Armies, s.B)}]; got != s {
+				t.Errorf("%s: %s vs %s not in its cell", tc.name, s.A, s.B)
+			}
 		}
 	}
 }

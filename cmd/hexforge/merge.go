@@ -38,8 +38,9 @@ run of the games they hold: a pair's games depend only on the seed and
 its index, so shards 0 to 3 of sim --games 3200 --shard i/32 are exactly
 the games of sim --games 400, and agree compares them. --round-robin takes
 results of single matches (sim A B for each pair of armies, one seed and
---games) as the matches of one round robin, in its order; mirror matches
-may be left out.
+--games) as the matches of one round robin, its armies in the order the
+files first name them, as far as every match's first army can come before
+its second; mirror matches may be left out.
 
 Given the journals of balance --shard i/n --journal FILE, merge writes one
 journal (to --out or standard output) with every match whole, the shards'
