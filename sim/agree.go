@@ -322,8 +322,8 @@ func sameGames(base, strong *RoundRobin, idx []int) error {
 				if !f.games || d == "" {
 					continue
 				}
-				if f.name == "leaders" { // a leader is its army's: name the match
-					differ("leaders of %s vs %s (%s)", base.Armies[i], base.Armies[j], d)
+				if f.ofMatch {
+					differ("%s of %s vs %s (%s)", f.name, base.Armies[i], base.Armies[j], d)
 				} else {
 					differ("%s (%s)", f.name, d)
 				}

@@ -163,23 +163,24 @@ func hashedLimits(ls []rules.Limit) []hashedLimit {
 // ones that change the games played: agree compares runs that may differ
 // in the others (how a run was stopped, the build that played it).
 var runFields = []struct {
-	name  string
-	games bool
-	diff  func(a, b *RunInfo) string // how a and b differ in it ("x vs y"), "" when they do not
+	name    string
+	games   bool
+	ofMatch bool                       // agree names the match it differs in (a leader is its army's)
+	diff    func(a, b *RunInfo) string // how a and b differ in it ("x vs y"), "" when they do not
 }{
-	{"max_actions", true, func(a, b *RunInfo) string { return differs(a.MaxActions, b.MaxActions, "%d vs %d") }},
-	{"board", true, func(a, b *RunInfo) string { return differs(a.Board, b.Board, "%s vs %s") }},
-	{"start", true, func(a, b *RunInfo) string { return differs(a.Start, b.Start, "%q vs %q") }},
-	{"reinforcements", true, func(a, b *RunInfo) string { return differs(a.Reinforce, b.Reinforce, "%v vs %v") }},
-	{"structures", true, func(a, b *RunInfo) string { return differs(a.Structures, b.Structures, "%v vs %v") }},
-	{"leaders", true, func(a, b *RunInfo) string {
+	{"max_actions", true, false, func(a, b *RunInfo) string { return differs(a.MaxActions, b.MaxActions, "%d vs %d") }},
+	{"board", true, false, func(a, b *RunInfo) string { return differs(a.Board, b.Board, "%s vs %s") }},
+	{"start", true, false, func(a, b *RunInfo) string { return differs(a.Start, b.Start, "%q vs %q") }},
+	{"reinforcements", true, false, func(a, b *RunInfo) string { return differs(a.Reinforce, b.Reinforce, "%v vs %v") }},
+	{"structures", true, false, func(a, b *RunInfo) string { return differs(a.Structures, b.Structures, "%v vs %v") }},
+	{"leaders", true, true, func(a, b *RunInfo) string {
 		if slices.Equal(a.Leaders, b.Leaders) {
 			return ""
 		}
 		return fmt.Sprintf("%v vs %v", a.Leaders, b.Leaders)
 	}},
-	{"until_ci", false, func(a, b *RunInfo) string { return differs(a.UntilCI, b.UntilCI, "%g vs %g") }},
-	{"version", false, func(a, b *RunInfo) string { return differs(a.Version, b.Version, "%s vs %s") }},
+	{"until_ci", false, false, func(a, b *RunInfo) string { return differs(a.UntilCI, b.UntilCI, "%g vs %g") }},
+	{"version", false, false, func(a, b *RunInfo) string { return differs(a.Version, b.Version, "%s vs %s") }},
 }
 
 // differs is "" when a and b are equal, else both in format.
