@@ -70,6 +70,7 @@ func TestEveryListedFormatIsWritten(t *testing.T) {
 		"balance":    {"../../study/testdata/balance/weak-borgo.army", "--vs", "borgo", "--players", "greedy", "--budget", "200", "--knobs", "Net Fighter.count"},
 		"sweep":      {"moloch/Gauss Cannon.count=1..2", "--vs", "borgo", "--games", "2", "--players", "greedy"},
 		"ladder":     {"moloch", "borgo", "--games", "1", "--levels", "random,greedy"},
+		"choices":    {"moloch", "--vs", "borgo", "--games", "2", "--players", "greedy", "--ask", "random"},
 		"card":       {"moloch"},
 		"report":     {"moloch", "--vs", "borgo", "--players", "greedy", "--budget", "100"},
 		"dump":       {"moloch"},

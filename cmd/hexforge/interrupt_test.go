@@ -27,6 +27,7 @@ func TestEveryRunInterrupted(t *testing.T) {
 		{"sweep", []string{"sweep", "moloch/Hybrid.count=0..2", "--vs", "borgo", "--games", "20"}, all},
 		{"ladder", []string{"ladder", "moloch", "borgo", "--games", "10", "--levels", "random,greedy"}, []string{"table", "csv", "json", "html"}},
 		{"ladder --vs", []string{"ladder", "moloch", "--vs", "borgo", "--vs", "vegas", "--games", "10", "--levels", "random,greedy"}, []string{"table", "csv", "json", "html"}},
+		{"choices", []string{"choices", "moloch", "--vs", "borgo", "--games", "20", "--players", "greedy"}, []string{"table", "markdown", "json"}},
 		{"diff", []string{"diff", "moloch", "borgo", "--sim", "--vs", "hegemony", "--games", "20"}, []string{""}},
 	} {
 		for _, format := range c.formats {

@@ -150,6 +150,7 @@ army name is accepted, a path to an .army file works too.`,
 	root.AddCommand(newCard())
 	root.AddCommand(newNew())
 	root.AddCommand(newLadder())
+	root.AddCommand(newChoices())
 	root.AddCommand(newReport())
 	root.AddCommand(newFmt())
 	root.AddCommand(newPlay())

@@ -31,6 +31,7 @@ type simOptions struct {
 	alpha, beta                           float64
 	html                                  bool // the command writes --format html (set before register)
 	noCSV                                 bool // the command writes no CSV (balance; set before register)
+	textJSON                              bool // the command writes table, markdown or json only (choices; set before register)
 }
 
 func (o *simOptions) register(cmd *cobra.Command, defGames int) {
@@ -48,6 +49,10 @@ func (o *simOptions) register(cmd *cobra.Command, defGames int) {
 	if o.noCSV {
 		formats = "output format: table, markdown, html (one self-contained page) or json"
 		allowed = []report.Format{report.Table, report.Markdown, report.HTML, report.JSON}
+	}
+	if o.textJSON {
+		formats = "output format: table, markdown or json"
+		allowed = []report.Format{report.Table, report.Markdown, report.JSON}
 	}
 	// Refused while the flags are read, before any game: a study would
 	// otherwise play for minutes and then have no page to write.

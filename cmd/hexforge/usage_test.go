@@ -29,6 +29,7 @@ func TestArmyNamesOneWay(t *testing.T) {
 			{"sweep", ref + "/Gauss Cannon.count=1..2", "--vs", "borgo", "--games", "2", "--players", "greedy"},
 			{"sweep", ref + "/Gauss Cannon.count=1..2", "--vs", "borgo", "--games", "2", "--players", "greedy", "--format", "csv"},
 			{"ladder", ref, "borgo", "--games", "1", "--levels", "random,greedy"},
+			{"choices", ref, "--vs", "borgo", "--games", "2", "--players", "greedy", "--ask", "random"},
 			{"diff", ref, "borgo", "--sim", "--vs", "vegas", "--games", "2", "--players", "greedy"},
 			{"card", ref},
 		} {

@@ -19,6 +19,7 @@ func TestWorkersCapped(t *testing.T) {
 		{"importance", "moloch", "--vs", "borgo", "--games", "10000000"},
 		{"sweep", "moloch/Hybrid.initiative=1..3", "--vs", "borgo", "--games", "10000000"},
 		{"ladder", "moloch", "borgo", "--games", "10000000"},
+		{"choices", "moloch", "--vs", "borgo", "--games", "10000000"},
 	} {
 		for _, n := range []string{"100000", fmt.Sprint(study.MaxWorkers + 1), "-1"} {
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
