@@ -8,10 +8,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hexforge/hexforge/engine"
 	"github.com/hexforge/hexforge/internal/testarmy"
 	"github.com/hexforge/hexforge/player"
 	"github.com/hexforge/hexforge/report"
 	"github.com/hexforge/hexforge/rules"
+	"github.com/hexforge/hexforge/sim"
 )
 
 func choicesRun(t *testing.T, play, ask string, games, workers int) *Choices {
@@ -116,6 +118,34 @@ func TestChoicesIntervals(t *testing.T) {
 		r := clusteredRate(tc.num, tc.den)
 		if !(r.Interval[0] < r.Interval[1]) || r.Interval[0] < tc.want[0] || r.Interval[1] > tc.want[1] || r.Rate < r.Interval[0] || r.Rate > r.Interval[1] {
 			t.Errorf("%s: %.3f [%.3f, %.3f]", tc.name, r.Rate, r.Interval[0], r.Interval[1])
+		}
+	}
+}
+
+// The games choices watches are the very games sim plays: asking a second
+// player on a copy of the game changes nothing in it (the records, actions
+// and outcomes of every game are the same as without the asking).
+func TestChoicesPlaysSimsGames(t *testing.T) {
+	play, _ := player.Parse("race:2")
+	ask, _ := player.Parse("plan:2")
+	m := &sim.Match{A: testarmy.Load(t, "vegas"), B: testarmy.Load(t, "outpost"), Players: [2]player.Spec{play, play}, Seed: 5, Pairs: 2}
+	for k := range 2 {
+		for _, first := range []bool{true, false} {
+			want, err := m.Play(k, first, new(engine.Resolver))
+			if err != nil {
+				t.Fatal(err)
+			}
+			obs := &asker{spec: ask, res: new(engine.Resolver)}
+			got, err := m.PlayObserved(k, first, new(engine.Resolver), obs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("pair %d, first %v: the game asked about is not sim's:\n%+v\n%+v", k, first, got, want)
+			}
+			if obs.out.decisions == 0 {
+				t.Errorf("pair %d: no decision asked about", k)
+			}
 		}
 	}
 }
