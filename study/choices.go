@@ -15,6 +15,7 @@ import (
 	"github.com/hexforge/hexforge/rules"
 	"github.com/hexforge/hexforge/sim"
 	"github.com/hexforge/hexforge/stats"
+	"github.com/hexforge/hexforge/trace"
 )
 
 // Choices is a second opinion on how an army is played: the games of the
@@ -212,12 +213,7 @@ func ActionWords(g *engine.Game, a engine.Action) string {
 			}
 			return name + ": ability"
 		}
-		ab := [...]string{"move", "rotate", "push", "pull"}
-		k := a.Slot
-		if k >= engine.AbGrantedMove {
-			return name + ": " + ab[(k-engine.AbGrantedMove)&3] + " (granted)"
-		}
-		return name + ": " + ab[k&3]
+		return name + ": " + trace.AbilityName(a.Slot)
 	case engine.KStep:
 		return "a step's target"
 	case engine.KSkip:

@@ -147,7 +147,10 @@ func questionName(q engine.Question) string {
 	return "q" + strconv.Itoa(int(q))
 }
 
-func abilityName(slot uint8) string {
+// AbilityName is a unit's own-turn ability (Action.Slot of a KAbility) as
+// a trace names it: "move", "granted-move", ..., "trigger-0" for the
+// unit's first own-turn trigger.
+func AbilityName(slot uint8) string {
 	if int(slot) < len(abilityNames) {
 		return abilityNames[slot]
 	}
@@ -246,7 +249,7 @@ func (n names) action(g *engine.Game, a engine.Action) Event {
 			e.Tok = l.Name // the leader's moment in the opponent's turn passes, not a step
 		}
 	case engine.KAbility:
-		e.Ab = abilityName(a.Slot)
+		e.Ab = AbilityName(a.Slot)
 		if a.Hex >= 0 && int(a.Hex) < g.S.Board.Size {
 			if u := g.S.Cells[a.Hex].Unit; !u.Empty() {
 				e.Tok = n.tok(u.Owner, u.Token)
